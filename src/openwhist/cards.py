@@ -1,0 +1,427 @@
+"""Cards, suits, ranks, sets of cards as 52-bit masks, parsing, printing and seeded dealing.
+
+A card is an integer ``0..51``: ``suit * 13 + rank`` with suits ordered clubs, diamonds,
+hearts, spades and ranks two (0) to ace (12).  Each suit is therefore a contiguous 13-bit
+field of a 52-bit mask, and within a suit a higher bit is a higher card.
+
+>>> Card.parse("10h")
+Card.parse('TH')
+>>> str(Card.parse("A♠")), Card.parse("AS").symbol
+('AS', 'A♠')
+>>> hand = CardSet.parse("AS KS 2H")
+>>> len(hand), Card.parse("KS") in hand
+(3, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+from typing import ClassVar
+
+from openwhist.errors import InvalidActionError
+
+__all__ = [
+    "Card",
+    "CardSet",
+    "Rank",
+    "Suit",
+    "SUIT_MASKS",
+    "FULL_DECK",
+    "SplitMix64",
+    "shuffled_deck",
+    "format_hand",
+    "parse_hand",
+]
+
+
+class Suit(IntEnum):
+    """The four suits; the order (clubs low, spades high) only fixes the bit layout."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """One English letter: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def mask(self) -> int:
+        """The 52-bit mask of the 13 cards of this suit."""
+        return SUIT_MASKS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from a letter, symbol or English name (``"h"``, ``"♥"``, ``"hearts"``).
+
+        >>> Suit.parse("♠")
+        <Suit.SPADES: 3>
+        """
+        key = text.strip().lower()
+        for suit in cls:
+            if key in (suit.letter.lower(), suit.symbol, suit.name.lower(), suit.name.lower()[:-1]):
+                return suit
+        if key in ("♧", "♢", "♡", "♤"):
+            return cls("♧♢♡♤".index(key))
+        raise InvalidActionError(f"not a suit: {text!r} (use C, D, H or S)")
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Rank(IntEnum):
+    """Ranks from two (0) to ace (12); the ace is high in play."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def letter(self) -> str:
+        """One character: ``2``..``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return RANK_LETTERS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank from ``"A"``, ``"10"``, ``"t"``, ``"k"`` and so on."""
+        key = text.strip().upper()
+        if key == "10":
+            key = "T"
+        if len(key) == 1 and key in RANK_LETTERS:
+            return cls(RANK_LETTERS.index(key))
+        raise InvalidActionError(f"not a rank: {text!r} (use 2-9, 10 or T, J, Q, K, A)")
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+RANK_LETTERS = "23456789TJQKA"
+SUIT_MASKS: tuple[int, int, int, int] = tuple(0x1FFF << (13 * s) for s in range(4))  # type: ignore[assignment]
+FULL_DECK = (1 << 52) - 1
+
+_CARD_RE = re.compile(r"^\s*(10|[2-9tjqka])\s*([cdhs♣♦♥♠♧♢♡♤])\s*$", re.IGNORECASE)
+_CARD_RE_SUIT_FIRST = re.compile(r"^\s*([cdhs♣♦♥♠♧♢♡♤])\s*(10|[2-9tjqka])\s*$", re.IGNORECASE)
+
+
+class Card(int):
+    """A playing card, an ``int`` in ``0..51`` (``suit * 13 + rank``).
+
+    The 52 instances are shared, so ``Card(n) is Card(n)``; a card works anywhere an int
+    does (as an action id, a bit index).
+
+    >>> c = Card.parse("QD")
+    >>> int(c), c.suit, c.rank.name
+    (23, <Suit.DIAMONDS: 1>, 'QUEEN')
+    """
+
+    __slots__ = ()
+    _cache: ClassVar[list[Card]] = []
+
+    def __new__(cls, value: int) -> Card:
+        try:
+            return cls._cache[value] if value >= 0 else _bad_card(value)
+        except (IndexError, TypeError):
+            return _bad_card(value)
+
+    @classmethod
+    def make(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        """The card of this rank and suit."""
+        return cls._cache[int(suit) * 13 + int(rank)]
+
+    @property
+    def suit(self) -> Suit:
+        """The suit of the card."""
+        return _SUITS[self // 13]
+
+    @property
+    def rank(self) -> Rank:
+        """The rank of the card."""
+        return _RANKS[self % 13]
+
+    @property
+    def mask(self) -> int:
+        """The one-bit mask of this card."""
+        return 1 << self
+
+    @property
+    def symbol(self) -> str:
+        """Rank and suit symbol, e.g. ``A♠``."""
+        return RANK_LETTERS[self % 13] + "♣♦♥♠"[self // 13]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: ``"AS"``, ``"10H"``, ``"TH"``, ``"A♠"``, ``"qd"`` or suit first (``"SA"``).
+
+        >>> Card.parse("as") == Card.parse("A♠") == Card.parse("SA")
+        True
+        >>> Card.parse("1S")
+        Traceback (most recent call last):
+        ...
+        openwhist.errors.InvalidActionError: not a card: '1S' (write rank then suit, e.g. AS, 10H, QD, 7♣)
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise InvalidActionError(f"not a card: {text!r}")
+        m = _CARD_RE.match(text)
+        if m:
+            rank_text, suit_text = m.group(1), m.group(2)
+        else:
+            m = _CARD_RE_SUIT_FIRST.match(text)
+            if not m:
+                raise InvalidActionError(
+                    f"not a card: {text!r} (write rank then suit, e.g. AS, 10H, QD, 7♣)"
+                )
+            suit_text, rank_text = m.group(1), m.group(2)
+        return cls.make(Rank.parse(rank_text), Suit.parse(suit_text))
+
+    def __str__(self) -> str:
+        return RANK_LETTERS[self % 13] + "CDHS"[self // 13]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def _bad_card(value: object) -> Card:
+    raise InvalidActionError(f"not a card number: {value!r} (cards are 0..51)")
+
+
+_SUITS = tuple(Suit)
+_RANKS = tuple(Rank)
+Card._cache = [int.__new__(Card, i) for i in range(52)]
+ALL_CARDS: tuple[Card, ...] = tuple(Card._cache)
+
+
+def _mask_cards(mask: int) -> Iterator[Card]:
+    cache = Card._cache
+    while mask:
+        low = mask & -mask
+        yield cache[low.bit_length() - 1]
+        mask ^= low
+
+
+class CardSet:
+    """A set of cards stored as a 52-bit mask, in the manner of python-chess's ``SquareSet``.
+
+    Supports ``in``, ``len``, iteration (low to high), set algebra with other card sets or
+    iterables of cards, and ``int()`` back to the mask.
+
+    >>> CardSet.parse("AS 2C") | CardSet.parse("KH")
+    CardSet.parse('2C KH AS')
+    >>> int(CardSet.parse("2C 3C"))
+    3
+    """
+
+    __slots__ = ("mask",)
+
+    def __init__(self, cards: Iterable[int | str] | int = 0) -> None:
+        if isinstance(cards, int):
+            if cards < 0 or cards > FULL_DECK:
+                raise InvalidActionError(f"not a 52-bit card mask: {cards}")
+            self.mask: int = cards
+            return
+        mask = 0
+        for c in cards:
+            card = Card.parse(c) if isinstance(c, str) else Card(c)
+            mask |= 1 << card
+        self.mask = mask
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read cards separated by spaces or commas, or a hand as ``S:AKQ H:- D:T98 C:2``."""
+        return cls(parse_hand(text))
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, str):
+            card = Card.parse(card)
+        return isinstance(card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)
+
+    def __iter__(self) -> Iterator[Card]:
+        return _mask_cards(self.mask)
+
+    def __reversed__(self) -> Iterator[Card]:
+        return iter(sorted(self, reverse=True))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __int__(self) -> int:
+        return self.mask
+
+    def __index__(self) -> int:
+        return self.mask
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    @staticmethod
+    def _m(other: CardSet | Iterable[int | str] | int) -> int:
+        return other.mask if isinstance(other, CardSet) else CardSet(other).mask
+
+    def __or__(self, other: CardSet | Iterable[int | str] | int) -> CardSet:
+        return CardSet(self.mask | self._m(other))
+
+    def __and__(self, other: CardSet | Iterable[int | str] | int) -> CardSet:
+        return CardSet(self.mask & self._m(other))
+
+    def __sub__(self, other: CardSet | Iterable[int | str] | int) -> CardSet:
+        return CardSet(self.mask & ~self._m(other))
+
+    def __xor__(self, other: CardSet | Iterable[int | str] | int) -> CardSet:
+        return CardSet(self.mask ^ self._m(other))
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def suit(self, suit: Suit | int) -> CardSet:
+        """The cards of one suit."""
+        return CardSet(self.mask & SUIT_MASKS[suit])
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({' '.join(map(str, self))!r})"
+
+    def __str__(self) -> str:
+        return format_hand(self.mask)
+
+
+def parse_hand(text: str) -> int:
+    """Read a hand into a mask.
+
+    Accepts cards separated by spaces or commas (``"AS 10H qd"``), the suit form
+    ``"S:AKQ H:- D:T98 C:2"`` (the form our records print) and a PBN hand ``"AKQ..T98.2"``
+    (spades, hearts, diamonds, clubs separated by dots).
+    """
+    text = text.strip()
+    if not text or text == "-":
+        return 0
+    if ":" in text:
+        mask = 0
+        for part in text.split():
+            if ":" not in part:
+                raise InvalidActionError(f"bad hand part {part!r} in {text!r}: write S:AKQ H:- ...")
+            suit_text, ranks = part.split(":", 1)
+            suit = Suit.parse(suit_text)
+            mask |= _ranks_mask(ranks, suit, text)
+        return mask
+    if "." in text and " " not in text:
+        parts = text.split(".")
+        if len(parts) != 4:
+            raise InvalidActionError(f"a PBN hand has four suits separated by dots: {text!r}")
+        mask = 0
+        for suit, ranks in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
+            mask |= _ranks_mask(ranks, suit, text)
+        return mask
+    mask = 0
+    for token in re.split(r"[\s,]+", text):
+        if token:
+            card = Card.parse(token)
+            if mask >> card & 1:
+                raise InvalidActionError(f"card {card} appears twice in {text!r}")
+            mask |= 1 << card
+    return mask
+
+
+def _ranks_mask(ranks: str, suit: Suit, whole: str) -> int:
+    mask = 0
+    if ranks in ("", "-"):
+        return 0
+    for ch in ranks.upper().replace("10", "T"):
+        if ch not in RANK_LETTERS:
+            raise InvalidActionError(f"not a rank: {ch!r} in {whole!r}")
+        bit = 1 << (suit * 13 + RANK_LETTERS.index(ch))
+        if mask & bit:
+            raise InvalidActionError(f"card {ch}{suit.letter} appears twice in {whole!r}")
+        mask |= bit
+    return mask
+
+
+def format_hand(mask: int, symbols: bool = False) -> str:
+    """Print a hand as ``S:AKQ H:- D:T98 C:2`` (or with suit symbols), high cards first."""
+    parts = []
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        bits = mask >> (13 * suit) & 0x1FFF
+        ranks = "".join(RANK_LETTERS[r] for r in range(12, -1, -1) if bits >> r & 1) or "-"
+        parts.append(f"{suit.symbol if symbols else suit.letter + ':'}{ranks}")
+    return " ".join(parts)
+
+
+class SplitMix64:
+    """The SplitMix64 generator (Steele, Lea and Flood, 2014), exact on every platform.
+
+    ``state += 0x9E3779B97F4A7C15``, then the output is mixed by two xor-shift-multiply
+    rounds, all modulo 2**64.  ``below(n)`` draws an unbiased integer in ``0..n-1`` by
+    rejecting draws from the incomplete top range.
+    """
+
+    __slots__ = ("state",)
+    M64 = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & self.M64
+
+    def next(self) -> int:
+        """The next 64-bit output."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.M64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.M64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """An unbiased integer in ``0..n-1``."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % n
+
+
+def shuffled_deck(seed: int) -> list[Card]:
+    """The deck in the order a seeded shuffle leaves it.
+
+    The algorithm is fixed and documented so that a seed means the same deal everywhere:
+    start from cards ``0..51`` in order, seed a :class:`SplitMix64` with ``seed`` (taken
+    modulo 2**64), and run Fisher-Yates from the top: for ``i`` from 51 down to 1 swap
+    position ``i`` with position ``below(i + 1)``.
+
+    >>> [str(c) for c in shuffled_deck(1)[:5]]
+    ['9H', '4H', 'QC', '7D', '8D']
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise InvalidActionError(f"a seed is a non-negative integer, not {seed!r}")
+    rng = SplitMix64(seed)
+    deck = list(ALL_CARDS)
+    for i in range(51, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck

@@ -1,0 +1,252 @@
+"""Game records: versioned JSON for a deal or a whole match, replay with validation, PBN.
+
+A record holds the variant, every option, the seed, the dealer, the hands as dealt, every
+action and the result, so a game can be replayed card by card through the rules.
+
+>>> import openwhist
+>>> from openwhist import records
+>>> deal = openwhist.new_deal("classic", seed=11)
+>>> while not deal.is_over():
+...     _ = deal.apply(deal.legal_actions()[-1])
+>>> rec = records.deal_record(deal)
+>>> records.replay(records.loads(records.dumps(rec))).result() == deal.result()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from openwhist.cards import Card, Suit, format_hand, parse_hand
+from openwhist.errors import IllegalActionError, InvalidActionError, WhistError
+from openwhist.match import Match, new_match
+from openwhist.rules.classic import SEAT_NAMES, ClassicOptions, ClassicState
+from openwhist.rules.registry import new_deal
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "RecordError",
+    "deal_record",
+    "match_record",
+    "dumps",
+    "loads",
+    "save",
+    "load",
+    "replay",
+    "to_pbn",
+]
+
+FORMAT = "openwhist-record"
+VERSION = 1
+
+
+class RecordError(WhistError):
+    """A record that cannot be read or whose play does not follow the rules."""
+
+
+def deal_record(state: ClassicState) -> dict[str, Any]:
+    """The record of one deal (finished or not): hands as dealt and every card played."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": "deal",
+        **_deal_body(state),
+    }
+
+
+def _deal_body(state: ClassicState) -> dict[str, Any]:
+    return {
+        "variant": state.variant,
+        "options": state.options.to_dict(),
+        "seed": state.seed,
+        "dealer": SEAT_NAMES[state.dealer],
+        "hands": {SEAT_NAMES[s]: format_hand(state.dealt[s]) for s in range(4)},
+        "turn_up": str(state.turn_up) if state.turn_up is not None else None,
+        "score_before": list(state.start_score),
+        "actions": [str(c) for c in state.history],
+        "result": state.result().to_dict() if state.is_over() else None,
+    }
+
+
+def match_record(match: Match) -> dict[str, Any]:
+    """The record of a match: its set-up, every deal, and the summary."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": "match",
+        "variant": match.variant,
+        "options": match.options.to_dict(),
+        "seed": match.seed,
+        "until": match.until,
+        "count": match.count,
+        "players": list(match.players),
+        "first_dealer": SEAT_NAMES[match.first_dealer],
+        "draw": [[name, str(card)] for name, card in match.draw],
+        "deals": [_deal_body(d) for d in match.deals],
+        "summary": match.summary(),
+    }
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """The record as JSON text."""
+    return json.dumps(record, indent=1, ensure_ascii=False)
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Read a record from JSON text, checking its format and version."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not a JSON record: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"not an openwhist record (expected \"format\": \"{FORMAT}\")")
+    if data.get("version") != VERSION:
+        raise RecordError(f"record version {data.get('version')!r} is not supported "
+                          f"(this openwhist reads version {VERSION})")
+    if data.get("kind") not in ("deal", "match"):
+        raise RecordError("a record's kind is 'deal' or 'match'")
+    return data
+
+
+def save(record: Mapping[str, Any], path: str | Path) -> None:
+    """Write a record to a file as JSON."""
+    Path(path).write_text(dumps(record) + "\n", encoding="utf-8")
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """Read a record from a file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    return loads(text)
+
+
+def _seat(name: object) -> int:
+    if name not in SEAT_NAMES:
+        raise RecordError(f"not a seat: {name!r} (use N, E, S, W)")
+    return SEAT_NAMES.index(str(name))
+
+
+def _options(data: Mapping[str, Any]) -> ClassicOptions:
+    try:
+        return ClassicOptions.from_dict(dict(data))
+    except (TypeError, WhistError) as exc:
+        raise RecordError(f"bad options in record: {exc}") from None
+
+
+def _replay_deal(body: Mapping[str, Any], options: ClassicOptions | None = None) -> ClassicState:
+    try:
+        opts = options or _options(body["options"])
+        dealer = _seat(body["dealer"])
+        hands = body["hands"]
+        masks = [parse_hand(hands[SEAT_NAMES[s]]) for s in range(4)]
+        order = [(dealer + 1 + i) % 4 for i in range(4)]
+        state = new_deal(
+            body.get("variant", "classic"),
+            options=opts,
+            dealer=dealer,
+            hands=[[Card(c) for c in range(52) if masks[s] >> c & 1] for s in order],
+            turn_up=body.get("turn_up"),
+            score=(int(body.get("score_before", (0, 0))[0]), int(body.get("score_before", (0, 0))[1])),
+        )
+        state.seed = body.get("seed")
+        actions = body["actions"]
+    except KeyError as exc:
+        raise RecordError(f"record is missing {exc.args[0]!r}") from None
+    except (InvalidActionError, TypeError, AttributeError) as exc:
+        raise RecordError(f"bad deal in record: {exc}") from None
+    for i, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except WhistError as exc:
+            raise RecordError(f"action {i + 1} ({action}) is not legal: {exc}") from None
+    expected = body.get("result")
+    if expected is not None and state.is_over() and state.result().to_dict() != expected:
+        raise RecordError("the recorded result differs from the result of replaying the play")
+    return state
+
+
+def replay(record: Mapping[str, Any]) -> Any:
+    """Replay a record through the rules, validating every action.
+
+    Returns the :class:`ClassicState` of a deal record or the :class:`Match` of a match
+    record; raises :class:`RecordError` if a card is illegal or the result differs.
+    """
+    if record.get("kind") == "deal":
+        return _replay_deal(record)
+    if record.get("kind") != "match":
+        raise RecordError("a record's kind is 'deal' or 'match'")
+    opts = _options(record["options"])
+    match = new_match(record["variant"] if record["variant"] != "dummy" else "dummy",
+                      seed=int(record["seed"]), until=record["until"], count=int(record["count"]),
+                      players=record["players"], dealer=_seat(record["first_dealer"]),
+                      **opts.to_dict())
+    for n, body in enumerate(record["deals"]):
+        if match.is_over():
+            raise RecordError(f"the record has more deals than the match: deal {n + 1}")
+        expected = _replay_deal(body, opts)  # validates the deal on its own
+        if expected.dealt != match.state.dealt or expected.dealer != match.state.dealer:
+            raise RecordError(f"deal {n + 1} is not the deal the match's seed gives")
+        for i, action in enumerate(body["actions"]):
+            try:
+                match.apply(action)
+            except IllegalActionError as exc:
+                raise RecordError(f"deal {n + 1}, action {i + 1}: {exc}") from None
+    if record.get("summary") is not None and match.summary() != record["summary"]:
+        raise RecordError("the recorded summary differs from the result of replaying the match")
+    return match
+
+
+def to_pbn(state: ClassicState, event: str = "openwhist", board: int = 1) -> str:
+    """The deal in PBN (Portable Bridge Notation): the four hands, the trump as the
+    contract's strain, and the play section.
+
+    Whist has no auction; the ``Contract`` tag names the trump suit at the level of the
+    book (``7H`` means "hearts trump, tricks counted over six") and ``Declarer`` is the
+    dealer, so that the player on the dealer's left leads as PBN expects.
+    """
+    pbn_suits = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+    def pbn_hand(mask: int) -> str:
+        return ".".join("".join("23456789TJQKA"[r] for r in range(12, -1, -1)
+                                if mask >> (13 * s + r) & 1) for s in pbn_suits)
+
+    first = state.dealer
+    deal = f"{SEAT_NAMES[first]}:" + " ".join(pbn_hand(state.dealt[(first + i) % 4]) for i in range(4))
+    strain = state.trump.letter if state.trump is not None else "NT"
+    lines = [
+        f'[Event "{event}"]',
+        f'[Board "{board}"]',
+        f'[Dealer "{SEAT_NAMES[state.dealer]}"]',
+        '[Vulnerable "None"]',
+        f'[Deal "{deal}"]',
+        f'[Declarer "{SEAT_NAMES[state.dealer]}"]',
+        f'[Contract "7{strain}"]',
+    ]
+    if state.is_over():
+        res = state.result()
+        lines.append(f'[Result "{res.tricks[state.dealer % 2]}"]')
+    leader = (state.dealer + 1) % 4
+    lines.append(f'[Play "{SEAT_NAMES[leader]}"]')
+    # PBN play lines: one per trick, columns in seat order starting with the opening leader
+    tricks = list(state.tricks)
+    rows: list[list[str]] = []
+    for t in tricks:
+        row = ["-"] * 4
+        for i, card in enumerate(t.cards):
+            row[(t.seat_of(i) - leader) % 4] = card.suit.letter + card.rank.letter
+        rows.append(row)
+    if state.trick:
+        row = ["-"] * 4
+        for i, card in enumerate(state.trick):
+            row[((state.leader + i) % 4 - leader) % 4] = card.suit.letter + card.rank.letter
+        rows.append(row)
+    lines.extend(" ".join(r) for r in rows)
+    if state.is_over():
+        lines.append("*")
+    return "\n".join(lines) + "\n"

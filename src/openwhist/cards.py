@@ -415,7 +415,7 @@ def shuffled_deck(seed: int) -> list[Card]:
     position ``i`` with position ``below(i + 1)``.
 
     >>> [str(c) for c in shuffled_deck(1)[:5]]
-    ['9H', '4H', 'QC', '7D', '8D']
+    ['8D', 'TC', '5D', '9H', '9D']
     """
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise InvalidActionError(f"a seed is a non-negative integer, not {seed!r}")

@@ -19,7 +19,10 @@ from openwhist.errors import ConfigError, IllegalActionError
 from openwhist.rules.classic import SEAT_NAMES, ClassicOptions, ClassicState, DealResult, Event, Observation
 from openwhist.rules.registry import new_deal, resolve
 
-__all__ = ["Match", "SheetRow", "GameRecord", "RubberRecord", "new_match", "draw_for_partners"]
+__all__ = [
+    "Match", "SheetRow", "GameRecord", "RubberRecord", "new_match", "draw_for_partners", "game_value",
+    "rubber_points",
+]
 
 Until = Literal["game", "rubber", "deals"]
 
@@ -142,11 +145,7 @@ class Match:
 
     def _finish_game(self, winner: int) -> None:
         opts = self.options
-        losers = self.score[1 - winner]
-        if opts.game_values == "points":
-            value = self._game_points[winner]
-        else:
-            value = 3 if losers == 0 else 2 if losers < opts.game_single_from else 1
+        value = game_value(opts, self.score[1 - winner], self._game_points[winner])
         game = GameRecord(len(self.games) + 1, winner, (self.score[0], self.score[1]), value)
         self.games.append(game)
         self._rubber_games.append(game)
@@ -161,18 +160,8 @@ class Match:
             self._over = True
 
     def _finish_rubber(self, winner: int, wins: list[int]) -> None:
-        opts = self.options
-        bonus = opts.rubber_bonus
-        if opts.rubber_bonus_rule == "two-nil" and min(wins) > 0:
-            bonus = 0
-        if opts.game_values == "points":
-            points = list(self._rubber_points)
-            points[winner] += bonus
-        else:
-            mine = sum(g.value for g in self._rubber_games if g.winner == winner)
-            theirs = sum(g.value for g in self._rubber_games if g.winner != winner)
-            points = [0, 0]
-            points[winner] = mine + bonus - theirs
+        points = rubber_points(self.options, self._rubber_games, winner,
+                               (self._rubber_points[0], self._rubber_points[1]))
         for s in (0, 1):
             self.totals[s] += points[s]
         self.rubbers.append(RubberRecord(len(self.rubbers) + 1, winner, (wins[0], wins[1]),
@@ -197,6 +186,47 @@ class Match:
                         for r in self.rubbers],
             "totals": list(self.totals),
         }
+
+
+def game_value(options: ClassicOptions, losers_score: int, winners_points: int = 0) -> int:
+    """What a won game is worth for the rubber.
+
+    Laws: treble (3) if the losers have nothing, double (2) if they have less than
+    ``options.game_single_from``, single (1) otherwise; with ``game_values="points"`` the
+    points the winners scored in the game.
+
+    >>> from openwhist.rules.classic import PRESETS
+    >>> [game_value(PRESETS["english-short"], s) for s in range(5)]
+    [3, 2, 2, 1, 1]
+    """
+    if options.game_values == "points":
+        return winners_points
+    return 3 if losers_score == 0 else 2 if losers_score < options.game_single_from else 1
+
+
+def rubber_points(options: ClassicOptions, games: Sequence[GameRecord], winner: int,
+                  points_scored: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+    """Each side's points for a finished rubber.
+
+    Laws: the winners get their game values plus the rubber bonus less the losers' game
+    values.  With ``game_values="points"`` each side keeps the points it scored
+    (``points_scored``) and the winners add the bonus.  With ``rubber_bonus_rule="two-nil"``
+    the bonus is only for a 2-0 rubber.
+    """
+    won = sum(1 for g in games if g.winner == winner)
+    lost = len(games) - won
+    bonus = options.rubber_bonus
+    if options.rubber_bonus_rule == "two-nil" and lost > 0:
+        bonus = 0
+    if options.game_values == "points":
+        result = list(points_scored)
+        result[winner] += bonus
+    else:
+        mine = sum(g.value for g in games if g.winner == winner)
+        theirs = sum(g.value for g in games if g.winner != winner)
+        result = [0, 0]
+        result[winner] = mine + bonus - theirs
+    return (result[0], result[1])
 
 
 def draw_for_partners(names: Sequence[str], seed: int) -> tuple[list[str], list[tuple[str, Card]]]:

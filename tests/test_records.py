@@ -1,0 +1,85 @@
+"""Records: JSON round trip, validated replay, errors, PBN."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import openwhist
+from openwhist import records
+from openwhist.records import RecordError
+
+
+def _played(seed: int = 5) -> openwhist.ClassicState:
+    deal = openwhist.new_deal("classic", seed=seed, dealer=1)
+    rng = random.Random(seed)
+    while not deal.is_over():
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def test_record_holds_everything_needed(tmp_path: Path) -> None:
+    deal = _played()
+    rec = records.deal_record(deal)
+    assert rec["format"] == "openwhist-record" and rec["version"] == 1
+    assert rec["variant"] == "classic" and rec["seed"] == 5 and rec["dealer"] == "E"
+    assert rec["options"]["target"] == 5 and len(rec["actions"]) == 52
+    assert rec["result"]["tricks"] == list(deal.result().tricks)
+    path = tmp_path / "deal.json"
+    records.save(rec, path)
+    assert records.load(path) == json.loads(json.dumps(rec))
+    assert records.replay(records.load(path)).result() == deal.result()
+
+
+def test_an_illegal_action_in_a_record_is_reported() -> None:
+    rec = records.deal_record(_played())
+    rec["actions"][1] = rec["actions"][0]
+    with pytest.raises(RecordError, match="action 2"):
+        records.replay(rec)
+
+
+def test_a_changed_result_is_caught() -> None:
+    rec = records.deal_record(_played())
+    rec["result"]["tricks"] = [13, 0]
+    with pytest.raises(RecordError, match="differs"):
+        records.replay(rec)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{", "not a JSON record"),
+    ('{"format": "x"}', "not an openwhist record"),
+    ('{"format": "openwhist-record", "version": 99, "kind": "deal"}', "version"),
+])
+def test_bad_files(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        records.loads(text)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="cannot read"):
+        records.load(tmp_path / "nope.json")
+
+
+def test_unfinished_deal_records_replay_to_the_same_position() -> None:
+    deal = openwhist.new_deal("dummy", seed=3)
+    for _ in range(10):
+        deal.apply(deal.legal_actions()[0])
+    again = records.replay(records.deal_record(deal))
+    assert again.snapshot()[2:] == deal.snapshot()[2:]
+
+
+def test_pbn_export() -> None:
+    deal = _played()
+    pbn = records.to_pbn(deal)
+    assert '[Dealer "E"]' in pbn
+    line = next(x for x in pbn.splitlines() if x.startswith("[Deal "))
+    hands = line.split('"')[1][2:].split()
+    assert len(hands) == 4 and all(len(h.replace(".", "")) == 13 for h in hands)
+    assert f'[Contract "7{deal.trump.letter}"]' in pbn  # type: ignore[union-attr]
+    play_lines = [x for x in pbn.splitlines() if x and x[0] in "SHDC" and len(x.split()) == 4]
+    assert len(play_lines) == 13
+    assert play_lines[0].split()[0] == "".join(
+        (deal.tricks[0].cards[0].suit.letter, deal.tricks[0].cards[0].rank.letter))

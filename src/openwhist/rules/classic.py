@@ -8,7 +8,7 @@ trumps held as dealt, and the options below change the rest.
 >>> from openwhist import new_deal
 >>> deal = new_deal("classic", seed=7)
 >>> deal.to_move, str(deal.turn_up), deal.trump
-(1, '5H', <Suit.HEARTS: 2>)
+(1, 'KC', <Suit.CLUBS: 0>)
 >>> events = deal.apply(deal.legal_actions()[0])
 >>> deal.undo(); len(deal.history)
 0

@@ -178,7 +178,7 @@ def test_illegal_cards_are_refused_with_clear_messages() -> None:
         deal.apply("XX")
     assert deal.snapshot() == before
     assert not deal.can_apply("AS") and deal.can_apply("2H")
-    assert deal.legal_actions() == [Card.parse("2H")]
+    assert list(deal.legal_actions()) == [Card.parse("2H")]
 
 
 def test_trick_winner_trump_beats_suit_led_and_third_suit_never_wins() -> None:

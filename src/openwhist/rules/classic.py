@@ -23,7 +23,15 @@ from typing import Any, Literal, NamedTuple
 
 from openwhist.cards import SUIT_MASKS, Card, CardSet, Rank, Suit, format_hand, parse_hand, shuffled_deck
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
-from openwhist.rules.tricks import NO_TRUMP, Trick, cards_of, legal_mask, shown_voids, trick_winner
+from openwhist.rules.tricks import (
+    NO_TRUMP,
+    SUIT_CARDS,
+    Trick,
+    cards_of,
+    legal_mask,
+    shown_voids,
+    trick_winner,
+)
 
 __all__ = [
     "PRESETS",
@@ -188,6 +196,11 @@ class DealScored(NamedTuple):
 
 Event = CardPlayed | TrickWon | DealScored
 
+_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
+    tuple(CardPlayed(seat, Card(c)) for c in range(52)) for seat in range(4))
+_PLAYED_1: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple((e,) for e in row) for row in _PLAYED)
+
 
 @dataclass(frozen=True)
 class Observation:
@@ -275,7 +288,7 @@ class ClassicState:
         self.history: list[Card] = []
         self.log: list[Event] = []
         self.revokes: list[tuple[int, int]] = []
-        self._log_marks: list[int] = []
+        self._refuse = options.revokes == "refuse"
         self._result: DealResult | None = None
 
     # --- the shared surface -------------------------------------------------------------
@@ -308,21 +321,25 @@ class ClassicState:
     def _trick_seats(self) -> list[int]:
         return [(self.leader + i) % 4 for i in range(len(self.trick))]
 
-    def legal_actions(self) -> list[Card]:
+    def legal_actions(self) -> Sequence[Card]:
         """The cards the player to move may play (every card in ``revokes="penalty"`` mode)."""
-        if self.to_move is None:
-            return []
-        hand = self.hands[self.to_move]
-        if self.options.revokes == "penalty" or not self.trick:
-            return cards_of(hand)
-        follow = hand & SUIT_MASKS[self.trick[0] // 13]
-        return cards_of(follow if follow else hand)
+        seat = self.to_move
+        if seat is None:
+            return ()
+        hand = self.hands[seat]
+        trick = self.trick
+        if trick and self._refuse:
+            led = trick[0] // 13
+            follow = hand >> (13 * led) & 0x1FFF
+            if follow:
+                return SUIT_CARDS[led][follow]
+        return cards_of(hand)
 
-    def proper_actions(self) -> list[Card]:
+    def proper_actions(self) -> Sequence[Card]:
         """The cards that follow the rules (differs from :meth:`legal_actions` only in
         penalty mode, where a revoke is possible but improper)."""
-        if self.to_move is None:
-            return []
+        if self._refuse or self.to_move is None:
+            return self.legal_actions()
         return cards_of(legal_mask(self.hands[self.to_move], self.trick[0] // 13 if self.trick else -1))
 
     def verify_action(self, action: Card | int | str) -> Card:
@@ -342,7 +359,7 @@ class ClassicState:
                 raise IllegalActionError(f"{card} has already been played")
             raise IllegalActionError(
                 f"it is {SEAT_NAMES[seat]}'s turn and {SEAT_NAMES[seat]} does not hold {card}")
-        if self.trick and self.options.revokes == "refuse":
+        if self.trick and self._refuse:
             led = self.trick[0].suit
             if card.suit != led and hand & SUIT_MASKS[led]:
                 raise IllegalActionError(
@@ -363,34 +380,58 @@ class ClassicState:
         Returns the events it caused (the card played; the trick won; the deal scored).
         An illegal card raises :class:`IllegalActionError` and leaves the state unchanged.
         """
-        card = self.verify_action(action)
+        seat = self.to_move
+        if seat is None or type(action) is not Card:
+            action = self.verify_action(action)
+            assert seat is not None
+        hand = self.hands[seat]
+        if not hand >> action & 1:
+            self.verify_action(action)
+        trick = self.trick
+        if trick:
+            led = trick[0] // 13
+            if action // 13 != led and hand >> (13 * led) & 0x1FFF:
+                if self._refuse:
+                    self.verify_action(action)
+                self.revokes.append((seat, len(self.tricks) + 1))
+        self.hands[seat] = hand ^ (1 << action)
+        trick.append(action)
+        self.history.append(action)
+        if len(trick) < 4:
+            self.to_move = (seat + 1) & 3
+            self.log.append(_PLAYED[seat][action])
+            return _PLAYED_1[seat][action]
         mark = len(self.log)
-        self.apply_unchecked(card)
+        self.log.append(_PLAYED[seat][action])
+        self._close_trick()
         return tuple(self.log[mark:])
 
     def apply_unchecked(self, card: int) -> None:
         """Play a card without checking it (for search code; pair with :meth:`undo`)."""
-        card = Card(card)
         seat = self.to_move
         assert seat is not None
-        self._log_marks.append(len(self.log))
+        card = Card(card)
         trick = self.trick
-        if trick and self.options.revokes == "penalty":
+        if trick:
             led = trick[0] // 13
-            if card // 13 != led and self.hands[seat] & SUIT_MASKS[led]:
+            if card // 13 != led and self.hands[seat] >> (13 * led) & 0x1FFF:
                 self.revokes.append((seat, len(self.tricks) + 1))
         self.hands[seat] ^= 1 << card
         trick.append(card)
         self.history.append(card)
-        self.log.append(CardPlayed(seat, card))
+        self.log.append(_PLAYED[seat][card])
         if len(trick) < 4:
-            self.to_move = (seat + 1) % 4
-            return
+            self.to_move = (seat + 1) & 3
+        else:
+            self._close_trick()
+
+    def _close_trick(self) -> None:
+        trick = self.trick
         leader = self.leader
-        winner = (leader + trick_winner(trick, self._trump)) % 4
+        winner = (leader + trick_winner(trick, self._trump)) & 3
         done = Trick(leader, tuple(trick), winner)
         self.tricks.append(done)
-        self.won[winner % 2] += 1
+        self.won[winner & 1] += 1
         self.trick = []
         self.leader = winner
         self.log.append(TrickWon(len(self.tricks), done))
@@ -405,26 +446,21 @@ class ClassicState:
         if not self.history:
             raise IllegalActionError("nothing to undo: no card has been played")
         card = self.history.pop()
-        del self.log[self._log_marks.pop():]
+        log = self.log
+        while type(log.pop()) is not CardPlayed:
+            pass
         self._result = None
         if not self.trick:
             done = self.tricks.pop()
-            self.won[done.winner % 2] -= 1
+            self.won[done.winner & 1] -= 1
             self.leader = done.leader
             self.trick = list(done.cards)
         self.trick.pop()
-        seat = (self.leader + len(self.trick)) % 4
+        seat = (self.leader + len(self.trick)) & 3
         self.hands[seat] |= 1 << card
         self.to_move = seat
-        if self.revokes and self.revokes[-1] == (seat, len(self.tricks) + 1) and \
-                not self._is_proper(seat, card):
+        if self.revokes and self.revokes[-1] == (seat, len(self.tricks) + 1):
             self.revokes.pop()
-
-    def _is_proper(self, seat: int, card: Card) -> bool:
-        if not self.trick:
-            return True
-        led = self.trick[0] // 13
-        return card // 13 == led or not self.hands[seat] & SUIT_MASKS[led]
 
     def result(self) -> DealResult:
         """The scored result of the finished deal."""
@@ -446,7 +482,6 @@ class ClassicState:
         other.history = list(self.history)
         other.log = list(self.log)
         other.revokes = list(self.revokes)
-        other._log_marks = list(self._log_marks)
         return other
 
     def snapshot(self) -> tuple[object, ...]:
@@ -649,8 +684,11 @@ def new_classic_deal(
             import secrets
             seed = secrets.randbits(63)
         deck = shuffled_deck(seed)
-        for i, card in enumerate(deck):
-            masks[(dealer + 1 + i) % 4] |= 1 << card
+        for k in range(4):
+            m = 0
+            for card in deck[k::4]:
+                m |= 1 << card
+            masks[(dealer + 1 + k) % 4] = m
         last = deck[51]
     else:
         if len(hands) != 4:

@@ -13,6 +13,7 @@ from openwhist.cards import SUIT_MASKS, Card, Suit
 
 __all__ = [
     "NO_TRUMP",
+    "SUIT_CARDS",
     "Trick",
     "cards_of",
     "legal_mask",
@@ -23,15 +24,16 @@ __all__ = [
 NO_TRUMP = -1
 """The value of ``trump`` in a deal played without trumps."""
 
-_SUIT_TABLES: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
     tuple(tuple(Card(s * 13 + r) for r in range(13) if m >> r & 1) for m in range(1 << 13))
     for s in range(4)
 )
+"""``SUIT_CARDS[suit][bits]``: the cards of a suit whose 13-bit field is ``bits``, low first."""
 
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask as a list, clubs first, low to high within each suit."""
-    t = _SUIT_TABLES
+    t = SUIT_CARDS
     return [
         *t[0][mask & 0x1FFF],
         *t[1][mask >> 13 & 0x1FFF],

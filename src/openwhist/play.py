@@ -1,0 +1,673 @@
+"""Play whist in the terminal: one person against computer players, drawn with rich.
+
+The loop reads through an injectable input function and writes to a rich ``Console``, so
+it can be driven by a script (tests, demos) as well as by a person at a keyboard:
+
+>>> from io import StringIO
+>>> from rich.console import Console
+>>> import openwhist
+>>> match = openwhist.new_match("dummy", seed=1, until="deals", count=1)
+>>> out = Console(file=StringIO(), width=100)
+>>> game = TerminalGame(match, human=0, bots=make_bots(match, "random", seed=1),
+...                     console=out, input_fn=lambda prompt: "1")
+>>> game.run(), len(match.sheet)
+('over', 1)
+
+Computer players see only ``state.observation(seat)``, the same view a person has.
+"""
+
+from __future__ import annotations
+
+import importlib
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from openwhist.bots.base import Bot, RandomBot
+from openwhist.cards import Card, Rank, SplitMix64, Suit
+from openwhist.errors import ConfigError, WhistError
+from openwhist.match import Match, Until, new_match
+from openwhist.rules.classic import SEAT_NAMES, ClassicOptions, ClassicState, DealScored, TrickWon
+
+__all__ = [
+    "BOT_NAMES",
+    "SIDE_NAMES",
+    "TerminalGame",
+    "card_label",
+    "card_text",
+    "display_order",
+    "hand_text",
+    "make_bot",
+    "make_bots",
+    "parse_options",
+    "parse_seat",
+    "play_command",
+]
+
+InputFn = Callable[[str], str]
+"""Reads one line of input after showing a prompt; raises ``EOFError`` when input ends."""
+
+SIDE_NAMES = ("N-S", "E-W")
+SEAT_WORDS = ("North", "East", "South", "West")
+BOT_NAMES = ("heuristic", "random", "pimc")
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+_SUIT_STYLE = {Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.CLUBS: "bold",
+               Suit.DIAMONDS: "bold red"}
+_TRUE = ("true", "yes", "on", "1", "y")
+_FALSE = ("false", "no", "off", "0", "n")
+
+HELP_TEXT = """\
+Type a card to play it: QH, 10h, q♥, th (rank then suit; suit first works too),
+or the number shown before a card you may play.
+Commands:
+  help    this text
+  hint    what the computer would play here
+  score   the game score and the score sheet
+  table   show the table again
+  quit    leave the game (it is saved if you gave --save)"""
+
+
+# --- parsing of command-line values ---------------------------------------------------------
+
+
+def parse_seat(text: str) -> int:
+    """A seat from ``N``/``E``/``S``/``W`` (or ``north`` ... ``west``), as 0-3."""
+    key = text.strip().lower()
+    for i, word in enumerate(SEAT_WORDS):
+        if key in (word.lower(), word[0].lower()):
+            return i
+    raise ConfigError(f"not a seat: {text!r} (use N, E, S or W)")
+
+
+def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
+    """Read ``key=value`` texts into :class:`ClassicOptions` overrides of the right types.
+
+    Hyphens in keys may stand for underscores; booleans read ``true/false``, ``yes/no``,
+    ``on/off``; an optional whole number reads ``none`` as ``None``.
+
+    >>> parse_options(["target=7", "honours=false", "dummy=none", "revokes=penalty"])
+    {'target': 7, 'honours': False, 'dummy': None, 'revokes': 'penalty'}
+    """
+    hints = typing.get_type_hints(ClassicOptions)
+    known = sorted(f.name for f in fields(ClassicOptions))
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        raw = raw.strip()
+        if not sep or not key:
+            raise ConfigError(f"an option is written key=value (e.g. target=7), not {pair!r}")
+        if key not in hints:
+            raise ConfigError(f"unknown option {key!r}; options: {', '.join(known)}")
+        out[key] = _convert(key, raw, hints[key])
+    return out
+
+
+def _convert(key: str, raw: str, hint: Any) -> Any:
+    args = typing.get_args(hint)
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        if raw not in args:
+            raise ConfigError(f"option {key} is one of {', '.join(map(str, args))}, not {raw!r}")
+        return raw
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        if raw.lower() in ("none", "null", ""):
+            return None
+        inner = next(a for a in args if a is not type(None))
+        if key == "dummy" and raw.upper() in SEAT_NAMES:
+            return SEAT_NAMES.index(raw.upper())
+        return _convert(key, raw, inner)
+    if hint is bool:
+        if raw.lower() in _TRUE:
+            return True
+        if raw.lower() in _FALSE:
+            return False
+        raise ConfigError(f"option {key} is true or false, not {raw!r}")
+    if hint is int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise ConfigError(f"option {key} is a whole number, not {raw!r}") from None
+    return raw
+
+
+# --- bots ------------------------------------------------------------------------------------
+
+
+def _optional_class(module: str, name: str) -> Any | None:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError:
+        return None
+    return getattr(mod, name, None)
+
+
+def make_bot(name: str, seed: int | None = None, *, fallback: bool = True) -> Bot:
+    """A computer player by name: ``heuristic``, ``random`` or ``pimc``.
+
+    ``heuristic`` falls back to a random player while that bot is not available (unless
+    ``fallback`` is false); an unknown or unavailable name raises :class:`ConfigError`.
+    """
+    key = name.strip().lower()
+    if key == "random":
+        return RandomBot(seed)
+    if key == "heuristic":
+        cls = _optional_class("openwhist.bots.heuristic", "HeuristicBot")
+        if cls is None:
+            if fallback:
+                return RandomBot(seed)
+            raise ConfigError("the heuristic bot is not available in this installation")
+        bot: Bot = cls(seed=seed)
+        return bot
+    if key == "pimc":
+        cls = _optional_class("openwhist.bots.pimc", "PimcBot")
+        if cls is None:
+            raise ConfigError("the pimc bot is not available in this installation")
+        pimc: Bot = cls(seed=seed)
+        return pimc
+    raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
+
+
+def heuristic_available() -> bool:
+    """True if the heuristic bot can be imported."""
+    return _optional_class("openwhist.bots.heuristic", "HeuristicBot") is not None
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in a match seeded with ``seed`` (reproducible)."""
+    rng = SplitMix64(seed ^ (0xB07_5EA7 + seat))
+    return rng.next() >> 1
+
+
+def make_bots(match: Match, kind: str | Sequence[str], seed: int,
+              exclude: Iterable[int] = ()) -> dict[int, Bot]:
+    """One bot per seat at the table of ``match`` (not the excluded seats).
+
+    ``kind`` is one bot name for every seat or a name per hand 0-3.
+    """
+    skip = set(exclude)
+    names = [kind] * 4 if isinstance(kind, str) else list(kind)
+    return {s: make_bot(names[s], bot_seed(seed, s)) for s in match.state.seats if s not in skip}
+
+
+# --- rendering -------------------------------------------------------------------------------
+
+
+def card_label(card: Card, symbols: bool = True) -> str:
+    """A card for people: ``10♥`` with symbols, ``TH`` with letters."""
+    if symbols:
+        rank = "10" if card.rank == Rank.TEN else card.rank.letter
+        return rank + card.suit.symbol
+    return str(card)
+
+
+def card_text(card: Card, symbols: bool = True) -> Text:
+    """A card as coloured text (hearts and diamonds red)."""
+    return Text(card_label(card, symbols), style=_SUIT_STYLE[card.suit])
+
+
+def display_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards in the order a hand is shown: spades, hearts, clubs, diamonds, high first."""
+    return sorted(cards, key=lambda c: (_SUIT_ORDER.index(c.suit), -c.rank))
+
+
+def hand_text(cards: Iterable[Card], symbols: bool = True,
+              numbers: Mapping[Card, int] | None = None, indent: str = "  ") -> Text:
+    """A hand grouped by suit, one suit a line; playable cards carry their number.
+
+    With ``numbers`` given, cards without a number are shown dim.
+    """
+    by_suit: dict[Suit, list[Card]] = {s: [] for s in _SUIT_ORDER}
+    for c in display_order(cards):
+        by_suit[c.suit].append(c)
+    text = Text()
+    for i, suit in enumerate(_SUIT_ORDER):
+        if i:
+            text.append("\n")
+        text.append(indent)
+        text.append(suit.symbol if symbols else suit.letter, style=_SUIT_STYLE[suit])
+        text.append(" ")
+        if not by_suit[suit]:
+            text.append(" —", style="dim")
+        for c in by_suit[suit]:
+            rank = "10" if symbols and c.rank == Rank.TEN else c.rank.letter
+            text.append(" ")
+            if numbers is None:
+                text.append(rank, style=_SUIT_STYLE[suit])
+            elif c in numbers:
+                text.append(f"{numbers[c]}:", style="cyan")
+                text.append(rank, style=_SUIT_STYLE[suit])
+            else:
+                text.append(rank, style="dim")
+    return text
+
+
+def _trump_text(trump: Suit | None, symbols: bool) -> Text:
+    if trump is None:
+        return Text("no trump")
+    return Text.assemble((trump.symbol if symbols else trump.letter, _SUIT_STYLE[trump]),
+                         f" {trump.name.lower()}")
+
+
+# --- the game loop ---------------------------------------------------------------------------
+
+
+class TerminalGame:
+    """A match played by one person (at ``human``) and bots, in a terminal.
+
+    :param match: the match to play (see :func:`openwhist.new_match`).
+    :param human: the person's seat; in Dummy whist the dummy's partner also plays the dummy.
+    :param bots: a bot for every other seat; each gets only its seat's observation.
+    :param console: where the table is drawn.
+    :param input_fn: reads a line after a prompt (default: ``console.input``).
+    :param symbols: show suit symbols (``♥``) rather than letters (``H``).
+    :param save_path: write the match record there when the game ends or is left.
+    :param hint_bot: the bot asked for hints (default: the heuristic bot, if available).
+    """
+
+    def __init__(
+        self,
+        match: Match,
+        human: int,
+        bots: Mapping[int, Bot],
+        console: Console | None = None,
+        input_fn: InputFn | None = None,
+        symbols: bool = True,
+        save_path: Path | str | None = None,
+        hint_bot: Bot | None = None,
+    ) -> None:
+        state = match.state
+        if human not in state.seats:
+            raise ConfigError(f"{SEAT_NAMES[human]} is the dummy; sit at "
+                              f"{', '.join(SEAT_NAMES[s] for s in state.seats)}")
+        missing = [s for s in state.seats if s != human and s not in bots]
+        if missing:
+            raise ConfigError(f"no bot for seat(s) {', '.join(SEAT_NAMES[s] for s in missing)}")
+        self.match = match
+        self.human = human
+        self.bots = dict(bots)
+        self.console = console if console is not None else Console(highlight=False)
+        self.input_fn: InputFn = input_fn if input_fn is not None else self._console_input
+        self.symbols = symbols
+        self.save_path = Path(save_path) if save_path is not None else None
+        self._hint_bot = hint_bot
+        self._announced: ClassicState | None = None
+        self._rubbers_shown = len(match.rubbers)
+
+    def _console_input(self, prompt: str) -> str:
+        return self.console.input(prompt)
+
+    # --- names ---------------------------------------------------------------------------
+
+    def seat_label(self, hand: int) -> str:
+        """``S (you)``, ``S (dummy)`` or ``W``."""
+        state = self.match.state
+        if hand == state.options.dummy:
+            return f"{SEAT_NAMES[hand]} (dummy)"
+        if hand == self.human:
+            return f"{SEAT_NAMES[hand]} (you)"
+        return SEAT_NAMES[hand]
+
+    def side_label(self, side: int) -> str:
+        """``N-S (you)`` for the person's side, else ``E-W``."""
+        return SIDE_NAMES[side] + (" (you)" if side == self.human % 2 else "")
+
+    def _card(self, card: Card) -> Text:
+        return card_text(card, self.symbols)
+
+    def _say(self, *parts: str | Text) -> None:
+        self.console.print(Text.assemble(*parts))
+
+    def _error(self, message: str) -> None:
+        self.console.print(f"[bold red]✗[/] {escape(message)}")
+
+    # --- running -------------------------------------------------------------------------
+
+    def run(self) -> str:
+        """Play until the match ends or the person leaves.
+
+        Returns ``"over"`` (the match is complete), ``"quit"``, ``"eof"`` (input ended) or
+        ``"interrupt"`` (Ctrl-C).  The record is saved in every case if a path was given.
+        """
+        outcome = "over"
+        try:
+            self._announce_deal()
+            while not self.match.is_over():
+                state = self.match.state
+                hand = state.to_move
+                assert hand is not None
+                seat = state.controller(hand)
+                if seat == self.human:
+                    left = self._human_turn()
+                    if left is not None:
+                        outcome = left
+                        break
+                else:
+                    card = self.bots[seat].choose(state.observation(seat))
+                    self._play(hand, card)
+        except KeyboardInterrupt:
+            outcome = "interrupt"
+        if outcome == "over":
+            self.show_match_end()
+        else:
+            reason = {"quit": "You left the game.", "eof": "Input ended; leaving the game.",
+                      "interrupt": "Interrupted; leaving the game."}[outcome]
+            self.console.print(f"\n[bold]{reason}[/]")
+            self.show_score()
+        self.save()
+        return outcome
+
+    def _announce_deal(self) -> None:
+        state = self.match.state
+        if self._announced is state:
+            return
+        self._announced = state
+        m = self.match
+        title = (f"Deal {len(m.sheet) + 1} · game {len(m.games) + 1} · "
+                 f"dealer {SEAT_NAMES[state.dealer]}")
+        self.console.rule(f"[bold]{title}[/]")
+        line = Text("Trump: ").append_text(_trump_text(state.trump, self.symbols))
+        if state.turn_up is not None:
+            line.append(f" — {SEAT_NAMES[state.dealer]} turned up ").append_text(
+                self._card(state.turn_up))
+        line.append(f"   Game score: {SIDE_NAMES[0]} {m.score[0]}, {SIDE_NAMES[1]} {m.score[1]}")
+        self.console.print(line)
+
+    def _play(self, hand: int, card: Card) -> None:
+        old = self.match.state
+        events = self.match.apply(card)
+        self._say("  ", self.seat_label(hand), " plays ", self._card(card))
+        for ev in events:
+            if isinstance(ev, TrickWon):
+                trick = ev.trick
+                line = Text(f"  Trick {ev.number}: ")
+                for i, c in enumerate(trick.cards):
+                    line.append(f"{SEAT_NAMES[(trick.leader + i) % 4]} ").append_text(self._card(c))
+                    line.append("  ")
+                line.append(f"→ won by {self.seat_label(trick.winner)}", style="bold")
+                line.append(f"   (tricks {SIDE_NAMES[0]} {old.won[0]}, {SIDE_NAMES[1]} {old.won[1]})")
+                self.console.print(line)
+            elif isinstance(ev, DealScored):
+                self.show_deal_result(old)
+        if not self.match.is_over():
+            self._announce_deal()
+
+    def _human_turn(self) -> str | None:
+        state = self.match.state
+        hand = state.to_move
+        assert hand is not None
+        obs = state.observation(self.human)
+        legal = display_order(obs.legal)
+        self.console.print(self.render_table())
+        who = "Dummy's card" if hand != self.human else "Your card"
+        prompt = f"{who} ({SEAT_NAMES[hand]}) > "
+        while True:
+            try:
+                text = self.input_fn(prompt)
+            except EOFError:
+                return "eof"
+            command = text.strip().lower()
+            if not command:
+                continue
+            if command in ("help", "?"):
+                self.console.print(HELP_TEXT, markup=False, highlight=False)
+                continue
+            if command in ("quit", "exit", "q"):
+                return "quit"
+            if command == "score":
+                self.show_score()
+                continue
+            if command in ("table", "show"):
+                self.console.print(self.render_table())
+                continue
+            if command == "hint":
+                self._hint(legal)
+                continue
+            card: Card
+            if command.isdigit():
+                n = int(command)
+                if not 1 <= n <= len(legal):
+                    self._error(f"there is no card number {n}: choose 1-{len(legal)}")
+                    continue
+                card = legal[n - 1]
+            else:
+                try:
+                    card = Card.parse(text)
+                except WhistError as exc:
+                    self._error(f"{exc}; type help for the commands")
+                    continue
+            try:
+                self._play(hand, card)
+            except WhistError as exc:
+                self._error(str(exc))
+                continue
+            return None
+
+    def _hint(self, legal: Sequence[Card]) -> None:
+        if self._hint_bot is None:
+            if not heuristic_available():
+                self._error("no hint: the heuristic player is not available")
+                return
+            self._hint_bot = make_bot("heuristic", bot_seed(self.match.seed, 99))
+        card = self._hint_bot.choose(self.match.state.observation(self.human))
+        number = f" (number {legal.index(card) + 1})" if card in legal else ""
+        self._say("Hint: play ", self._card(card), number)
+
+    # --- screens -------------------------------------------------------------------------
+
+    def render_table(self) -> RenderableType:
+        """The table as the person sees it: trump, scores, tricks, hands."""
+        m = self.match
+        state = m.state
+        obs = state.observation(self.human)
+        hand = state.to_move
+        legal = display_order(obs.legal)
+        numbers = {c: i + 1 for i, c in enumerate(legal)}
+        rows: list[RenderableType] = []
+
+        trump = Text("Trump: ").append_text(_trump_text(obs.trump, self.symbols))
+        if obs.turn_up is not None:
+            trump.append("   turned up: ").append_text(self._card(obs.turn_up))
+            trump.append(f" (on the table, {SEAT_NAMES[obs.dealer]}'s)")
+        rows.append(trump)
+        games = [sum(1 for g in m.games if g.winner == s) for s in (0, 1)]
+        rows.append(Text(
+            f"Game score: {self.side_label(0)} {m.score[0]}, {self.side_label(1)} {m.score[1]}"
+            f" (to {state.options.target})   Games: {games[0]}-{games[1]}"))
+        rows.append(Text(f"Tricks: {SIDE_NAMES[0]} {obs.tricks_won[0]}, "
+                         f"{SIDE_NAMES[1]} {obs.tricks_won[1]}"))
+        if obs.tricks:
+            last = obs.tricks[-1]
+            line = Text("Last trick: ")
+            for i, c in enumerate(last.cards):
+                line.append(f"{SEAT_NAMES[(last.leader + i) % 4]} ").append_text(self._card(c))
+                line.append("  ")
+            line.append(f"→ {self.seat_label(last.winner)}")
+            rows.append(line)
+        line = Text("This trick: ")
+        for seat, c in obs.trick:
+            line.append(f"{SEAT_NAMES[seat]} ").append_text(self._card(c)).append("  ")
+        if hand is not None:
+            line.append(f"{SEAT_NAMES[hand]} ?", style="bold yellow")
+        rows.append(line)
+        dummy = state.options.dummy
+        if dummy is not None and dummy in obs.known:
+            playing = hand == dummy and hand in obs.controls
+            rows.append(Text(f"Dummy ({SEAT_NAMES[dummy]}):"
+                             + (" — you play it" if dummy in obs.controls else ""), style="bold"))
+            rows.append(hand_text(obs.known[dummy], self.symbols, numbers if playing else None))
+        mine = hand == self.human
+        rows.append(Text(f"Your hand ({SEAT_NAMES[self.human]}):", style="bold"))
+        rows.append(hand_text(obs.hand, self.symbols, numbers if mine else None))
+        title = f"Deal {len(m.sheet) + 1} · dealer {SEAT_NAMES[state.dealer]}"
+        return Panel(Group(*rows), title=title, title_align="left", expand=False)
+
+    def show_deal_result(self, state: ClassicState) -> None:
+        """The result of a finished deal and the score sheet so far."""
+        res = state.result()
+        table = Table(title="Deal result", title_justify="left")
+        table.add_column("")
+        for s in (0, 1):
+            table.add_column(self.side_label(s), justify="right")
+
+        def row(name: str, values: tuple[int, int]) -> None:
+            table.add_row(name, str(values[0]), str(values[1]))
+
+        row("Tricks", res.tricks)
+        row("Trick points", res.trick_points)
+        if state.options.honours:
+            row("Honours held", res.honours_held)
+            row("Honours points", res.honours_points)
+        if any(res.slam_points):
+            row("Slam", res.slam_points)
+        if res.revokes:
+            table.add_row("Revokes", *(
+                ", ".join(f"{SEAT_NAMES[h]} (trick {t})" for h, t in res.revokes if h % 2 == s)
+                or "-" for s in (0, 1)))
+            row("Penalty points", res.penalty_points)
+            row("Penalty tricks", res.penalty_tricks)
+        row("Points", res.points)
+        self.console.print(table)
+        self.show_sheet()
+        if res.game_winner is not None and self.match.games:
+            g = self.match.games[-1]
+            self.console.print(f"[bold green]{self.side_label(g.winner)} win game {g.number} "
+                               f"{g.score[0]}-{g.score[1]} (worth {g.value})[/]")
+        for r in self.match.rubbers[self._rubbers_shown:]:
+            self.console.print(f"[bold green]{self.side_label(r.winner)} win rubber {r.number} "
+                                   f"{r.games[0]}-{r.games[1]}: points "
+                                   f"{r.points[0]}-{r.points[1]}[/]")
+
+    def show_sheet(self) -> None:
+        """The score sheet: one line per deal."""
+        table = Table(title="Score sheet", title_justify="left")
+        for name in ("Deal", "Dealer", "Trump", SIDE_NAMES[0], SIDE_NAMES[1], "Score", "Game"):
+            table.add_column(name, justify="right" if name not in ("Dealer", "Trump") else "left")
+        for r in self.match.sheet:
+            game = SIDE_NAMES[r.game_won_by] if r.game_won_by is not None else ""
+            table.add_row(str(r.deal), SEAT_NAMES[r.dealer], r.trump, str(r.result.points[0]),
+                          str(r.result.points[1]), f"{r.score[0]}-{r.score[1]}", game)
+        self.console.print(table)
+
+    def show_score(self) -> None:
+        """The current game score, games won and the score sheet."""
+        m = self.match
+        if m.sheet:
+            self.show_sheet()
+        games = _wins_all(m)
+        self.console.print(f"Game score: {self.side_label(0)} {m.score[0]}, "
+                           f"{self.side_label(1)} {m.score[1]}   Games won: "
+                           f"{games[0]}-{games[1]}   Rubber points: {m.totals[0]}-{m.totals[1]}")
+
+    def show_match_end(self) -> None:
+        """Games, rubbers and totals when the match is over."""
+        m = self.match
+        self.console.rule("[bold]Match over[/]")
+        table = Table(title="Games", title_justify="left")
+        for name in ("Game", "Winner", "Score", "Value"):
+            table.add_column(name)
+        for g in m.games:
+            table.add_row(str(g.number), self.side_label(g.winner), f"{g.score[0]}-{g.score[1]}",
+                          str(g.value))
+        if m.games:
+            self.console.print(table)
+        for r in m.rubbers:
+            self.console.print(f"Rubber {r.number}: {self.side_label(r.winner)} win "
+                               f"{r.games[0]}-{r.games[1]}, points {r.points[0]}-{r.points[1]}")
+        games = _wins_all(m)
+        unfinished = f" · unfinished game {m.score[0]}-{m.score[1]}" if any(m.score) else ""
+        self.console.print(f"[bold]Deals {len(m.sheet)} · games won {SIDE_NAMES[0]} {games[0]}, "
+                           f"{SIDE_NAMES[1]} {games[1]} · rubber points {SIDE_NAMES[0]} "
+                           f"{m.totals[0]}, {SIDE_NAMES[1]} {m.totals[1]}{unfinished}[/]")
+
+    def save(self) -> bool:
+        """Write the match record to the save path, if one was given; True if written."""
+        if self.save_path is None:
+            return False
+        try:
+            records = importlib.import_module("openwhist.records")
+        except ImportError:
+            self.console.print("[yellow]Saving records is not available yet; nothing saved.[/]")
+            return False
+        try:
+            records.save(records.match_record(self.match), self.save_path)
+        except (OSError, WhistError) as exc:
+            self._error(f"could not save to {self.save_path}: {exc}")
+            return False
+        self.console.print(f"Saved the game to {escape(str(self.save_path))}")
+        return True
+
+
+def _wins_all(m: Match) -> tuple[int, int]:
+    return (sum(1 for g in m.games if g.winner == 0), sum(1 for g in m.games if g.winner == 1))
+
+
+# --- the command ----------------------------------------------------------------------------
+
+
+def play_command(
+    variant: str = "classic",
+    *,
+    preset: str | None = None,
+    seed: int | None = None,
+    seat: str | None = None,
+    until: str | None = None,
+    deals: int | None = None,
+    opponents: str = "heuristic",
+    save: Path | str | None = None,
+    symbols: bool = True,
+    options: Sequence[str] = (),
+    console: Console | None = None,
+    input_fn: InputFn | None = None,
+) -> int:
+    """Set up and play a match from command-line values; returns the exit code.
+
+    Bad values raise :class:`ConfigError` before any card is dealt.
+    """
+    console = console if console is not None else Console(highlight=False)
+    overrides = parse_options(options)
+    if deals is not None and deals < 1:
+        raise ConfigError(f"--deals must be at least 1, not {deals}")
+    if until is None:
+        until = "deals" if deals is not None else "rubber"
+    if until not in ("game", "rubber", "deals"):
+        raise ConfigError(f"--until is game, rubber or deals, not {until!r}")
+    if deals is not None and until != "deals":
+        raise ConfigError("--deals goes with --until deals")
+    if opponents.strip().lower() not in BOT_NAMES:
+        raise ConfigError(f"--opponents is one of {', '.join(BOT_NAMES)}, not {opponents!r}")
+    if seed is not None and seed < 0:
+        raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
+    match = new_match(variant, preset=preset, seed=seed, count=deals or 1,
+                      until=typing.cast(Until, until), **overrides)
+    state = match.state
+    human = parse_seat(seat) if seat is not None else state.controller(2)
+    if human not in state.seats:
+        raise ConfigError(f"{SEAT_NAMES[human]} is the dummy; sit at "
+                          f"{', '.join(SEAT_NAMES[s] for s in state.seats)}")
+    kind = opponents.strip().lower()
+    if kind == "heuristic" and not heuristic_available():
+        console.print("[yellow]The heuristic player is not available yet; "
+                      "playing against random players.[/]")
+        kind = "random"
+    bots = make_bots(match, kind, match.seed, exclude=[human])
+    preset_name = preset or (variant if variant not in ("classic", "dummy") else "english-short")
+    console.print(f"[bold]openwhist[/] — {match.variant} whist ({preset_name}), seed {match.seed}; "
+                  f"you sit {SEAT_WORDS[human]}"
+                  + (f" and play the dummy {SEAT_WORDS[state.options.dummy]}"
+                     if state.options.dummy is not None
+                     and state.controller(state.options.dummy) == human else "")
+                  + ". Type help for the commands.")
+    game = TerminalGame(match, human, bots, console=console, input_fn=input_fn, symbols=symbols,
+                        save_path=save)
+    outcome = game.run()
+    return 130 if outcome == "interrupt" else 0

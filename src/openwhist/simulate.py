@@ -1,0 +1,256 @@
+"""Bot-only deals in bulk: tricks and points per side with confidence intervals.
+
+Deal ``i`` of a run is dealt from a seed drawn from ``--seed`` by the match's own
+generator, and each bot is seeded from ``--seed`` and its seat, so the same command gives
+the same numbers (only the timing differs).
+
+>>> res = simulate("classic", deals=8, bots=["random"], seed=1)
+>>> res.deals, round(sum(res.tricks_mean), 6)
+(8, 13.0)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from openwhist.errors import ConfigError
+from openwhist.match import new_match
+from openwhist.play import BOT_NAMES, SEAT_WORDS, SIDE_NAMES, bot_seed, heuristic_available, make_bot
+from openwhist.rules.classic import SEAT_NAMES
+
+__all__ = ["SimulationResult", "parse_bots", "render_summary", "simulate", "simulate_command"]
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the normal distribution."""
+
+
+@dataclass
+class SimulationResult:
+    """The summary of a run of bot deals; ``to_dict`` gives the JSON form."""
+
+    variant: str
+    preset: str
+    options: dict[str, Any]
+    seed: int
+    bots: list[str]
+    deals: int
+    tricks_mean: tuple[float, float]
+    tricks_ci95: tuple[tuple[float, float], tuple[float, float]]
+    points_mean: tuple[float, float]
+    points_total: tuple[int, int]
+    games_won: tuple[int, int]
+    seconds: float
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def deals_per_second(self) -> float:
+        """Deals played per second of wall time."""
+        return self.deals / self.seconds if self.seconds > 0 else float("inf")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict; sides are listed as ``N-S`` then ``E-W``."""
+        return {
+            "variant": self.variant,
+            "preset": self.preset,
+            "options": self.options,
+            "seed": self.seed,
+            "bots": {SEAT_NAMES[s]: b for s, b in enumerate(self.bots) if b != "dummy"},
+            "deals": self.deals,
+            "sides": list(SIDE_NAMES),
+            "tricks_mean": list(self.tricks_mean),
+            "tricks_ci95": [list(ci) for ci in self.tricks_ci95],
+            "points_mean": list(self.points_mean),
+            "points_total": list(self.points_total),
+            "games_won": list(self.games_won),
+            "seconds": round(self.seconds, 4),
+            "deals_per_second": round(self.deals_per_second, 2) if self.seconds > 0 else None,
+            "notes": self.notes,
+        }
+
+
+def parse_bots(spec: str | Sequence[str], dummy: int | None = None) -> list[str]:
+    """Bot names per hand 0-3 from ``"heuristic,random"`` (one name for all, one per side
+    N-S, E-W, or one per seat N, E, S, W; three for N, E, W in Dummy whist).
+
+    >>> parse_bots("heuristic,random")
+    ['heuristic', 'random', 'heuristic', 'random']
+    """
+    names = [n.strip().lower() for n in (spec.split(",") if isinstance(spec, str) else spec)]
+    if not names or any(not n for n in names):
+        raise ConfigError(f"--bots is a comma-separated list of bot names, not {spec!r}")
+    for n in names:
+        if n not in BOT_NAMES:
+            raise ConfigError(f"unknown bot {n!r}; bots: {', '.join(BOT_NAMES)}")
+    if len(names) == 1:
+        per_hand = names * 4
+    elif len(names) == 2:
+        per_hand = [names[0], names[1], names[0], names[1]]
+    elif len(names) == 4:
+        per_hand = names
+    elif len(names) == 3 and dummy is not None:
+        it = iter(names)
+        per_hand = ["" if h == dummy else next(it) for h in range(4)]
+    else:
+        raise ConfigError(f"give 1 bot, 2 (one per side) or 4 (one per seat), not {len(names)}")
+    if dummy is not None:
+        per_hand[dummy] = "dummy"
+    return per_hand
+
+
+def simulate(
+    variant: str = "classic",
+    *,
+    deals: int,
+    bots: str | Sequence[str] = ("heuristic",),
+    seed: int | None = None,
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``deals`` deals between bots, the dealer rotating, games scored as they come.
+
+    :param bots: names as for :func:`parse_bots`.
+    :param seed: the run's seed (random if not given; it is reported in the result).
+    :param progress: called with the number of deals finished after each deal.
+    """
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise ConfigError(f"--deals must be at least 1, not {deals}")
+    if seed is not None and seed < 0:
+        raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
+    match = new_match(variant, preset=preset, seed=seed, until="deals", count=deals,
+                      **(options or {}))
+    per_hand = parse_bots(bots, match.options.dummy)
+    notes: list[str] = []
+    if "heuristic" in per_hand and not heuristic_available():
+        notes.append("the heuristic bot is not available: random players stood in")
+    players = {s: make_bot(per_hand[s], bot_seed(match.seed, s)) for s in match.state.seats}
+    tricks: list[list[int]] = [[], []]
+    points: list[list[int]] = [[], []]
+    start = time.perf_counter()
+    done = 0
+    while not match.is_over():
+        state = match.state
+        hand = state.to_move
+        assert hand is not None
+        seat = state.controller(hand)
+        match.apply(players[seat].choose(state.observation(seat)))
+        if len(match.sheet) > done:
+            res = match.sheet[-1].result
+            for s in (0, 1):
+                tricks[s].append(res.tricks[s])
+                points[s].append(res.points[s])
+            done = len(match.sheet)
+            match.deals[:-1] = []  # keep memory flat on long runs
+            if progress is not None:
+                progress(done)
+    seconds = time.perf_counter() - start
+    games = (sum(1 for g in match.games if g.winner == 0),
+             sum(1 for g in match.games if g.winner == 1))
+    means = (_mean(tricks[0]), _mean(tricks[1]))
+    preset_name = preset or (variant if variant not in ("classic", "dummy") else "english-short")
+    return SimulationResult(
+        variant=match.variant,
+        preset=preset_name,
+        options=match.options.to_dict(),
+        seed=match.seed,
+        bots=per_hand,
+        deals=done,
+        tricks_mean=means,
+        tricks_ci95=(_ci(tricks[0]), _ci(tricks[1])),
+        points_mean=(_mean(points[0]), _mean(points[1])),
+        points_total=(sum(points[0]), sum(points[1])),
+        games_won=games,
+        seconds=seconds,
+        notes=notes,
+    )
+
+
+def _mean(xs: Sequence[int]) -> float:
+    return round(sum(xs) / len(xs), 6) if xs else 0.0
+
+
+def _ci(xs: Sequence[int]) -> tuple[float, float]:
+    """The normal-approximation 95% interval of the mean (a point when n < 2)."""
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return (round(m, 6), round(m, 6))
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return (round(m - half, 6), round(m + half, 6))
+
+
+def render_summary(result: SimulationResult, console: Console) -> None:
+    """Print the summary of a run as text tables."""
+    r = result
+    console.print(f"[bold]Simulation[/]: {r.variant} whist ({r.preset}), {r.deals} deals, "
+                  f"seed {r.seed}")
+    console.print("Bots: " + ", ".join(f"{SEAT_WORDS[s]} {b}" for s, b in enumerate(r.bots)
+                                       if b != "dummy"))
+    table = Table()
+    table.add_column("")
+    for side in SIDE_NAMES:
+        table.add_column(side, justify="right")
+    table.add_row("Tricks per deal", *(f"{m:.3f}" for m in r.tricks_mean))
+    table.add_row("  95% interval", *(f"{lo:.3f} – {hi:.3f}" for lo, hi in r.tricks_ci95))
+    table.add_row("Points per deal", *(f"{m:.3f}" for m in r.points_mean))
+    table.add_row("Points in all", *(str(p) for p in r.points_total))
+    table.add_row("Games won", *(str(g) for g in r.games_won))
+    console.print(table)
+    for note in r.notes:
+        console.print(f"[yellow]note:[/] {note}")
+    console.print(f"Speed: {r.deals_per_second:.1f} deals per second ({r.seconds:.2f} s)")
+
+
+def simulate_command(
+    variant: str = "classic",
+    *,
+    deals: int,
+    bots: str = "heuristic",
+    seed: int | None = None,
+    preset: str | None = None,
+    options: Sequence[str] = (),
+    as_json: bool = False,
+    console: Console | None = None,
+) -> dict[str, Any]:
+    """Run :func:`simulate` from command-line values and print the summary (text or JSON).
+
+    A progress bar is shown when the console is a terminal and the output is not JSON.
+    Returns the summary as a dict.
+    """
+    import json
+
+    from openwhist.play import parse_options
+
+    console = console if console is not None else Console(highlight=False)
+    overrides = parse_options(options)
+    if deals < 1:
+        raise ConfigError(f"--deals must be at least 1, not {deals}")
+    parse_bots(bots)  # report a bad name before anything runs
+    if not as_json and console.is_terminal:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                      transient=True) as bar:
+            task = bar.add_task("dealing", total=deals)
+            result = simulate(variant, deals=deals, bots=bots, seed=seed, preset=preset,
+                              options=overrides,
+                              progress=lambda n: bar.update(task, completed=n))
+    else:
+        result = simulate(variant, deals=deals, bots=bots, seed=seed, preset=preset,
+                          options=overrides)
+    summary = result.to_dict()
+    if as_json:
+        console.print(json.dumps(summary, indent=2), markup=False, highlight=False, emoji=False,
+                      soft_wrap=True)
+    else:
+        render_summary(result, console)
+    return summary

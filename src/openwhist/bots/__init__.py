@@ -1,5 +1,73 @@
-"""Computer players; each sees only :class:`openwhist.rules.classic.Observation`."""
+"""Computer players; each sees only :class:`openwhist.rules.classic.Observation`.
+
+Bots are named for the command line and the arena: ``random``, ``heuristic`` and
+``pimc``, with options after a colon, e.g. ``pimc:level=2`` (see :func:`make_bot`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 from openwhist.bots.base import Bot, RandomBot
+from openwhist.errors import ConfigError
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "parse_bot_spec"]
+
+BOTS: dict[str, tuple[str, str]] = {
+    "random": ("openwhist.bots.base", "RandomBot"),
+    "heuristic": ("openwhist.bots.heuristic", "HeuristicBot"),
+    "pimc": ("openwhist.bots.pimc", "PimcBot"),
+}
+"""Bot name -> (module, class); modules are imported only when the bot is made."""
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"pimc:level=2,worlds=16"`` into the name and its keyword options.
+
+    >>> parse_bot_spec("pimc:level=2,time_budget=0.5")
+    ('pimc', {'level': 2, 'time_budget': 0.5})
+    """
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    if name not in BOTS:
+        raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+    kwargs: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise ConfigError(f"bad bot option {part!r} in {spec!r}: write key=value")
+        kwargs[key.strip()] = _value(value.strip())
+    return name, kwargs
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """Make a bot from its name and options (``"heuristic"``, ``"pimc:level=2"``).
+
+    >>> make_bot("random", seed=1).name
+    'random'
+    """
+    name, kwargs = parse_bot_spec(spec)
+    module, cls_name = BOTS[name]
+    cls = getattr(importlib.import_module(module), cls_name)
+    try:
+        bot: Bot = cls(seed=seed, **kwargs)
+    except TypeError as exc:
+        raise ConfigError(f"bad options for bot {name!r}: {exc}") from None
+    return bot

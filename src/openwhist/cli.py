@@ -26,7 +26,7 @@ err_console = Console(stderr=True)
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print an error message (no traceback) and exit."""
-    err_console.print(f"[bold red]error:[/] {message}")
+    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -97,6 +97,85 @@ def simulate(
                          as_json=as_json)
     except WhistError as exc:
         fail(str(exc))
+
+
+# --- arena -----------------------------------------------------------------------------------
+
+
+@app.command()
+def arena(
+    bot_a: str = typer.Argument(..., help="Bot A: random, heuristic or pimc, with options after a "
+                                "colon, e.g. pimc:level=2."),
+    bot_b: str = typer.Argument(..., help="Bot B, written the same way."),
+    variant: str = typer.Option("classic", "--variant", help="classic, dummy, or a preset name "
+                                "(english-short, english-long, american, no-trump, seed-000, danish)."),
+    preset: str | None = typer.Option(None, "--preset", help="A named set of rules for the variant."),
+    boards: int = typer.Option(200, "--boards", help="Duplicate boards: each is played twice, "
+                               "the bots swapping sides."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the boards and of the bots."),
+    workers: int = typer.Option(1, "--workers", help="Local processes to play on."),
+    ray: str | None = typer.Option(None, "--ray", metavar="ADDRESS",
+                                   help="Play on a Ray cluster: auto, local or host:port "
+                                   "(needs openwhist[cluster])."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON only."),
+    plot: str | None = typer.Option(None, "--plot", metavar="FILE.png",
+                                    help="Save the running mean gain with its 95% band (matplotlib)."),
+    option: list[str] | None = typer.Option(  # noqa: B008
+        None, "--option", "-o", metavar="KEY=VALUE",
+        help="Change one rule, e.g. target=7 or honours=false; repeatable."),
+) -> None:
+    """Match two bots on duplicate deals: mean tricks and points per deal with 95% intervals."""
+    import json
+
+    from openwhist.arena import mean_ci, plot_running_mean, run_arena
+    from openwhist.play import parse_options
+
+    try:
+        opts = parse_options(option or ())
+        if preset is not None:
+            opts["preset"] = preset
+        if boards < 1:
+            fail(f"--boards must be at least 1, not {boards}")
+        if workers < 1:
+            fail(f"--workers must be at least 1, not {workers}")
+        show_bar = console.is_terminal and not as_json
+        if show_bar:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+            with Progress("[progress.description]{task.description}", BarColumn(),
+                          MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                          transient=True) as bar:
+                task = bar.add_task("boards", total=boards)
+                result = run_arena(variant, (bot_a, bot_b), boards, seed=seed, workers=workers,
+                                   ray_address=ray, progress=lambda n: bar.update(task, completed=n),
+                                   **opts)
+        else:
+            result = run_arena(variant, (bot_a, bot_b), boards, seed=seed, workers=workers,
+                               ray_address=ray, **opts)
+        if plot is not None:
+            plot_running_mean(result, plot)
+    except WhistError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps(result.to_dict(), indent=1))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{result.variant}: {result.boards} boards, {2 * result.boards} deals "
+                  f"({result.seconds:.1f} s)")
+    for col in ("bot", "tricks per deal", "95% interval", "points per deal", "95% interval"):
+        table.add_column(col, justify="right" if col != "bot" else "left")
+    for label, spec in (("A", bot_a), ("B", bot_b)):
+        st = result.per_bot()[label]
+        t, p = st["tricks"], st["points"]
+        table.add_row(f"{label}: {spec}", f"{t[0]:.3f}", f"[{t[1]:.3f}, {t[2]:.3f}]",
+                      f"{p[0]:.3f}", f"[{p[1]:.3f}, {p[2]:.3f}]")
+    console.print(table)
+    gt, gp = mean_ci(result.gain_tricks), mean_ci(result.gain_points)
+    console.print(f"A's gain per deal (same seats, same cards): tricks {gt[0]:+.3f} "
+                  f"[{gt[1]:+.3f}, {gt[2]:+.3f}], points {gp[0]:+.3f} [{gp[1]:+.3f}, {gp[2]:+.3f}]")
+    if plot is not None:
+        console.print(f"plot saved to {plot}")
 
 
 def main() -> None:

@@ -1,0 +1,298 @@
+"""Bot-versus-bot matches on duplicate deals, with confidence intervals, local or on Ray.
+
+Every board (a seeded deal) is played twice: bot A's side holds the North-South cards the
+first time and the East-West cards the second, so luck of the cards cancels.  A's gain per
+deal is the tricks (points) A's side took in a seat minus what B's side took in the same
+seat with the same cards, averaged over the two seats of the board.
+
+>>> from openwhist.arena import run_arena
+>>> res = run_arena("classic", ("heuristic", "random"), boards=4, seed=1)
+>>> res.boards, len(res.gain_tricks)
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from openwhist.bots import make_bot, parse_bot_spec
+from openwhist.cards import SplitMix64
+from openwhist.errors import ConfigError
+from openwhist.rules.registry import new_deal, resolve
+
+__all__ = ["BoardResult", "ArenaResult", "play_board", "run_arena", "mean_ci", "plot_running_mean"]
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One board played twice: A's tricks and points in each play (A at N-S, then E-W)."""
+
+    board: int
+    seed: int
+    tricks_a: tuple[int, int]
+    points_a: tuple[int, int]
+    tricks_b: tuple[int, int]
+    points_b: tuple[int, int]
+    """``tricks_a``/``points_a``: A at N-S, A at E-W; ``tricks_b``/``points_b``: B at N-S, B at E-W."""
+
+    @property
+    def gain_tricks(self) -> float:
+        """A's gain in tricks per deal on this board: over the two seats, the mean of A's
+        tricks minus B's tricks in that seat with the same cards."""
+        return ((self.tricks_a[0] - self.tricks_b[0]) + (self.tricks_a[1] - self.tricks_b[1])) / 2
+
+    @property
+    def gain_points(self) -> float:
+        """A's gain in points per deal on this board (as :attr:`gain_tricks`)."""
+        return ((self.points_a[0] - self.points_b[0]) + (self.points_a[1] - self.points_b[1])) / 2
+
+
+def mean_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and the bounds of its 95% confidence interval (normal approximation).
+
+    >>> mean_ci([1, 2, 3, 4])
+    (2.5, 1.234..., 3.765...)
+    """
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, -math.inf, math.inf)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (mean, mean - half, mean + half)
+
+
+@dataclass
+class ArenaResult:
+    """All boards of an arena run and the statistics over them."""
+
+    variant: str
+    bots: tuple[str, str]
+    seed: int
+    results: list[BoardResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def boards(self) -> int:
+        """Number of boards (each played twice)."""
+        return len(self.results)
+
+    @property
+    def gain_tricks(self) -> list[float]:
+        """Per board, A's gain in tricks per deal over B (same seats, same cards)."""
+        return [r.gain_tricks for r in self.results]
+
+    @property
+    def gain_points(self) -> list[float]:
+        """Per board, A's gain in points per deal over B."""
+        return [r.gain_points for r in self.results]
+
+    def per_bot(self) -> dict[str, dict[str, tuple[float, float, float]]]:
+        """Each bot's mean tricks and points per deal played, with 95% intervals."""
+        a_tricks = [t for r in self.results for t in r.tricks_a]
+        b_tricks = [t for r in self.results for t in r.tricks_b]
+        a_points = [p for r in self.results for p in r.points_a]
+        b_points = [p for r in self.results for p in r.points_b]
+        return {
+            "A": {"tricks": mean_ci(a_tricks), "points": mean_ci(a_points)},
+            "B": {"tricks": mean_ci(b_tricks), "points": mean_ci(b_points)},
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly summary."""
+        gt, gp = mean_ci(self.gain_tricks), mean_ci(self.gain_points)
+        per = self.per_bot()
+        return {
+            "variant": self.variant,
+            "bot_a": self.bots[0],
+            "bot_b": self.bots[1],
+            "seed": self.seed,
+            "boards": self.boards,
+            "deals_played": 2 * self.boards,
+            "gain_tricks_per_deal": {"mean": gt[0], "ci95": [gt[1], gt[2]]},
+            "gain_points_per_deal": {"mean": gp[0], "ci95": [gp[1], gp[2]]},
+            "per_deal": {
+                label: {k: {"mean": v[0], "ci95": [v[1], v[2]]} for k, v in stats.items()}
+                for label, stats in per.items()
+            },
+            "seconds": self.seconds,
+        }
+
+
+def board_seed(seed: int, board: int) -> int:
+    """The deal seed of a board in an arena run seeded with ``seed``."""
+    rng = SplitMix64(seed ^ (board * 0x9E3779B97F4A7C15))
+    return rng.next() >> 1
+
+
+def play_board(variant: str, options: dict[str, Any], specs: tuple[str, str], seed: int,
+               board: int) -> BoardResult:
+    """Play one board twice, swapping the sides of the two bots."""
+    name, opts = resolve(variant, **options)
+    bseed = board_seed(seed, board)
+    tricks: dict[tuple[int, int], int] = {}
+    points: dict[tuple[int, int], int] = {}
+    for swap in (0, 1):
+        state = new_deal(name, options=opts, seed=bseed, dealer=board % 4)
+        # side s is played by bot (s ^ swap): A holds N-S first, then E-W
+        bots = {}
+        for seat in state.seats:
+            which = (seat % 2) ^ swap
+            bots[seat] = make_bot(specs[which], seed=(bseed + 7919 * seat + 104729 * swap) & (2**62 - 1))
+        while not state.is_over():
+            hand = state.to_move
+            assert hand is not None
+            seat = state.controller(hand)
+            state.apply(bots[seat].choose(state.observation(seat)))
+        res = state.result()
+        for side in (0, 1):
+            which = side ^ swap
+            tricks[(which, swap)] = res.tricks[side]
+            points[(which, swap)] = res.points[side]
+    return BoardResult(
+        board=board,
+        seed=bseed,
+        tricks_a=(tricks[(0, 0)], tricks[(0, 1)]),
+        points_a=(points[(0, 0)], points[(0, 1)]),
+        tricks_b=(tricks[(1, 1)], tricks[(1, 0)]),  # B holds N-S in the second play
+        points_b=(points[(1, 1)], points[(1, 0)]),
+    )
+
+
+def _play_chunk(variant: str, options: dict[str, Any], specs: tuple[str, str], seed: int,
+                boards: Sequence[int]) -> list[BoardResult]:
+    return [play_board(variant, options, specs, seed, b) for b in boards]
+
+
+def _chunks(n: int, size: int) -> list[list[int]]:
+    return [list(range(i, min(i + size, n))) for i in range(0, n, size)]
+
+
+def run_arena(
+    variant: str,
+    bots: tuple[str, str],
+    boards: int,
+    seed: int = 0,
+    workers: int = 1,
+    ray_address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    chunk: int | None = None,
+    **options: Any,
+) -> ArenaResult:
+    """Play ``boards`` duplicate boards between two bots.
+
+    :param bots: bot specs for side A and side B (see :func:`openwhist.bots.make_bot`).
+    :param workers: local processes (1: in this process).
+    :param ray_address: run on a Ray cluster (``"auto"``, ``"local"`` or ``host:port``);
+        needs the optional ``ray`` package (``pip install openwhist[cluster]``).
+    :param progress: called with the number of boards finished after each batch.
+    """
+    import time
+
+    if boards < 1:
+        raise ConfigError(f"boards must be at least 1, not {boards}")
+    if workers < 1:
+        raise ConfigError(f"workers must be at least 1, not {workers}")
+    for spec in bots:
+        parse_bot_spec(spec)
+    resolve(variant, **options)  # check the options before any work starts
+    result = ArenaResult(variant=variant, bots=(bots[0], bots[1]), seed=seed)
+    start = time.perf_counter()
+    size = chunk or max(1, min(25, boards // (4 * max(workers, 1)) or 1))
+    parts = _chunks(boards, size)
+    done = 0
+    for batch in _run_batches(variant, options, bots, seed, parts, workers, ray_address):
+        result.results.extend(batch)
+        done += len(batch)
+        if progress is not None:
+            progress(done)
+    result.results.sort(key=lambda r: r.board)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _run_batches(variant: str, options: dict[str, Any], bots: tuple[str, str], seed: int,
+                 parts: list[list[int]], workers: int,
+                 ray_address: str | None) -> Iterator[list[BoardResult]]:
+    if ray_address is not None:
+        yield from _run_on_ray(variant, options, bots, seed, parts, ray_address)
+        return
+    if workers == 1:
+        for part in parts:
+            yield _play_chunk(variant, options, bots, seed, part)
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_chunk, variant, options, bots, seed, part) for part in parts]
+        for fut in as_completed(futures):
+            yield fut.result()
+
+
+def _run_on_ray(variant: str, options: dict[str, Any], bots: tuple[str, str], seed: int,
+                parts: list[list[int]], address: str) -> Iterator[list[BoardResult]]:
+    try:
+        import ray
+    except ImportError:
+        raise ConfigError("--ray needs the ray package: pip install 'openwhist[cluster]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        kwargs: dict[str, Any] = {"ignore_reinit_error": True, "log_to_driver": False,
+                                  "include_dashboard": False}
+        if address != "local":
+            kwargs["address"] = address
+        else:
+            kwargs["num_cpus"] = os.cpu_count() or 1
+        ray.init(**kwargs)
+    try:
+        remote = ray.remote(_play_chunk)
+        pending = [remote.remote(variant, options, bots, seed, part) for part in parts]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                yield ray.get(ref)
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def plot_running_mean(result: ArenaResult, path: str, what: str = "tricks") -> None:
+    """Save a PNG of the running mean gain per board with its 95% confidence band."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ConfigError("--plot needs matplotlib: pip install 'openwhist[plot]'") from None
+    values = result.gain_tricks if what == "tricks" else result.gain_points
+    xs, means, lows, highs = [], [], [], []
+    total = 0.0
+    total_sq = 0.0
+    for i, v in enumerate(values, start=1):
+        total += v
+        total_sq += v * v
+        mean = total / i
+        var = (total_sq - i * mean * mean) / (i - 1) if i > 1 else 0.0
+        half = 1.96 * math.sqrt(max(var, 0.0) / i) if i > 1 else 0.0
+        xs.append(i)
+        means.append(mean)
+        lows.append(mean - half)
+        highs.append(mean + half)
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    ax.fill_between(xs, lows, highs, alpha=0.25, label="95% confidence")
+    ax.plot(xs, means, label=f"mean gain in {what} per deal")
+    ax.axhline(0.0, color="grey", linewidth=0.8)
+    ax.set_xlabel("boards (each played twice, sides swapped)")
+    ax.set_ylabel(f"{result.bots[0]} - {result.bots[1]} ({what})")
+    ax.set_title(f"{result.variant}: {result.bots[0]} vs {result.bots[1]}")
+    ax.legend(loc="best")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

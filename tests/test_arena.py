@@ -1,0 +1,84 @@
+"""The arena: duplicate boards, statistics, local processes, Ray, the command."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from openwhist.arena import mean_ci, play_board, run_arena
+from openwhist.cli import app
+from openwhist.errors import ConfigError
+
+
+def test_a_board_is_played_twice_with_the_sides_swapped() -> None:
+    res = play_board("classic", {}, ("random", "random"), seed=3, board=0)
+    # each play hands out all 13 tricks between the two bots
+    assert res.tricks_a[0] + res.tricks_b[1] == 13
+    assert res.tricks_a[1] + res.tricks_b[0] == 13
+    same = play_board("classic", {}, ("random", "random"), seed=3, board=0)
+    assert same == res
+
+
+def test_identical_deterministic_bots_gain_nothing() -> None:
+    res = run_arena("classic", ("heuristic", "heuristic"), boards=6, seed=2)
+    assert all(g == 0 for g in res.gain_tricks)
+
+
+def test_heuristic_beats_random_clearly() -> None:
+    res = run_arena("classic", ("heuristic", "random"), boards=60, seed=5)
+    mean, low, high = mean_ci(res.gain_tricks)
+    assert low > 1.5 and mean > 2.0
+
+
+def test_workers_give_the_same_result_as_one_process() -> None:
+    one = run_arena("dummy", ("heuristic", "random"), boards=8, seed=9)
+    two = run_arena("dummy", ("heuristic", "random"), boards=8, seed=9, workers=2, chunk=2)
+    assert one.results == two.results
+
+
+def test_mean_ci() -> None:
+    mean, low, high = mean_ci([2.0, 4.0])
+    assert mean == 3.0 and low < 3.0 < high
+    assert math.isnan(mean_ci([])[0])
+
+
+def test_bad_arena_input() -> None:
+    with pytest.raises(ConfigError, match="unknown bot"):
+        run_arena("classic", ("heuristic", "grandmaster"), boards=2)
+    with pytest.raises(ConfigError, match="boards"):
+        run_arena("classic", ("heuristic", "random"), boards=0)
+    with pytest.raises(ConfigError, match="unknown option"):
+        run_arena("classic", ("heuristic", "random"), boards=1, trumps="no")
+
+
+def test_arena_command_json_and_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "gain.png"
+    out = CliRunner().invoke(app, ["arena", "heuristic", "random", "--boards", "6", "--seed", "1",
+                                   "--json", "--plot", str(plot)])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["boards"] == 6 and data["deals_played"] == 12
+    assert data["gain_tricks_per_deal"]["mean"] > 0
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_arena_command_text_and_errors() -> None:
+    runner = CliRunner()
+    out = runner.invoke(app, ["arena", "heuristic", "random", "--boards", "3", "--variant", "american"])
+    assert out.exit_code == 0 and "gain per deal" in out.stdout
+    bad = runner.invoke(app, ["arena", "heuristic", "nobody", "--boards", "3"])
+    assert bad.exit_code == 2 and "unknown bot" in bad.output and "Traceback" not in bad.output
+    bad = runner.invoke(app, ["arena", "heuristic", "random", "--boards", "0"])
+    assert bad.exit_code == 2 and "--boards" in bad.output
+
+
+@pytest.mark.ray
+def test_on_a_local_ray_instance() -> None:
+    pytest.importorskip("ray")
+    local = run_arena("classic", ("heuristic", "random"), boards=6, seed=4)
+    on_ray = run_arena("classic", ("heuristic", "random"), boards=6, seed=4, ray_address="local", chunk=2)
+    assert on_ray.results == local.results

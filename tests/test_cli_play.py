@@ -284,7 +284,7 @@ def test_cli_simulate_variant_preset_options() -> None:
     (["play", "--seat", "X"], "not a seat"),
     (["play", "dummy", "--seat", "S"], "S is the dummy"),
     (["play", "--until", "forever"], "--until is game, rubber or deals"),
-    (["play", "--opponents", "genius"], "--opponents is one of"),
+    (["play", "--opponents", "genius"], "unknown bot 'genius'"),
     (["play", "-o", "target"], "an option is written key=value"),
     (["play", "-o", "colour=red"], "unknown option 'colour'"),
     (["simulate", "--deals", "0"], "--deals must be at least 1"),

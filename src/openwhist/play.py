@@ -18,7 +18,6 @@ Computer players see only ``state.observation(seat)``, the same view a person ha
 
 from __future__ import annotations
 
-import importlib
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -32,7 +31,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from openwhist.bots.base import Bot, RandomBot
+from openwhist.bots import BOTS, Bot, make_bot, parse_bot_spec
 from openwhist.cards import Card, Rank, SplitMix64, Suit
 from openwhist.errors import ConfigError, WhistError
 from openwhist.match import Match, Until, new_match
@@ -46,7 +45,6 @@ __all__ = [
     "card_text",
     "display_order",
     "hand_text",
-    "make_bot",
     "make_bots",
     "parse_options",
     "parse_seat",
@@ -58,7 +56,7 @@ InputFn = Callable[[str], str]
 
 SIDE_NAMES = ("N-S", "E-W")
 SEAT_WORDS = ("North", "East", "South", "West")
-BOT_NAMES = ("heuristic", "random", "pimc")
+BOT_NAMES = tuple(BOTS)
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 _SUIT_STYLE = {Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.CLUBS: "bold",
                Suit.DIAMONDS: "bold red"}
@@ -141,45 +139,6 @@ def _convert(key: str, raw: str, hint: Any) -> Any:
 
 
 # --- bots ------------------------------------------------------------------------------------
-
-
-def _optional_class(module: str, name: str) -> Any | None:
-    try:
-        mod = importlib.import_module(module)
-    except ImportError:
-        return None
-    return getattr(mod, name, None)
-
-
-def make_bot(name: str, seed: int | None = None, *, fallback: bool = True) -> Bot:
-    """A computer player by name: ``heuristic``, ``random`` or ``pimc``.
-
-    ``heuristic`` falls back to a random player while that bot is not available (unless
-    ``fallback`` is false); an unknown or unavailable name raises :class:`ConfigError`.
-    """
-    key = name.strip().lower()
-    if key == "random":
-        return RandomBot(seed)
-    if key == "heuristic":
-        cls = _optional_class("openwhist.bots.heuristic", "HeuristicBot")
-        if cls is None:
-            if fallback:
-                return RandomBot(seed)
-            raise ConfigError("the heuristic bot is not available in this installation")
-        bot: Bot = cls(seed=seed)
-        return bot
-    if key == "pimc":
-        cls = _optional_class("openwhist.bots.pimc", "PimcBot")
-        if cls is None:
-            raise ConfigError("the pimc bot is not available in this installation")
-        pimc: Bot = cls(seed=seed)
-        return pimc
-    raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
-
-
-def heuristic_available() -> bool:
-    """True if the heuristic bot can be imported."""
-    return _optional_class("openwhist.bots.heuristic", "HeuristicBot") is not None
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -454,9 +413,6 @@ class TerminalGame:
 
     def _hint(self, legal: Sequence[Card]) -> None:
         if self._hint_bot is None:
-            if not heuristic_available():
-                self._error("no hint: the heuristic player is not available")
-                return
             self._hint_bot = make_bot("heuristic", bot_seed(self.match.seed, 99))
         card = self._hint_bot.choose(self.match.state.observation(self.human))
         number = f" (number {legal.index(card) + 1})" if card in legal else ""
@@ -593,11 +549,8 @@ class TerminalGame:
         """Write the match record to the save path, if one was given; True if written."""
         if self.save_path is None:
             return False
-        try:
-            records = importlib.import_module("openwhist.records")
-        except ImportError:
-            self.console.print("[yellow]Saving records is not available yet; nothing saved.[/]")
-            return False
+        from openwhist import records
+
         try:
             records.save(records.match_record(self.match), self.save_path)
         except (OSError, WhistError) as exc:
@@ -643,8 +596,7 @@ def play_command(
         raise ConfigError(f"--until is game, rubber or deals, not {until!r}")
     if deals is not None and until != "deals":
         raise ConfigError("--deals goes with --until deals")
-    if opponents.strip().lower() not in BOT_NAMES:
-        raise ConfigError(f"--opponents is one of {', '.join(BOT_NAMES)}, not {opponents!r}")
+    parse_bot_spec(opponents)
     if seed is not None and seed < 0:
         raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
     match = new_match(variant, preset=preset, seed=seed, count=deals or 1,
@@ -655,10 +607,6 @@ def play_command(
         raise ConfigError(f"{SEAT_NAMES[human]} is the dummy; sit at "
                           f"{', '.join(SEAT_NAMES[s] for s in state.seats)}")
     kind = opponents.strip().lower()
-    if kind == "heuristic" and not heuristic_available():
-        console.print("[yellow]The heuristic player is not available yet; "
-                      "playing against random players.[/]")
-        kind = "random"
     bots = make_bots(match, kind, match.seed, exclude=[human])
     preset_name = preset or (variant if variant not in ("classic", "dummy") else "english-short")
     console.print(f"[bold]openwhist[/] — {match.variant} whist ({preset_name}), seed {match.seed}; "

@@ -20,9 +20,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from openwhist.bots import make_bot, parse_bot_spec
 from openwhist.errors import ConfigError
 from openwhist.match import new_match
-from openwhist.play import BOT_NAMES, SEAT_WORDS, SIDE_NAMES, bot_seed, heuristic_available, make_bot
+from openwhist.play import SEAT_WORDS, SIDE_NAMES, bot_seed
 from openwhist.rules.classic import SEAT_NAMES
 
 __all__ = ["SimulationResult", "parse_bots", "render_summary", "simulate", "simulate_command"]
@@ -86,8 +87,7 @@ def parse_bots(spec: str | Sequence[str], dummy: int | None = None) -> list[str]
     if not names or any(not n for n in names):
         raise ConfigError(f"--bots is a comma-separated list of bot names, not {spec!r}")
     for n in names:
-        if n not in BOT_NAMES:
-            raise ConfigError(f"unknown bot {n!r}; bots: {', '.join(BOT_NAMES)}")
+        parse_bot_spec(n)
     if len(names) == 1:
         per_hand = names * 4
     elif len(names) == 2:
@@ -128,8 +128,6 @@ def simulate(
                       **(options or {}))
     per_hand = parse_bots(bots, match.options.dummy)
     notes: list[str] = []
-    if "heuristic" in per_hand and not heuristic_available():
-        notes.append("the heuristic bot is not available: random players stood in")
     players = {s: make_bot(per_hand[s], bot_seed(match.seed, s)) for s in match.state.seats}
     tricks: list[list[int]] = [[], []]
     points: list[list[int]] = [[], []]

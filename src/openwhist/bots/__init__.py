@@ -10,9 +10,10 @@ import importlib
 from typing import Any
 
 from openwhist.bots.base import Bot, RandomBot
+from openwhist.bots.heuristic import HeuristicBot
 from openwhist.errors import ConfigError
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "parse_bot_spec"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "parse_bot_spec"]
 
 BOTS: dict[str, tuple[str, str]] = {
     "random": ("openwhist.bots.base", "RandomBot"),

@@ -178,6 +178,44 @@ def arena(
         console.print(f"plot saved to {plot}")
 
 
+# --- rules -----------------------------------------------------------------------------------
+
+
+@app.command()
+def rules(
+    variant: str = typer.Argument("classic", help="A variant (classic, dummy) or a preset name."),
+    preset: str | None = typer.Option(None, "--preset", help="Show the options of this preset."),
+) -> None:
+    """Show the variants, the presets and every option with its value."""
+    from dataclasses import fields
+
+    from rich.table import Table
+
+    from openwhist.rules.classic import ClassicOptions
+    from openwhist.rules.registry import resolve, variant_info, variants
+
+    try:
+        name, opts = resolve(variant, preset)
+    except WhistError as exc:
+        fail(str(exc))
+    info = variant_info(name)
+    console.print(f"[bold]{name}[/]: {info.description} ({info.players} players)")
+    console.print(f"variants: {', '.join(variants())}; presets: {', '.join(info.presets)}")
+    doc = ClassicOptions.__doc__ or ""
+    table = Table(title=f"options ({preset or (variant if variant != name else 'english-short')})")
+    table.add_column("option")
+    table.add_column("value")
+    table.add_column("meaning")
+    for f in fields(ClassicOptions):
+        marker = f":param {f.name}:"
+        meaning = ""
+        if marker in doc:
+            meaning = doc.split(marker, 1)[1].split(":param", 1)[0]
+            meaning = " ".join(meaning.split())
+        table.add_row(f.name, repr(getattr(opts, f.name)), meaning)
+    console.print(table)
+
+
 def main() -> None:
     """Entry point of the ``openwhist`` console script."""
     try:

@@ -1,0 +1,210 @@
+"""Exact double-dummy search for any whist position (2, 3 or 4 hands, any sides).
+
+The solver sees all hands ("double dummy") and plays perfectly for both sides.  A
+:class:`Position` holds the hands, trump, the trick in progress, which seat is on which
+side, the declaring side and an :class:`Objective`:
+
+* ``max`` / ``min``: :func:`solve` returns the declaring side's tricks (of those left,
+  counting the trick in progress) with best play, when it plays for most / fewest tricks;
+  :func:`solve_all` gives that number after each legal card of the player to move.
+* ``exactly N``, ``at least N``, ``at most N``: yes/no goals.  :func:`solve_target`
+  returns whether the declaring side can force the goal; :func:`solve` returns the same
+  as ``1``/``0`` and :func:`solve_all` gives ``1``/``0`` per card, so that averages over
+  sampled deals are chances of making the contract.
+
+In every case the declaring side tries to reach its objective and the other side tries to
+stop it.
+
+>>> pos = Position.from_deal("N:AKQ.-.-.- 32.A.-.- JT9.-.-.- 87.-.A.-", trump="NT", leader="E")
+>>> solve(pos)
+1
+>>> {str(c): v for c, v in solve_all(pos).items()}
+{'2S': 1, '3S': 1, 'AH': 2}
+>>> solve_target(pos.with_objective("exactly 2"))
+True
+
+The search is compiled with numba and cached on disk, so only the first run on a machine
+pays the compilation (see :func:`warm_up`).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+
+from openwhist.cards import Card
+from openwhist.errors import InvalidActionError
+from openwhist.solver.position import Objective, ObjectiveKind, Position, parse_deal, parse_trump
+
+__all__ = [
+    "Objective",
+    "ObjectiveKind",
+    "Position",
+    "SolveStats",
+    "dd_table",
+    "parse_deal",
+    "parse_trump",
+    "solve",
+    "solve_all",
+    "solve_target",
+    "warm_up",
+]
+
+_MODES: dict[str, int] = {"max": 0, "at_least": 0, "min": 1, "at_most": 1, "exactly": 2}
+
+
+class SolveStats:
+    """Counters of the last search in this thread: nodes visited, table hits."""
+
+    __slots__ = ("nodes", "hits")
+
+    def __init__(self, nodes: int = 0, hits: int = 0) -> None:
+        self.nodes = nodes
+        self.hits = hits
+
+    def __repr__(self) -> str:
+        return f"SolveStats(nodes={self.nodes}, hits={self.hits})"
+
+
+class _Engine(threading.local):
+    """Per-thread search buffers: transposition table, trick slots, move lists."""
+
+    def __init__(self) -> None:
+        from openwhist.solver import _search
+
+        self.search = _search
+        self.tt = _search.new_table()
+        self.gen = 0
+        self.hands = np.zeros(4, dtype=np.int64)
+        self.trick = np.zeros(4 * 14, dtype=np.int64)
+        self.work = np.zeros(2048, dtype=np.int64)
+        self.stats = np.zeros(2, dtype=np.int64)
+        self.out = np.zeros(52, dtype=np.int64)
+        self.last = SolveStats()
+
+    def load(self, pos: Position) -> tuple[Any, ...]:
+        self.gen += 1
+        if self.gen >= 1 << 30:
+            self.tt[:] = 0
+            self.gen = 1
+        for i in range(4):
+            self.hands[i] = pos.hands[i] if i < pos.n_seats else 0
+        rem = pos.remaining
+        for i, c in enumerate(pos.trick):
+            self.trick[4 * rem + i] = c
+        sides = np.zeros(4, dtype=np.int64)
+        for s in range(pos.n_seats):
+            sides[s] = 1 if pos.sides[s] == pos.declarer_side else 0
+        self.stats[:] = 0
+        return (self.hands, self.trick, np.int64(pos.n_seats), np.int64(pos.trump), sides)
+
+    def table(self) -> tuple[Any, ...]:
+        return (self.tt, np.int64(self.gen), self.stats, self.work)
+
+    def done(self) -> None:
+        self.last = SolveStats(int(self.stats[0]), int(self.stats[1]))
+
+
+_engine: _Engine | None = None
+_engine_lock = threading.Lock()
+
+
+def _get_engine() -> _Engine:
+    global _engine
+    if _engine is None:
+        with _engine_lock:
+            if _engine is None:
+                _engine = _Engine()
+    return _engine
+
+
+def last_stats() -> SolveStats:
+    """Node and table-hit counts of the last search in this thread."""
+    return _get_engine().last
+
+
+def _mode_target(obj: Objective) -> tuple[int, int]:
+    return _MODES[obj.kind], (-1 if obj.n is None else obj.n)
+
+
+def solve(position: Position) -> int:
+    """The declaring side's result with best play by all.
+
+    For ``max``/``min`` objectives: its tricks from the current trick on (most it can
+    force, or fewest it can hold itself to).  For target objectives: ``1`` if it can
+    force the goal, else ``0`` (see :func:`solve_target`).
+    """
+    eng = _get_engine()
+    args = eng.load(position)
+    mode, target = _mode_target(position.objective)
+    rem = position.remaining
+    leader, tlen = np.int64(position.leader), np.int64(len(position.trick))
+    if rem == 0:
+        return int(target == 0) if position.objective.is_target else 0
+    if target >= 0:
+        ok = eng.search.search(*args, np.int64(mode), np.int64(target), leader, tlen,
+                               np.int64(rem), *eng.table())
+        eng.done()
+        return int(ok)
+    value = eng.search.node_value(*args, np.int64(mode), leader, tlen, np.int64(rem),
+                                  np.int64((rem + 1) // 2), *eng.table())
+    eng.done()
+    return int(value)
+
+
+def solve_target(position: Position) -> bool:
+    """Whether the declaring side can force its target (exactly / at least / at most N)."""
+    if not position.objective.is_target:
+        raise InvalidActionError(f"solve_target needs a target objective (exactly, at least or "
+                                 f"at most N), not {position.objective}; use solve()")
+    return bool(solve(position))
+
+
+def solve_all(position: Position) -> dict[Card, int]:
+    """The value of each legal card of the player to move, as :func:`solve` counts it.
+
+    For ``max``/``min``: the declaring side's tricks from the current trick on, after that
+    card and best play; for target objectives ``1`` if the goal can still be forced
+    after that card, else ``0``.  Cards are in increasing order.
+    """
+    eng = _get_engine()
+    args = eng.load(position)
+    mode, target = _mode_target(position.objective)
+    rem = position.remaining
+    if rem == 0:
+        return {}
+    eng.search.root_values(*args, np.int64(mode), np.int64(target), np.int64(position.leader),
+                           np.int64(len(position.trick)), np.int64(rem), *eng.table(), eng.out)
+    eng.done()
+    out = eng.out
+    return {Card(c): int(out[c]) for c in range(52) if out[c] >= 0}
+
+
+def dd_table(hands: list[int] | tuple[int, ...]) -> dict[str, dict[int, int]]:
+    """A double-dummy table of a four-hand deal: ``table[strain][seat]`` is the most tricks
+    the side of ``seat`` takes when the seat to its left leads, for strains ``"S"``,
+    ``"H"``, ``"D"``, ``"C"`` and ``"NT"`` (as bridge tables count for a declarer)."""
+    if len(hands) != 4:
+        raise InvalidActionError("a DD table needs four hands")
+    table: dict[str, dict[int, int]] = {}
+    for strain, trump in (("S", 3), ("H", 2), ("D", 1), ("C", 0), ("NT", -1)):
+        row: dict[int, int] = {}
+        for seat in range(4):
+            pos = Position(tuple(hands), trump, (seat + 1) % 4, (), (0, 1, 0, 1), seat % 2)
+            row[seat] = solve(pos)
+        table[strain] = row
+    return table
+
+
+def warm_up() -> float:
+    """Load (or, on the first run on a machine, compile) the search code; returns seconds."""
+    import time
+
+    t = time.perf_counter()
+    pos = Position.from_deal("N:AK.2.-.- Q3.-.2.- J4.-.-.2 5.3.3.-", trump="S")
+    solve(pos)
+    solve_all(pos)
+    solve(pos.with_objective("exactly 1"))
+    return time.perf_counter() - t

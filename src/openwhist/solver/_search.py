@@ -1,0 +1,605 @@
+"""The compiled search kernels of the double-dummy solver (numba, cached on disk).
+
+Everything here works on signed int64 card masks.  The state of a search is held in two
+small arrays that the kernels change and restore in place:
+
+``hands``  int64[4]   the cards each seat still holds (unused seats hold 0)
+``trick``  int64[56]  the cards of the trick in progress, 4 slots per trick number: the
+                      slots of the trick with ``r`` tricks left are ``4*r .. 4*r+3``
+
+The kernels answer one boolean question, "can the declaring side reach the goal?", with a
+zero-window alpha-beta search (an AND/OR search: the declaring side's seats are OR nodes,
+the others AND nodes).  ``mode`` says which goal, with ``need`` the declaring side's tricks
+counted from the current trick on:
+
+``0``  at least ``need`` tricks      ``1``  at most ``need`` tricks
+``2``  exactly ``need`` tricks
+
+Trick values (most or fewest tricks) come from a sequence of such searches that moves a
+bound by one trick at a time (MTD-f with unit steps); the transposition table keeps what
+each search learned, as bit sets of won and lost goals per position.
+
+Positions are stored in the table only at the start of a trick, under a canonical key:
+per suit, the owners of the cards still out, from the highest down.  Two positions that
+differ only in which low cards were played therefore share an entry.  Within a hand,
+cards that are adjacent once played cards are removed are equivalent, and only one of
+them is searched.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
+
+SUIT = np.int64(0x1FFF)
+TT_BITS = 20
+TT_SIZE = 1 << TT_BITS
+_GOAL_BITS = np.int64(0x3FFF)
+
+
+def new_table(bits: int = TT_BITS) -> np.ndarray:
+    """A fresh transposition table of ``2**bits`` entries of 5 words: hand lengths, two
+    words of top-card owners with the leader, relevance depths, value bits with the
+    search generation."""
+    return np.zeros(ENTRY << bits, dtype=np.int64)
+
+
+@intrinsic
+def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+
+    return x(x), codegen
+
+
+@njit(cache=True, inline="always")
+def _popcount(x: np.int64) -> np.int64:
+    return np.int64(_ctpop(x))
+
+
+@njit(cache=True, inline="always")
+def _lowbit_index(x: np.int64) -> np.int64:
+    # index of the lowest set bit of a non-zero x
+    return np.int64(trailing_zeros(x))
+
+
+@njit(cache=True, inline="always")
+def _highbit_index(x: np.int64) -> np.int64:
+    # index of the highest set bit of a non-zero x
+    return np.int64(63 - leading_zeros(x))
+
+
+@njit(cache=True)
+def _trick_winner(trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64) -> np.int64:
+    best = np.int64(0)
+    best_card = trick[base]
+    best_suit = best_card // 13
+    for i in range(1, n):
+        c = trick[base + i]
+        s = c // 13
+        if s == best_suit:
+            if c > best_card:
+                best = i
+                best_card = c
+        elif s == trump:
+            best = i
+            best_card = c
+            best_suit = s
+    return best
+
+
+@njit(cache=True)
+def _beats(c: np.int64, w: np.int64, trump: np.int64) -> bool:
+    cs = c // 13
+    ws = w // 13
+    if cs == ws:
+        return c > w
+    return cs == trump
+
+
+@njit(cache=True)
+def _holds(hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64,
+           sides: np.ndarray, leader: np.int64, tlen: np.int64, c: np.int64, led: np.int64) -> bool:
+    """True if card ``c``, now winning the trick, cannot be beaten by a later opponent."""
+    seat = (leader + tlen) % n
+    cs = c // 13
+    for j in range(tlen + 1, n):
+        p = (leader + j) % n
+        if sides[p] == sides[seat]:
+            continue
+        h = hands[p]
+        follow = h & (SUIT << (13 * led))
+        if follow:
+            if cs == led and _highbit_index(follow) > c:
+                return False
+        elif trump >= 0:
+            tr = h & (SUIT << (13 * trump))
+            if tr and (cs != trump or _highbit_index(tr) > c):
+                return False
+    return True
+
+
+@njit(cache=True)
+def _suit_codes(hands: np.ndarray, live: np.ndarray) -> np.int64:
+    """Fill ``live[4 + s]`` with the owner code of suit ``s`` (a 1 bit, then 2 bits per
+    card still out, highest first) and ``live[s]`` with its number of cards; return the
+    key of the hand lengths (4 bits per hand and suit)."""
+    lenkey = np.int64(0)
+    for s in range(4):
+        code = np.int64(1)
+        count = np.int64(0)
+        h0 = (hands[0] >> (13 * s)) & SUIT
+        h1 = (hands[1] >> (13 * s)) & SUIT
+        h2 = (hands[2] >> (13 * s)) & SUIT
+        h3 = (hands[3] >> (13 * s)) & SUIT
+        bits = h0 | h1 | h2 | h3
+        while bits:
+            r = _highbit_index(bits)
+            bit = np.int64(1) << r
+            bits ^= bit
+            owner = np.int64(0)
+            if h1 & bit:
+                owner = 1
+            elif h2 & bit:
+                owner = 2
+            elif h3 & bit:
+                owner = 3
+            code = (code << 2) | owner
+            count += 1
+        live[s] = count
+        live[4 + s] = code
+        lenkey |= (_popcount(h0) | (_popcount(h1) << 4) | (_popcount(h2) << 8)
+                   | (_popcount(h3) << 12)) << (16 * s)
+    return lenkey
+
+
+@njit(cache=True, inline="always")
+def _top_key(codes: np.ndarray, ks: np.int64, leader: np.int64) -> tuple[np.int64, np.int64]:
+    t0 = codes[4] >> (2 * (codes[0] - (ks & 15)))
+    t1 = codes[5] >> (2 * (codes[1] - ((ks >> 4) & 15)))
+    t2 = codes[6] >> (2 * (codes[2] - ((ks >> 8) & 15)))
+    t3 = codes[7] >> (2 * (codes[3] - ((ks >> 12) & 15)))
+    return (leader << 54) | (t0 << 27) | t1, (t2 << 27) | t3
+
+
+@njit(cache=True)
+def _bucket(lenkey: np.int64, leader: np.int64, mask: np.int64) -> np.int64:
+    h = (lenkey ^ leader) * np.int64(-7046029254386353131)
+    h ^= (h >> 31)
+    h *= np.int64(-4658895280553007687)
+    h ^= h >> 29
+    return h & mask
+
+
+@njit(cache=True)
+def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64) -> np.int64:
+    """A relevance depth ``k`` (top cards of suit ``s``) among ``child_live`` expressed
+    among ``parent_live`` (which holds more cards)."""
+    if k == 0:
+        return np.int64(0)
+    bits = (child_live >> (13 * s)) & SUIT
+    for _ in range(k - 1):
+        bits ^= np.int64(1) << _highbit_index(bits)
+    x = _highbit_index(bits)
+    return _popcount(((parent_live >> (13 * s)) & SUIT) >> x)
+
+
+@njit(cache=True)
+def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
+                  leader: np.int64) -> tuple[np.int64, np.int64]:
+    """Tricks the leader can cash at once with top cards: a lower bound for its side.
+
+    Also returns, 4 bits per suit, how many top cards of each suit the count relies on."""
+    me = hands[leader]
+    others = np.int64(0)
+    opp_trumps = np.int64(0)
+    for i in range(n):
+        if i != leader:
+            others |= hands[i]
+            if sides[i] != sides[leader] and trump >= 0 and (hands[i] >> (13 * trump)) & SUIT:
+                opp_trumps = 1
+    total = np.int64(0)
+    ks = np.int64(0)
+    for s in range(4):
+        mine = (me >> (13 * s)) & SUIT
+        if not mine:
+            continue
+        theirs = (others >> (13 * s)) & SUIT
+        # my cards above every other card of the suit
+        top = np.int64(0)
+        bits = mine
+        hi = _highbit_index(theirs) if theirs else np.int64(-1)
+        while bits:
+            r = _highbit_index(bits)
+            if r <= hi:
+                break
+            bits ^= np.int64(1) << r
+            top += 1
+        if top == 0:
+            continue
+        ks |= top << (4 * s)
+        if s != trump and opp_trumps:
+            for i in range(n):
+                if sides[i] != sides[leader] and (hands[i] >> (13 * trump)) & SUIT:
+                    length = _popcount((hands[i] >> (13 * s)) & SUIT)
+                    if length < top:
+                        top = length
+        total += top
+    return total, ks
+
+
+@njit(cache=True)
+def _goal_met(mode: np.int64, need: np.int64) -> bool:
+    if mode == 0:
+        return need <= 0
+    if mode == 1:
+        return need >= 0
+    return need == 0
+
+
+@njit(cache=True, inline="always")
+def _kmax(a: np.int64, b: np.int64) -> np.int64:
+    r = np.int64(0)
+    for s in range(4):
+        x = (a >> (4 * s)) & 15
+        y = (b >> (4 * s)) & 15
+        r |= (x if x > y else y) << (4 * s)
+    return r
+
+
+REL = 26 * 56  # offset in ``work`` of the relevance words, one per ply
+BUCKET = 4
+ENTRY = 5
+
+
+@njit(cache=True)
+def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
+           mode: np.int64, need: np.int64, leader: np.int64, tlen: np.int64, rem: np.int64,
+           tt: np.ndarray, gen: np.int64, stats: np.ndarray, work: np.ndarray) -> bool:
+    """Can the declaring side (``sides[seat] == 1``) reach the goal from this node?
+
+    ``rem`` counts the tricks left including the one in progress; ``tlen`` cards of it
+    are on the table, led by ``leader``.  Besides the answer, the node leaves in
+    ``work[REL + ply]`` how many top cards of each suit (4 bits per suit, counted among
+    the cards still out in this trick) the answer depends on: positions with the same
+    leader, the same suit lengths in every hand and the same owners of those top cards
+    have the same answer (partition search).
+    """
+    stats[0] += 1
+    base = 4 * rem
+    ply = base + tlen
+    rslot = REL + ply
+    work[rslot] = 0
+    if mode == 0:
+        if need <= 0:
+            return True
+        if need > rem:
+            return False
+    elif mode == 1:
+        if need >= rem:
+            return True
+        if need < 0:
+            return False
+    else:
+        if need < 0 or need > rem:
+            return False
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    for i in range(tlen):
+        live |= np.int64(1) << trick[base + i]
+    if rem == 1:
+        # the last trick plays itself
+        for i in range(tlen, n):
+            seat = (leader + i) % n
+            trick[base + i] = _lowbit_index(hands[seat])
+        wi = _trick_winner(trick, base, n, trump)
+        w = (leader + wi) % n
+        wc = trick[base + wi]
+        ws = wc // 13
+        for i in range(n):
+            if i != wi and trick[base + i] // 13 == ws:
+                work[rslot] = _popcount(((live >> (13 * ws)) & SUIT) >> (wc - 13 * ws)) << (4 * ws)
+                break
+        return _goal_met(mode, need - sides[w])
+
+    codes = work[REL + 56 + 8 * ply: REL + 56 + 8 * ply + 8]
+    bucket = np.int64(-1)
+    lenkey = np.int64(0)
+    if tlen == 0:
+        lenkey = _suit_codes(hands, codes)
+        bucket = _bucket(lenkey, leader, tt.shape[0] // (ENTRY * BUCKET) - 1) * BUCKET
+        for j in range(BUCKET):
+            e = (bucket + j) * ENTRY
+            if tt[e] == lenkey and (tt[e + 4] >> 32) == gen:
+                ks = tt[e + 3]
+                ka, kb = _top_key(codes, ks, leader)
+                if tt[e + 1] == ka and tt[e + 2] == kb:
+                    v = tt[e + 4]
+                    if (v >> need) & 1:
+                        stats[1] += 1
+                        work[rslot] = ks
+                        return True
+                    if (v >> (16 + need)) & 1:
+                        stats[1] += 1
+                        work[rslot] = ks
+                        return False
+        if mode == 0:
+            qt, qks = _quick_tricks(hands, n, trump, sides, leader)
+            if sides[leader] == 1:
+                if qt >= need:
+                    work[rslot] = qks
+                    return True
+            elif rem - qt < need:
+                work[rslot] = qks
+                return False
+
+    seat = (leader + tlen) % n
+    hand = hands[seat]
+    led = np.int64(-1)
+    legal = hand
+    if tlen > 0:
+        led = trick[base] // 13
+        follow = hand & (SUIT << (13 * led))
+        if follow:
+            legal = follow
+
+    # current winner of the trick
+    wcard = np.int64(-1)
+    wseat = np.int64(-1)
+    if tlen > 0:
+        wi = _trick_winner(trick, base, tlen, trump)
+        wcard = trick[base + wi]
+        wseat = (leader + wi) % n
+    last = tlen == n - 1
+    my_side = sides[seat]
+
+    # candidate moves: the highest card of each run of equivalent cards
+    mb = 26 * ply
+    sb = mb + 13
+    nm = 0
+    bits = legal
+    while bits:
+        c = _lowbit_index(bits)
+        bits &= bits - 1
+        s = c // 13
+        above = live & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
+        if above and (hand >> _lowbit_index(above)) & 1:
+            continue  # the next live card up is ours: same value, search that one
+        r = c - 13 * s
+        sc = np.int64(0)
+        if tlen == 0:
+            # leading: a sure winner first, then low cards
+            above_all = live & ~hand & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
+            if above_all == 0:
+                sc = 300 + r
+                if s == trump:
+                    sc += 20
+            else:
+                sc = 100 - r
+                # lead towards a partner's high cards
+                for j in range(1, n):
+                    p = (seat + j) % n
+                    if sides[p] == my_side:
+                        ph = hands[p] & (SUIT << (13 * s))
+                        opp_hi = above_all & ~hands[p]
+                        if ph and (opp_hi == 0 or _highbit_index(ph) > _highbit_index(opp_hi)):
+                            sc += 150
+                            break
+        else:
+            if sides[wseat] == my_side:
+                # partner winning: play low, do not overtake
+                sc = 200 - r
+                if _beats(c, wcard, trump):
+                    sc -= 60
+                if s == trump and led != trump:
+                    sc -= 40
+            elif _beats(c, wcard, trump):
+                if last or _holds(hands, trick, base, n, trump, sides, leader, tlen, c, led):
+                    # the cheapest sure winner
+                    sc = 400 - r
+                    if s == trump and led != trump:
+                        sc -= 20
+                else:
+                    sc = 250 + r
+            else:
+                sc = 100 - r
+                if s == trump:
+                    sc -= 30
+        work[mb + nm] = c
+        work[sb + nm] = sc
+        nm += 1
+
+    is_or = my_side == 1
+    result = not is_or
+    rel = np.int64(0)
+    for i in range(nm):
+        # pick the best remaining move
+        bi = i
+        for j in range(i + 1, nm):
+            if work[sb + j] > work[sb + bi]:
+                bi = j
+        c = work[mb + bi]
+        work[mb + bi] = work[mb + i]
+        work[sb + bi] = work[sb + i]
+        work[mb + i] = c
+        cbit = np.int64(1) << c
+        hands[seat] ^= cbit
+        trick[base + tlen] = c
+        if tlen + 1 == n:
+            wi = _trick_winner(trick, base, n, trump)
+            w = (leader + wi) % n
+            v = search(hands, trick, n, trump, sides, mode, need - sides[w], w, np.int64(0),
+                       rem - 1, tt, gen, stats, work)
+            child = work[REL + 4 * (rem - 1)]
+            # express the child's relevance among this trick's cards
+            tcards = np.int64(0)
+            for t in range(n):
+                tcards |= np.int64(1) << trick[base + t]
+            child_live = live & ~tcards
+            crel = np.int64(0)
+            for su in range(4):
+                crel |= _lift((child >> (4 * su)) & 15, su, child_live, live) << (4 * su)
+            wc = trick[base + wi]
+            ws = wc // 13
+            for t in range(n):
+                if t != wi and trick[base + t] // 13 == ws:
+                    kw = _popcount(((live >> (13 * ws)) & SUIT) >> (wc - 13 * ws))
+                    crel = _kmax(crel, kw << (4 * ws))
+                    break
+        else:
+            v = search(hands, trick, n, trump, sides, mode, need, leader, tlen + 1, rem,
+                       tt, gen, stats, work)
+            crel = work[REL + ply + 1]
+        hands[seat] ^= cbit
+        if v == is_or:
+            result = v
+            rel = crel
+            break
+        rel = _kmax(rel, crel)
+
+    work[rslot] = rel
+    if bucket >= 0:
+        ka, kb = _top_key(codes, rel, leader)
+        # merge into the entry of the same class, else take a stale or the oldest slot
+        target = np.int64(-1)
+        for j in range(BUCKET):
+            e = (bucket + j) * ENTRY
+            if (tt[e + 4] >> 32) != gen:
+                if target < 0:
+                    target = e
+            elif tt[e] == lenkey and tt[e + 3] == rel and tt[e + 1] == ka and tt[e + 2] == kb:
+                target = e
+                break
+        if target < 0 or (tt[target + 4] >> 32) != gen or tt[target] != lenkey \
+                or tt[target + 3] != rel or tt[target + 1] != ka or tt[target + 2] != kb:
+            if target < 0:
+                target = (bucket + (stats[0] & (BUCKET - 1))) * ENTRY
+            old = np.int64(0)
+        else:
+            old = tt[target + 4] & np.int64(0xFFFFFFFF)
+        win = old & _GOAL_BITS
+        lose = (old >> 16) & _GOAL_BITS
+        if result:
+            if mode == 0:
+                win |= (np.int64(2) << need) - 1
+            elif mode == 1:
+                win |= _GOAL_BITS & ~((np.int64(1) << need) - 1)
+            else:
+                win |= np.int64(1) << need
+        else:
+            if mode == 0:
+                lose |= _GOAL_BITS & ~((np.int64(1) << need) - 1)
+            elif mode == 1:
+                lose |= (np.int64(2) << need) - 1
+            else:
+                lose |= np.int64(1) << need
+        tt[target] = lenkey
+        tt[target + 1] = ka
+        tt[target + 2] = kb
+        tt[target + 3] = rel
+        tt[target + 4] = (gen << 32) | (lose << 16) | win
+    return result
+
+
+@njit(cache=True)
+def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64,
+               sides: np.ndarray, mode: np.int64, leader: np.int64, tlen: np.int64,
+               rem: np.int64, guess: np.int64, tt: np.ndarray, gen: np.int64, stats: np.ndarray, work: np.ndarray) -> np.int64:
+    """The declaring side's tricks from this node: most it can force (mode 0) or fewest
+    (mode 1), found by unit steps of zero-window searches from ``guess``."""
+    lo = np.int64(0)
+    hi = rem
+    g = min(max(guess, lo), hi)
+    if mode == 0:
+        # value = largest t with search(t) true; search(0) is always true
+        while lo < hi:
+            t = min(max(g, lo + 1), hi)
+            if search(hands, trick, n, trump, sides, mode, t, leader, tlen, rem,
+                      tt, gen, stats, work):
+                lo = t
+                g = t + 1
+            else:
+                hi = t - 1
+                g = t - 1
+        return lo
+    # mode 1: value = smallest t with search(t) true; search(rem) is always true
+    while lo < hi:
+        t = max(min(g, hi - 1), lo)
+        if search(hands, trick, n, trump, sides, mode, t, leader, tlen, rem,
+                  tt, gen, stats, work):
+            hi = t
+            g = t - 1
+        else:
+            lo = t + 1
+            g = t + 1
+    return lo
+
+
+@njit(cache=True)
+def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64,
+                sides: np.ndarray, mode: np.int64, target: np.int64, leader: np.int64,
+                tlen: np.int64, rem: np.int64, tt: np.ndarray, gen: np.int64, stats: np.ndarray, work: np.ndarray,
+                out: np.ndarray) -> None:
+    """The value of every legal card of the player to move, written to ``out[card]``
+    (-1 for cards that may not be played).
+
+    With ``target < 0`` the value is the declaring side's tricks (most for mode 0, fewest
+    for mode 1); otherwise it is 1 if the goal ``mode``/``target`` can be reached after
+    that card and 0 if not.
+    """
+    for i in range(52):
+        out[i] = -1
+    base = 4 * rem
+    seat = (leader + tlen) % n
+    hand = hands[seat]
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    legal = hand
+    if tlen > 0:
+        for i in range(tlen):
+            live |= np.int64(1) << trick[base + i]
+        led = trick[base] // 13
+        follow = hand & (SUIT << (13 * led))
+        if follow:
+            legal = follow
+    guess = (rem + 1) // 2
+    # high to low so that each run's top card is met first
+    bits = legal
+    while bits:
+        c = _highbit_index(bits)
+        bits ^= np.int64(1) << c
+        s = c // 13
+        above = live & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
+        if above:
+            up = _lowbit_index(above)
+            if (hand >> up) & 1:
+                out[c] = out[up]
+                continue
+        cbit = np.int64(1) << c
+        hands[seat] ^= cbit
+        trick[base + tlen] = c
+        gained = np.int64(0)
+        nleader = leader
+        ntlen = tlen + 1
+        nrem = rem
+        if tlen + 1 == n:
+            nleader = (leader + _trick_winner(trick, base, n, trump)) % n
+            gained = sides[nleader]
+            ntlen = 0
+            nrem = rem - 1
+        if target < 0:
+            if nrem == 0:
+                v = np.int64(0)
+            else:
+                v = node_value(hands, trick, n, trump, sides, mode, nleader, ntlen, nrem,
+                               guess - gained, tt, gen, stats, work)
+            out[c] = v + gained
+            guess = out[c]
+        else:
+            if nrem == 0:
+                ok = _goal_met(mode, target - gained)
+            else:
+                ok = search(hands, trick, n, trump, sides, mode, target - gained, nleader,
+                            ntlen, nrem, tt, gen, stats, work)
+            out[c] = 1 if ok else 0
+        hands[seat] ^= cbit

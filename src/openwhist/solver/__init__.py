@@ -15,13 +15,16 @@ side, the declaring side and an :class:`Objective`:
 In every case the declaring side tries to reach its objective and the other side tries to
 stop it.
 
+North-South (side 0, the default declaring side) hold the top spades; East leads and
+holds the only heart, West the only diamond:
+
 >>> pos = Position.from_deal("N:AKQ.-.-.- 32.A.-.- JT9.-.-.- 87.-.A.-", trump="NT", leader="E")
 >>> solve(pos)
-1
+2
 >>> {str(c): v for c, v in solve_all(pos).items()}
-{'2S': 1, '3S': 1, 'AH': 2}
->>> solve_target(pos.with_objective("exactly 2"))
-True
+{'AH': 2, '2S': 3, '3S': 3}
+>>> solve_target(pos.with_objective("at least 2")), solve_target(pos.with_objective("exactly 3"))
+(True, False)
 
 The search is compiled with numba and cached on disk, so only the first run on a machine
 pays the compilation (see :func:`warm_up`).
@@ -42,8 +45,10 @@ __all__ = [
     "Objective",
     "ObjectiveKind",
     "Position",
+    "NodeLimitReached",
     "SolveStats",
     "dd_table",
+    "last_stats",
     "parse_deal",
     "parse_trump",
     "solve",
@@ -53,6 +58,10 @@ __all__ = [
 ]
 
 _MODES: dict[str, int] = {"max": 0, "at_least": 0, "min": 1, "at_most": 1, "exactly": 2}
+
+
+class NodeLimitReached(RuntimeError):
+    """Raised when a search with a ``node_limit`` gives up before it has an answer."""
 
 
 class SolveStats:
@@ -79,12 +88,12 @@ class _Engine(threading.local):
         self.gen = 0
         self.hands = np.zeros(4, dtype=np.int64)
         self.trick = np.zeros(4 * 14, dtype=np.int64)
-        self.work = np.zeros(2048, dtype=np.int64)
-        self.stats = np.zeros(2, dtype=np.int64)
+        self.work = np.zeros(2048 + 64, dtype=np.int64)
+        self.stats = np.zeros(4, dtype=np.int64)
         self.out = np.zeros(52, dtype=np.int64)
         self.last = SolveStats()
 
-    def load(self, pos: Position) -> tuple[Any, ...]:
+    def load(self, pos: Position, node_limit: int | None = None) -> tuple[Any, ...]:
         self.gen += 1
         if self.gen >= 1 << 30:
             self.tt[:] = 0
@@ -98,6 +107,7 @@ class _Engine(threading.local):
         for s in range(pos.n_seats):
             sides[s] = 1 if pos.sides[s] == pos.declarer_side else 0
         self.stats[:] = 0
+        self.stats[2] = node_limit or 0
         return (self.hands, self.trick, np.int64(pos.n_seats), np.int64(pos.trump), sides)
 
     def table(self) -> tuple[Any, ...]:
@@ -105,6 +115,8 @@ class _Engine(threading.local):
 
     def done(self) -> None:
         self.last = SolveStats(int(self.stats[0]), int(self.stats[1]))
+        if self.stats[3]:
+            raise NodeLimitReached(f"the search passed its limit of {int(self.stats[2])} nodes")
 
 
 _engine: _Engine | None = None
@@ -129,15 +141,17 @@ def _mode_target(obj: Objective) -> tuple[int, int]:
     return _MODES[obj.kind], (-1 if obj.n is None else obj.n)
 
 
-def solve(position: Position) -> int:
+def solve(position: Position, node_limit: int | None = None) -> int:
     """The declaring side's result with best play by all.
 
     For ``max``/``min`` objectives: its tricks from the current trick on (most it can
     force, or fewest it can hold itself to).  For target objectives: ``1`` if it can
     force the goal, else ``0`` (see :func:`solve_target`).
+
+    With ``node_limit``, raise :class:`NodeLimitReached` rather than search more nodes.
     """
     eng = _get_engine()
-    args = eng.load(position)
+    args = eng.load(position, node_limit)
     mode, target = _mode_target(position.objective)
     rem = position.remaining
     leader, tlen = np.int64(position.leader), np.int64(len(position.trick))
@@ -154,23 +168,25 @@ def solve(position: Position) -> int:
     return int(value)
 
 
-def solve_target(position: Position) -> bool:
+def solve_target(position: Position, node_limit: int | None = None) -> bool:
     """Whether the declaring side can force its target (exactly / at least / at most N)."""
     if not position.objective.is_target:
         raise InvalidActionError(f"solve_target needs a target objective (exactly, at least or "
                                  f"at most N), not {position.objective}; use solve()")
-    return bool(solve(position))
+    return bool(solve(position, node_limit))
 
 
-def solve_all(position: Position) -> dict[Card, int]:
+def solve_all(position: Position, node_limit: int | None = None) -> dict[Card, int]:
     """The value of each legal card of the player to move, as :func:`solve` counts it.
 
     For ``max``/``min``: the declaring side's tricks from the current trick on, after that
     card and best play; for target objectives ``1`` if the goal can still be forced
     after that card, else ``0``.  Cards are in increasing order.
+
+    With ``node_limit``, raise :class:`NodeLimitReached` rather than search more nodes.
     """
     eng = _get_engine()
-    args = eng.load(position)
+    args = eng.load(position, node_limit)
     mode, target = _mode_target(position.objective)
     rem = position.remaining
     if rem == 0:

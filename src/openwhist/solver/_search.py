@@ -1,3 +1,6 @@
+# mypy: ignore-errors
+# (numba kernels: numba infers and checks their types when it compiles them; the typed
+# public surface is openwhist.solver)
 """The compiled search kernels of the double-dummy solver (numba, cached on disk).
 
 Everything here works on signed int64 card masks.  The state of a search is held in two
@@ -231,6 +234,30 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
 
 
 @njit(cache=True)
+def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
+                 side: np.int64) -> np.int64:
+    """Tricks ``side`` is sure of: trumps of one of its hands above every other trump."""
+    if trump < 0:
+        return np.int64(0)
+    best = np.int64(0)
+    for i in range(n):
+        if sides[i] != side:
+            continue
+        mine = (hands[i] >> (13 * trump)) & SUIT
+        if not mine:
+            continue
+        others = np.int64(0)
+        for j in range(n):
+            if j != i:
+                others |= (hands[j] >> (13 * trump)) & SUIT
+        hi = _highbit_index(others) if others else np.int64(-1)
+        k = _popcount(mine >> (hi + 1))
+        if k > best:
+            best = k
+    return best
+
+
+@njit(cache=True)
 def _goal_met(mode: np.int64, need: np.int64) -> bool:
     if mode == 0:
         return need <= 0
@@ -249,9 +276,40 @@ def _kmax(a: np.int64, b: np.int64) -> np.int64:
     return r
 
 
+@njit(cache=True)
+def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) -> np.int64:
+    """Lower the relevance depth of each suit until no run of equal cards of ``legal``
+    straddles it."""
+    for s in range(4):
+        mine = (legal >> (13 * s)) & SUIT
+        if not mine:
+            continue
+        ls = (live >> (13 * s)) & SUIT
+        hs = (hand >> (13 * s)) & SUIT
+        k = (rel >> (4 * s)) & 15
+        changed = True
+        while changed and k > 0:
+            changed = False
+            # the lowest relevant card, and the card just below it
+            t = ls
+            for _ in range(k - 1):
+                t ^= np.int64(1) << _highbit_index(t)
+            x = _highbit_index(t)
+            below = ls & ((np.int64(1) << x) - 1)
+            if below == 0:
+                break
+            y = _highbit_index(below)
+            if (hs >> x) & 1 and (hs >> y) & 1 and (mine >> y) & 1:
+                k += 1
+                changed = True
+        rel = (rel & ~(np.int64(15) << (4 * s))) | (k << (4 * s))
+    return rel
+
+
 REL = 26 * 56  # offset in ``work`` of the relevance words, one per ply
 BUCKET = 4
-ENTRY = 5
+ENTRY = 6
+KILL = REL + 56 + 8 * 56  # offset of the killer card of each ply
 
 
 @njit(cache=True)
@@ -268,6 +326,9 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     have the same answer (partition search).
     """
     stats[0] += 1
+    if stats[2] > 0 and stats[0] > stats[2]:
+        stats[3] = 1  # over the node budget: the answer is void, store nothing
+        return False
     base = 4 * rem
     ply = base + tlen
     rslot = REL + ply
@@ -306,6 +367,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     codes = work[REL + 56 + 8 * ply: REL + 56 + 8 * ply + 8]
     bucket = np.int64(-1)
     lenkey = np.int64(0)
+    hashmove = np.int64(-1)
     if tlen == 0:
         lenkey = _suit_codes(hands, codes)
         bucket = _bucket(lenkey, leader, tt.shape[0] // (ENTRY * BUCKET) - 1) * BUCKET
@@ -315,6 +377,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 ks = tt[e + 3]
                 ka, kb = _top_key(codes, ks, leader)
                 if tt[e + 1] == ka and tt[e + 2] == kb:
+                    hashmove = tt[e + 5]
                     v = tt[e + 4]
                     if (v >> need) & 1:
                         stats[1] += 1
@@ -333,6 +396,14 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
             elif rem - qt < need:
                 work[rslot] = qks
                 return False
+            if trump >= 0:
+                tks = _popcount((live >> (13 * trump)) & SUIT) << (4 * trump)
+                if _sure_trumps(hands, n, trump, sides, np.int64(1)) >= need:
+                    work[rslot] = tks
+                    return True
+                if rem - _sure_trumps(hands, n, trump, sides, np.int64(0)) < need:
+                    work[rslot] = tks
+                    return False
 
     seat = (leader + tlen) % n
     hand = hands[seat]
@@ -406,6 +477,8 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 sc = 100 - r
                 if s == trump:
                     sc -= 30
+        if c == hashmove:
+            sc += 2000
         work[mb + nm] = c
         work[sb + nm] = sc
         nm += 1
@@ -413,6 +486,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     is_or = my_side == 1
     result = not is_or
     rel = np.int64(0)
+    best = work[mb] if nm > 0 else np.int64(-1)
     for i in range(nm):
         # pick the best remaining move
         bi = i
@@ -455,11 +529,17 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         if v == is_or:
             result = v
             rel = crel
+            best = c
+            work[KILL + ply] = c
             break
         rel = _kmax(rel, crel)
 
+    if result != is_or:
+        # every move was searched, each standing for its run of equal cards: the runs
+        # must lie wholly inside the relevant top cards or wholly below them
+        rel = _cover_runs(rel, hand, legal, live)
     work[rslot] = rel
-    if bucket >= 0:
+    if bucket >= 0 and stats[3] == 0:
         ka, kb = _top_key(codes, rel, leader)
         # merge into the entry of the same class, else take a stale or the oldest slot
         target = np.int64(-1)
@@ -499,13 +579,15 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         tt[target + 2] = kb
         tt[target + 3] = rel
         tt[target + 4] = (gen << 32) | (lose << 16) | win
+        tt[target + 5] = best
     return result
 
 
 @njit(cache=True)
 def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64,
                sides: np.ndarray, mode: np.int64, leader: np.int64, tlen: np.int64,
-               rem: np.int64, guess: np.int64, tt: np.ndarray, gen: np.int64, stats: np.ndarray, work: np.ndarray) -> np.int64:
+               rem: np.int64, guess: np.int64, tt: np.ndarray, gen: np.int64,
+               stats: np.ndarray, work: np.ndarray) -> np.int64:
     """The declaring side's tricks from this node: most it can force (mode 0) or fewest
     (mode 1), found by unit steps of zero-window searches from ``guess``."""
     lo = np.int64(0)
@@ -515,6 +597,8 @@ def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int6
         # value = largest t with search(t) true; search(0) is always true
         while lo < hi:
             t = min(max(g, lo + 1), hi)
+            if stats[3]:
+                return lo
             if search(hands, trick, n, trump, sides, mode, t, leader, tlen, rem,
                       tt, gen, stats, work):
                 lo = t
@@ -539,8 +623,8 @@ def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int6
 @njit(cache=True)
 def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64,
                 sides: np.ndarray, mode: np.int64, target: np.int64, leader: np.int64,
-                tlen: np.int64, rem: np.int64, tt: np.ndarray, gen: np.int64, stats: np.ndarray, work: np.ndarray,
-                out: np.ndarray) -> None:
+                tlen: np.int64, rem: np.int64, tt: np.ndarray, gen: np.int64,
+                stats: np.ndarray, work: np.ndarray, out: np.ndarray) -> None:
     """The value of every legal card of the player to move, written to ``out[card]``
     (-1 for cards that may not be played).
 
@@ -603,3 +687,5 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
                             ntlen, nrem, tt, gen, stats, work)
             out[c] = 1 if ok else 0
         hands[seat] ^= cbit
+        if stats[3]:
+            return

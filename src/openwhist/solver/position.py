@@ -1,6 +1,6 @@
 """The compact position the solver searches, and the objectives it can pursue.
 
->>> pos = Position.from_deal("N:AKQ.-.-.- 32.-.-.- JT9.-.-.- 876.-.-.-", trump="NT")
+>>> pos = Position.from_deal("N:AKQ.-.-.- 432.-.-.- JT9.-.-.- 876.-.-.-", trump="NT")
 >>> pos.n_seats, pos.to_move, pos.remaining
 (4, 0, 3)
 >>> Objective.parse("exactly 2")
@@ -110,7 +110,7 @@ class Position:
         if not 0 <= self.leader < n:
             raise InvalidActionError(f"the leader is a seat 0..{n - 1}, not {self.leader!r}")
         if len(self.trick) >= n:
-            raise InvalidActionError(f"a trick in progress has at most {n - 1} cards")
+            raise InvalidActionError(f"a trick in progress has fewer cards than the {n} hands")
         seen = 0
         for seat, h in enumerate(self.hands):
             if h < 0 or h >> 52:

@@ -1,0 +1,211 @@
+"""The double-dummy solver against DDS (golden file) and on hand-made positions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import openwhist
+from openwhist.cards import Card, parse_hand
+from openwhist.errors import InvalidActionError
+from openwhist.solver import (
+    NodeLimitReached,
+    Objective,
+    Position,
+    dd_table,
+    parse_deal,
+    solve,
+    solve_all,
+    solve_target,
+)
+
+GOLDEN = json.loads((Path(__file__).parent / "data" / "dds_whist_golden.json").read_text())
+DEALS: list[dict[str, Any]] = GOLDEN["deals"]
+SEATS = "NESW"
+
+
+@pytest.fixture(autouse=True)
+def _leave_out_slow_checks(request: pytest.FixtureRequest) -> None:
+    """Checks marked slow run only when asked for with ``-m slow`` (the bench covers them)."""
+    if request.node.get_closest_marker("slow") and "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("slow check: run with -m slow")
+
+
+def golden_position(hands: dict[str, str], trump: str, leader: str) -> Position:
+    """The position with the side on lead as the declaring side."""
+    masks = tuple(parse_hand(hands[s]) for s in SEATS)
+    lead = SEATS.index(leader)
+    return Position(masks, "CDHS".index(trump), lead, (), (0, 1, 0, 1), lead % 2)
+
+
+def test_golden_file_is_complete() -> None:
+    assert len(DEALS) >= 60
+    assert all(len(d["positions"]) == 3 for d in DEALS)
+
+
+@pytest.mark.parametrize("after", [5, 9])
+def test_late_positions_match_dds(after: int) -> None:
+    for deal in DEALS:
+        for p in deal["positions"]:
+            if p["after_tricks"] == after:
+                pos = golden_position(p["hands"], deal["trump"], p["leader"])
+                assert solve(pos) == p["tricks_leader_side"], (deal["id"], after)
+
+
+def test_positions_after_two_tricks_match_dds_sample() -> None:
+    for deal in DEALS[:8]:
+        p = next(q for q in deal["positions"] if q["after_tricks"] == 2)
+        pos = golden_position(p["hands"], deal["trump"], p["leader"])
+        assert solve(pos) == p["tricks_leader_side"], deal["id"]
+
+
+def check_opening(deal: dict[str, Any]) -> None:
+    pos = golden_position(deal["hands"], deal["trump"], deal["leader"])
+    scores = solve_all(pos)
+    assert {str(c)[::-1]: v for c, v in scores.items()} == deal["opening_lead_scores"]
+    assert max(scores.values()) == deal["tricks_leader_side"]
+    assert solve(pos) == deal["tricks_leader_side"]
+
+
+def test_opening_leads_match_dds_first_deal() -> None:
+    check_opening(DEALS[0])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(DEALS)))
+def test_opening_leads_match_dds(index: int) -> None:
+    check_opening(DEALS[index])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(DEALS)))
+def test_positions_after_two_tricks_match_dds(index: int) -> None:
+    deal = DEALS[index]
+    p = next(q for q in deal["positions"] if q["after_tricks"] == 2)
+    pos = golden_position(p["hands"], deal["trump"], p["leader"])
+    assert solve(pos) == p["tricks_leader_side"]
+
+
+def test_from_state_follows_the_play() -> None:
+    deal = openwhist.new_deal("classic", seed=11)
+    for _ in range(34):  # 8 tricks and 2 cards
+        deal.apply(deal.legal_actions()[0])
+    pos = Position.from_state(deal, declarer_side=0)
+    assert pos.n_seats == 4 and len(pos.trick) == 2 and pos.leader == deal.leader
+    assert pos.trump == int(deal.trump) and pos.remaining == 5
+    values = solve_all(pos)
+    assert set(values) == set(deal.legal_actions())
+    # the value after the best card of the side to move is the value of the position
+    best = max(values.values()) if deal.to_move % 2 == 0 else min(values.values())
+    assert solve(pos) == best
+    # playing a card and solving again gives that card's value
+    card = deal.legal_actions()[0]
+    after, gained = pos.play(card)
+    assert solve(after) + gained == values[card]
+
+
+def test_no_trump_state() -> None:
+    deal = openwhist.new_deal("classic", seed=3, trump="none")
+    for _ in range(36):
+        deal.apply(deal.legal_actions()[-1])
+    pos = Position.from_state(deal)
+    assert pos.trump == -1
+    assert 0 <= solve(pos) <= 4
+
+
+def test_objectives_agree_with_values() -> None:
+    deal = DEALS[1]
+    p = next(q for q in deal["positions"] if q["after_tricks"] == 5)
+    pos = golden_position(p["hands"], deal["trump"], p["leader"])
+    most = solve(pos)
+    fewest = solve(pos.with_objective("min"))
+    for n in range(pos.remaining + 1):
+        assert solve_target(pos.with_objective(f"at least {n}")) == (n <= most)
+        assert solve_target(pos.with_objective(f"at most {n}")) == (n >= fewest)
+        if solve_target(pos.with_objective(f"exactly {n}")):
+            # a way to force exactly n forces at least n and at most n
+            assert fewest <= n <= most
+
+
+def test_misere_two_hands() -> None:
+    # 1 v 1, no trump: the ace always takes a trick, so most and fewest are both one
+    pos = Position.from_deal("S:A2 H:- D:- C:- / S:KQ H:- D:- C:-", sides=(0, 1))
+    assert solve(pos) == 1
+    assert solve(pos.with_objective("min")) == 1
+    assert {str(c): v for c, v in solve_all(pos.with_objective("min")).items()} == {"2S": 1, "AS": 1}
+    # playing for most: cash AS, lead QS to the king, ... two tricks; playing for fewest:
+    # lead the diamond (the three wins) and the other side must lead into AQ: one trick
+    pos = Position.from_deal("S:AQ H:- D:2 C:- / S:K3 H:- D:3 C:-", sides=(0, 1))
+    assert solve(pos) == 2
+    assert solve(pos.with_objective("min")) == 1
+
+
+def test_one_against_three() -> None:
+    # seat 0 alone against three: it ruffs the heart lead and cashes the trump ace
+    pos = Position.from_deal("N: S:A2 H:- D:- C:- E: S:- H:AK D:- C:- "
+                             "S: S:- H:QJ D:- C:- W: S:- H:T9 D:- C:-",
+                             trump="S", leader="E", sides=(0, 1, 1, 1))
+    assert solve(pos) == 2
+    assert solve(pos.with_objective("min")) == 2  # every card it plays is a trump
+
+
+def test_node_limit() -> None:
+    deal = DEALS[2]
+    pos = golden_position(deal["hands"], deal["trump"], deal["leader"])
+    with pytest.raises(NodeLimitReached):
+        solve_all(pos, node_limit=1000)
+    # the table is left clean: a later search is exact
+    small = golden_position(deal["positions"][2]["hands"], deal["trump"], deal["positions"][2]["leader"])
+    assert solve(small) == deal["positions"][2]["tricks_leader_side"]
+
+
+def test_dd_table_of_a_small_deal() -> None:
+    hands, _ = parse_deal("N:AK.-.-.- QJ.-.-.- -.AK.-.- -.QJ.-.-")
+    table = dd_table(hands)
+    assert table["S"] == {0: 2, 1: 0, 2: 2, 3: 0}
+    assert table["NT"][0] == 2  # E leads a spade: N wins and cashes the other
+    assert table["NT"][3] == 0  # N leads and cashes both spades
+    assert table["H"][1] == 0  # S leads and cashes both hearts
+
+
+def test_parse_deal_forms() -> None:
+    d = GOLDEN["deals"][0]
+    ours = " ".join(f"{s}: {d['hands'][s]}" for s in SEATS)
+    a, first_a = parse_deal(d["pbn"])
+    b, first_b = parse_deal(ours)
+    c, _ = parse_deal(" / ".join(d["hands"][s] for s in SEATS))
+    assert a == b == c and first_a == first_b == 0
+    with pytest.raises(InvalidActionError):
+        parse_deal("N: S:AK H:- D:- C:- E: S:QJ H:- D:- C:-")
+    with pytest.raises(InvalidActionError):
+        parse_deal("N:AK.. QJ.. ")
+
+
+def test_position_checks() -> None:
+    with pytest.raises(InvalidActionError, match="equal"):
+        Position((0b11, 0b100), sides=(0, 1))
+    with pytest.raises(InvalidActionError, match="two hands"):
+        Position((0b11, 0b10), sides=(0, 1))
+    with pytest.raises(InvalidActionError, match="revoke"):
+        Position((parse_hand("2S"), parse_hand("KS"), parse_hand("5D 6D")), sides=(0, 1, 1),
+                 trick=(Card.parse("AS"), Card.parse("2H")))
+    with pytest.raises(InvalidActionError):
+        Objective.parse("most")
+    assert Objective.parse("at least 3") == Objective("at_least", 3)
+    assert str(Objective.parse("exactly 1")) == "exactly 1"
+
+
+def test_played_card_value_is_consistent() -> None:
+    deal = DEALS[4]
+    p = next(q for q in deal["positions"] if q["after_tricks"] == 5)
+    pos = golden_position(p["hands"], deal["trump"], p["leader"])
+    values = solve_all(pos)
+    assert max(values.values()) == p["tricks_leader_side"]
+    for card, v in values.items():
+        nxt, gained = pos.play(card)
+        assert gained == 0 and len(nxt.trick) == 1
+        assert solve(nxt) == v
+        assert isinstance(card, Card)

@@ -1,0 +1,198 @@
+"""Benchmark the double-dummy solver, side by side with DDS (through endplay) where it can.
+
+Four-hand classic whist, on the DDS golden deals:
+  * the opening position (13 cards each): the value of every card the leader may lead;
+  * positions after 4 and after 8 tricks of a seeded random playout of the same deals.
+Our solver only (DDS has no such positions):
+  * German whist play phase: 2 hands of 13 cards, trump, 1 v 1: value of every card;
+  * 1 against 3 (solo), most tricks, 13 cards; misere (fewest tricks), 13 cards.
+
+Run:  .venv/bin/python bench/bench_solver.py [--deals N] [--no-dds] [--only NAME ...]
+Prints median and p95 seconds per position and, with DDS, the ratio ours / DDS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from openwhist.cards import parse_hand, shuffled_deck
+from openwhist.rules.tricks import legal_mask, trick_winner
+from openwhist.solver import Position, solve, solve_all
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "data" / "dds_whist_golden.json"
+SEATS = "NESW"
+PBN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
+
+
+def pbn(hands: list[int], first: int = 0) -> str:
+    """A PBN deal string of four hand masks, from ``first``."""
+    parts = []
+    for i in range(4):
+        h = hands[(first + i) % 4]
+        suits = []
+        for s in PBN_SUITS:
+            suits.append("".join("23456789TJQKA"[r] for r in range(12, -1, -1) if h >> (13 * s + r) & 1))
+        parts.append(".".join(suits))
+    return f"{SEATS[first]}:" + " ".join(parts)
+
+
+def playout(hands: list[int], trump: int, leader: int, tricks: int, rng: random.Random) -> tuple[list[int], int]:
+    """Play ``tricks`` tricks of random legal cards; the hands left and the next leader."""
+    hands = list(hands)
+    for _ in range(tricks):
+        trick: list[int] = []
+        for i in range(4):
+            seat = (leader + i) % 4
+            legal = legal_mask(hands[seat], trick[0] // 13 if trick else -1)
+            cards = [c for c in range(52) if legal >> c & 1]
+            c = rng.choice(cards)
+            hands[seat] ^= 1 << c
+            trick.append(c)
+        leader = (leader + trick_winner(trick, trump)) % 4
+    return hands, leader
+
+
+def golden_cases(n_deals: int, after: int) -> list[tuple[list[int], int, int]]:
+    data = json.loads(GOLDEN.read_text())
+    cases = []
+    rng = random.Random(2024 + after)
+    for deal in data["deals"][:n_deals]:
+        hands = [parse_hand(deal["hands"][s]) for s in SEATS]
+        trump = "CDHS".index(deal["trump"])
+        leader = SEATS.index(deal["leader"])
+        if after:
+            hands, leader = playout(hands, trump, leader, after, rng)
+        cases.append((hands, trump, leader))
+    return cases
+
+
+def timed(fn: Callable[[], Any]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def summary(times: list[float]) -> tuple[float, float]:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return statistics.median(ordered), p95
+
+
+def dds_solver() -> Callable[[list[int], int, int], float] | None:
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        return None
+    denoms = {3: Denom.spades, 2: Denom.hearts, 1: Denom.diamonds, 0: Denom.clubs, -1: Denom.nt}
+    players = (Player.north, Player.east, Player.south, Player.west)
+
+    def run(hands: list[int], trump: int, leader: int) -> float:
+        deal = Deal(pbn(hands), first=players[leader], trump=denoms[trump])
+        return timed(lambda: solve_board(deal))
+
+    return run
+
+
+def ours_all(hands: list[int], trump: int, leader: int) -> float:
+    pos = Position(tuple(hands), trump, leader, (), (0, 1, 0, 1), leader % 2)
+    return timed(lambda: solve_all(pos))
+
+
+def line(name: str, ours: list[float], dds: list[float] | None) -> None:
+    om, op = summary(ours)
+    text = f"{name:<34} n={len(ours):<3} ours median {om * 1000:9.2f} ms  p95 {op * 1000:9.2f} ms"
+    if dds:
+        dm, dp = summary(dds)
+        text += (f" | DDS median {dm * 1000:8.2f} ms  p95 {dp * 1000:8.2f} ms"
+                 f" | ratio median {om / dm:6.2f}  p95 {op / dp:6.2f}")
+    print(text, flush=True)
+
+
+def bench_classic(n_deals: int, after: int, use_dds: bool) -> None:
+    cases = golden_cases(n_deals, after)
+    dds = dds_solver() if use_dds else None
+    ours: list[float] = []
+    theirs: list[float] = []
+    for hands, trump, leader in cases:
+        ours.append(ours_all(hands, trump, leader))
+        if dds is not None:
+            theirs.append(dds(hands, trump, leader))
+    line(f"classic, all leads, after {after} tricks", ours, theirs or None)
+
+
+def random_hands(seed: int, n: int, cards: int) -> list[int]:
+    deck = shuffled_deck(seed)
+    return [sum(1 << c for c in deck[i * cards:(i + 1) * cards]) for i in range(n)]
+
+
+def bench_german(n_deals: int) -> None:
+    times = []
+    for seed in range(n_deals):
+        hands = random_hands(seed, 2, 13)
+        pos = Position(tuple(hands), seed % 4, seed % 2, (), (0, 1), 0)
+        times.append(timed(lambda p=pos: solve_all(p)))  # type: ignore[misc]
+    line("German whist play phase, all cards", times, None)
+
+
+def bench_solo(n_deals: int, objective: str, name: str, cards: int = 13) -> None:
+    times = []
+    for seed in range(n_deals):
+        hands = random_hands(1000 + seed, 4, cards)
+        pos = Position(tuple(hands), -1 if objective == "min" else seed % 4, 1, (), (0, 1, 1, 1), 0,
+                       objective)  # type: ignore[arg-type]
+        times.append(timed(lambda p=pos: solve(p)))  # type: ignore[misc]
+    line(name, times, None)
+
+
+def start_up() -> None:
+    """Seconds to import the solver and solve a tiny position in a fresh process."""
+    code = ("import time; t = time.perf_counter(); from openwhist.solver import warm_up; warm_up(); "
+            "print(time.perf_counter() - t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    print(f"{'start-up (import + first solve)':<34} {float(out.stdout) * 1000:.0f} ms", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the options and run the benchmarks."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=20,
+                        help="golden deals (and random deals per other benchmark) to time; default 20")
+    parser.add_argument("--no-dds", action="store_true", help="leave out DDS (endplay)")
+    parser.add_argument("--only", nargs="*",
+                        choices=["startup", "opening", "after4", "after8", "german", "solo", "misere"],
+                        help="run only these benchmarks")
+    args = parser.parse_args(argv)
+    chosen = set(args.only or ["startup", "opening", "after4", "after8", "german", "solo", "misere"])
+    from openwhist.solver import warm_up
+
+    warm_up()
+    if "startup" in chosen:
+        start_up()
+    use_dds = not args.no_dds
+    if "after8" in chosen:
+        bench_classic(args.deals, 8, use_dds)
+    if "after4" in chosen:
+        bench_classic(args.deals, 4, use_dds)
+    if "opening" in chosen:
+        bench_classic(args.deals, 0, use_dds)
+    if "german" in chosen:
+        bench_german(args.deals)
+    if "solo" in chosen:
+        bench_solo(args.deals, "max", "1 against 3, most tricks, 13 cards")
+    if "misere" in chosen:
+        bench_solo(args.deals, "min", "misere (1 v 3, NT), fewest, 8 cards", cards=8)
+
+
+if __name__ == "__main__":
+    main()

@@ -46,7 +46,8 @@ def pbn(hands: list[int], first: int = 0) -> str:
     return f"{SEATS[first]}:" + " ".join(parts)
 
 
-def playout(hands: list[int], trump: int, leader: int, tricks: int, rng: random.Random) -> tuple[list[int], int]:
+def playout(hands: list[int], trump: int, leader: int, tricks: int,
+            rng: random.Random) -> tuple[list[int], int]:
     """Play ``tricks`` tricks of random legal cards; the hands left and the next leader."""
     hands = list(hands)
     for _ in range(tricks):
@@ -165,7 +166,8 @@ def start_up() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the options and run the benchmarks."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=20,
                         help="golden deals (and random deals per other benchmark) to time; default 20")
     parser.add_argument("--no-dds", action="store_true", help="leave out DDS (endplay)")

@@ -1,0 +1,216 @@
+"""PIMC: Perfect Information Monte Carlo.  Deal the unseen cards at random in ways that fit
+everything the observation shows, solve each deal exactly (double dummy) and play the card
+with the best average.
+
+The bot sees only its :class:`~openwhist.rules.classic.Observation`: its own hand, public
+cards (the turn-up while it lies on the table, an exposed dummy), the cards played, the
+suits each hand has shown it lacks, and how many cards each hand holds.
+
+Speed: a search that would pass its node budget is dropped (the budget follows
+``time_budget`` at about ``NODES_PER_SECOND``, so play is reproducible with a seed and does
+not depend on the machine's load).  When no deal can be solved within the budget (early in
+a deal, with 13 cards a hand) the bot plays by simple rules of thumb instead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from openwhist.cards import SUIT_MASKS, Card
+from openwhist.errors import IllegalActionError
+from openwhist.rules.classic import Observation
+from openwhist.solver import NodeLimitReached, Position, last_stats, solve_all
+
+__all__ = ["PimcBot", "LEVELS", "NODES_PER_SECOND"]
+
+LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
+"""Worlds (sampled deals) per decision at each level."""
+
+NODES_PER_SECOND = 6_000_000
+"""Search nodes one core visits per second (for turning a time budget into nodes)."""
+
+
+class PimcBot:
+    """A PIMC player for classic and Dummy whist.
+
+    :param level: 1-4: how many deals to sample per decision (6, 12, 24, 48); default 2.
+    :param seed: seed of the sampling; the same seed and the same observations give the
+        same cards.
+    :param time_budget: seconds of search per decision at most (about; default 0.5).
+    """
+
+    name = "pimc"
+
+    def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
+        if time_budget <= 0:
+            raise ValueError(f"time_budget must be positive, not {time_budget!r}")
+        self.level = level
+        self.worlds = LEVELS[level]
+        self.time_budget = time_budget
+        self.rng = random.Random(seed)
+        self.last_worlds = 0
+        """Deals solved for the last decision (0: the rules of thumb chose)."""
+
+    # --- the protocol --------------------------------------------------------------------
+
+    def choose(self, observation: Observation) -> Card:
+        """The card to play for the hand to move (the bot's own, or the dummy it plays)."""
+        obs = observation
+        if not obs.legal or obs.to_move is None:
+            raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
+        legal = sorted(obs.legal)
+        self.last_worlds = 0
+        if len(legal) == 1:
+            return legal[0]
+        mover = obs.to_move
+        hand = obs.hand.mask if mover == obs.seat else obs.known[mover].mask
+        played = obs.played.mask
+        table = 0
+        for _, c in obs.trick:
+            table |= 1 << c
+        classes = _classes(legal, hand, played & ~table)
+        if len(classes) == 1:
+            return legal[0]
+        return self._search(obs, legal, hand)
+
+    # --- sampling and solving ------------------------------------------------------------
+
+    def _search(self, obs: Observation, legal: list[Card], hand: int) -> Card:
+        mover = obs.to_move
+        assert mover is not None
+        trump = -1 if obs.trump is None else int(obs.trump)
+        trick = tuple(int(c) for _, c in obs.trick)
+        my_side = mover % 2
+        budget = int(self.time_budget * NODES_PER_SECOND)
+        per_world = max(budget // self.worlds, 20_000)
+        totals = dict.fromkeys(legal, 0)
+        lows = dict.fromkeys(legal, 99)
+        highs = dict.fromkeys(legal, -1)
+        solved = 0
+        spent = 0
+        failures = 0
+        for _ in range(self.worlds):
+            if spent >= budget:
+                break
+            hands = self._sample(obs, mover, hand)
+            if hands is None:
+                break
+            pos = Position(tuple(hands), trump, obs.leader, trick, (0, 1, 0, 1), my_side)
+            try:
+                values = solve_all(pos, node_limit=per_world)
+            except NodeLimitReached:
+                spent += per_world
+                failures += 1
+                if failures >= 2 and solved == 0:
+                    break  # too big to solve in time: rules of thumb
+                continue
+            spent += last_stats().nodes
+            solved += 1
+            for c in legal:
+                v = values[c]
+                totals[c] += v
+                lows[c] = min(lows[c], v)
+                highs[c] = max(highs[c], v)
+            if solved >= max(4, self.worlds // 2):
+                best = max(legal, key=lambda c: (totals[c], -c))
+                if all(lows[best] >= highs[c] for c in legal if c != best):
+                    break  # never worse than any other card in any deal: clear enough
+        self.last_worlds = solved
+        if solved == 0:
+            return _rule_of_thumb(obs, legal, hand, trump)
+        # best average; among equals the lowest card
+        return max(legal, key=lambda c: (totals[c], -c))
+
+    def _sample(self, obs: Observation, mover: int, mover_hand: int) -> list[int] | None:
+        """Hands for the four seats that fit the observation, or None if none was found."""
+        played = obs.played.mask
+        fixed = [0, 0, 0, 0]
+        for seat, cs in obs.known.items():
+            fixed[seat] |= cs.mask & ~played
+        fixed[obs.seat] = obs.hand.mask
+        fixed[mover] |= mover_hand
+        free = ((1 << 52) - 1) & ~played
+        for f in fixed:
+            free &= ~f
+        need = [obs.hand_sizes[s] - fixed[s].bit_count() for s in range(4)]
+        if any(n < 0 for n in need) or sum(need) != free.bit_count():
+            return None
+        voids = obs.voids()
+        allowed = [0, 0, 0, 0]
+        for s in range(4):
+            mask = (1 << 52) - 1
+            for suit in voids.get(s, ()):
+                mask &= ~SUIT_MASKS[suit]
+            allowed[s] = mask
+        cards = [c for c in range(52) if free >> c & 1]
+        for attempt in range(40):
+            respect_voids = attempt < 30
+            hands = list(fixed)
+            left = list(need)
+            order = list(cards)
+            self.rng.shuffle(order)
+            # most constrained cards first
+            if respect_voids:
+                order.sort(key=lambda c: sum(1 for s in range(4) if left[s] and allowed[s] >> c & 1))
+            ok = True
+            for c in order:
+                seats = [s for s in range(4) if left[s] > 0 and (not respect_voids or allowed[s] >> c & 1)]
+                if not seats:
+                    ok = False
+                    break
+                weights = [left[s] for s in seats]
+                s = self.rng.choices(seats, weights)[0]
+                hands[s] |= 1 << c
+                left[s] -= 1
+            if ok:
+                return hands
+        return None
+
+
+def _classes(legal: Sequence[Card], hand: int, gone: int) -> list[list[Card]]:
+    """Legal cards grouped into runs that are equal for this hand: same suit, and no card
+    between them that is still out (cards played to earlier tricks do not count)."""
+    groups: list[list[Card]] = []
+    for c in sorted(legal):
+        if groups:
+            prev = groups[-1][-1]
+            if prev // 13 == c // 13:
+                between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
+                if between & ~hand & ~gone == 0:
+                    groups[-1].append(c)
+                    continue
+        groups.append([c])
+    return groups
+
+
+def _rule_of_thumb(obs: Observation, legal: list[Card], hand: int, trump: int) -> Card:
+    """A plain heuristic for positions too big to solve: win cheaply, else play low."""
+    def rank_key(c: Card) -> tuple[int, int]:
+        return (1 if c // 13 == trump else 0, c % 13)
+
+    if not obs.trick:
+        # lead the top of a suit where we hold the highest card still out, else low from
+        # the longest side suit
+        out = ((1 << 52) - 1) & ~obs.played.mask & ~hand
+        for c in sorted(legal, key=lambda c: -(c % 13)):
+            higher_out = out & SUIT_MASKS[c // 13] & ~((1 << (c + 1)) - 1)
+            if not higher_out and c // 13 != trump:
+                return c
+        lengths = {s: (hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
+        return min(legal, key=lambda c: (c // 13 == trump, -lengths[c // 13], c % 13))
+    cards = [c for _, c in obs.trick]
+    seats = [s for s, _ in obs.trick]
+    from openwhist.rules.tricks import trick_winner
+
+    w = trick_winner(cards, trump)
+    mover = obs.to_move
+    assert mover is not None
+    if seats[w] % 2 == mover % 2:
+        return min(legal, key=rank_key)
+    winners = [c for c in legal if trick_winner([*cards, c], trump) == len(cards)]
+    if winners:
+        return min(winners, key=rank_key)
+    return min(legal, key=rank_key)

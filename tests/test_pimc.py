@@ -1,0 +1,89 @@
+"""The PIMC bot: legal, reproducible, blind to hidden cards, and right when it is clear."""
+
+from __future__ import annotations
+
+import pytest
+
+import openwhist
+from openwhist.bots.base import Bot
+from openwhist.bots.pimc import PimcBot, _classes
+from openwhist.cards import Card, parse_hand
+from openwhist.rules.classic import ClassicState
+
+
+def play_out(deal: ClassicState, bots: dict[int, PimcBot]) -> list[Card]:
+    cards = []
+    while not deal.is_over():
+        assert deal.to_move is not None
+        seat = deal.controller(deal.to_move)
+        obs = deal.observation(seat)
+        card = bots[seat].choose(obs)
+        assert card in obs.legal
+        deal.apply(card)
+        cards.append(card)
+    return cards
+
+
+def test_is_a_bot() -> None:
+    assert isinstance(PimcBot(), Bot)
+    with pytest.raises(ValueError):
+        PimcBot(level=9)
+
+
+def test_plays_a_whole_deal_legally_and_reproducibly() -> None:
+    runs = []
+    for _ in range(2):
+        deal = openwhist.new_deal("classic", seed=5)
+        bots = {s: PimcBot(level=1, seed=100 + s, time_budget=0.05) for s in range(4)}
+        runs.append(play_out(deal, bots))
+        assert sum(deal.result().tricks) == 13
+    assert runs[0] == runs[1]
+
+
+def test_dummy_whist() -> None:
+    deal = openwhist.new_deal("dummy", seed=8)
+    bots = {s: PimcBot(level=1, seed=s, time_budget=0.05) for s in deal.seats}
+    play_out(deal, bots)
+    assert deal.is_over()
+
+
+def ruff_position(hidden: tuple[str, str, str]) -> ClassicState:
+    """West (dealer, trumps: spades) is last to play to a heart trick and can ruff."""
+    deal = openwhist.new_deal("classic", dealer=3,
+                              hands=[f"AH {hidden[0]}", f"2H {hidden[1]}", f"3H {hidden[2]}", "2S 4C"],
+                              turn_up="2S")
+    for card in ("AH", "2H", "3H"):
+        deal.apply(card)
+    return deal
+
+
+def test_ruffs_when_it_is_clearly_best() -> None:
+    deal = ruff_position(("5D", "6D", "7D"))
+    assert PimcBot(seed=1).choose(deal.observation(3)) == Card.parse("2S")
+
+
+def test_never_reads_hidden_cards() -> None:
+    # the same observation for West, different hidden cards: the same choice
+    a = ruff_position(("5D", "6D", "7D"))
+    b = ruff_position(("7D", "5D", "6D"))
+    oa, ob = a.observation(3), b.observation(3)
+    assert oa == ob
+    assert PimcBot(seed=3).choose(oa) == PimcBot(seed=3).choose(ob)
+
+
+def test_single_legal_card_needs_no_search() -> None:
+    deal = ruff_position(("5D", "6D", "7D"))
+    deal.apply("2S")  # West ruffs, wins and leads its last card
+    deal.apply("4C")
+    bot = PimcBot(seed=1)
+    obs = deal.observation(0)
+    assert obs.legal == (Card.parse("5D"),)
+    assert bot.choose(obs) == Card.parse("5D") and bot.last_worlds == 0
+
+
+def test_equal_cards_are_grouped() -> None:
+    hand = parse_hand("AS KS 9S 2H")
+    gone = parse_hand("QS JS TS")
+    legal = [Card.parse(c) for c in ("9S", "KS", "AS", "2H")]
+    groups = _classes(legal, hand, gone)
+    assert [[str(c) for c in g] for g in groups] == [["2H"], ["9S", "KS", "AS"]]

@@ -216,6 +216,33 @@ def rules(
     console.print(table)
 
 
+# --- solve -----------------------------------------------------------------------------------
+
+
+@app.command()
+def solve(
+    deal: str = typer.Argument(..., help="The four hands. PBN: \"N:AKQ.JT9.87.65 <E> <S> <W>\" "
+                               "(spades.hearts.diamonds.clubs, clockwise from the seat named "
+                               "first), or ours: \"N: S:AKQ H:JT9 D:87 C:65 E: S:... S: ... W: ...\" "
+                               "(or four hands separated by /, North first). Any equal number of "
+                               "cards per hand, 1 to 13."),
+    trump: str = typer.Option("NT", "--trump", "-t", help="Trump suit: S, H, D, C, or NT for no "
+                              "trump (default NT)."),
+    leader: str | None = typer.Option(None, "--leader", "-l", help="The seat on lead: N, E, S or "
+                                      "W (default: the seat named first in the deal)."),
+    table: bool = typer.Option(True, "--table/--no-table", help="Also print the double-dummy "
+                               "table for every trump suit and leader (20 searches; slower)."),
+) -> None:
+    """Solve a deal double dummy: the tricks each lead is worth, and a DD table."""
+    from openwhist.solver.report import solve_report
+
+    try:
+        text = solve_report(deal, trump=trump, leader=leader, table=table)
+    except WhistError as exc:
+        fail(str(exc))
+    console.print(text, highlight=False, markup=False, soft_wrap=True)
+
+
 def main() -> None:
     """Entry point of the ``openwhist`` console script."""
     try:

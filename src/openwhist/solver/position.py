@@ -238,7 +238,10 @@ def parse_trump(trump: int | str | None) -> int:
         t = trump.strip().upper()
         if t in ("NT", "N", "NONE", "-", "NO", "NOTRUMP", "NO-TRUMP", "-1"):
             return -1
-        return int(Suit.parse(trump))
+        try:
+            return int(Suit.parse(trump))
+        except InvalidActionError:
+            raise InvalidActionError(f"not a trump: {trump!r} (use S, H, D, C or NT)") from None
     if trump not in (-1, 0, 1, 2, 3):
         raise InvalidActionError(f"trump is a suit 0-3 or -1 for no trump, not {trump!r}")
     return int(trump)

@@ -25,7 +25,7 @@ def check_deal(hands: list[int]) -> None:
     if len(hands) != 4:
         raise InvalidActionError(f"a deal to solve has four hands (N E S W), found {len(hands)}")
     seen = 0
-    for seat, h in enumerate(hands):
+    for h in hands:
         twice = seen & h
         if twice:
             card = Card(twice.bit_length() - 1)

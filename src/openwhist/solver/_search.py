@@ -457,6 +457,14 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                         if ph and (opp_hi == 0 or _highbit_index(ph) > _highbit_index(opp_hi)):
                             sc += 150
                             break
+            if s != trump and trump >= 0:
+                for j in range(1, n):
+                    p = (seat + j) % n
+                    if (hands[p] >> (13 * s)) & SUIT == 0 and (hands[p] >> (13 * trump)) & SUIT:
+                        if sides[p] == my_side:
+                            sc += 120  # partner ruffs
+                        else:
+                            sc -= 120  # an opponent ruffs
         else:
             if sides[wseat] == my_side:
                 # partner winning: play low, do not overtake

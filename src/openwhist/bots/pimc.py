@@ -8,8 +8,9 @@ suits each hand has shown it lacks, and how many cards each hand holds.
 
 Speed: a search that would pass its node budget is dropped (the budget follows
 ``time_budget`` at about ``NODES_PER_SECOND``, so play is reproducible with a seed and does
-not depend on the machine's load).  When no deal can be solved within the budget (early in
-a deal, with 13 cards a hand) the bot plays by simple rules of thumb instead.
+not depend on the machine's load).  When a sampled deal cannot be solved within the budget
+(early in a deal, with 11 to 13 cards a hand) the bot plays as
+:class:`~openwhist.bots.heuristic.HeuristicBot` does instead.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from openwhist.bots.base import Bot
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import IllegalActionError
 from openwhist.rules.classic import Observation
@@ -38,17 +40,22 @@ class PimcBot:
     :param seed: seed of the sampling; the same seed and the same observations give the
         same cards.
     :param time_budget: seconds of search per decision at most (about; default 0.5).
+    :param worlds: deals to sample per decision; overrides ``level``.
     """
 
     name = "pimc"
 
-    def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5) -> None:
+    def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
+                 worlds: int | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         if time_budget <= 0:
             raise ValueError(f"time_budget must be positive, not {time_budget!r}")
+        if worlds is not None and worlds < 1:
+            raise ValueError(f"worlds must be at least 1, not {worlds!r}")
         self.level = level
-        self.worlds = LEVELS[level]
+        self.worlds = worlds if worlds is not None else LEVELS[level]
+        self._fallback: Bot | None = None
         self.time_budget = time_budget
         self.rng = random.Random(seed)
         self.last_worlds = 0
@@ -104,8 +111,8 @@ class PimcBot:
             except NodeLimitReached:
                 spent += per_world
                 failures += 1
-                if failures >= 2 and solved == 0:
-                    break  # too big to solve in time: rules of thumb
+                if solved == 0:
+                    break  # too big to solve in time: play by the rule books
                 continue
             spent += last_stats().nodes
             solved += 1
@@ -120,9 +127,20 @@ class PimcBot:
                     break  # never worse than any other card in any deal: clear enough
         self.last_worlds = solved
         if solved == 0:
-            return _rule_of_thumb(obs, legal, hand, trump)
+            return self._by_the_book(obs, legal, hand, trump)
         # best average; among equals the lowest card
         return max(legal, key=lambda c: (totals[c], -c))
+
+    def _by_the_book(self, obs: Observation, legal: list[Card], hand: int, trump: int) -> Card:
+        """The rule-book player's card (a plain rule of thumb if that bot is missing)."""
+        if self._fallback is None:
+            try:
+                from openwhist.bots.heuristic import HeuristicBot
+            except ImportError:  # pragma: no cover - the heuristic bot ships with the package
+                return _rule_of_thumb(obs, legal, hand, trump)
+            self._fallback = HeuristicBot()
+        card = self._fallback.choose(obs)
+        return card if card in legal else _rule_of_thumb(obs, legal, hand, trump)
 
     def _sample(self, obs: Observation, mover: int, mover_hand: int) -> list[int] | None:
         """Hands for the four seats that fit the observation, or None if none was found."""

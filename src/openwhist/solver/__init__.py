@@ -85,6 +85,7 @@ class _Engine(threading.local):
 
         self.search = _search
         self.tt = _search.new_table()
+        self.tt.fill(0)  # touch every page now rather than during the first searches
         self.gen = 0
         self.hands = np.zeros(4, dtype=np.int64)
         self.trick = np.zeros(4 * 14, dtype=np.int64)
@@ -163,7 +164,7 @@ def solve(position: Position, node_limit: int | None = None) -> int:
         eng.done()
         return int(ok)
     value = eng.search.node_value(*args, np.int64(mode), leader, tlen, np.int64(rem),
-                                  np.int64((rem + 1) // 2), *eng.table())
+                                  np.int64(1), *eng.table())
     eng.done()
     return int(value)
 

@@ -192,45 +192,61 @@ def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64)
 @njit(cache=True)
 def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
                   leader: np.int64) -> tuple[np.int64, np.int64]:
-    """Tricks the leader can cash at once with top cards: a lower bound for its side.
+    """Tricks the side on lead can cash at once with top cards: a lower bound for it.
 
-    Also returns, 4 bits per suit, how many top cards of each suit the count relies on."""
+    The leader cashes its own top cards; or it leads a small card to a partner's top card
+    and the partner cashes its top cards.  A top card is above every other card of its
+    suit; in a side suit no more are counted than the shortest holding of an opponent
+    who still has trumps (it must follow until then).  Also returns, 4 bits per suit, how
+    many top cards of each suit the count relies on."""
+    cap0 = np.int64(13)
+    cap1 = np.int64(13)
+    cap2 = np.int64(13)
+    cap3 = np.int64(13)
+    if trump >= 0:
+        for i in range(n):
+            if sides[i] != sides[leader] and (hands[i] >> (13 * trump)) & SUIT:
+                h = hands[i]
+                cap0 = min(cap0, _popcount(h & SUIT))
+                cap1 = min(cap1, _popcount((h >> 13) & SUIT))
+                cap2 = min(cap2, _popcount((h >> 26) & SUIT))
+                cap3 = min(cap3, _popcount((h >> 39) & SUIT))
+    best = np.int64(0)
+    best_ks = np.int64(0)
     me = hands[leader]
-    others = np.int64(0)
-    opp_trumps = np.int64(0)
-    for i in range(n):
-        if i != leader:
-            others |= hands[i]
-            if sides[i] != sides[leader] and trump >= 0 and (hands[i] >> (13 * trump)) & SUIT:
-                opp_trumps = 1
-    total = np.int64(0)
-    ks = np.int64(0)
-    for s in range(4):
-        mine = (me >> (13 * s)) & SUIT
-        if not mine:
+    for p in range(n):
+        if sides[p] != sides[leader]:
             continue
-        theirs = (others >> (13 * s)) & SUIT
-        # my cards above every other card of the suit
-        top = np.int64(0)
-        bits = mine
-        hi = _highbit_index(theirs) if theirs else np.int64(-1)
-        while bits:
-            r = _highbit_index(bits)
-            if r <= hi:
-                break
-            bits ^= np.int64(1) << r
-            top += 1
-        if top == 0:
-            continue
-        ks |= top << (4 * s)
-        if s != trump and opp_trumps:
-            for i in range(n):
-                if sides[i] != sides[leader] and (hands[i] >> (13 * trump)) & SUIT:
-                    length = _popcount((hands[i] >> (13 * s)) & SUIT)
-                    if length < top:
-                        top = length
-        total += top
-    return total, ks
+        others = np.int64(0)
+        for i in range(n):
+            if i != p:
+                others |= hands[i]
+        mine = hands[p]
+        total = np.int64(0)
+        ks = np.int64(0)
+        entry = p == leader
+        for s in range(4):
+            m = (mine >> (13 * s)) & SUIT
+            if not m:
+                continue
+            o = (others >> (13 * s)) & SUIT
+            top = _popcount(m >> (_highbit_index(o) + 1)) if o else _popcount(m)
+            if top == 0:
+                continue
+            full = top
+            cap = cap0 if s == 0 else cap1 if s == 1 else cap2 if s == 2 else cap3
+            if s != trump and top > cap:
+                top = cap
+            if top == 0:
+                continue
+            if not entry and (me >> (13 * s)) & SUIT:
+                entry = True
+            total += top
+            ks |= full << (4 * s)
+        if entry and total > best:
+            best = total
+            best_ks = ks
+    return best, best_ks
 
 
 @njit(cache=True)
@@ -654,7 +670,7 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
         follow = hand & (SUIT << (13 * led))
         if follow:
             legal = follow
-    guess = (rem + 1) // 2
+    guess = np.int64(1)
     # high to low so that each run's top card is met first
     bits = legal
     while bits:
@@ -686,7 +702,7 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
                 v = node_value(hands, trick, n, trump, sides, mode, nleader, ntlen, nrem,
                                guess - gained, tt, gen, stats, work)
             out[c] = v + gained
-            guess = out[c]
+            guess = out[c] - 1
         else:
             if nrem == 0:
                 ok = _goal_met(mode, target - gained)

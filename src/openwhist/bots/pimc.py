@@ -92,7 +92,8 @@ class PimcBot:
         trick = tuple(int(c) for _, c in obs.trick)
         my_side = mover % 2
         budget = int(self.time_budget * NODES_PER_SECOND)
-        per_world = max(budget // self.worlds, 20_000)
+        # big positions get a larger share each, so that a few deals can still be solved
+        per_world = max(budget // self.worlds, budget // 4, 20_000)
         totals = dict.fromkeys(legal, 0)
         lows = dict.fromkeys(legal, 99)
         highs = dict.fromkeys(legal, -1)
@@ -111,8 +112,8 @@ class PimcBot:
             except NodeLimitReached:
                 spent += per_world
                 failures += 1
-                if solved == 0:
-                    break  # too big to solve in time: play by the rule books
+                if solved == 0 or failures >= 2:
+                    break  # too big to solve in time
                 continue
             spent += last_stats().nodes
             solved += 1
@@ -126,7 +127,8 @@ class PimcBot:
                 if all(lows[best] >= highs[c] for c in legal if c != best):
                     break  # never worse than any other card in any deal: clear enough
         self.last_worlds = solved
-        if solved == 0:
+        if solved == 0 or (solved < 3 and failures):
+            self.last_worlds = 0  # too few deals to go by: play by the rule books
             return self._by_the_book(obs, legal, hand, trump)
         # best average; among equals the lowest card
         return max(legal, key=lambda c: (totals[c], -c))

@@ -5,7 +5,7 @@ Four-hand classic whist, on the DDS golden deals:
   * positions after 4 and after 8 tricks of a seeded random playout of the same deals.
 Our solver only (DDS has no such positions):
   * German whist play phase: 2 hands of 13 cards, trump, 1 v 1: value of every card;
-  * 1 against 3 (solo), most tricks, 13 cards; misere (fewest tricks), 13 cards.
+  * 1 against 3 (solo), most tricks, 10 cards; misere (fewest tricks, 1 v 3), 8 cards.
 
 Run:  .venv/bin/python bench/bench_solver.py [--deals N] [--no-dds] [--only NAME ...]
 Prints median and p95 seconds per position and, with DDS, the ratio ours / DDS.
@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> None:
     if "german" in chosen:
         bench_german(args.deals)
     if "solo" in chosen:
-        bench_solo(args.deals, "max", "1 against 3, most tricks, 13 cards")
+        bench_solo(args.deals, "max", "1 against 3, most tricks, 10 cards", cards=10)
     if "misere" in chosen:
         bench_solo(args.deals, "min", "misere (1 v 3, NT), fewest, 8 cards", cards=8)
 

@@ -52,7 +52,8 @@ class BoardResult:
 
 
 def mean_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
-    """Mean and the bounds of its 95% confidence interval (normal approximation).
+    """Mean and the bounds of its 95% confidence interval (normal approximation; a single
+    value gives a zero-width interval, no values give NaN).
 
     >>> mean_ci([1, 2, 3, 4])
     (2.5, 1.234..., 3.765...)
@@ -62,7 +63,7 @@ def mean_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float, flo
         return (math.nan, math.nan, math.nan)
     mean = sum(values) / n
     if n == 1:
-        return (mean, -math.inf, math.inf)
+        return (mean, mean, mean)
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return (mean, mean - half, mean + half)

@@ -11,7 +11,6 @@ the same numbers (only the timing differs).
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from openwhist.arena import mean_ci
 from openwhist.bots import make_bot, parse_bot_spec
 from openwhist.errors import ConfigError
 from openwhist.match import new_match
@@ -28,7 +28,6 @@ from openwhist.rules.classic import SEAT_NAMES
 
 __all__ = ["SimulationResult", "parse_bots", "render_summary", "simulate", "simulate_command"]
 
-Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
 
 
@@ -176,13 +175,8 @@ def _mean(xs: Sequence[int]) -> float:
 
 def _ci(xs: Sequence[int]) -> tuple[float, float]:
     """The normal-approximation 95% interval of the mean (a point when n < 2)."""
-    n = len(xs)
-    m = sum(xs) / n
-    if n < 2:
-        return (round(m, 6), round(m, 6))
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return (round(m - half, 6), round(m + half, 6))
+    _, low, high = mean_ci(xs)
+    return (round(low, 6), round(high, 6))
 
 
 def render_summary(result: SimulationResult, console: Console) -> None:

@@ -168,12 +168,34 @@ def _top_key(codes: np.ndarray, ks: np.int64, leader: np.int64) -> tuple[np.int6
 
 
 @njit(cache=True)
-def _bucket(lenkey: np.int64, leader: np.int64, mask: np.int64) -> np.int64:
-    h = (lenkey ^ leader) * np.int64(-7046029254386353131)
+def _bucket(lenkey: np.int64, leader: np.int64, codes: np.ndarray, level: np.int64,
+            mask: np.int64) -> np.int64:
+    """The bucket of a position for table level ``level``: a hash of the hand lengths, the
+    leader and the owners of the top ``level`` cards of each suit (all its cards when it
+    holds fewer)."""
+    top = np.int64(0)
+    if level > 0:
+        for s in range(4):
+            k = codes[s]
+            m = level if level < k else k
+            top |= (codes[4 + s] >> (2 * (k - m))) << (8 * s)
+    h = (lenkey ^ (leader << 62) ^ (top * np.int64(0x3C6EF372FE94F82B))) * np.int64(-7046029254386353131)
     h ^= (h >> 31)
     h *= np.int64(-4658895280553007687)
     h ^= h >> 29
-    return h & mask
+    return (h + level) & mask
+
+
+@njit(cache=True, inline="always")
+def _level(codes: np.ndarray, rel: np.int64) -> np.int64:
+    """The table level of an entry with relevance depths ``rel``: the fewest top cards of
+    a suit it relies on, among suits it does not rely on wholly (at most LEVELS - 1)."""
+    lv = np.int64(LEVELS - 1)
+    for s in range(4):
+        k = (rel >> (4 * s)) & 15
+        if k < codes[s] and k < lv:
+            lv = k
+    return lv
 
 
 @njit(cache=True)
@@ -323,7 +345,8 @@ def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) 
 
 
 REL = 26 * 56  # offset in ``work`` of the relevance words, one per ply
-BUCKET = 4
+BUCKET = 16
+LEVELS = 4  # table levels: entries keyed by the owners of their top 0, 1, 2, 3 cards per suit
 ENTRY = 6
 KILL = REL + 56 + 8 * 56  # offset of the killer card of each ply
 
@@ -386,23 +409,27 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     hashmove = np.int64(-1)
     if tlen == 0:
         lenkey = _suit_codes(hands, codes)
-        bucket = _bucket(lenkey, leader, tt.shape[0] // (ENTRY * BUCKET) - 1) * BUCKET
-        for j in range(BUCKET):
-            e = (bucket + j) * ENTRY
-            if tt[e] == lenkey and (tt[e + 4] >> 32) == gen:
-                ks = tt[e + 3]
-                ka, kb = _top_key(codes, ks, leader)
-                if tt[e + 1] == ka and tt[e + 2] == kb:
-                    hashmove = tt[e + 5]
-                    v = tt[e + 4]
-                    if (v >> need) & 1:
-                        stats[1] += 1
-                        work[rslot] = ks
-                        return True
-                    if (v >> (16 + need)) & 1:
-                        stats[1] += 1
-                        work[rslot] = ks
-                        return False
+        nmask = tt.shape[0] // (ENTRY * BUCKET) - 1
+        for lv in range(LEVELS):
+            bk = _bucket(lenkey, leader, codes, lv, nmask) * BUCKET
+            for j in range(BUCKET):
+                e = (bk + j) * ENTRY
+                if tt[e] == lenkey and (tt[e + 4] >> 32) == gen:
+                    ks = tt[e + 3]
+                    ka, kb = _top_key(codes, ks, leader)
+                    if tt[e + 1] == ka and tt[e + 2] == kb:
+                        if hashmove < 0:
+                            hashmove = tt[e + 5]
+                        v = tt[e + 4]
+                        if (v >> need) & 1:
+                            stats[1] += 1
+                            work[rslot] = ks
+                            return True
+                        if (v >> (16 + need)) & 1:
+                            stats[1] += 1
+                            work[rslot] = ks
+                            return False
+        bucket = np.int64(0)
         if mode == 0:
             qt, qks = _quick_tricks(hands, n, trump, sides, leader)
             if sides[leader] == 1:
@@ -565,6 +592,8 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     work[rslot] = rel
     if bucket >= 0 and stats[3] == 0:
         ka, kb = _top_key(codes, rel, leader)
+        bucket = _bucket(lenkey, leader, codes, _level(codes, rel),
+                         tt.shape[0] // (ENTRY * BUCKET) - 1) * BUCKET
         # merge into the entry of the same class, else take a stale or the oldest slot
         target = np.int64(-1)
         for j in range(BUCKET):

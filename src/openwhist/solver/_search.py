@@ -530,6 +530,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                     sc -= 30
         if c == hashmove:
             sc += 2000
+
         work[mb + nm] = c
         work[sb + nm] = sc
         nm += 1
@@ -700,6 +701,7 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
         if follow:
             legal = follow
     guess = np.int64(1)
+    best = np.int64(-1)
     # high to low so that each run's top card is met first
     bits = legal
     while bits:
@@ -731,7 +733,10 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
                 v = node_value(hands, trick, n, trump, sides, mode, nleader, ntlen, nrem,
                                guess - gained, tt, gen, stats, work)
             out[c] = v + gained
-            guess = out[c] - 1
+            # the next card most often scores as the best so far: test that first
+            if best < 0 or (out[c] > best if mode == 0 else out[c] < best):
+                best = out[c]
+            guess = best if mode == 0 else best - 1
         else:
             if nrem == 0:
                 ok = _goal_met(mode, target - gained)

@@ -255,7 +255,6 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
             top = _popcount(m >> (_highbit_index(o) + 1)) if o else _popcount(m)
             if top == 0:
                 continue
-            full = top
             cap = cap0 if s == 0 else cap1 if s == 1 else cap2 if s == 2 else cap3
             if s != trump and top > cap:
                 top = cap
@@ -264,7 +263,7 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
             if not entry and (me >> (13 * s)) & SUIT:
                 entry = True
             total += top
-            ks |= full << (4 * s)
+            ks |= top << (4 * s)
         if entry and total > best:
             best = total
             best_ks = ks
@@ -440,12 +439,15 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 work[rslot] = qks
                 return False
             if trump >= 0:
-                tks = _popcount((live >> (13 * trump)) & SUIT) << (4 * trump)
-                if _sure_trumps(hands, n, trump, sides, np.int64(1)) >= need:
-                    work[rslot] = tks
+                # the top trumps of one hand: only the owners of as many as the bound
+                # uses are relevant
+                st = _sure_trumps(hands, n, trump, sides, np.int64(1))
+                if st >= need:
+                    work[rslot] = need << (4 * trump)
                     return True
-                if rem - _sure_trumps(hands, n, trump, sides, np.int64(0)) < need:
-                    work[rslot] = tks
+                st = _sure_trumps(hands, n, trump, sides, np.int64(0))
+                if rem - st < need:
+                    work[rslot] = (rem - need + 1) << (4 * trump)
                     return False
 
     seat = (leader + tlen) % n

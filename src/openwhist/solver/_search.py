@@ -418,8 +418,9 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                     ka, kb = _top_key(codes, ks, leader)
                     if tt[e + 1] == ka and tt[e + 2] == kb:
                         if hashmove < 0:
-                            hashmove = tt[e + 5]
+                            hashmove = tt[e + 5] & 255
                         v = tt[e + 4]
+                        tt[e + 5] = (tt[e + 5] & 255) | (stats[0] << 8)
                         if (v >> need) & 1:
                             stats[1] += 1
                             work[rslot] = ks
@@ -599,18 +600,24 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                          tt.shape[0] // (ENTRY * BUCKET) - 1) * BUCKET
         # merge into the entry of the same class, else take a stale or the oldest slot
         target = np.int64(-1)
+        victim = np.int64(-1)
+        vsize = np.int64(1) << 62
         for j in range(BUCKET):
             e = (bucket + j) * ENTRY
             if (tt[e + 4] >> 32) != gen:
                 if target < 0:
                     target = e
+            elif (tt[e + 5] >> 8) < vsize:
+                # the entry that cost the fewest nodes to find is the first to go
+                vsize = tt[e + 5] >> 8
+                victim = e
             elif tt[e] == lenkey and tt[e + 3] == rel and tt[e + 1] == ka and tt[e + 2] == kb:
                 target = e
                 break
         if target < 0 or (tt[target + 4] >> 32) != gen or tt[target] != lenkey \
                 or tt[target + 3] != rel or tt[target + 1] != ka or tt[target + 2] != kb:
             if target < 0:
-                target = (bucket + (stats[0] & (BUCKET - 1))) * ENTRY
+                target = victim
             old = np.int64(0)
         else:
             old = tt[target + 4] & np.int64(0xFFFFFFFF)
@@ -635,7 +642,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         tt[target + 2] = kb
         tt[target + 3] = rel
         tt[target + 4] = (gen << 32) | (lose << 16) | win
-        tt[target + 5] = best
+        tt[target + 5] = best | (stats[0] << 8)
     return result
 
 

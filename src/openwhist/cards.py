@@ -406,30 +406,47 @@ class SplitMix64:
                 return x % n
 
 
-_LIMITS = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(53))
+def _digit_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Radixes 52, 51, ..., 2 in groups whose product fits in 64 bits, with the rejection
+    limit of each group (the largest multiple of the product that fits)."""
+    groups = []
+    n = 52
+    while n >= 2:
+        radixes = []
+        product = 1
+        while n >= 2 and product * n <= 1 << 64:
+            product *= n
+            radixes.append(n)
+            n -= 1
+        groups.append(((1 << 64) - (1 << 64) % product, tuple(radixes)))
+    return tuple(groups)
+
+
+_GROUPS = _digit_groups()
 
 
 def shuffled_deck(seed: int) -> list[Card]:
     """The deck in the order a seeded shuffle leaves it.
 
     The algorithm is fixed and documented so that a seed means the same deal everywhere:
-    start from cards ``0..51`` in order, seed a :class:`SplitMix64` with ``seed`` (taken
-    modulo 2**64), and run Fisher-Yates from the top: for ``i`` from 51 down to 1 swap
-    position ``i`` with position ``below(i + 1)``.
+    start from cards ``0..51`` in order and run Fisher-Yates from the top: for ``n`` from 52
+    down to 2, swap position ``n - 1`` with position ``j``, an unbiased draw in ``0..n-1``.
+    The draws come from a :class:`SplitMix64` seeded with ``seed`` (modulo 2**64), each
+    64-bit output giving several of them as mixed-radix digits: the radixes 52, 51, ...
+    are taken in groups whose product ``P`` fits in 64 bits (52..42, 41..30, 29..16,
+    15..2); an output ``z`` is redrawn while ``z >= 2**64 - 2**64 % P``, then each ``j``
+    is ``z % n`` and ``z //= n``, in the order of the radixes.
 
     >>> [str(c) for c in shuffled_deck(1)[:5]]
-    ['8D', 'TC', '5D', '9H', '9D']
+    ['TS', 'AS', '6S', 'QH', '3C']
     """
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise InvalidActionError(f"a seed is a non-negative integer, not {seed!r}")
-    # SplitMix64 and the rejection draw, inlined for speed (same results as the class)
+    # SplitMix64 inlined for speed (the same outputs as the class)
     m64 = SplitMix64.M64
     state = seed & m64
     deck = list(ALL_CARDS)
-    limits = _LIMITS
-    for i in range(51, 0, -1):
-        n = i + 1
-        limit = limits[n]
+    for limit, radixes in _GROUPS:
         while True:
             state = (state + 0x9E3779B97F4A7C15) & m64
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & m64
@@ -437,6 +454,9 @@ def shuffled_deck(seed: int) -> list[Card]:
             z ^= z >> 31
             if z < limit:
                 break
-        j = z % n
-        deck[i], deck[j] = deck[j], deck[i]
+        for n in radixes:
+            j = z % n
+            z //= n
+            i = n - 1
+            deck[i], deck[j] = deck[j], deck[i]
     return deck

@@ -656,6 +656,8 @@ def make_options(preset: str | None = None, base: ClassicOptions | None = None,
         if name not in PRESETS:
             raise ConfigError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
         base = PRESETS[name]
+    if not overrides:
+        return base
     known = {f.name for f in fields(ClassicOptions)}
     unknown = set(overrides) - known
     if unknown:

@@ -90,7 +90,7 @@ class _Engine(threading.local):
         self.hands = np.zeros(4, dtype=np.int64)
         self.trick = np.zeros(4 * 14, dtype=np.int64)
         self.work = np.zeros(2048 + 640, dtype=np.int64)
-        self.stats = np.zeros(4, dtype=np.int64)
+        self.stats = np.zeros(5, dtype=np.int64)
         self.out = np.zeros(52, dtype=np.int64)
         self.last = SolveStats()
 
@@ -109,6 +109,10 @@ class _Engine(threading.local):
             sides[s] = 1 if pos.sides[s] == pos.declarer_side else 0
         self.stats[:] = 0
         self.stats[2] = node_limit or 0
+        # small searches use the first part of the table only: it stays in the caches
+        cards = sum(h.bit_count() for h in pos.hands)
+        bits = 14 if cards <= 20 else 16 if cards <= 28 else 18 if cards <= 36 else 20
+        self.stats[4] = min(1 << bits, len(self.tt) // (self.search.ENTRY + 1))
         return (self.hands, self.trick, np.int64(pos.n_seats), np.int64(pos.trump), sides)
 
     def table(self) -> tuple[Any, ...]:

@@ -45,8 +45,9 @@ _GOAL_BITS = np.int64(0x3FFF)
 def new_table(bits: int = TT_BITS) -> np.ndarray:
     """A fresh transposition table of ``2**bits`` entries of 5 words: hand lengths, two
     words of top-card owners with the leader, relevance depths, value bits with the
-    search generation."""
-    return np.zeros(ENTRY << bits, dtype=np.int64)
+    search generation; then one tag word per entry (a hash of its lengths, leader and
+    generation) that a probe scans before it reads any entry."""
+    return np.zeros((ENTRY + 1) << bits, dtype=np.int64)
 
 
 @intrinsic
@@ -184,6 +185,13 @@ def _bucket(lenkey: np.int64, leader: np.int64, codes: np.ndarray, level: np.int
     h *= np.int64(-4658895280553007687)
     h ^= h >> 29
     return (h + level) & mask
+
+
+@njit(cache=True, inline="always")
+def _tag(lenkey: np.int64, leader: np.int64, gen: np.int64) -> np.int64:
+    h = (lenkey ^ (leader << 62)) * np.int64(-7046029254386353131) + gen * np.int64(0x3C6EF372FE94F82B)
+    h ^= h >> 29
+    return h | 1
 
 
 @njit(cache=True, inline="always")
@@ -408,10 +416,15 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     hashmove = np.int64(-1)
     if tlen == 0:
         lenkey = _suit_codes(hands, codes)
-        nmask = tt.shape[0] // (ENTRY * BUCKET) - 1
+        nent = tt.shape[0] // (ENTRY + 1)
+        tags = ENTRY * nent
+        tag = _tag(lenkey, leader, gen)
+        nmask = (stats[4] if stats[4] > 0 else nent) // BUCKET - 1
         for lv in range(LEVELS):
             bk = _bucket(lenkey, leader, codes, lv, nmask) * BUCKET
             for j in range(BUCKET):
+                if tt[tags + bk + j] != tag:
+                    continue
                 e = (bk + j) * ENTRY
                 if tt[e] == lenkey and (tt[e + 4] >> 32) == gen:
                     ks = tt[e + 3]
@@ -596,8 +609,9 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     work[rslot] = rel
     if bucket >= 0 and stats[3] == 0:
         ka, kb = _top_key(codes, rel, leader)
-        bucket = _bucket(lenkey, leader, codes, _level(codes, rel),
-                         tt.shape[0] // (ENTRY * BUCKET) - 1) * BUCKET
+        nent = tt.shape[0] // (ENTRY + 1)
+        nuse = stats[4] if stats[4] > 0 else nent
+        bucket = _bucket(lenkey, leader, codes, _level(codes, rel), nuse // BUCKET - 1) * BUCKET
         # merge into the entry of the same class, else take a stale or the oldest slot
         target = np.int64(-1)
         victim = np.int64(-1)
@@ -637,6 +651,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 lose |= (np.int64(2) << need) - 1
             else:
                 lose |= np.int64(1) << need
+        tt[ENTRY * nent + target // ENTRY] = _tag(lenkey, leader, gen)
         tt[target] = lenkey
         tt[target + 1] = ka
         tt[target + 2] = kb

@@ -1,7 +1,8 @@
 """Benchmark the double-dummy solver, side by side with DDS (through endplay) where it can.
 
 Four-hand classic whist, on the DDS golden deals:
-  * the opening position (13 cards each): the value of every card the leader may lead;
+  * the opening position (13 cards each): the value of every card the leader may lead,
+    checked against the golden file;
   * positions after 4 and after 8 tricks of a seeded random playout of the same deals.
 Our solver only (DDS has no such positions):
   * German whist play phase: 2 hands of 13 cards, trump, 1 v 1: value of every card;
@@ -26,7 +27,7 @@ from typing import Any
 
 from openwhist.cards import parse_hand, shuffled_deck
 from openwhist.rules.tricks import legal_mask, trick_winner
-from openwhist.solver import Position, solve, solve_all
+from openwhist.solver import Position, last_stats, solve, solve_all
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "data" / "dds_whist_golden.json"
@@ -105,9 +106,18 @@ def dds_solver() -> Callable[[list[int], int, int], float] | None:
     return run
 
 
-def ours_all(hands: list[int], trump: int, leader: int) -> float:
+def ours_all(hands: list[int], trump: int, leader: int,
+             golden: dict[str, int] | None = None) -> tuple[float, int]:
+    """Seconds and search nodes to score every lead; with ``golden`` (DDS's score of each
+    lead, cards written rank first), check the scores against it."""
     pos = Position(tuple(hands), trump, leader, (), (0, 1, 0, 1), leader % 2)
-    return timed(lambda: solve_all(pos))
+    scores: dict[Any, int] = {}
+    seconds = timed(lambda: scores.update(solve_all(pos)))
+    if golden is not None:
+        got = {str(c)[::-1]: v for c, v in scores.items()}
+        if got != golden:
+            raise SystemExit(f"opening lead scores differ from DDS: {got} != {golden}")
+    return seconds, last_stats().nodes
 
 
 def line(name: str, ours: list[float], dds: list[float] | None) -> None:
@@ -122,14 +132,21 @@ def line(name: str, ours: list[float], dds: list[float] | None) -> None:
 
 def bench_classic(n_deals: int, after: int, use_dds: bool) -> None:
     cases = golden_cases(n_deals, after)
+    deals = json.loads(GOLDEN.read_text())["deals"]
     dds = dds_solver() if use_dds else None
     ours: list[float] = []
     theirs: list[float] = []
-    for hands, trump, leader in cases:
-        ours.append(ours_all(hands, trump, leader))
+    nodes: list[int] = []
+    for i, (hands, trump, leader) in enumerate(cases):
+        golden = deals[i]["opening_lead_scores"] if after == 0 else None
+        seconds, count = ours_all(hands, trump, leader, golden)
+        ours.append(seconds)
+        nodes.append(count)
         if dds is not None:
             theirs.append(dds(hands, trump, leader))
+    checked = " (scores checked against DDS's golden file)" if after == 0 else ""
     line(f"classic, all leads, after {after} tricks", ours, theirs or None)
+    print(f"{'':<34} nodes median {statistics.median(nodes):.0f}  max {max(nodes)}{checked}", flush=True)
 
 
 def random_hands(seed: int, n: int, cards: int) -> list[int]:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from openwhist.bots.base import Bot
 from openwhist.cards import SUIT_MASKS, Card
-from openwhist.errors import IllegalActionError
+from openwhist.errors import ConfigError, IllegalActionError
 from openwhist.rules.classic import Observation
 from openwhist.solver import NodeLimitReached, Position, last_stats, solve_all
 
@@ -48,11 +48,11 @@ class PimcBot:
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
                  worlds: int | None = None) -> None:
         if level not in LEVELS:
-            raise ValueError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
+            raise ConfigError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         if time_budget <= 0:
-            raise ValueError(f"time_budget must be positive, not {time_budget!r}")
+            raise ConfigError(f"time_budget must be positive, not {time_budget!r}")
         if worlds is not None and worlds < 1:
-            raise ValueError(f"worlds must be at least 1, not {worlds!r}")
+            raise ConfigError(f"worlds must be at least 1, not {worlds!r}")
         self.level = level
         self.worlds = worlds if worlds is not None else LEVELS[level]
         self._fallback: Bot | None = None

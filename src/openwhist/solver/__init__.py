@@ -89,7 +89,7 @@ class _Engine(threading.local):
         self.gen = 0
         self.hands = np.zeros(4, dtype=np.int64)
         self.trick = np.zeros(4 * 14, dtype=np.int64)
-        self.work = np.zeros(2048 + 640, dtype=np.int64)
+        self.work = np.zeros(2048 + 64, dtype=np.int64)
         self.stats = np.zeros(5, dtype=np.int64)
         self.out = np.zeros(52, dtype=np.int64)
         self.last = SolveStats()

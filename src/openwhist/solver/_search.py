@@ -280,26 +280,58 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
 
 @njit(cache=True)
 def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
-                 side: np.int64) -> np.int64:
-    """Tricks ``side`` is sure of: trumps of one of its hands above every other trump."""
+                 side: np.int64, wants: bool) -> tuple[np.int64, np.int64]:
+    """Tricks ``side`` is sure of with its trumps, and how many top trumps (by owner) the
+    count relies on besides the hand lengths.
+
+    * When no other hand holds a trump, every trick in which one of the side's hands
+      plays a trump is the side's: as many as its longest trump holding.
+    * The trumps of one of its hands above every other trump each win a trick.
+    * The two top trumps in two of its hands, one of them with another trump, win two
+      tricks: the first time that hand plays a trump it plays its top trump unless the
+      other top trump falls in that trick, and then a lower one.  This one needs the
+      side to want the tricks (``wants``); the others hold whatever it plays."""
     if trump < 0:
-        return np.int64(0)
+        return np.int64(0), np.int64(0)
+    mine = np.int64(0)
+    theirs = np.int64(0)
+    longest = np.int64(0)
+    for i in range(n):
+        t = (hands[i] >> (13 * trump)) & SUIT
+        if sides[i] == side:
+            mine |= t
+            k = _popcount(t)
+            if k > longest:
+                longest = k
+        else:
+            theirs |= t
+    if mine == 0:
+        return np.int64(0), np.int64(0)
+    if theirs == 0:
+        return longest, np.int64(0)
     best = np.int64(0)
     for i in range(n):
         if sides[i] != side:
             continue
-        mine = (hands[i] >> (13 * trump)) & SUIT
-        if not mine:
+        t = (hands[i] >> (13 * trump)) & SUIT
+        if not t:
             continue
-        others = np.int64(0)
-        for j in range(n):
-            if j != i:
-                others |= (hands[j] >> (13 * trump)) & SUIT
-        hi = _highbit_index(others) if others else np.int64(-1)
-        k = _popcount(mine >> (hi + 1))
+        others = (mine | theirs) & ~t
+        k = _popcount(t >> (_highbit_index(others) + 1))
         if k > best:
             best = k
-    return best
+    if best < 2 and wants:
+        alltr = mine | theirs
+        a = _highbit_index(alltr)
+        b = _highbit_index(alltr ^ (np.int64(1) << a))
+        if (mine >> a) & 1 and (mine >> b) & 1:
+            # in two hands (else best >= 2)
+            for i in range(n):
+                t = (hands[i] >> (13 * trump)) & SUIT
+                if sides[i] == side and ((t >> a) & 1 or (t >> b) & 1) and _popcount(t) > 1:
+                    best = np.int64(2)
+                    break
+    return best, best
 
 
 @njit(cache=True)
@@ -452,16 +484,31 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
             elif rem - qt < need:
                 work[rslot] = qks
                 return False
-            if trump >= 0:
-                # the top trumps of one hand: only the owners of as many as the bound
-                # uses are relevant
-                st = _sure_trumps(hands, n, trump, sides, np.int64(1))
-                if st >= need:
-                    work[rslot] = need << (4 * trump)
+        if trump >= 0:
+            # tricks each side is sure of with its trumps bound the declaring side's
+            lo, klo = _sure_trumps(hands, n, trump, sides, np.int64(1), mode == 0)
+            st, khi = _sure_trumps(hands, n, trump, sides, np.int64(0), mode == 0)
+            hi = rem - st
+            if mode == 0:
+                if lo >= need:
+                    work[rslot] = min(klo, need) << (4 * trump)
                     return True
-                st = _sure_trumps(hands, n, trump, sides, np.int64(0))
-                if rem - st < need:
-                    work[rslot] = (rem - need + 1) << (4 * trump)
+                if hi < need:
+                    work[rslot] = min(khi, rem - need + 1) << (4 * trump)
+                    return False
+            elif mode == 1:
+                if hi <= need:
+                    work[rslot] = min(khi, rem - need) << (4 * trump)
+                    return True
+                if lo > need:
+                    work[rslot] = min(klo, need + 1) << (4 * trump)
+                    return False
+            else:
+                if hi < need:
+                    work[rslot] = min(khi, rem - need + 1) << (4 * trump)
+                    return False
+                if lo > need:
+                    work[rslot] = min(klo, need + 1) << (4 * trump)
                     return False
 
     seat = (leader + tlen) % n

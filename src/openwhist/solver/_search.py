@@ -226,7 +226,8 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
 
     The leader cashes its own top cards; or it leads a small card to a partner's top card
     and the partner cashes its top cards.  A top card is above every other card of its
-    suit; in a side suit no more are counted than the shortest holding of an opponent
+    suit; when a hand has at least as many top cards in a suit as any other hand has
+    cards of it, all its cards of the suit are counted; in a side suit no more are counted than the shortest holding of an opponent
     who still has trumps (it must follow until then).  Also returns, 4 bits per suit, how
     many top cards of each suit the count relies on."""
     cap0 = np.int64(13)
@@ -263,15 +264,27 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
             top = _popcount(m >> (_highbit_index(o) + 1)) if o else _popcount(m)
             if top == 0:
                 continue
+            cnt = top
+            if o:
+                # once the top cards have drawn every other card of the suit, the rest
+                # of the hand's cards in it win too
+                longest = np.int64(0)
+                for i in range(n):
+                    if i != p:
+                        k = _popcount((hands[i] >> (13 * s)) & SUIT)
+                        if k > longest:
+                            longest = k
+                if top >= longest:
+                    cnt = _popcount(m)
             cap = cap0 if s == 0 else cap1 if s == 1 else cap2 if s == 2 else cap3
-            if s != trump and top > cap:
-                top = cap
-            if top == 0:
+            if s != trump and cnt > cap:
+                cnt = cap
+            if cnt == 0:
                 continue
             if not entry and (me >> (13 * s)) & SUIT:
                 entry = True
-            total += top
-            ks |= top << (4 * s)
+            total += cnt
+            ks |= (cnt if cnt < top else top) << (4 * s)
         if entry and total > best:
             best = total
             best_ks = ks

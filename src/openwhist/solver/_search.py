@@ -228,7 +228,8 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
     and the partner cashes its top cards.  A top card is above every other card of its
     suit; when a hand has at least as many top cards in a suit as any other hand has
     cards of it, all its cards of the suit are counted; in a side suit no more are counted than the shortest holding of an opponent
-    who still has trumps (it must follow until then).  Also returns, 4 bits per suit, how
+    who still has trumps (it must follow until then), unless the hand's top trumps
+    draw every opposing trump first.  Also returns, 4 bits per suit, how
     many top cards of each suit the count relies on."""
     cap0 = np.int64(13)
     cap1 = np.int64(13)
@@ -256,6 +257,18 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
         total = np.int64(0)
         ks = np.int64(0)
         entry = p == leader
+        drawn = False
+        if trump >= 0:
+            # top trumps that draw every opposing trump: no ruffs in the side suits then
+            # (but for the trick that reaches a partner)
+            m = (mine >> (13 * trump)) & SUIT
+            o = (others >> (13 * trump)) & SUIT
+            if m:
+                top = _popcount(m >> (_highbit_index(o) + 1)) if o else _popcount(m)
+                drawn = top > 0
+                for i in range(n):
+                    if sides[i] != sides[leader] and _popcount((hands[i] >> (13 * trump)) & SUIT) > top:
+                        drawn = False
         for s in range(4):
             m = (mine >> (13 * s)) & SUIT
             if not m:
@@ -277,14 +290,22 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
                 if top >= longest:
                     cnt = _popcount(m)
             cap = cap0 if s == 0 else cap1 if s == 1 else cap2 if s == 2 else cap3
-            if s != trump and cnt > cap:
+            if s != trump and cnt > cap and not drawn:
                 cnt = cap
             if cnt == 0:
                 continue
-            if not entry and (me >> (13 * s)) & SUIT:
+            if not entry and (me >> (13 * s)) & SUIT and (s == trump or cap > 0):
                 entry = True
             total += cnt
             ks |= (cnt if cnt < top else top) << (4 * s)
+        if trump >= 0:
+            # a partner void in the suit led and holding only trumps would have to ruff
+            # and take the lead: count no more tricks than it has other cards
+            for q in range(n):
+                if q != p and sides[q] == sides[leader] and (hands[q] >> (13 * trump)) & SUIT:
+                    k = _popcount(hands[q] & ~(SUIT << (13 * trump)))
+                    if total > k:
+                        total = k
         if entry and total > best:
             best = total
             best_ks = ks

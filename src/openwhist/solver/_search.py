@@ -314,7 +314,7 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
 
 @njit(cache=True)
 def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
-                 side: np.int64, wants: bool) -> tuple[np.int64, np.int64]:
+                 side: np.int64, wants: bool, leader: np.int64) -> tuple[np.int64, np.int64]:
     """Tricks ``side`` is sure of with its trumps, and how many top trumps (by owner) the
     count relies on besides the hand lengths.
 
@@ -323,8 +323,12 @@ def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndar
     * The trumps of one of its hands above every other trump each win a trick.
     * The two top trumps in two of its hands, one of them with another trump, win two
       tricks: the first time that hand plays a trump it plays its top trump unless the
-      other top trump falls in that trick, and then a lower one.  This one needs the
-      side to want the tricks (``wants``); the others hold whatever it plays."""
+      other top trump falls in that trick, and then a lower one.
+    * The second trump with another trump, in a hand not on lead seated just after the
+      opponent with the top trump, wins a trick: it is played when the top trump has
+      not fallen in the trick (it cannot come later), else a lower trump is.
+    The last two need the side to want the tricks (``wants``); the others hold whatever
+    it plays."""
     if trump < 0:
         return np.int64(0), np.int64(0)
     mine = np.int64(0)
@@ -365,7 +369,25 @@ def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndar
                 if sides[i] == side and ((t >> a) & 1 or (t >> b) & 1) and _popcount(t) > 1:
                     best = np.int64(2)
                     break
+        elif best == 0 and wants and (mine >> b) & 1:
+            # the second trump with a smaller one, just after the top trump's opponent
+            # and not on lead: it is played above the top trump's trick or under it
+            for i in range(n):
+                t = (hands[i] >> (13 * trump)) & SUIT
+                j = (i + n - 1) % n
+                if sides[i] == side and i != leader and (t >> b) & 1 and _popcount(t) > 1 \
+                        and sides[j] != side and (hands[j] >> (13 * trump + a)) & 1:
+                    return np.int64(1), np.int64(2)
     return best, best
+
+
+@njit(cache=True, inline="always")
+def _needed(k: np.int64, cnt: np.int64, used: np.int64) -> np.int64:
+    """The top trumps a bound of ``cnt`` sure tricks relying on ``k`` of them needs when
+    only ``used`` of the tricks count: fewer when each of them is a trick by itself."""
+    if k > cnt:
+        return k
+    return k if k < used else used
 
 
 @njit(cache=True)
@@ -520,29 +542,29 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 return False
         if trump >= 0:
             # tricks each side is sure of with its trumps bound the declaring side's
-            lo, klo = _sure_trumps(hands, n, trump, sides, np.int64(1), mode == 0)
-            st, khi = _sure_trumps(hands, n, trump, sides, np.int64(0), mode == 0)
+            lo, klo = _sure_trumps(hands, n, trump, sides, np.int64(1), mode == 0, leader)
+            st, khi = _sure_trumps(hands, n, trump, sides, np.int64(0), mode == 0, leader)
             hi = rem - st
             if mode == 0:
                 if lo >= need:
-                    work[rslot] = min(klo, need) << (4 * trump)
+                    work[rslot] = _needed(klo, lo, need) << (4 * trump)
                     return True
                 if hi < need:
-                    work[rslot] = min(khi, rem - need + 1) << (4 * trump)
+                    work[rslot] = _needed(khi, st, rem - need + 1) << (4 * trump)
                     return False
             elif mode == 1:
                 if hi <= need:
-                    work[rslot] = min(khi, rem - need) << (4 * trump)
+                    work[rslot] = _needed(khi, st, rem - need) << (4 * trump)
                     return True
                 if lo > need:
-                    work[rslot] = min(klo, need + 1) << (4 * trump)
+                    work[rslot] = _needed(klo, lo, need + 1) << (4 * trump)
                     return False
             else:
                 if hi < need:
-                    work[rslot] = min(khi, rem - need + 1) << (4 * trump)
+                    work[rslot] = _needed(khi, st, rem - need + 1) << (4 * trump)
                     return False
                 if lo > need:
-                    work[rslot] = min(klo, need + 1) << (4 * trump)
+                    work[rslot] = _needed(klo, lo, need + 1) << (4 * trump)
                     return False
 
     seat = (leader + tlen) % n

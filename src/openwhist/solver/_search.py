@@ -609,7 +609,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 if s == trump:
                     sc += 20
             else:
-                sc = 100 - r
+                sc = 100 - r - 4 * _popcount(hand & (SUIT << (13 * s)))
                 # lead towards a partner's high cards
                 for j in range(1, n):
                     p = (seat + j) % n

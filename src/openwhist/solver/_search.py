@@ -227,10 +227,11 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
     The leader cashes its own top cards; or it leads a small card to a partner's top card
     and the partner cashes its top cards.  A top card is above every other card of its
     suit; when a hand has at least as many top cards in a suit as any other hand has
-    cards of it, all its cards of the suit are counted; in a side suit no more are counted than the shortest holding of an opponent
-    who still has trumps (it must follow until then), unless the hand's top trumps
-    draw every opposing trump first.  Also returns, 4 bits per suit, how
-    many top cards of each suit the count relies on."""
+    cards of it, all its cards of the suit are counted.  In a side suit no more are
+    counted than the shortest holding of an opponent who still has trumps (it must
+    follow until then), unless the hand's top trumps draw every opposing trump first.
+    Also returns, 4 bits per suit, how many top cards of each suit the count relies
+    on."""
     cap0 = np.int64(13)
     cap1 = np.int64(13)
     cap2 = np.int64(13)

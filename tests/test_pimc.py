@@ -87,3 +87,23 @@ def test_equal_cards_are_grouped() -> None:
     legal = [Card.parse(c) for c in ("9S", "KS", "AS", "2H")]
     groups = _classes(legal, hand, gone)
     assert [[str(c) for c in g] for g in groups] == [["2H"], ["9S", "KS", "AS"]]
+
+
+def test_sampled_deals_respect_every_shown_void() -> None:
+    for seed in range(40):
+        deal = openwhist.new_deal("classic", seed=seed)
+        while not deal.is_over():
+            deal.apply(deal.legal_actions()[-1])
+            obs = deal.observation(deal.controller(deal.to_move)) if deal.to_move is not None else None
+            if obs is None or not any(obs.voids().values()) or len(deal.tricks) < 3:
+                continue
+            bot = PimcBot(seed=seed)
+            mover = obs.to_move
+            assert mover is not None
+            for _ in range(20):
+                hands = bot._sample(obs, mover, obs.hand.mask)
+                assert hands is not None
+                for seat, suits in obs.voids().items():
+                    for suit in suits:
+                        assert not hands[seat] & (0x1FFF << (13 * suit)), (seed, seat, suit)
+            break

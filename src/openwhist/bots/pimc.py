@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from openwhist.bots.base import Bot
 from openwhist.cards import SUIT_MASKS, Card
-from openwhist.errors import ConfigError, IllegalActionError
+from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.classic import Observation
 from openwhist.solver import NodeLimitReached, Position, last_stats, solve_all
 
@@ -106,7 +106,10 @@ class PimcBot:
             hands = self._sample(obs, mover, hand)
             if hands is None:
                 break
-            pos = Position(tuple(hands), trump, obs.leader, trick, (0, 1, 0, 1), my_side)
+            try:
+                pos = Position(tuple(hands), trump, obs.leader, trick, (0, 1, 0, 1), my_side)
+            except InvalidActionError:  # a world that does not fit the play: sample no further
+                break
             try:
                 values = solve_all(pos, node_limit=per_world)
             except NodeLimitReached:
@@ -166,18 +169,16 @@ class PimcBot:
                 mask &= ~SUIT_MASKS[suit]
             allowed[s] = mask
         cards = [c for c in range(52) if free >> c & 1]
-        for attempt in range(40):
-            respect_voids = attempt < 30
+        for _ in range(60):
             hands = list(fixed)
             left = list(need)
             order = list(cards)
             self.rng.shuffle(order)
-            # most constrained cards first
-            if respect_voids:
-                order.sort(key=lambda c: sum(1 for s in range(4) if left[s] and allowed[s] >> c & 1))
+            # most constrained cards first; a world never breaks a void a hand has shown
+            order.sort(key=lambda c: sum(1 for s in range(4) if left[s] and allowed[s] >> c & 1))
             ok = True
             for c in order:
-                seats = [s for s in range(4) if left[s] > 0 and (not respect_voids or allowed[s] >> c & 1)]
+                seats = [s for s in range(4) if left[s] > 0 and allowed[s] >> c & 1]
                 if not seats:
                     ok = False
                     break

@@ -618,7 +618,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                         ph = hands[p] & (SUIT << (13 * s))
                         opp_hi = above_all & ~hands[p]
                         if ph and (opp_hi == 0 or _highbit_index(ph) > _highbit_index(opp_hi)):
-                            sc += 150
+                            sc += 110
                             break
             if s != trump and trump >= 0:
                 for j in range(1, n):

@@ -27,13 +27,6 @@ DEALS: list[dict[str, Any]] = GOLDEN["deals"]
 SEATS = "NESW"
 
 
-@pytest.fixture(autouse=True)
-def _leave_out_slow_checks(request: pytest.FixtureRequest) -> None:
-    """Checks marked slow run only when asked for with ``-m slow`` (the bench covers them)."""
-    if request.node.get_closest_marker("slow") and "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("slow check: run with -m slow")
-
-
 def golden_position(hands: dict[str, str], trump: str, leader: str) -> Position:
     """The position with the side on lead as the declaring side."""
     masks = tuple(parse_hand(hands[s]) for s in SEATS)

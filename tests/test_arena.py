@@ -82,3 +82,16 @@ def test_on_a_local_ray_instance() -> None:
     local = run_arena("classic", ("heuristic", "random"), boards=6, seed=4)
     on_ray = run_arena("classic", ("heuristic", "random"), boards=6, seed=4, ray_address="local", chunk=2)
     assert on_ray.results == local.results
+
+
+def test_boards_file_gets_a_line_per_board(tmp_path: Path) -> None:
+    path = tmp_path / "boards.jsonl"
+    out = CliRunner().invoke(app, ["arena", "heuristic", "random", "--boards", "5", "--seed", "3",
+                                   "--json", "--boards-file", str(path)])
+    assert out.exit_code == 0, out.output
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    assert sorted(x["board"] for x in lines) == [0, 1, 2, 3, 4]
+    summary = json.loads(out.stdout)
+    gains = [((x["tricks_a"][0] - x["tricks_b"][0]) + (x["tricks_a"][1] - x["tricks_b"][1])) / 2
+             for x in lines]
+    assert abs(sum(gains) / 5 - summary["gain_tricks_per_deal"]["mean"]) < 1e-9

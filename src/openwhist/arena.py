@@ -24,7 +24,10 @@ from openwhist.cards import SplitMix64
 from openwhist.errors import ConfigError
 from openwhist.rules.registry import new_deal, resolve
 
-__all__ = ["BoardResult", "ArenaResult", "play_board", "run_arena", "mean_ci", "plot_running_mean"]
+__all__ = [
+    "BoardResult", "ArenaResult", "board_to_dict", "play_board", "run_arena", "mean_ci",
+    "plot_running_mean",
+]
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,13 @@ class BoardResult:
     def gain_points(self) -> float:
         """A's gain in points per deal on this board (as :attr:`gain_tricks`)."""
         return ((self.points_a[0] - self.points_b[0]) + (self.points_a[1] - self.points_b[1])) / 2
+
+
+def board_to_dict(board: BoardResult) -> dict[str, Any]:
+    """One board's result as a JSON-friendly dict (a line of ``--boards-file``)."""
+    return {"board": board.board, "seed": board.seed, "tricks_a": list(board.tricks_a),
+            "points_a": list(board.points_a), "tricks_b": list(board.tricks_b),
+            "points_b": list(board.points_b)}
 
 
 def mean_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
@@ -184,6 +194,7 @@ def run_arena(
     ray_address: str | None = None,
     progress: Callable[[int], None] | None = None,
     chunk: int | None = None,
+    on_board: Callable[[BoardResult], None] | None = None,
     **options: Any,
 ) -> ArenaResult:
     """Play ``boards`` duplicate boards between two bots.
@@ -193,6 +204,8 @@ def run_arena(
     :param ray_address: run on a Ray cluster (``"auto"``, ``"local"`` or ``host:port``);
         needs the optional ``ray`` package (``pip install openwhist[cluster]``).
     :param progress: called with the number of boards finished after each batch.
+    :param on_board: called with each board's result as soon as it is in (to keep results
+        of a long run safe on disk as they come).
     """
     import time
 
@@ -210,6 +223,9 @@ def run_arena(
     done = 0
     for batch in _run_batches(variant, options, bots, seed, parts, workers, ray_address):
         result.results.extend(batch)
+        if on_board is not None:
+            for board in batch:
+                on_board(board)
         done += len(batch)
         if progress is not None:
             progress(done)

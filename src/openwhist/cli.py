@@ -120,15 +120,30 @@ def arena(
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON only."),
     plot: str | None = typer.Option(None, "--plot", metavar="FILE.png",
                                     help="Save the running mean gain with its 95% band (matplotlib)."),
+    boards_file: str | None = typer.Option(None, "--boards-file", metavar="FILE.jsonl",
+                                           help="Append each board's result to this file as soon "
+                                           "as it is played (one JSON line per board)."),
     option: list[str] | None = typer.Option(  # noqa: B008
         None, "--option", "-o", metavar="KEY=VALUE",
         help="Change one rule, e.g. target=7 or honours=false; repeatable."),
 ) -> None:
     """Match two bots on duplicate deals: mean tricks and points per deal with 95% intervals."""
     import json
+    from collections.abc import Callable
 
-    from openwhist.arena import mean_ci, plot_running_mean, run_arena
+    from openwhist.arena import BoardResult, board_to_dict, mean_ci, plot_running_mean, run_arena
     from openwhist.play import parse_options
+
+    on_board: Callable[[BoardResult], None] | None = None
+    if boards_file is not None:
+        try:
+            sink = open(boards_file, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole run
+        except OSError as exc:
+            fail(f"cannot write {boards_file}: {exc.strerror}")
+
+        def on_board(board: BoardResult) -> None:
+            sink.write(json.dumps(board_to_dict(board)) + "\n")
+            sink.flush()
 
     try:
         opts = parse_options(option or ())
@@ -148,14 +163,17 @@ def arena(
                 task = bar.add_task("boards", total=boards)
                 result = run_arena(variant, (bot_a, bot_b), boards, seed=seed, workers=workers,
                                    ray_address=ray, progress=lambda n: bar.update(task, completed=n),
-                                   **opts)
+                                   on_board=on_board, **opts)
         else:
             result = run_arena(variant, (bot_a, bot_b), boards, seed=seed, workers=workers,
-                               ray_address=ray, **opts)
+                               ray_address=ray, on_board=on_board, **opts)
         if plot is not None:
             plot_running_mean(result, plot)
     except WhistError as exc:
         fail(str(exc))
+    finally:
+        if boards_file is not None:
+            sink.close()
     if as_json:
         print(json.dumps(result.to_dict(), indent=1))
         return

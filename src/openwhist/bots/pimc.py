@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 
 from openwhist.bots.base import Bot
+from openwhist.bots.heuristic import HeuristicBot
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.classic import Observation
@@ -132,20 +133,15 @@ class PimcBot:
         self.last_worlds = solved
         if solved == 0 or (solved < 3 and failures):
             self.last_worlds = 0  # too few deals to go by: play by the rule books
-            return self._by_the_book(obs, legal, hand, trump)
+            return self._by_the_book(obs)
         # best average; among equals the lowest card
         return max(legal, key=lambda c: (totals[c], -c))
 
-    def _by_the_book(self, obs: Observation, legal: list[Card], hand: int, trump: int) -> Card:
-        """The rule-book player's card (a plain rule of thumb if that bot is missing)."""
+    def _by_the_book(self, obs: Observation) -> Card:
+        """The rule-book player's card, for positions too big to solve in time."""
         if self._fallback is None:
-            try:
-                from openwhist.bots.heuristic import HeuristicBot
-            except ImportError:  # pragma: no cover - the heuristic bot ships with the package
-                return _rule_of_thumb(obs, legal, hand, trump)
             self._fallback = HeuristicBot()
-        card = self._fallback.choose(obs)
-        return card if card in legal else _rule_of_thumb(obs, legal, hand, trump)
+        return self._fallback.choose(obs)
 
     def _sample(self, obs: Observation, mover: int, mover_hand: int) -> list[int] | None:
         """Hands for the four seats that fit the observation, or None if none was found."""
@@ -205,33 +201,3 @@ def _classes(legal: Sequence[Card], hand: int, gone: int) -> list[list[Card]]:
                     continue
         groups.append([c])
     return groups
-
-
-def _rule_of_thumb(obs: Observation, legal: list[Card], hand: int, trump: int) -> Card:
-    """A plain heuristic for positions too big to solve: win cheaply, else play low."""
-    def rank_key(c: Card) -> tuple[int, int]:
-        return (1 if c // 13 == trump else 0, c % 13)
-
-    if not obs.trick:
-        # lead the top of a suit where we hold the highest card still out, else low from
-        # the longest side suit
-        out = ((1 << 52) - 1) & ~obs.played.mask & ~hand
-        for c in sorted(legal, key=lambda c: -(c % 13)):
-            higher_out = out & SUIT_MASKS[c // 13] & ~((1 << (c + 1)) - 1)
-            if not higher_out and c // 13 != trump:
-                return c
-        lengths = {s: (hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
-        return min(legal, key=lambda c: (c // 13 == trump, -lengths[c // 13], c % 13))
-    cards = [c for _, c in obs.trick]
-    seats = [s for s, _ in obs.trick]
-    from openwhist.rules.tricks import trick_winner
-
-    w = trick_winner(cards, trump)
-    mover = obs.to_move
-    assert mover is not None
-    if seats[w] % 2 == mover % 2:
-        return min(legal, key=rank_key)
-    winners = [c for c in legal if trick_winner([*cards, c], trump) == len(cards)]
-    if winners:
-        return min(winners, key=rank_key)
-    return min(legal, key=rank_key)

@@ -149,29 +149,13 @@ class _Position:
         """An opponent of the hand to move can ruff a lead of ``suit``."""
         return self.may_ruff(self.left, suit) or self.may_ruff(self.right, suit)
 
-    def lowest_equivalent(self, card: int, mine: int) -> int:
-        """The lowest card of ``mine`` that is as good as ``card`` against the opponents
-        (only played cards or partner's cards lie between them)."""
-        best = card
+    def equivalents(self, card: int, mine: int) -> list[int]:
+        """``card`` and the cards of ``mine`` below it in its suit that are as good against
+        the opponents (only played cards or partner's cards lie between them), high to low."""
+        group = [card]
         danger = self.danger
         c = card - 1
         base = card - card % 13
-        while c >= base:
-            bit = 1 << c
-            if mine & bit:
-                best = c
-            elif danger & bit:
-                break
-            c -= 1
-        return best
-
-    def top_group(self, mine: int) -> list[int]:
-        """The cards of ``mine`` (one suit) equivalent to its highest card, high to low."""
-        top = _highest(mine)
-        group = [top]
-        danger = self.danger
-        c = top - 1
-        base = top - top % 13
         while c >= base:
             bit = 1 << c
             if mine & bit:
@@ -180,6 +164,14 @@ class _Position:
                 break
             c -= 1
         return group
+
+    def lowest_equivalent(self, card: int, mine: int) -> int:
+        """The lowest card of ``mine`` that is as good as ``card`` against the opponents."""
+        return self.equivalents(card, mine)[-1]
+
+    def top_group(self, mine: int) -> list[int]:
+        """The cards of ``mine`` (one suit) equivalent to its highest card, high to low."""
+        return self.equivalents(_highest(mine), mine)
 
     def threat(self, seat: int, best: int, led: int) -> bool:
         """Whether ``seat``, still to play, may beat ``best`` (the winning card so far)."""

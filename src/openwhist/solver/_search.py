@@ -659,6 +659,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     result = not is_or
     rel = np.int64(0)
     best = work[mb] if nm > 0 else np.int64(-1)
+    skip = np.int64(0)  # cards shown to be worth no more than one already searched
     for i in range(nm):
         # pick the best remaining move
         bi = i
@@ -670,6 +671,8 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         work[sb + bi] = work[sb + i]
         work[mb + i] = c
         cbit = np.int64(1) << c
+        if skip & cbit:
+            continue
         hands[seat] ^= cbit
         trick[base + tlen] = c
         if tlen + 1 == n:
@@ -705,6 +708,15 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
             work[KILL + ply] = c
             break
         rel = _kmax(rel, crel)
+        # the answer did not rely on this card: every card of its suit in this hand
+        # below the top cards it relied on gives the same answer (lowest-win pruning)
+        s = c // 13
+        k = (crel >> (4 * s)) & 15
+        ls = (live >> (13 * s)) & SUIT
+        if _popcount(ls >> (c - 13 * s)) > k:
+            for _ in range(k):
+                ls ^= np.int64(1) << _highbit_index(ls)
+            skip |= (ls << (13 * s)) & hand
 
     if result != is_or:
         # every move was searched, each standing for its run of equal cards: the runs

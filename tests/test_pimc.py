@@ -107,3 +107,27 @@ def test_sampled_deals_respect_every_shown_void() -> None:
                     for suit in suits:
                         assert not hands[seat] & (0x1FFF << (13 * suit)), (seed, seat, suit)
             break
+
+
+def test_samples_more_deals_only_where_solving_is_cheap() -> None:
+    from openwhist.bots.heuristic import HeuristicBot
+    from openwhist.bots.pimc import EXTRA_WORLDS, LEVELS
+
+    deal = openwhist.new_deal("classic", seed=12)
+    book = HeuristicBot()
+    bot = PimcBot(level=1, seed=4, time_budget=0.05)
+    late: list[int] = []
+    while not deal.is_over():
+        assert deal.to_move is not None
+        seat = deal.controller(deal.to_move)
+        obs = deal.observation(seat)
+        if len(deal.tricks) == 0:
+            # a whole deal to solve in 0.05 s: never more deals than the level's
+            bot.choose(obs)
+            assert bot.last_worlds <= LEVELS[1]
+        elif len(deal.tricks) >= 8:
+            bot.choose(obs)
+            late.append(bot.last_worlds)
+        deal.apply(book.choose(obs))
+    assert max(late) > LEVELS[1]
+    assert max(late) <= LEVELS[1] * EXTRA_WORLDS

@@ -279,10 +279,10 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
             if top == 0:
                 continue
             cnt = top
+            longest = np.int64(0)
             if o:
                 # once the top cards have drawn every other card of the suit, the rest
                 # of the hand's cards in it win too
-                longest = np.int64(0)
                 for i in range(n):
                     if i != p:
                         k = _popcount((hands[i] >> (13 * s)) & SUIT)
@@ -298,7 +298,12 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
             if not entry and (me >> (13 * s)) & SUIT and (s == trump or cap > 0):
                 entry = True
             total += cnt
-            ks |= (cnt if cnt < top else top) << (4 * s)
+            k = cnt if cnt < top else top
+            if s != trump and k > longest:
+                # the top cards that draw the other hands' cards of the suit are all it
+                # relies on (none when no other hand holds the suit)
+                k = longest
+            ks |= k << (4 * s)
         if trump >= 0:
             # a partner void in the suit led and holding only trumps would have to ruff
             # and take the lead: count no more tricks than it has other cards
@@ -445,6 +450,7 @@ BUCKET = 16
 LEVELS = 4  # table levels: entries keyed by the owners of their top 0, 1, 2, 3 cards per suit
 ENTRY = 6
 KILL = REL + 56 + 8 * 56  # offset of the killer card of each ply
+ACC = KILL + 56  # relevance of a root card's value, then the shared value of each suit
 
 
 @njit(cache=True)
@@ -794,16 +800,19 @@ def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int6
                rem: np.int64, guess: np.int64, tt: np.ndarray, gen: np.int64,
                stats: np.ndarray, work: np.ndarray) -> np.int64:
     """The declaring side's tricks from this node: most it can force (mode 0) or fewest
-    (mode 1), found by unit steps of zero-window searches from ``guess``."""
+    (mode 1), found by unit steps of zero-window searches from ``guess``.  Leaves in
+    ``work[ACC]`` the top cards per suit the value relies on (over all the searches)."""
     lo = np.int64(0)
     hi = rem
     g = min(max(guess, lo), hi)
+    slot = REL + 4 * rem + tlen
+    acc = np.int64(0)
     if mode == 0:
         # value = largest t with search(t) true; search(0) is always true
         while lo < hi:
             t = min(max(g, lo + 1), hi)
             if stats[3]:
-                return lo
+                break
             if search(hands, trick, n, trump, sides, mode, t, leader, tlen, rem,
                       tt, gen, stats, work):
                 lo = t
@@ -811,6 +820,8 @@ def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int6
             else:
                 hi = t - 1
                 g = t - 1
+            acc = _kmax(acc, work[slot])
+        work[ACC] = acc
         return lo
     # mode 1: value = smallest t with search(t) true; search(rem) is always true
     while lo < hi:
@@ -822,6 +833,8 @@ def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int6
         else:
             lo = t + 1
             g = t + 1
+        acc = _kmax(acc, work[slot])
+    work[ACC] = acc
     return lo
 
 
@@ -853,6 +866,7 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
             legal = follow
     guess = np.int64(1)
     best = np.int64(-1)
+    same = np.int64(0)  # cards shown to have the value of a card searched before
     # high to low so that each run's top card is met first
     bits = legal
     while bits:
@@ -865,6 +879,9 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
             if (hand >> up) & 1:
                 out[c] = out[up]
                 continue
+        if (same >> c) & 1:
+            out[c] = work[ACC + 1 + s]
+            continue
         cbit = np.int64(1) << c
         hands[seat] ^= cbit
         trick[base + tlen] = c
@@ -895,6 +912,17 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
                 ok = search(hands, trick, n, trump, sides, mode, target - gained, nleader,
                             ntlen, nrem, tt, gen, stats, work)
             out[c] = 1 if ok else 0
+            work[ACC] = work[REL + 4 * nrem + ntlen]
         hands[seat] ^= cbit
         if stats[3]:
             return
+        if ntlen > 0:
+            # lowest-win at the root: the cards of this suit below the top cards the
+            # value relied on have the same value (the card stays in the trick)
+            k = (work[ACC] >> (4 * s)) & 15
+            ls = (live >> (13 * s)) & SUIT
+            if _popcount(ls >> (c - 13 * s)) > k:
+                for _ in range(k):
+                    ls ^= np.int64(1) << _highbit_index(ls)
+                same |= (ls << (13 * s)) & hand
+                work[ACC + 1 + s] = out[c]

@@ -95,3 +95,10 @@ def test_boards_file_gets_a_line_per_board(tmp_path: Path) -> None:
     gains = [((x["tricks_a"][0] - x["tricks_b"][0]) + (x["tricks_a"][1] - x["tricks_b"][1])) / 2
              for x in lines]
     assert abs(sum(gains) / 5 - summary["gain_tricks_per_deal"]["mean"]) < 1e-9
+    # a file that already holds a run is refused, and left as it was
+    before = path.read_text()
+    again = CliRunner().invoke(app, ["arena", "heuristic", "random", "--boards", "5", "--seed", "4",
+                                     "--boards-file", str(path)])
+    assert again.exit_code == 2
+    assert "already holds results" in again.output
+    assert path.read_text() == before

@@ -121,8 +121,8 @@ def arena(
     plot: str | None = typer.Option(None, "--plot", metavar="FILE.png",
                                     help="Save the running mean gain with its 95% band (matplotlib)."),
     boards_file: str | None = typer.Option(None, "--boards-file", metavar="FILE.jsonl",
-                                           help="Append each board's result to this file as soon "
-                                           "as it is played (one JSON line per board)."),
+                                           help="Write each board's result to this new (or empty) "
+                                           "file as soon as it is played (one JSON line per board)."),
     option: list[str] | None = typer.Option(  # noqa: B008
         None, "--option", "-o", metavar="KEY=VALUE",
         help="Change one rule, e.g. target=7 or honours=false; repeatable."),
@@ -136,6 +136,11 @@ def arena(
 
     on_board: Callable[[BoardResult], None] | None = None
     if boards_file is not None:
+        import os
+
+        if os.path.exists(boards_file) and os.path.getsize(boards_file) > 0:
+            # appending would mix two runs' boards in one file
+            fail(f"{boards_file} already holds results of an earlier run; name a new file")
         try:
             sink = open(boards_file, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole run
         except OSError as exc:

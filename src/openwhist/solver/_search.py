@@ -299,9 +299,9 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
                 entry = True
             total += cnt
             k = cnt if cnt < top else top
-            if s != trump and k > longest:
+            if (s != trump or o == 0) and k > longest:
                 # the top cards that draw the other hands' cards of the suit are all it
-                # relies on (none when no other hand holds the suit)
+                # relies on (none when no other hand holds the suit, trumps included)
                 k = longest
             ks |= k << (4 * s)
         if trump >= 0:

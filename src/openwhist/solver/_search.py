@@ -415,6 +415,22 @@ def _kmax(a: np.int64, b: np.int64) -> np.int64:
     return r
 
 
+@njit(cache=True, inline="always")
+def _same_as(c: np.int64, rel: np.int64, live: np.int64, hand: np.int64) -> np.int64:
+    """The cards of ``hand`` that give the same answer as card ``c`` did, when that answer
+    relied on the top cards ``rel`` (4 bits per suit, counted among ``live``): if ``c``
+    lies below the top cards of its suit the answer relied on, every card of the suit in
+    the hand below them; else none."""
+    s = c // 13
+    k = (rel >> (4 * s)) & 15
+    ls = (live >> (13 * s)) & SUIT
+    if _popcount(ls >> (c - 13 * s)) <= k:
+        return np.int64(0)
+    for _ in range(k):
+        ls ^= np.int64(1) << _highbit_index(ls)
+    return (ls << (13 * s)) & hand
+
+
 @njit(cache=True)
 def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) -> np.int64:
     """Lower the relevance depth of each suit until no run of equal cards of ``legal``
@@ -725,15 +741,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
             work[KILL + ply] = c
             break
         rel = _kmax(rel, crel)
-        # the answer did not rely on this card: every card of its suit in this hand
-        # below the top cards it relied on gives the same answer (lowest-win pruning)
-        s = c // 13
-        k = (crel >> (4 * s)) & 15
-        ls = (live >> (13 * s)) & SUIT
-        if _popcount(ls >> (c - 13 * s)) > k:
-            for _ in range(k):
-                ls ^= np.int64(1) << _highbit_index(ls)
-            skip |= (ls << (13 * s)) & hand
+        skip |= _same_as(c, crel, live, hand)  # lowest-win pruning
 
     if result != is_or:
         # every move was searched, each standing for its run of equal cards: the runs
@@ -917,12 +925,9 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
         if stats[3]:
             return
         if ntlen > 0:
-            # lowest-win at the root: the cards of this suit below the top cards the
-            # value relied on have the same value (the card stays in the trick)
-            k = (work[ACC] >> (4 * s)) & 15
-            ls = (live >> (13 * s)) & SUIT
-            if _popcount(ls >> (c - 13 * s)) > k:
-                for _ in range(k):
-                    ls ^= np.int64(1) << _highbit_index(ls)
-                same |= (ls << (13 * s)) & hand
+            # lowest-win at the root (the card stays in the trick, so the relevance of
+            # the searches below speaks of this node's cards)
+            equal = _same_as(c, work[ACC], live, hand)
+            if equal:
+                same |= equal
                 work[ACC + 1 + s] = out[c]

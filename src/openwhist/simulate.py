@@ -28,8 +28,6 @@ from openwhist.rules.classic import SEAT_NAMES
 
 __all__ = ["SimulationResult", "parse_bots", "render_summary", "simulate", "simulate_command"]
 
-"""The two-sided 95% quantile of the normal distribution."""
-
 
 @dataclass
 class SimulationResult:

@@ -465,8 +465,7 @@ REL = 26 * 56  # offset in ``work`` of the relevance words, one per ply
 BUCKET = 16
 LEVELS = 4  # table levels: entries keyed by the owners of their top 0, 1, 2, 3 cards per suit
 ENTRY = 6
-KILL = REL + 56 + 8 * 56  # offset of the killer card of each ply
-ACC = KILL + 56  # relevance of a root card's value, then the shared value of each suit
+ACC = REL + 56 + 8 * 56  # relevance of a root card's value, then the shared value of each suit
 
 
 @njit(cache=True)
@@ -738,7 +737,6 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
             result = v
             rel = crel
             best = c
-            work[KILL + ply] = c
             break
         rel = _kmax(rel, crel)
         skip |= _same_as(c, crel, live, hand)  # lowest-win pruning

@@ -131,3 +131,57 @@ def test_samples_more_deals_only_where_solving_is_cheap() -> None:
         deal.apply(book.choose(obs))
     assert max(late) > LEVELS[1]
     assert max(late) <= LEVELS[1] * EXTRA_WORLDS
+
+
+def test_the_true_deal_never_surprises_when_everyone_plays_by_the_book() -> None:
+    from openwhist.bots.heuristic import HeuristicBot
+    from openwhist.bots.pimc import _Replay
+
+    book = HeuristicBot()
+    for variant, seed in (("classic", 21), ("classic", 22), ("dummy", 23), ("no-trump", 24)):
+        deal = openwhist.new_deal(variant, seed=seed)
+        while not deal.is_over():
+            assert deal.to_move is not None
+            seat = deal.controller(deal.to_move)
+            obs = deal.observation(seat)
+            replay = _Replay(obs, book)
+            assert replay.surprises(deal.hands, 99) == 0
+            deal.apply(book.choose(obs))
+
+
+def test_inference_solves_the_deals_that_fit_the_opponents_play_first() -> None:
+    from openwhist.bots.heuristic import HeuristicBot
+    from openwhist.bots.pimc import POOL, SURPRISES_COUNTED, _Replay
+
+    book = HeuristicBot()
+    plain = chosen = 0
+    for seed in range(6):
+        deal = openwhist.new_deal("classic", seed=40 + seed)
+        while len(deal.tricks) < 5:
+            assert deal.to_move is not None
+            deal.apply(book.choose(deal.observation(deal.controller(deal.to_move))))
+        mover = deal.to_move
+        assert mover is not None
+        obs = deal.observation(deal.controller(mover))
+        replay = _Replay(obs, book)
+        bot = PimcBot(seed=seed, trust=0.9)
+        pool = bot._pool(obs, mover, obs.hand.mask, replay)
+        assert len(pool) == POOL * bot.worlds
+        counts = [n for n, _ in pool]
+        assert counts == sorted(counts, reverse=True)  # popped from the end: least first
+        for n, hands in pool:
+            assert n == min(replay.surprises(hands, 99), SURPRISES_COUNTED)
+        chosen += sum(counts[-bot.worlds:])
+        for _ in range(bot.worlds):
+            hands = bot._sample(obs, mover, obs.hand.mask)
+            assert hands is not None
+            plain += replay.surprises(hands, 99)
+    # the deals solved first fit the opponents' ten cards and more clearly better
+    assert chosen * 5 < plain * 4
+
+
+def test_trust_must_lie_in_range() -> None:
+    with pytest.raises(ValueError):
+        PimcBot(trust=1.0)
+    with pytest.raises(ValueError):
+        PimcBot(trust=-0.1)

@@ -6,6 +6,14 @@ The bot sees only its :class:`~openwhist.rules.classic.Observation`: its own han
 cards (the turn-up while it lies on the table, an exposed dummy), the cards played, the
 suits each hand has shown it lacks, and how many cards each hand holds.
 
+Inference: the other side's cards so far say something about their hands.  Each sampled
+deal counts its *surprises*: the opponents' cards that the rule-book player
+(:class:`~openwhist.bots.heuristic.HeuristicBot`) would not have played there with those
+hands.  A deal weighs ``(1 - trust) ** surprises`` in the average, and more deals are
+drawn than solved, the least surprising solved first; so deals that fit the opponents'
+play by the book count most (an opening lead from the longest suit, second hand low, the
+lowest of touching cards).
+
 Speed: a search that would pass its node budget is dropped (the budget follows
 ``time_budget`` at about ``NODES_PER_SECOND``, so play is reproducible with a seed and does
 not depend on the machine's load).  When a sampled deal cannot be solved within the budget
@@ -22,10 +30,11 @@ from openwhist.bots.base import Bot
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
-from openwhist.rules.classic import Observation
+from openwhist.rules.classic import ClassicState, Observation
 from openwhist.solver import NodeLimitReached, Position, last_stats, solve_all
 
-__all__ = ["PimcBot", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE"]
+__all__ = ["PimcBot", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
+           "POOL", "SURPRISES_COUNTED"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 """Worlds (sampled deals) per decision at each level."""
@@ -40,6 +49,16 @@ CHEAP_SHARE = 20
 """Worlds beyond the level's are sampled only while the nodes spent stay under this
 fraction (1/CHEAP_SHARE) of the budget."""
 
+TRUST = 0.8
+"""How firmly the bot believes the opponents play by the book (see ``trust``)."""
+
+POOL = 4
+"""With inference on, deals are drawn this many at a time for each one solved, and the
+least surprising are solved first."""
+
+SURPRISES_COUNTED = 8
+"""Surprises are counted up to this many (a deal with more weighs as little)."""
+
 
 class PimcBot:
     """A PIMC player for classic and Dummy whist.
@@ -49,19 +68,25 @@ class PimcBot:
         same cards.
     :param time_budget: seconds of search per decision at most (about; default 0.5).
     :param worlds: deals to sample per decision; overrides ``level``.
+    :param trust: 0 to below 1: how firmly the opponents are believed to play by the book;
+        each card of theirs that the book would not have played in a sampled deal
+        multiplies that deal's weight by ``1 - trust``.  0 turns inference off; default 0.8.
     """
 
     name = "pimc"
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
-                 worlds: int | None = None) -> None:
+                 worlds: int | None = None, trust: float = TRUST) -> None:
         if level not in LEVELS:
             raise ConfigError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         if time_budget <= 0:
             raise ConfigError(f"time_budget must be positive, not {time_budget!r}")
         if worlds is not None and worlds < 1:
             raise ConfigError(f"worlds must be at least 1, not {worlds!r}")
+        if not 0 <= trust < 1:
+            raise ConfigError(f"trust must be at least 0 and below 1, not {trust!r}")
         self.level = level
+        self.trust = trust
         self.worlds = worlds if worlds is not None else LEVELS[level]
         self._fallback: Bot | None = None
         self.time_budget = time_budget
@@ -102,20 +127,25 @@ class PimcBot:
         budget = int(self.time_budget * NODES_PER_SECOND)
         # big positions get a larger share each, so that a few deals can still be solved
         per_world = max(budget // self.worlds, budget // 4, 20_000)
-        totals = dict.fromkeys(legal, 0)
+        totals = dict.fromkeys(legal, 0.0)
         lows = dict.fromkeys(legal, 99)
         highs = dict.fromkeys(legal, -1)
         solved = 0
         spent = 0
         failures = 0
+        replay = _Replay(obs, self._book()) if self.trust > 0 else None
+        pool: list[tuple[int, list[int]]] = []
         # small positions solve in microseconds: sample more deals there (up to
         # EXTRA_WORLDS times as many) while they stay cheap, for a steadier average
         for i in range(self.worlds * EXTRA_WORLDS):
             if spent >= budget or (i >= self.worlds and spent >= budget // CHEAP_SHARE):
                 break
-            hands = self._sample(obs, mover, hand)
-            if hands is None:
-                break
+            if not pool:
+                pool = self._pool(obs, mover, hand, replay)
+                if not pool:
+                    break
+            surprises, hands = pool.pop()
+            weight = (1.0 - self.trust) ** surprises
             try:
                 pos = Position(tuple(hands), trump, obs.leader, trick, (0, 1, 0, 1), my_side)
             except InvalidActionError:  # a world that does not fit the play: sample no further
@@ -132,7 +162,7 @@ class PimcBot:
             solved += 1
             for c in legal:
                 v = values[c]
-                totals[c] += v
+                totals[c] += weight * v
                 lows[c] = min(lows[c], v)
                 highs[c] = max(highs[c], v)
             if solved >= max(4, self.worlds // 2) and i < self.worlds:
@@ -146,14 +176,35 @@ class PimcBot:
         # best average; among equals the lowest card
         return max(legal, key=lambda c: (totals[c], -c))
 
-    def _by_the_book(self, obs: Observation) -> Card:
-        """The rule-book player's card, for positions too big to solve in time."""
+    def _book(self) -> Bot:
         if self._fallback is None:
             self._fallback = HeuristicBot()
-        return self._fallback.choose(obs)
+        return self._fallback
 
-    def _sample(self, obs: Observation, mover: int, mover_hand: int) -> list[int] | None:
-        """Hands for the four seats that fit the observation, or None if none was found."""
+    def _by_the_book(self, obs: Observation) -> Card:
+        """The rule-book player's card, for positions too big to solve in time."""
+        return self._book().choose(obs)
+
+    def _pool(self, obs: Observation, mover: int, hand: int,
+              replay: _Replay | None) -> list[tuple[int, list[int]]]:
+        """Sampled deals with their surprises (see :class:`_Replay`), the least
+        surprising last; empty if no deal fits the observation."""
+        size = self.worlds if replay is None else POOL * self.worlds
+        pool: list[tuple[int, float, list[int]]] = []
+        for _ in range(size):
+            hands = self._sample(obs, mover, hand)
+            if hands is None:
+                break
+            surprises = 0 if replay is None else replay.surprises(hands, SURPRISES_COUNTED)
+            pool.append((min(surprises, SURPRISES_COUNTED), self.rng.random(), hands))
+        pool.sort(key=lambda e: (-e[0], e[1]))
+        return [(n, hands) for n, _, hands in pool]
+
+    def _constraints(self, obs: Observation, mover: int,
+                     mover_hand: int) -> tuple[list[int], int, list[int], list[int]] | None:
+        """What every sampled deal must respect: the cards known in each hand, the free
+        cards to deal, how many each hand still needs, and the cards each hand may hold
+        (none of a suit it has shown void in); None if the counts cannot add up."""
         played = obs.played.mask
         fixed = [0, 0, 0, 0]
         for seat, cs in obs.known.items():
@@ -173,6 +224,14 @@ class PimcBot:
             for suit in voids.get(s, ()):
                 mask &= ~SUIT_MASKS[suit]
             allowed[s] = mask
+        return fixed, free, need, allowed
+
+    def _sample(self, obs: Observation, mover: int, mover_hand: int) -> list[int] | None:
+        """Hands for the four seats that fit the observation, or None if none was found."""
+        found = self._constraints(obs, mover, mover_hand)
+        if found is None:
+            return None
+        fixed, free, need, allowed = found
         cards = [c for c in range(52) if free >> c & 1]
         for _ in range(60):
             hands = list(fixed)
@@ -210,3 +269,67 @@ def _classes(legal: Sequence[Card], hand: int, gone: int) -> list[list[Card]]:
                     continue
         groups.append([c])
     return groups
+
+
+class _Replay:
+    """Plays a deal's cards so far again with sampled hands, asking at each of the
+    opponents' cards what the rule-book player would have played there."""
+
+    def __init__(self, obs: Observation, book: Bot) -> None:
+        self.obs = obs
+        self.book = book
+        plays: list[tuple[int, int]] = []
+        for t in obs.tricks:
+            plays.extend((t.seat_of(i), int(c)) for i, c in enumerate(t.cards))
+        plays.extend((seat, int(c)) for seat, c in obs.trick)
+        self.plays = plays
+        dummy = obs.options.dummy
+        side = obs.seat % 2
+
+        def controller(hand: int) -> int:
+            return (hand + 2) % 4 if hand == dummy else hand
+
+        self.controller = controller
+        # the plays to check: the opponents' (a hand played by the other side)
+        self.checked = [controller(seat) % 2 != side for seat, _ in plays]
+        self.last = max((i for i, c in enumerate(self.checked) if c), default=-1)
+        self.turn_up = _turn_up(obs, plays)
+
+    def surprises(self, hands: Sequence[int], limit: int) -> int:
+        """How many opponents' cards the book would not have played with ``hands`` (the
+        cards each hand holds now); counting stops once past ``limit``."""
+        if self.last < 0:
+            return 0
+        obs = self.obs
+        dealt = list(hands)
+        for seat, c in self.plays:
+            dealt[seat] |= 1 << c
+        state = ClassicState(dealt, obs.dealer, obs.options, self.turn_up)
+        n = 0
+        for i in range(self.last + 1):
+            seat, c = self.plays[i]
+            if self.checked[i]:
+                view = state.observation(self.controller(seat))
+                if int(self.book.choose(view)) != c:
+                    n += 1
+                    if n > limit:
+                        return n
+            state.apply_unchecked(c)
+        return n
+
+
+def _turn_up(obs: Observation, plays: Sequence[tuple[int, int]]) -> Card | None:
+    """The turned-up card: shown on the table, or still known in the dealer's hand, or
+    else (a stand-in) the first trump the dealer played."""
+    if obs.trump is None:
+        return None
+    if obs.turn_up is not None:
+        return obs.turn_up
+    trumps = SUIT_MASKS[int(obs.trump)]
+    held = obs.known.get(obs.dealer)
+    if held is not None and held.mask & trumps:
+        return Card((held.mask & trumps).bit_length() - 1)
+    for seat, c in plays:
+        if seat == obs.dealer and trumps >> c & 1:
+            return Card(c)
+    return Card(int(obs.trump) * 13)

@@ -94,8 +94,8 @@ def brute_all(pos: Position) -> dict[int, int]:
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> Position:
-    n, sides = draw(st.sampled_from(LAYOUTS))
+def positions(draw: st.DrawFn, layouts: list[tuple[int, tuple[int, ...]]] = LAYOUTS) -> Position:
+    n, sides = draw(st.sampled_from(layouts))
     k = draw(st.integers(1, 5))  # tricks left
     played = draw(st.integers(0, n - 1))  # cards already in the current trick
     suits = draw(st.integers(-(-(n * k) // 13), 4))
@@ -132,3 +132,32 @@ def test_solve_equals_minimax(pos: Position) -> None:
 @given(positions())
 def test_solve_all_equals_minimax(pos: Position) -> None:
     assert solve_all(pos) == brute_all(pos), str(pos)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(layouts=[LAYOUTS[0]]))
+def test_two_hands_solve_all_equals_minimax(pos: Position) -> None:
+    # the search leaves out the second hand's lower cards here: checked on its own
+    assert solve_all(pos) == brute_all(pos), str(pos)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(layouts=[LAYOUTS[0]]), st.data())
+def test_two_hands_a_higher_card_is_never_worse(pos: Position, data: st.DataObject) -> None:
+    # what that rests on: with two hands, each wanting tricks, raising a card of a hand to
+    # a higher card of its suit that is out of play never costs that hand a trick
+    seat = data.draw(st.integers(0, 1))
+    hand = pos.hands[seat]
+    out_of_play = ((1 << 52) - 1) & ~(pos.hands[0] | pos.hands[1])
+    for c in pos.trick:
+        out_of_play &= ~(1 << c)
+    raises = [(y, x) for y in range(52) if hand >> y & 1
+              for x in range(y + 1, 13 * (y // 13 + 1)) if out_of_play >> x & 1]
+    if not raises:
+        return
+    y, x = data.draw(st.sampled_from(raises))
+    hands = list(pos.hands)
+    hands[seat] ^= (1 << y) | (1 << x)
+    mine = Position(pos.hands, pos.trump, pos.leader, pos.trick, pos.sides, seat, "max")
+    raised = Position(tuple(hands), pos.trump, pos.leader, pos.trick, pos.sides, seat, "max")
+    assert brute(raised) >= brute(mine), (str(mine), y, x)

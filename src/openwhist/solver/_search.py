@@ -609,6 +609,27 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     last = tlen == n - 1
     my_side = sides[seat]
 
+    # two hands, mode 0: a higher card of a suit is never worse to hold than a lower
+    # one (each side wants tricks), so the second hand need only try, in the suit led,
+    # its lowest card below the led card and its lowest card above it; when void, the
+    # lowest card of each suit (any trump wins the trick)
+    pruned = np.int64(0)  # the suits of the cards left out
+    if n == 2 and tlen == 1 and mode == 0:
+        cand = np.int64(0)
+        if (legal >> (13 * led)) & SUIT:
+            below = legal & ((np.int64(1) << wcard) - 1)
+            above = legal & ~below
+            cand = (below & -below) | (above & -above)
+        else:
+            for su in range(4):
+                m = legal & (SUIT << (13 * su))
+                cand |= m & -m
+        left_out = legal & ~cand
+        for su in range(4):
+            if (left_out >> (13 * su)) & SUIT:
+                pruned |= np.int64(1) << su
+        legal = cand
+
     # candidate moves: the highest card of each run of equivalent cards
     mb = 26 * ply
     sb = mb + 13
@@ -619,7 +640,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         bits &= bits - 1
         s = c // 13
         above = live & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
-        if above and (hand >> _lowbit_index(above)) & 1:
+        if above and (legal >> _lowbit_index(above)) & 1:
             continue  # the next live card up is ours: same value, search that one
         r = c - 13 * s
         sc = np.int64(0)
@@ -745,6 +766,11 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         # every move was searched, each standing for its run of equal cards: the runs
         # must lie wholly inside the relevant top cards or wholly below them
         rel = _cover_runs(rel, hand, legal, live)
+        for su in range(4):
+            if (pruned >> su) & 1:
+                # cards were left out for their ranks: every rank of the suit matters
+                k = _popcount((live >> (13 * su)) & SUIT)
+                rel = (rel & ~(np.int64(15) << (4 * su))) | (k << (4 * su))
     work[rslot] = rel
     if bucket >= 0 and stats[3] == 0:
         ka, kb = _top_key(codes, rel, leader)

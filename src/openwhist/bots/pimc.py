@@ -200,11 +200,8 @@ class PimcBot:
         pool.sort(key=lambda e: (-e[0], e[1]))
         return [(n, hands) for n, _, hands in pool]
 
-    def _constraints(self, obs: Observation, mover: int,
-                     mover_hand: int) -> tuple[list[int], int, list[int], list[int]] | None:
-        """What every sampled deal must respect: the cards known in each hand, the free
-        cards to deal, how many each hand still needs, and the cards each hand may hold
-        (none of a suit it has shown void in); None if the counts cannot add up."""
+    def _sample(self, obs: Observation, mover: int, mover_hand: int) -> list[int] | None:
+        """Hands for the four seats that fit the observation, or None if none was found."""
         played = obs.played.mask
         fixed = [0, 0, 0, 0]
         for seat, cs in obs.known.items():
@@ -224,14 +221,6 @@ class PimcBot:
             for suit in voids.get(s, ()):
                 mask &= ~SUIT_MASKS[suit]
             allowed[s] = mask
-        return fixed, free, need, allowed
-
-    def _sample(self, obs: Observation, mover: int, mover_hand: int) -> list[int] | None:
-        """Hands for the four seats that fit the observation, or None if none was found."""
-        found = self._constraints(obs, mover, mover_hand)
-        if found is None:
-            return None
-        fixed, free, need, allowed = found
         cards = [c for c in range(52) if free >> c & 1]
         for _ in range(60):
             hands = list(fixed)

@@ -105,7 +105,8 @@ def simulate(
 @app.command()
 def arena(
     bot_a: str = typer.Argument(..., help="Bot A: random, heuristic or pimc, with options after a "
-                                "colon, e.g. pimc:level=2."),
+                                "colon, e.g. pimc:level=2,time_budget=0.2,trust=0.8 (pimc options: "
+                                "level 1-4, worlds, time_budget in seconds, trust 0 to below 1)."),
     bot_b: str = typer.Argument(..., help="Bot B, written the same way."),
     variant: str = typer.Option("classic", "--variant", help="classic, dummy, or a preset name "
                                 "(english-short, english-long, american, no-trump, seed-000, danish)."),

@@ -272,15 +272,10 @@ class _Replay:
             plays.extend((t.seat_of(i), int(c)) for i, c in enumerate(t.cards))
         plays.extend((seat, int(c)) for seat, c in obs.trick)
         self.plays = plays
-        dummy = obs.options.dummy
         side = obs.seat % 2
-
-        def controller(hand: int) -> int:
-            return (hand + 2) % 4 if hand == dummy else hand
-
-        self.controller = controller
+        table = ClassicState((0, 0, 0, 0), obs.dealer, obs.options, None)  # who plays which hand
         # the plays to check: the opponents' (a hand played by the other side)
-        self.checked = [controller(seat) % 2 != side for seat, _ in plays]
+        self.checked = [table.controller(seat) % 2 != side for seat, _ in plays]
         self.last = max((i for i, c in enumerate(self.checked) if c), default=-1)
         self.turn_up = _turn_up(obs, plays)
 
@@ -298,7 +293,7 @@ class _Replay:
         for i in range(self.last + 1):
             seat, c = self.plays[i]
             if self.checked[i]:
-                view = state.observation(self.controller(seat))
+                view = state.observation(state.controller(seat))
                 if int(self.book.choose(view)) != c:
                     n += 1
                     if n > limit:

@@ -90,7 +90,8 @@ class _Engine(threading.local):
         self.hands = np.zeros(4, dtype=np.int64)
         self.trick = np.zeros(4 * 14, dtype=np.int64)
         self.work = np.zeros(2048 + 64, dtype=np.int64)
-        self.stats = np.zeros(5, dtype=np.int64)
+        # nodes, table hits, node limit, limit passed, table entries in use, table levels
+        self.stats = np.zeros(6, dtype=np.int64)
         self.out = np.zeros(52, dtype=np.int64)
         self.last = SolveStats()
 
@@ -113,6 +114,7 @@ class _Engine(threading.local):
         cards = sum(h.bit_count() for h in pos.hands)
         bits = 14 if cards <= 20 else 16 if cards <= 28 else 18 if cards <= 36 else 20
         self.stats[4] = min(1 << bits, len(self.tt) // (self.search.ENTRY + 1))
+        self.stats[5] = self.search.LEVELS_2 if pos.n_seats == 2 else self.search.LEVELS
         return (self.hands, self.trick, np.int64(pos.n_seats), np.int64(pos.trump), sides)
 
     def table(self) -> tuple[Any, ...]:

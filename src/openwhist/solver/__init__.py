@@ -169,8 +169,9 @@ def solve(position: Position, node_limit: int | None = None) -> int:
                                np.int64(rem), *eng.table())
         eng.done()
         return int(ok)
+    guess = rem // 2 if position.n_seats == 2 else 1  # as in root_values
     value = eng.search.node_value(*args, np.int64(mode), leader, tlen, np.int64(rem),
-                                  np.int64(1), *eng.table())
+                                  np.int64(guess), *eng.table())
     eng.done()
     return int(value)
 

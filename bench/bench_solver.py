@@ -5,7 +5,8 @@ Four-hand classic whist, on the DDS golden deals:
     checked against the golden file;
   * positions after 4 and after 8 tricks of a seeded random playout of the same deals.
 Our solver only (DDS has no such positions):
-  * German whist play phase: 2 hands of 13 cards, trump, 1 v 1: value of every card;
+  * German whist play phase: 2 hands of 13 cards, trump, 1 v 1: value of every card, and
+    the value of the position alone;
   * 1 against 3 (solo), most tricks, 10 cards; misere (fewest tricks, 1 v 3), 8 cards.
 
 Run:  .venv/bin/python bench/bench_solver.py [--deals N] [--no-dds] [--only NAME ...]
@@ -156,11 +157,14 @@ def random_hands(seed: int, n: int, cards: int) -> list[int]:
 
 def bench_german(n_deals: int) -> None:
     times = []
+    values = []
     for seed in range(n_deals):
         hands = random_hands(seed, 2, 13)
         pos = Position(tuple(hands), seed % 4, seed % 2, (), (0, 1), 0)
         times.append(timed(lambda p=pos: solve_all(p)))  # type: ignore[misc]
+        values.append(timed(lambda p=pos: solve(p)))  # type: ignore[misc]
     line("German whist play phase, all cards", times, None)
+    line("German whist play phase, value", values, None)
 
 
 def bench_solo(n_deals: int, objective: str, name: str, cards: int = 13) -> None:

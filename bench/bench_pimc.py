@@ -63,10 +63,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--from-trick", type=int, default=2,
                         help="first trick (0-based) whose decisions count; default 2")
     args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error(f"--deals must be at least 1, not {args.deals}")
+    if not 0 <= args.from_trick <= 12:
+        parser.error(f"--from-trick must be 0 to 12, not {args.from_trick}")
+    for spec in args.bots:
+        try:
+            make_bot(spec)
+        except (ValueError, TypeError) as exc:
+            parser.error(f"bad bot {spec!r}: {exc}")
     start = time.perf_counter()
     states = decisions(args.deals, args.from_trick)
     print(f"{len(states)} decisions from {args.deals} deals "
           f"({time.perf_counter() - start:.0f} s to collect and solve)", flush=True)
+    if not states:
+        print("no decision to score: play more deals or start from an earlier trick")
+        return
     first: float | None = None
     for spec in args.bots:
         lost = wrong = 0

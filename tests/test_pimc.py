@@ -155,7 +155,7 @@ def test_inference_solves_the_deals_that_fit_the_opponents_play_first() -> None:
 
     book = HeuristicBot()
     plain = chosen = 0
-    for seed in range(6):
+    for seed in range(16):
         deal = openwhist.new_deal("classic", seed=40 + seed)
         while len(deal.tricks) < 5:
             assert deal.to_move is not None
@@ -177,7 +177,7 @@ def test_inference_solves_the_deals_that_fit_the_opponents_play_first() -> None:
             assert hands is not None
             plain += replay.surprises(hands, 99)
     # the deals solved first fit the opponents' ten cards and more clearly better
-    assert chosen * 5 < plain * 4
+    assert chosen * 3 < plain * 2
 
 
 def test_trust_must_lie_in_range() -> None:

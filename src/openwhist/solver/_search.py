@@ -125,6 +125,41 @@ def _holds(hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64, tr
     return True
 
 
+def _compress_table(width: int) -> np.ndarray:
+    """``table[m << width | x]``: the bits of ``x`` that ``m`` selects, packed down (a
+    ``width``-bit parallel bit extract)."""
+    size = 1 << width
+    m = np.arange(size * size, dtype=np.int64) >> width
+    x = np.arange(size * size, dtype=np.int64) & (size - 1)
+    table = np.zeros(size * size, dtype=np.int64)
+    k = np.zeros(size * size, dtype=np.int64)
+    for b in range(width):
+        chosen = (m >> b) & 1
+        table |= ((x >> b) & 1 & chosen) << k
+        k += chosen
+    return table
+
+
+def _spread_table() -> np.ndarray:
+    """``table[x]``: bit ``j`` of the 13-bit ``x`` moved to bit ``2 j``."""
+    x = np.arange(1 << 13, dtype=np.int64)
+    table = np.zeros(1 << 13, dtype=np.int64)
+    for j in range(13):
+        table |= ((x >> j) & 1) << (2 * j)
+    return table
+
+
+_PEXT_LO = _compress_table(7)  # the low 7 ranks of a suit
+_PEXT_HI = _compress_table(6)  # the high 6
+_SPREAD = _spread_table()
+
+
+@njit(cache=True, inline="always")
+def _compress13(x: np.int64, m: np.int64) -> np.int64:
+    lo = m & 127
+    return _PEXT_LO[(lo << 7) | (x & 127)] | (_PEXT_HI[((m >> 7) << 6) | (x >> 7)] << _popcount(lo))
+
+
 @njit(cache=True)
 def _suit_codes(hands: np.ndarray, live: np.ndarray) -> np.int64:
     """Fill ``live[4 + s]`` with the owner code of suit ``s`` (a 1 bit, then 2 bits per
@@ -132,28 +167,17 @@ def _suit_codes(hands: np.ndarray, live: np.ndarray) -> np.int64:
     key of the hand lengths (4 bits per hand and suit)."""
     lenkey = np.int64(0)
     for s in range(4):
-        code = np.int64(1)
-        count = np.int64(0)
         h0 = (hands[0] >> (13 * s)) & SUIT
         h1 = (hands[1] >> (13 * s)) & SUIT
         h2 = (hands[2] >> (13 * s)) & SUIT
         h3 = (hands[3] >> (13 * s)) & SUIT
         bits = h0 | h1 | h2 | h3
-        while bits:
-            r = _highbit_index(bits)
-            bit = np.int64(1) << r
-            bits ^= bit
-            owner = np.int64(0)
-            if h1 & bit:
-                owner = 1
-            elif h2 & bit:
-                owner = 2
-            elif h3 & bit:
-                owner = 3
-            code = (code << 2) | owner
-            count += 1
+        count = _popcount(bits)
+        # owner bits of each card, packed in rank order, then interleaved
+        low = _compress13(h1 | h3, bits)
+        high = _compress13(h2 | h3, bits)
         live[s] = count
-        live[4 + s] = code
+        live[4 + s] = (np.int64(1) << (2 * count)) | _SPREAD[low] | (_SPREAD[high] << 1)
         lenkey |= (_popcount(h0) | (_popcount(h1) << 4) | (_popcount(h2) << 8)
                    | (_popcount(h3) << 12)) << (16 * s)
     return lenkey

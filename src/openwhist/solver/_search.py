@@ -485,6 +485,7 @@ def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) 
     return rel
 
 
+LEAD_REPLY = 50  # lead ordering: the cost of each opponent's card in the suit led
 REL = 26 * 56  # offset in ``work`` of the relevance words, one per ply
 BUCKET = 16
 LEVELS = 4  # table levels: entries keyed by the owners of their top 0, 1, 2, 3 cards per suit
@@ -698,6 +699,13 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                         if ph and (opp_hi == 0 or _highbit_index(ph) > _highbit_index(opp_hi)):
                             sc += 110
                             break
+            # a suit the opponents hold few cards of has few answers to search: each of
+            # their cards costs LEAD_REPLY, a void (a ruff or a free discard) more
+            for j in range(1, n):
+                p = (seat + j) % n
+                if sides[p] != my_side:
+                    k = _popcount((hands[p] >> (13 * s)) & SUIT)
+                    sc -= LEAD_REPLY * (k if k > 0 else rem + 1)
             if s != trump and trump >= 0:
                 for j in range(1, n):
                     p = (seat + j) % n

@@ -729,7 +729,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                     if s == trump and led != trump:
                         sc -= 20
                 else:
-                    sc = 250 + r
+                    sc = 250 - r  # the cheapest card that beats the trick so far
             else:
                 sc = 100 - r
                 if s == trump:

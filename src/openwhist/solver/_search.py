@@ -485,6 +485,7 @@ def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) 
     return rel
 
 
+NO_CARD = 255  # no best card stored in a table entry
 LEAD_REPLY = 50  # lead ordering: the cost of each opponent's card in the suit led
 REL = 26 * 56  # offset in ``work`` of the relevance words, one per ply
 BUCKET = 16
@@ -566,7 +567,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                     ks = tt[e + 3]
                     ka, kb = _top_key(codes, ks, leader)
                     if tt[e + 1] == ka and tt[e + 2] == kb:
-                        if hashmove < 0:
+                        if hashmove < 0 and (tt[e + 5] & 255) < 52:
                             hashmove = tt[e + 5] & 255
                         v = tt[e + 4]
                         tt[e + 5] = (tt[e + 5] & 255) | (stats[0] << 8)
@@ -744,7 +745,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     is_or = my_side == 1
     result = not is_or
     rel = np.int64(0)
-    best = work[mb] if nm > 0 else np.int64(-1)
+    best = np.int64(NO_CARD)  # the card that settled the node, if one did
     skip = np.int64(0)  # cards shown to be worth no more than one already searched
     for i in range(nm):
         # pick the best remaining move

@@ -137,7 +137,7 @@ def _compress_table(width: int) -> np.ndarray:
         chosen = (m >> b) & 1
         table |= ((x >> b) & 1 & chosen) << k
         k += chosen
-    return table
+    return table.astype(np.uint8)  # small: numba builds the tables into its cached code
 
 
 def _spread_table() -> np.ndarray:
@@ -146,7 +146,7 @@ def _spread_table() -> np.ndarray:
     table = np.zeros(1 << 13, dtype=np.int64)
     for j in range(13):
         table |= ((x >> j) & 1) << (2 * j)
-    return table
+    return table.astype(np.int32)
 
 
 _PEXT_LO = _compress_table(7)  # the low 7 ranks of a suit
@@ -157,7 +157,8 @@ _SPREAD = _spread_table()
 @njit(cache=True, inline="always")
 def _compress13(x: np.int64, m: np.int64) -> np.int64:
     lo = m & 127
-    return _PEXT_LO[(lo << 7) | (x & 127)] | (_PEXT_HI[((m >> 7) << 6) | (x >> 7)] << _popcount(lo))
+    return np.int64(_PEXT_LO[(lo << 7) | (x & 127)]) | (np.int64(_PEXT_HI[((m >> 7) << 6) | (x >> 7)])
+                                                       << _popcount(lo))
 
 
 @njit(cache=True)
@@ -177,7 +178,7 @@ def _suit_codes(hands: np.ndarray, live: np.ndarray) -> np.int64:
         low = _compress13(h1 | h3, bits)
         high = _compress13(h2 | h3, bits)
         live[s] = count
-        live[4 + s] = (np.int64(1) << (2 * count)) | _SPREAD[low] | (_SPREAD[high] << 1)
+        live[4 + s] = (np.int64(1) << (2 * count)) | np.int64(_SPREAD[low]) | (np.int64(_SPREAD[high]) << 1)
         lenkey |= (_popcount(h0) | (_popcount(h1) << 4) | (_popcount(h2) << 8)
                    | (_popcount(h3) << 12)) << (16 * s)
     return lenkey

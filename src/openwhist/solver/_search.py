@@ -681,17 +681,6 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                     sc += 20
             else:
                 sc = 100 - r - 4 * _popcount(hand & (SUIT << (13 * s)))
-                # lead through the next hand's top card towards a partner's second best
-                ls = (live >> (13 * s)) & SUIT
-                t1 = _highbit_index(ls)
-                ls ^= np.int64(1) << t1
-                nxt = (seat + 1) % n
-                if ls and sides[nxt] != my_side and (hands[nxt] >> (13 * s + t1)) & 1:
-                    t2 = 13 * s + _highbit_index(ls)
-                    for j in range(2, n):
-                        p = (seat + j) % n
-                        if sides[p] == my_side and (hands[p] >> t2) & 1:
-                            sc += 40
                 # lead towards a partner's high cards
                 for j in range(1, n):
                     p = (seat + j) % n

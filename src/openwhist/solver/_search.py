@@ -706,8 +706,10 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                         else:
                             sc -= 120  # an opponent ruffs
         else:
-            if sides[wseat] == my_side:
-                # partner winning: play low, do not overtake
+            if sides[wseat] == my_side and (last or _holds(hands, trick, base, n, trump, sides,
+                                                          leader, tlen, wcard, led)):
+                # partner sure of the trick: play low, do not overtake (when partner's card
+                # can still be beaten, play as against an opponent's)
                 sc = 200 - r
                 if _beats(c, wcard, trump):
                     sc -= 60

@@ -568,7 +568,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                     ks = tt[e + 3]
                     ka, kb = _top_key(codes, ks, leader)
                     if tt[e + 1] == ka and tt[e + 2] == kb:
-                        if hashmove < 0 and (tt[e + 5] & 255) < 52:
+                        if hashmove < 0 and (tt[e + 5] & 255) != NO_CARD:
                             hashmove = tt[e + 5] & 255
                         v = tt[e + 4]
                         tt[e + 5] = (tt[e + 5] & 255) | (stats[0] << 8)

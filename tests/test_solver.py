@@ -145,6 +145,18 @@ def test_one_against_three() -> None:
     assert solve(pos.with_objective("min")) == 2  # every card it plays is a trump
 
 
+def test_growing_table_keeps_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a search starts in a small part of the table and spreads its entries over the
+    # whole table when that part fills: start tiny so that every search here grows
+    import openwhist.solver as solver
+
+    monkeypatch.setattr(solver, "SMALL_TABLE_BITS", 8)
+    for deal in DEALS[:3]:
+        check_opening(deal)
+        p = next(q for q in deal["positions"] if q["after_tricks"] == 2)
+        assert solve(golden_position(p["hands"], deal["trump"], p["leader"])) == p["tricks_leader_side"]
+
+
 def test_node_limit() -> None:
     deal = DEALS[2]
     pos = golden_position(deal["hands"], deal["trump"], deal["leader"])

@@ -90,8 +90,9 @@ class _Engine(threading.local):
         self.hands = np.zeros(4, dtype=np.int64)
         self.trick = np.zeros(4 * 14, dtype=np.int64)
         self.work = np.zeros(2048 + 64, dtype=np.int64)
-        # nodes, table hits, node limit, limit passed, table entries in use, table levels
-        self.stats = np.zeros(6, dtype=np.int64)
+        # nodes, table hits, node limit, limit passed, table entries in use, table levels,
+        # entries the table may grow to, entries of this search replaced since it last grew
+        self.stats = np.zeros(8, dtype=np.int64)
         self.out = np.zeros(52, dtype=np.int64)
         self.last = SolveStats()
 
@@ -113,7 +114,9 @@ class _Engine(threading.local):
         # small searches use the first part of the table only: it stays in the caches
         cards = sum(h.bit_count() for h in pos.hands)
         bits = 14 if cards <= 20 else 16 if cards <= 28 else 18 if cards <= 36 else 20
-        self.stats[4] = min(1 << bits, len(self.tt) // (self.search.ENTRY + 1))
+        full = min(1 << bits, len(self.tt) // (self.search.ENTRY + 1))
+        self.stats[4] = min(full, 1 << SMALL_TABLE_BITS)
+        self.stats[6] = full
         self.stats[5] = self.search.LEVELS_2 if pos.n_seats == 2 else self.search.LEVELS
         return (self.hands, self.trick, np.int64(pos.n_seats), np.int64(pos.trump), sides)
 
@@ -125,6 +128,11 @@ class _Engine(threading.local):
         if self.stats[3]:
             raise NodeLimitReached(f"the search passed its limit of {int(self.stats[2])} nodes")
 
+
+# A search of a large position starts in the first 2**SMALL_TABLE_BITS entries of the
+# table, which stay in the processor's caches, and spreads over the whole table once it
+# has replaced a quarter of them: most searches never need more.
+SMALL_TABLE_BITS = 16
 
 _engine: _Engine | None = None
 _engine_lock = threading.Lock()

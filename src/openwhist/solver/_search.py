@@ -43,11 +43,18 @@ _GOAL_BITS = np.int64(0x3FFF)
 
 
 def new_table(bits: int = TT_BITS) -> np.ndarray:
-    """A fresh transposition table of ``2**bits`` entries of 5 words: hand lengths, two
+    """A fresh transposition table of ``2**bits`` entries of 6 words: hand lengths, two
     words of top-card owners with the leader, relevance depths, value bits with the
-    search generation; then one tag word per entry (a hash of its lengths, leader and
-    generation) that a probe scans before it reads any entry."""
-    return np.zeros((ENTRY + 1) << bits, dtype=np.int64)
+    search generation, best card; then one tag word per entry that a probe scans
+    before it reads any entry.  A tag word holds a hash of the entry's lengths and
+    leader with the low 12 bits of its generation, and the node count when the entry
+    was last used (the least recently used entry of a bucket is replaced first), so
+    that neither a probe nor a store reads the entries it does not need.  The table
+    starts on a 64-byte boundary (a bucket's tags then fill whole cache lines)."""
+    size = (ENTRY + 1) << bits
+    raw = np.zeros(size + 8, dtype=np.int64)
+    off = (-raw.ctypes.data % 64) // 8
+    return raw[off:off + size]
 
 
 @intrinsic
@@ -216,7 +223,7 @@ def _bucket(lenkey: np.int64, leader: np.int64, codes: np.ndarray, level: np.int
 def _tag(lenkey: np.int64, leader: np.int64, gen: np.int64) -> np.int64:
     h = (lenkey ^ (leader << 62)) * np.int64(-7046029254386353131) + gen * np.int64(0x3C6EF372FE94F82B)
     h ^= h >> 29
-    return h | 1
+    return ((((h >> 32) ^ h) & 0x7FFFF) << 12) | (gen & GEN_MASK)
 
 
 @njit(cache=True, inline="always")
@@ -493,7 +500,58 @@ BUCKET = 16
 LEVELS = 4  # table levels: entries keyed by the owners of their top 0, 1, 2, 3 cards per suit
 LEVELS_2 = 2  # with two hands: faster on German whist, where levels 2 and 3 saved no nodes
 ENTRY = 6
+GEN_MASK = 0xFFF  # the generation bits a tag word keeps
 ACC = REL + 56 + 8 * 56  # relevance of a root card's value, then the shared value of each suit
+
+
+@njit(cache=True)
+def _grow(tt: np.ndarray, stats: np.ndarray, gen: np.int64) -> None:
+    """Spread the table's entries of this search from the first ``stats[4]`` slots over
+    the first ``stats[6]``: each goes to its bucket under the larger mask.  A search starts
+    in a small part of the table, which stays in the processor's caches, and grows it when
+    it has replaced many of its own entries."""
+    nent = tt.shape[0] // (ENTRY + 1)
+    tags = ENTRY * nent
+    old = stats[4]
+    entries = tt[:old * ENTRY].copy()
+    words = tt[tags:tags + old].copy()
+    tt[:old * ENTRY] = 0
+    tt[tags:tags + old] = 0
+    stats[4] = stats[6]
+    stats[7] = 0
+    mask = stats[4] // BUCKET - 1
+    codes = np.zeros(8, dtype=np.int64)
+    t = np.zeros(4, dtype=np.int64)
+    for i in range(old):
+        e = i * ENTRY
+        if ((words[i] >> 32) & GEN_MASK) != (gen & GEN_MASK) or (entries[e + 4] >> 32) != gen:
+            continue
+        lenkey = entries[e]
+        ka = entries[e + 1]
+        kb = entries[e + 2]
+        rel = entries[e + 3]
+        leader = ka >> 54
+        t[0] = (ka >> 27) & 0x7FFFFFF
+        t[1] = ka & 0x7FFFFFF
+        t[2] = kb >> 27
+        t[3] = kb & 0x7FFFFFF
+        for s in range(4):
+            lens = lenkey >> (16 * s)
+            count = (lens & 15) + ((lens >> 4) & 15) + ((lens >> 8) & 15) + ((lens >> 12) & 15)
+            codes[s] = count
+            # the owners of the top cards the entry relies on; the bucket reads no more
+            codes[4 + s] = t[s] << (2 * (count - ((rel >> (4 * s)) & 15)))
+        bk = _bucket(lenkey, leader, codes, _level(codes, rel, stats[5]), mask) * BUCKET
+        slot = bk
+        for j in range(BUCKET):
+            if ((tt[tags + bk + j] >> 32) & GEN_MASK) != (gen & GEN_MASK):
+                slot = bk + j
+                break
+            if (tt[tags + bk + j] & 0xFFFFFFFF) < (tt[tags + slot] & 0xFFFFFFFF):
+                slot = bk + j
+        tt[tags + slot] = words[i]
+        for w in range(ENTRY):
+            tt[slot * ENTRY + w] = entries[e + w]
 
 
 @njit(cache=True)
@@ -561,7 +619,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         for lv in range(stats[5]):
             bk = _bucket(lenkey, leader, codes, lv, nmask) * BUCKET
             for j in range(BUCKET):
-                if tt[tags + bk + j] != tag:
+                if (tt[tags + bk + j] >> 32) != tag:
                     continue
                 e = (bk + j) * ENTRY
                 if tt[e] == lenkey and (tt[e + 4] >> 32) == gen:
@@ -571,7 +629,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                         if hashmove < 0 and (tt[e + 5] & 255) != NO_CARD:
                             hashmove = tt[e + 5] & 255
                         v = tt[e + 4]
-                        tt[e + 5] = (tt[e + 5] & 255) | (stats[0] << 8)
+                        tt[tags + bk + j] = (tag << 32) | (stats[0] & 0xFFFFFFFF)
                         if (v >> need) & 1:
                             stats[1] += 1
                             work[rslot] = ks
@@ -801,28 +859,35 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     if bucket >= 0 and stats[3] == 0:
         ka, kb = _top_key(codes, rel, leader)
         nent = tt.shape[0] // (ENTRY + 1)
+        if stats[7] > stats[4] >> 2 and stats[6] > stats[4]:
+            _grow(tt, stats, gen)
         nuse = stats[4] if stats[4] > 0 else nent
         bucket = _bucket(lenkey, leader, codes, _level(codes, rel, stats[5]), nuse // BUCKET - 1) * BUCKET
         # merge into the entry of the same class, else take a stale or the oldest slot
         target = np.int64(-1)
         victim = np.int64(-1)
         vsize = np.int64(1) << 62
+        tags = ENTRY * nent
+        tag = _tag(lenkey, leader, gen)
         for j in range(BUCKET):
+            w = tt[tags + bucket + j]
             e = (bucket + j) * ENTRY
-            if (tt[e + 4] >> 32) != gen:
+            if ((w >> 32) & GEN_MASK) != (gen & GEN_MASK):
                 if target < 0:
                     target = e
-            elif (tt[e + 5] >> 8) < vsize:
-                # the entry that cost the fewest nodes to find is the first to go
-                vsize = tt[e + 5] >> 8
-                victim = e
-            elif tt[e] == lenkey and tt[e + 3] == rel and tt[e + 1] == ka and tt[e + 2] == kb:
+            elif (w >> 32) == tag and tt[e] == lenkey and tt[e + 3] == rel and tt[e + 1] == ka \
+                    and tt[e + 2] == kb and (tt[e + 4] >> 32) == gen:
                 target = e
                 break
+            elif (w & 0xFFFFFFFF) < vsize:
+                # the entry used longest ago is the first to go
+                vsize = w & 0xFFFFFFFF
+                victim = e
         if target < 0 or (tt[target + 4] >> 32) != gen or tt[target] != lenkey \
                 or tt[target + 3] != rel or tt[target + 1] != ka or tt[target + 2] != kb:
             if target < 0:
                 target = victim
+                stats[7] += 1
             old = np.int64(0)
         else:
             old = tt[target + 4] & np.int64(0xFFFFFFFF)
@@ -842,13 +907,13 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 lose |= (np.int64(2) << need) - 1
             else:
                 lose |= np.int64(1) << need
-        tt[ENTRY * nent + target // ENTRY] = _tag(lenkey, leader, gen)
+        tt[tags + target // ENTRY] = (tag << 32) | (stats[0] & 0xFFFFFFFF)
         tt[target] = lenkey
         tt[target + 1] = ka
         tt[target + 2] = kb
         tt[target + 3] = rel
         tt[target + 4] = (gen << 32) | (lose << 16) | win
-        tt[target + 5] = best | (stats[0] << 8)
+        tt[target + 5] = best
     return result
 
 

@@ -82,6 +82,12 @@ def _highbit_index(x: np.int64) -> np.int64:
     return np.int64(63 - leading_zeros(x))
 
 
+@njit(cache=True, inline="always")
+def _wrap(x: np.int64, n: np.int64) -> np.int64:
+    # x % n for 0 <= x < 2 n, without a division
+    return x - n if x >= n else x
+
+
 @njit(cache=True)
 def _trick_winner(trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64) -> np.int64:
     best = np.int64(0)
@@ -114,10 +120,10 @@ def _beats(c: np.int64, w: np.int64, trump: np.int64) -> bool:
 def _holds(hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64,
            sides: np.ndarray, leader: np.int64, tlen: np.int64, c: np.int64, led: np.int64) -> bool:
     """True if card ``c``, now winning the trick, cannot be beaten by a later opponent."""
-    seat = (leader + tlen) % n
+    seat = _wrap(leader + tlen, n)
     cs = c // 13
     for j in range(tlen + 1, n):
-        p = (leader + j) % n
+        p = _wrap(leader + j, n)
         if sides[p] == sides[seat]:
             continue
         h = hands[p]
@@ -251,45 +257,59 @@ def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64)
     return _popcount(((parent_live >> (13 * s)) & SUIT) >> x)
 
 
+@njit(cache=True, inline="always")
+def _len(lenkey: np.int64, seat: np.int64, s: np.int64) -> np.int64:
+    # the number of cards of suit s seat holds, from a key of the hand lengths
+    return (lenkey >> (16 * s + 4 * seat)) & 15
+
+
 @njit(cache=True)
 def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
-                  leader: np.int64) -> tuple[np.int64, np.int64]:
+                  leader: np.int64, lenkey: np.int64) -> tuple[np.int64, np.int64]:
     """Tricks the side on lead can cash at once with top cards: a lower bound for it.
 
-    The leader cashes its own top cards; or it leads a small card to a partner's top card
-    and the partner cashes its top cards.  A top card is above every other card of its
-    suit; when a hand has at least as many top cards in a suit as any other hand has
-    cards of it, all its cards of the suit are counted.  In a side suit no more are
-    counted than the shortest holding of an opponent who still has trumps (it must
-    follow until then), unless the hand's top trumps draw every opposing trump first.
-    Also returns, 4 bits per suit, how many top cards of each suit the count relies
-    on."""
+    A top card is above every other card of its suit; when a hand has at least as many
+    top cards in a suit as any other hand has cards of it, all its cards of the suit are
+    counted.  In a side suit no more are counted than the shortest holding of an
+    opponent who still has trumps (it must follow until then), unless the hand's top
+    trumps draw every opposing trump first.  The side cashes the leader's top cards;
+    or the leader leads a small card to a partner's top card and the partner cashes its
+    top cards; or, with two partners, the leader cashes its own and then crosses to the
+    partner's, when each of the two has cards to spare (other than trumps, which would
+    ruff) for the tricks of the other in suits it does not hold.  Also returns, 4 bits
+    per suit, how many top cards of each suit the count relies on.  ``lenkey`` holds
+    the hand lengths (4 bits per hand and suit)."""
+    side = sides[leader]
     cap0 = np.int64(13)
     cap1 = np.int64(13)
     cap2 = np.int64(13)
     cap3 = np.int64(13)
     if trump >= 0:
         for i in range(n):
-            if sides[i] != sides[leader] and (hands[i] >> (13 * trump)) & SUIT:
-                h = hands[i]
-                cap0 = min(cap0, _popcount(h & SUIT))
-                cap1 = min(cap1, _popcount((h >> 13) & SUIT))
-                cap2 = min(cap2, _popcount((h >> 26) & SUIT))
-                cap3 = min(cap3, _popcount((h >> 39) & SUIT))
+            if sides[i] != side and _len(lenkey, i, trump):
+                cap0 = min(cap0, _len(lenkey, i, 0))
+                cap1 = min(cap1, _len(lenkey, i, 1))
+                cap2 = min(cap2, _len(lenkey, i, 2))
+                cap3 = min(cap3, _len(lenkey, i, 3))
+    every = hands[0] | hands[1] | hands[2] | hands[3]
     best = np.int64(0)
     best_ks = np.int64(0)
     me = hands[leader]
-    for p in range(n):
-        if sides[p] != sides[leader]:
+    pairs = n == 4 and sides[(leader + 2) % 4] == side and sides[(leader + 1) % 4] != side
+    lead_cnt = np.int64(0)  # the leader's count per suit, 4 bits each
+    lead_total = np.int64(0)
+    lead_ks = np.int64(0)
+    for j in range(n):
+        p = _wrap(leader + j, n)
+        if sides[p] != side:
             continue
-        others = np.int64(0)
-        for i in range(n):
-            if i != p:
-                others |= hands[i]
         mine = hands[p]
+        others = every & ~mine
         total = np.int64(0)
         ks = np.int64(0)
+        cnts = np.int64(0)
         entry = p == leader
+        esuit = np.int64(-1)
         drawn = False
         if trump >= 0:
             # top trumps that draw every opposing trump: no ruffs in the side suits then
@@ -300,7 +320,7 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
                 top = _popcount(m >> (_highbit_index(o) + 1)) if o else _popcount(m)
                 drawn = top > 0
                 for i in range(n):
-                    if sides[i] != sides[leader] and _popcount((hands[i] >> (13 * trump)) & SUIT) > top:
+                    if sides[i] != side and _len(lenkey, i, trump) > top:
                         drawn = False
         for s in range(4):
             m = (mine >> (13 * s)) & SUIT
@@ -316,32 +336,68 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
                 # once the top cards have drawn every other card of the suit, the rest
                 # of the hand's cards in it win too
                 for i in range(n):
-                    if i != p:
-                        k = _popcount((hands[i] >> (13 * s)) & SUIT)
-                        if k > longest:
-                            longest = k
+                    if i != p and _len(lenkey, i, s) > longest:
+                        longest = _len(lenkey, i, s)
                 if top >= longest:
-                    cnt = _popcount(m)
+                    cnt = _len(lenkey, p, s)
             cap = cap0 if s == 0 else cap1 if s == 1 else cap2 if s == 2 else cap3
             if s != trump and cnt > cap and not drawn:
                 cnt = cap
             if cnt == 0:
                 continue
-            if not entry and (me >> (13 * s)) & SUIT and (s == trump or cap > 0):
+            if p != leader and (me >> (13 * s)) & SUIT and (s == trump or cap > 0):
                 entry = True
+                if esuit < 0:
+                    esuit = s
             total += cnt
+            cnts |= cnt << (4 * s)
             k = cnt if cnt < top else top
             if (s != trump or o == 0) and k > longest:
                 # the top cards that draw the other hands' cards of the suit are all it
                 # relies on (none when no other hand holds the suit, trumps included)
                 k = longest
             ks |= k << (4 * s)
+        if p == leader:
+            lead_cnt = cnts
+            lead_total = total
+            lead_ks = ks
+        elif pairs and esuit >= 0 and lead_total > 0:
+            # the leader's tricks, then the partner's: each plays on the other's tricks
+            # the cards of the suit led it holds, and discards the rest from cards it
+            # does not need (not trumps)
+            need_p = np.int64(0)
+            spare_p = np.int64(0)
+            need_l = np.int64(0)
+            spare_l = np.int64(0)
+            for s in range(4):
+                a = (lead_cnt >> (4 * s)) & 15
+                b = (cnts >> (4 * s)) & 15
+                lp = _len(lenkey, p, s)
+                ll = _len(lenkey, leader, s)
+                if s == esuit:
+                    b -= 1  # the leader's card of the suit to the partner
+                    ll -= 1
+                if a > 0:
+                    if a > lp:
+                        need_p += a - lp
+                elif s != trump:
+                    spare_p += lp - b
+                if b > 0:
+                    if b > ll:
+                        need_l += b - ll
+                elif s != trump:
+                    spare_l += ll - a
+            if need_p <= spare_p and need_l <= spare_l:
+                if lead_total + total > best:
+                    best = lead_total + total
+                    best_ks = _kmax(lead_ks, ks)
+                continue
         if trump >= 0:
             # a partner void in the suit led and holding only trumps would have to ruff
             # and take the lead: count no more tricks than it has other cards
             for q in range(n):
-                if q != p and sides[q] == sides[leader] and (hands[q] >> (13 * trump)) & SUIT:
-                    k = _popcount(hands[q] & ~(SUIT << (13 * trump)))
+                if q != p and sides[q] == side and _len(lenkey, q, trump):
+                    k = _popcount(hands[q]) - _len(lenkey, q, trump)
                     if total > k:
                         total = k
         if entry and total > best:
@@ -412,7 +468,7 @@ def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndar
             # and not on lead: it is played above the top trump's trick or under it
             for i in range(n):
                 t = (hands[i] >> (13 * trump)) & SUIT
-                j = (i + n - 1) % n
+                j = _wrap(i + n - 1, n)
                 if sides[i] == side and i != leader and (t >> b) & 1 and _popcount(t) > 1 \
                         and sides[j] != side and (hands[j] >> (13 * trump + a)) & 1:
                     return np.int64(1), np.int64(2)
@@ -594,10 +650,10 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     if rem == 1:
         # the last trick plays itself
         for i in range(tlen, n):
-            seat = (leader + i) % n
+            seat = _wrap(leader + i, n)
             trick[base + i] = _lowbit_index(hands[seat])
         wi = _trick_winner(trick, base, n, trump)
-        w = (leader + wi) % n
+        w = _wrap(leader + wi, n)
         wc = trick[base + wi]
         ws = wc // 13
         for i in range(n):
@@ -640,7 +696,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                             return False
         bucket = np.int64(0)
         if mode == 0:
-            qt, qks = _quick_tricks(hands, n, trump, sides, leader)
+            qt, qks = _quick_tricks(hands, n, trump, sides, leader, lenkey)
             if sides[leader] == 1:
                 if qt >= need:
                     work[rslot] = qks
@@ -675,7 +731,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                     work[rslot] = _needed(klo, lo, need + 1) << (4 * trump)
                     return False
 
-    seat = (leader + tlen) % n
+    seat = _wrap(leader + tlen, n)
     hand = hands[seat]
     led = np.int64(-1)
     legal = hand
@@ -691,7 +747,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     if tlen > 0:
         wi = _trick_winner(trick, base, tlen, trump)
         wcard = trick[base + wi]
-        wseat = (leader + wi) % n
+        wseat = _wrap(leader + wi, n)
     last = tlen == n - 1
     my_side = sides[seat]
 
@@ -741,7 +797,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 sc = 100 - r - 4 * _popcount(hand & (SUIT << (13 * s)))
                 # lead towards a partner's high cards
                 for j in range(1, n):
-                    p = (seat + j) % n
+                    p = _wrap(seat + j, n)
                     if sides[p] == my_side:
                         ph = hands[p] & (SUIT << (13 * s))
                         opp_hi = above_all & ~hands[p]
@@ -751,13 +807,13 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
             # a suit the opponents hold few cards of has few answers to search: each of
             # their cards costs LEAD_REPLY, a void (a ruff or a free discard) more
             for j in range(1, n):
-                p = (seat + j) % n
+                p = _wrap(seat + j, n)
                 if sides[p] != my_side:
                     k = _popcount((hands[p] >> (13 * s)) & SUIT)
                     sc -= LEAD_REPLY * (k if k > 0 else rem + 1)
             if s != trump and trump >= 0:
                 for j in range(1, n):
-                    p = (seat + j) % n
+                    p = _wrap(seat + j, n)
                     if (hands[p] >> (13 * s)) & SUIT == 0 and (hands[p] >> (13 * trump)) & SUIT:
                         if sides[p] == my_side:
                             sc += 120  # partner ruffs
@@ -814,7 +870,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         trick[base + tlen] = c
         if tlen + 1 == n:
             wi = _trick_winner(trick, base, n, trump)
-            w = (leader + wi) % n
+            w = _wrap(leader + wi, n)
             v = search(hands, trick, n, trump, sides, mode, need - sides[w], w, np.int64(0),
                        rem - 1, tt, gen, stats, work)
             child = work[REL + 4 * (rem - 1)]
@@ -976,7 +1032,7 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
     for i in range(52):
         out[i] = -1
     base = 4 * rem
-    seat = (leader + tlen) % n
+    seat = _wrap(leader + tlen, n)
     hand = hands[seat]
     live = hands[0] | hands[1] | hands[2] | hands[3]
     legal = hand
@@ -1015,7 +1071,7 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
         ntlen = tlen + 1
         nrem = rem
         if tlen + 1 == n:
-            nleader = (leader + _trick_winner(trick, base, n, trump)) % n
+            nleader = _wrap(leader + _trick_winner(trick, base, n, trump), n)
             gained = sides[nleader]
             ntlen = 0
             nrem = rem - 1

@@ -610,6 +610,24 @@ def _grow(tt: np.ndarray, stats: np.ndarray, gen: np.int64) -> None:
             tt[slot * ENTRY + w] = entries[e + w]
 
 
+@njit(cache=True, inline="always")
+def _lead_suit_score(lenkey: np.int64, n: np.int64, trump: np.int64, sides: np.ndarray,
+                     seat: np.int64, rem: np.int64, s: np.int64) -> np.int64:
+    """The part of a lead's score that depends on its suit only.  A suit the opponents
+    hold few cards of has few answers to search: each of their cards costs LEAD_REPLY,
+    a void (a ruff or a free discard) more.  A partner's ruff scores, an opponent's
+    costs."""
+    sc = np.int64(0)
+    for j in range(1, n):
+        p = _wrap(seat + j, n)
+        k = _len(lenkey, p, s)
+        if sides[p] != sides[seat]:
+            sc -= LEAD_REPLY * (k if k > 0 else rem + 1)
+        if k == 0 and s != trump and trump >= 0 and _len(lenkey, p, trump):
+            sc += 120 if sides[p] == sides[seat] else -120
+    return sc
+
+
 @njit(cache=True)
 def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
            mode: np.int64, need: np.int64, leader: np.int64, tlen: np.int64, rem: np.int64,
@@ -705,9 +723,21 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 work[rslot] = qks
                 return False
         if trump >= 0:
-            # tricks each side is sure of with its trumps bound the declaring side's
-            lo, klo = _sure_trumps(hands, n, trump, sides, np.int64(1), mode == 0, leader)
-            st, khi = _sure_trumps(hands, n, trump, sides, np.int64(0), mode == 0, leader)
+            # tricks each side is sure of with its trumps bound the declaring side's (no
+            # more than its longest trump holding: only counted when that could decide)
+            long1 = np.int64(0)
+            long0 = np.int64(0)
+            for i in range(n):
+                k = _len(lenkey, i, trump)
+                if sides[i]:
+                    long1 = max(long1, k)
+                else:
+                    long0 = max(long0, k)
+            lo = klo = st = khi = np.int64(0)
+            if long1 >= need + (mode != 0):
+                lo, klo = _sure_trumps(hands, n, trump, sides, np.int64(1), mode == 0, leader)
+            if long0 >= rem - need + (mode != 1):
+                st, khi = _sure_trumps(hands, n, trump, sides, np.int64(0), mode == 0, leader)
             hi = rem - st
             if mode == 0:
                 if lo >= need:
@@ -772,6 +802,13 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 pruned |= np.int64(1) << su
         legal = cand
 
+    lead0 = lead1 = lead2 = lead3 = np.int64(0)
+    if tlen == 0:
+        lead0 = _lead_suit_score(lenkey, n, trump, sides, seat, rem, np.int64(0))
+        lead1 = _lead_suit_score(lenkey, n, trump, sides, seat, rem, np.int64(1))
+        lead2 = _lead_suit_score(lenkey, n, trump, sides, seat, rem, np.int64(2))
+        lead3 = _lead_suit_score(lenkey, n, trump, sides, seat, rem, np.int64(3))
+
     # candidate moves: the highest card of each run of equivalent cards
     mb = 26 * ply
     sb = mb + 13
@@ -804,21 +841,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                         if ph and (opp_hi == 0 or _highbit_index(ph) > _highbit_index(opp_hi)):
                             sc += 110
                             break
-            # a suit the opponents hold few cards of has few answers to search: each of
-            # their cards costs LEAD_REPLY, a void (a ruff or a free discard) more
-            for j in range(1, n):
-                p = _wrap(seat + j, n)
-                if sides[p] != my_side:
-                    k = _popcount((hands[p] >> (13 * s)) & SUIT)
-                    sc -= LEAD_REPLY * (k if k > 0 else rem + 1)
-            if s != trump and trump >= 0:
-                for j in range(1, n):
-                    p = _wrap(seat + j, n)
-                    if (hands[p] >> (13 * s)) & SUIT == 0 and (hands[p] >> (13 * trump)) & SUIT:
-                        if sides[p] == my_side:
-                            sc += 120  # partner ruffs
-                        else:
-                            sc -= 120  # an opponent ruffs
+            sc += lead0 if s == 0 else lead1 if s == 1 else lead2 if s == 2 else lead3
         else:
             if sides[wseat] == my_side and (last or _holds(hands, trick, base, n, trump, sides,
                                                           leader, tlen, wcard, led)):

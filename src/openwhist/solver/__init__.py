@@ -89,7 +89,7 @@ class _Engine(threading.local):
         self.gen = 0
         self.hands = np.zeros(4, dtype=np.int64)
         self.trick = np.zeros(4 * 14, dtype=np.int64)
-        self.work = np.zeros(2048 + 64, dtype=np.int64)
+        self.work = np.zeros(_search.WORK, dtype=np.int64)
         # nodes, table hits, node limit, limit passed, table entries in use, table levels,
         # entries the table may grow to, entries of this search replaced since it last grew
         self.stats = np.zeros(8, dtype=np.int64)
@@ -110,6 +110,7 @@ class _Engine(threading.local):
         for s in range(pos.n_seats):
             sides[s] = 1 if pos.sides[s] == pos.declarer_side else 0
         self.stats[:] = 0
+        self.work[self.search.HIST:] = 0  # the lead history is per search
         self.stats[2] = node_limit or 0
         # small searches use the first part of the table only: it stays in the caches
         cards = sum(h.bit_count() for h in pos.hands)

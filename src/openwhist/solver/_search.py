@@ -558,6 +558,10 @@ LEVELS_2 = 2  # with two hands: faster on German whist, where levels 2 and 3 sav
 ENTRY = 6
 GEN_MASK = 0xFFF  # the generation bits a tag word keeps
 ACC = REL + 56 + 8 * 56  # relevance of a root card's value, then the shared value of each suit
+HIST = ACC + 8  # per seat and card: how often leading it settled a node the ordering missed
+WORK = HIST + 4 * 52  # words in ``work``
+LEAD_HISTORY = 2  # lead ordering: the weight of that history, per trick left at the time
+HISTORY_CAP = 200  # and its most
 
 
 @njit(cache=True)
@@ -864,6 +868,11 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                 sc = 100 - r
                 if s == trump:
                     sc -= 30
+        if tlen == 0:
+            # a lead that settled other nodes of this search where the scores above
+            # missed it (as cashing a sure winner first can spoil a cross-ruff)
+            hv = LEAD_HISTORY * work[HIST + 52 * seat + c]
+            sc += hv if hv < HISTORY_CAP else HISTORY_CAP
         if c == hashmove:
             sc += 2000
 
@@ -918,6 +927,8 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
             crel = work[REL + ply + 1]
         hands[seat] ^= cbit
         if v == is_or:
+            if tlen == 0 and i > 0:
+                work[HIST + 52 * seat + c] += rem
             result = v
             rel = crel
             best = c

@@ -784,6 +784,21 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         wseat = _wrap(leader + wi, n)
     last = tlen == n - 1
     my_side = sides[seat]
+    # second hand of four in a trump game: the fourth hand, a partner, sure to win the
+    # trick when it follows above every card of the suit the third hand could play
+    # (which must follow or cannot ruff); the second hand then plays low.  Measured:
+    # 5-7% fewer nodes on trump deals, but 29% more in no-trump, so trump games only
+    fourth_wins = False
+    if tlen == 1 and n == 4 and trump >= 0:
+        p4 = _wrap(seat + 2, 4)
+        p3 = _wrap(seat + 1, 4)
+        if sides[p4] == my_side:
+            f4 = (hands[p4] >> (13 * led)) & SUIT
+            f3 = (hands[p3] >> (13 * led)) & SUIT
+            if f4 and _highbit_index(f4) + 13 * led > wcard and (
+                    f3 == 0 and (trump < 0 or (hands[p3] >> (13 * trump)) & SUIT == 0 or led == trump)
+                    or f3 != 0 and _highbit_index(f4) > _highbit_index(f3)):
+                fourth_wins = True
 
     # two hands, mode 0: a higher card of a suit is never worse to hold than a lower
     # one (each side wants tricks), so the second hand need only try, in the suit led,
@@ -847,8 +862,8 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                             break
             sc += lead0 if s == 0 else lead1 if s == 1 else lead2 if s == 2 else lead3
         else:
-            if sides[wseat] == my_side and (last or _holds(hands, trick, base, n, trump, sides,
-                                                          leader, tlen, wcard, led)):
+            if fourth_wins or sides[wseat] == my_side and (last or _holds(
+                    hands, trick, base, n, trump, sides, leader, tlen, wcard, led)):
                 # partner sure of the trick: play low, do not overtake (when partner's card
                 # can still be beaten, play as against an opponent's)
                 sc = 200 - r

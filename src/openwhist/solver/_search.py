@@ -846,7 +846,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
             # leading: a sure winner first, then low cards
             above_all = live & ~hand & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
             if above_all == 0:
-                sc = 300 + r
+                sc = 200 + r
                 if s == trump:
                     sc += 20
             else:

@@ -151,8 +151,12 @@ def test_growing_table_keeps_values(monkeypatch: pytest.MonkeyPatch) -> None:
     import openwhist.solver as solver
 
     monkeypatch.setattr(solver, "SMALL_TABLE_BITS", 8)
+    engine = solver._get_engine()
     for deal in DEALS[:3]:
+        engine.load(golden_position(deal["hands"], deal["trump"], deal["leader"]))
+        assert engine.stats[4] == 1 << 8  # a search starts with 2**8 entries...
         check_opening(deal)
+        assert engine.stats[4] > 1 << 8  # ...and this one grew
         p = next(q for q in deal["positions"] if q["after_tricks"] == 2)
         assert solve(golden_position(p["hands"], deal["trump"], p["leader"])) == p["tricks_leader_side"]
 

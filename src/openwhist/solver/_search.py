@@ -596,8 +596,7 @@ def _grow(tt: np.ndarray, stats: np.ndarray, gen: np.int64) -> None:
         t[2] = kb >> 27
         t[3] = kb & 0x7FFFFFF
         for s in range(4):
-            lens = lenkey >> (16 * s)
-            count = (lens & 15) + ((lens >> 4) & 15) + ((lens >> 8) & 15) + ((lens >> 12) & 15)
+            count = _len(lenkey, 0, s) + _len(lenkey, 1, s) + _len(lenkey, 2, s) + _len(lenkey, 3, s)
             codes[s] = count
             # the owners of the top cards the entry relies on; the bucket reads no more
             codes[4 + s] = t[s] << (2 * (count - ((rel >> (4 * s)) & 15)))
@@ -796,7 +795,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
             f4 = (hands[p4] >> (13 * led)) & SUIT
             f3 = (hands[p3] >> (13 * led)) & SUIT
             if f4 and _highbit_index(f4) + 13 * led > wcard and (
-                    f3 == 0 and (trump < 0 or (hands[p3] >> (13 * trump)) & SUIT == 0 or led == trump)
+                    f3 == 0 and ((hands[p3] >> (13 * trump)) & SUIT == 0 or led == trump)
                     or f3 != 0 and _highbit_index(f4) > _highbit_index(f3)):
                 fourth_wins = True
 

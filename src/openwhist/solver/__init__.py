@@ -78,7 +78,9 @@ class SolveStats:
 
 
 class _Engine(threading.local):
-    """Per-thread search buffers: transposition table, trick slots, move lists."""
+    """Per-thread search buffers: the transposition table, and the work array that holds
+    the hands, trick slots, sides, counters and move lists (``hands``, ``trick``, ``sides``
+    and ``stats`` are views of it)."""
 
     def __init__(self) -> None:
         from openwhist.solver import _search
@@ -87,12 +89,13 @@ class _Engine(threading.local):
         self.tt = _search.new_table()
         self.tt.fill(0)  # touch every page now rather than during the first searches
         self.gen = 0
-        self.hands = np.zeros(4, dtype=np.int64)
-        self.trick = np.zeros(4 * 14, dtype=np.int64)
         self.work = np.zeros(_search.WORK, dtype=np.int64)
+        self.hands = self.work[_search.HANDS:_search.HANDS + 4]
+        self.trick = self.work[_search.TRICK:_search.TRICK + 56]
+        self.sides = self.work[_search.SIDES:_search.SIDES + 4]
         # nodes, table hits, node limit, limit passed, table entries in use, table levels,
         # entries the table may grow to, entries of this search replaced since it last grew
-        self.stats = np.zeros(8, dtype=np.int64)
+        self.stats = self.work[_search.STATS:_search.STATS + 8]
         self.out = np.zeros(52, dtype=np.int64)
         self.last = SolveStats()
 
@@ -106,11 +109,10 @@ class _Engine(threading.local):
         rem = pos.remaining
         for i, c in enumerate(pos.trick):
             self.trick[4 * rem + i] = c
-        sides = np.zeros(4, dtype=np.int64)
-        for s in range(pos.n_seats):
-            sides[s] = 1 if pos.sides[s] == pos.declarer_side else 0
+        for s in range(4):
+            self.sides[s] = 1 if s < pos.n_seats and pos.sides[s] == pos.declarer_side else 0
         self.stats[:] = 0
-        self.work[self.search.HIST:] = 0  # the lead history is per search
+        self.work[self.search.HIST:self.search.STATE] = 0  # the lead history is per search
         self.stats[2] = node_limit or 0
         # small searches use the first part of the table only: it stays in the caches
         cards = sum(h.bit_count() for h in pos.hands)
@@ -119,10 +121,7 @@ class _Engine(threading.local):
         self.stats[4] = min(full, 1 << SMALL_TABLE_BITS)
         self.stats[6] = full
         self.stats[5] = self.search.LEVELS_2 if pos.n_seats == 2 else self.search.LEVELS
-        return (self.hands, self.trick, np.int64(pos.n_seats), np.int64(pos.trump), sides)
-
-    def table(self) -> tuple[Any, ...]:
-        return (self.tt, np.int64(self.gen), self.stats, self.work)
+        return (self.work, self.tt, np.int64(pos.n_seats), np.int64(pos.trump))
 
     def done(self) -> None:
         self.last = SolveStats(int(self.stats[0]), int(self.stats[1]))
@@ -175,12 +174,12 @@ def solve(position: Position, node_limit: int | None = None) -> int:
         return int(target == 0) if position.objective.is_target else 0
     if target >= 0:
         ok = eng.search.search(*args, np.int64(mode), np.int64(target), leader, tlen,
-                               np.int64(rem), *eng.table())
+                               np.int64(rem), np.int64(eng.gen))
         eng.done()
         return int(ok)
     guess = rem // 2 if position.n_seats == 2 else 1  # as in root_values
     value = eng.search.node_value(*args, np.int64(mode), leader, tlen, np.int64(rem),
-                                  np.int64(guess), *eng.table())
+                                  np.int64(guess), np.int64(eng.gen))
     eng.done()
     return int(value)
 
@@ -209,7 +208,7 @@ def solve_all(position: Position, node_limit: int | None = None) -> dict[Card, i
     if rem == 0:
         return {}
     eng.search.root_values(*args, np.int64(mode), np.int64(target), np.int64(position.leader),
-                           np.int64(len(position.trick)), np.int64(rem), *eng.table(), eng.out)
+                           np.int64(len(position.trick)), np.int64(rem), np.int64(eng.gen), eng.out)
     eng.done()
     out = eng.out
     return {Card(c): int(out[c]) for c in range(52) if out[c] >= 0}

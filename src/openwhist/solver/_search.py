@@ -3,12 +3,19 @@
 # public surface is openwhist.solver)
 """The compiled search kernels of the double-dummy solver (numba, cached on disk).
 
-Everything here works on signed int64 card masks.  The state of a search is held in two
-small arrays that the kernels change and restore in place:
+Everything here works on signed int64 card masks.  The state of a search is held in one
+small array, ``work``, that the kernels change and restore in place, besides the
+transposition table ``tt``:
 
-``hands``  int64[4]   the cards each seat still holds (unused seats hold 0)
-``trick``  int64[56]  the cards of the trick in progress, 4 slots per trick number: the
-                      slots of the trick with ``r`` tricks left are ``4*r .. 4*r+3``
+``work[HANDS:HANDS+4]``   the cards each seat still holds (unused seats hold 0)
+``work[TRICK:TRICK+56]``  the cards of the trick in progress, 4 slots per trick number:
+                          the slots of the trick with ``r`` tricks left are ``4*r .. 4*r+3``
+``work[SIDES:SIDES+4]``   1 for the seats of the declaring side, else 0
+``work[STATS:STATS+8]``   counters and limits (see the engine in ``openwhist.solver``)
+
+and, per ply, the move lists, relevance words and suit codes.  The kernels are compiled
+without numba's reference counting (``_nrt=False``): they allocate nothing, and counting
+references to every array argument and view at every node cost about 15% of the time.
 
 The kernels answer one boolean question, "can the declaring side reach the goal?", with a
 zero-window alpha-beta search (an AND/OR search: the declaring side's seats are OR nodes,
@@ -65,30 +72,30 @@ def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
     return x(x), codegen
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _popcount(x: np.int64) -> np.int64:
     return np.int64(_ctpop(x))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _lowbit_index(x: np.int64) -> np.int64:
     # index of the lowest set bit of a non-zero x
     return np.int64(trailing_zeros(x))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _highbit_index(x: np.int64) -> np.int64:
     # index of the highest set bit of a non-zero x
     return np.int64(63 - leading_zeros(x))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _wrap(x: np.int64, n: np.int64) -> np.int64:
     # x % n for 0 <= x < 2 n, without a division
     return x - n if x >= n else x
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _trick_winner(trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64) -> np.int64:
     best = np.int64(0)
     best_card = trick[base]
@@ -107,7 +114,7 @@ def _trick_winner(trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int6
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _beats(c: np.int64, w: np.int64, trump: np.int64) -> bool:
     cs = c // 13
     ws = w // 13
@@ -116,7 +123,7 @@ def _beats(c: np.int64, w: np.int64, trump: np.int64) -> bool:
     return cs == trump
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _holds(hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64,
            sides: np.ndarray, leader: np.int64, tlen: np.int64, c: np.int64, led: np.int64) -> bool:
     """True if card ``c``, now winning the trick, cannot be beaten by a later opponent."""
@@ -167,14 +174,14 @@ _PEXT_HI = _compress_table(6)  # the high 6
 _SPREAD = _spread_table()
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _compress13(x: np.int64, m: np.int64) -> np.int64:
     lo = m & 127
     return np.int64(_PEXT_LO[(lo << 7) | (x & 127)]) | (np.int64(_PEXT_HI[((m >> 7) << 6) | (x >> 7)])
                                                        << _popcount(lo))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _suit_codes(hands: np.ndarray, live: np.ndarray) -> np.int64:
     """Fill ``live[4 + s]`` with the owner code of suit ``s`` (a 1 bit, then 2 bits per
     card still out, highest first) and ``live[s]`` with its number of cards; return the
@@ -197,7 +204,7 @@ def _suit_codes(hands: np.ndarray, live: np.ndarray) -> np.int64:
     return lenkey
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _top_key(codes: np.ndarray, ks: np.int64, leader: np.int64) -> tuple[np.int64, np.int64]:
     t0 = codes[4] >> (2 * (codes[0] - (ks & 15)))
     t1 = codes[5] >> (2 * (codes[1] - ((ks >> 4) & 15)))
@@ -206,7 +213,7 @@ def _top_key(codes: np.ndarray, ks: np.int64, leader: np.int64) -> tuple[np.int6
     return (leader << 54) | (t0 << 27) | t1, (t2 << 27) | t3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _bucket(lenkey: np.int64, leader: np.int64, codes: np.ndarray, level: np.int64,
             mask: np.int64) -> np.int64:
     """The bucket of a position for table level ``level``: a hash of the hand lengths, the
@@ -225,14 +232,14 @@ def _bucket(lenkey: np.int64, leader: np.int64, codes: np.ndarray, level: np.int
     return (h + level) & mask
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _tag(lenkey: np.int64, leader: np.int64, gen: np.int64) -> np.int64:
     h = (lenkey ^ (leader << 62)) * np.int64(-7046029254386353131) + gen * np.int64(0x3C6EF372FE94F82B)
     h ^= h >> 29
     return ((((h >> 32) ^ h) & 0x7FFFF) << 12) | (gen & GEN_MASK)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _level(codes: np.ndarray, rel: np.int64, levels: np.int64) -> np.int64:
     """The table level of an entry with relevance depths ``rel``: the fewest top cards of
     a suit it relies on, among suits it does not rely on wholly (at most ``levels - 1``)."""
@@ -244,7 +251,7 @@ def _level(codes: np.ndarray, rel: np.int64, levels: np.int64) -> np.int64:
     return lv
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64) -> np.int64:
     """A relevance depth ``k`` (top cards of suit ``s``) among ``child_live`` expressed
     among ``parent_live`` (which holds more cards)."""
@@ -257,13 +264,13 @@ def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64)
     return _popcount(((parent_live >> (13 * s)) & SUIT) >> x)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _len(lenkey: np.int64, seat: np.int64, s: np.int64) -> np.int64:
     # the number of cards of suit s seat holds, from a key of the hand lengths
     return (lenkey >> (16 * s + 4 * seat)) & 15
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
                   leader: np.int64, lenkey: np.int64) -> tuple[np.int64, np.int64]:
     """Tricks the side on lead can cash at once with top cards: a lower bound for it.
@@ -406,7 +413,7 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
     return best, best_ks
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
                  side: np.int64, wants: bool, leader: np.int64) -> tuple[np.int64, np.int64]:
     """Tricks ``side`` is sure of with its trumps, and how many top trumps (by owner) the
@@ -475,7 +482,7 @@ def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndar
     return best, best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _needed(k: np.int64, cnt: np.int64, used: np.int64) -> np.int64:
     """The top trumps a bound of ``cnt`` sure tricks relying on ``k`` of them needs when
     only ``used`` of the tricks count: fewer when each of them is a trick by itself."""
@@ -484,7 +491,7 @@ def _needed(k: np.int64, cnt: np.int64, used: np.int64) -> np.int64:
     return k if k < used else used
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _goal_met(mode: np.int64, need: np.int64) -> bool:
     if mode == 0:
         return need <= 0
@@ -493,7 +500,7 @@ def _goal_met(mode: np.int64, need: np.int64) -> bool:
     return need == 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _kmax(a: np.int64, b: np.int64) -> np.int64:
     r = np.int64(0)
     for s in range(4):
@@ -503,7 +510,7 @@ def _kmax(a: np.int64, b: np.int64) -> np.int64:
     return r
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _same_as(c: np.int64, rel: np.int64, live: np.int64, hand: np.int64) -> np.int64:
     """The cards of ``hand`` that give the same answer as card ``c`` did, when that answer
     relied on the top cards ``rel`` (4 bits per suit, counted among ``live``): if ``c``
@@ -519,7 +526,7 @@ def _same_as(c: np.int64, rel: np.int64, live: np.int64, hand: np.int64) -> np.i
     return (ls << (13 * s)) & hand
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) -> np.int64:
     """Lower the relevance depth of each suit until no run of equal cards of ``legal``
     straddles it."""
@@ -559,48 +566,51 @@ ENTRY = 6
 GEN_MASK = 0xFFF  # the generation bits a tag word keeps
 ACC = REL + 56 + 8 * 56  # relevance of a root card's value, then the shared value of each suit
 HIST = ACC + 8  # per seat and card: how often leading it settled a node the ordering missed
-WORK = HIST + 4 * 52  # words in ``work``
+STATE = HIST + 4 * 52  # the hands, trick slots, sides and counters
+HANDS = STATE
+TRICK = STATE + 4
+SIDES = STATE + 60
+STATS = STATE + 64
+WORK = STATE + 72  # words in ``work``
 LEAD_HISTORY = 2  # lead ordering: the weight of that history, per trick left at the time
 HISTORY_CAP = 200  # and its most
 
 
-@njit(cache=True)
-def _grow(tt: np.ndarray, stats: np.ndarray, gen: np.int64) -> None:
+@njit(cache=True, _nrt=False)
+def _grow(tt: np.ndarray, stats: np.ndarray, gen: np.int64, work: np.ndarray) -> None:
     """Spread the table's entries of this search from the first ``stats[4]`` slots over
     the first ``stats[6]``: each goes to its bucket under the larger mask.  A search starts
     in a small part of the table, which stays in the processor's caches, and grows it when
-    it has replaced many of its own entries."""
+    it has replaced many of its own entries.  An entry's new bucket is its old one or one
+    in the new part of the table (the low bits of the bucket number stay), which holds
+    only entries of earlier searches: the entries move in place."""
     nent = tt.shape[0] // (ENTRY + 1)
     tags = ENTRY * nent
     old = stats[4]
-    entries = tt[:old * ENTRY].copy()
-    words = tt[tags:tags + old].copy()
-    tt[:old * ENTRY] = 0
-    tt[tags:tags + old] = 0
     stats[4] = stats[6]
     stats[7] = 0
     mask = stats[4] // BUCKET - 1
-    codes = np.zeros(8, dtype=np.int64)
-    t = np.zeros(4, dtype=np.int64)
+    codes = work[REL + 56:REL + 64]  # the slots of a ply no search uses
     for i in range(old):
         e = i * ENTRY
-        if ((words[i] >> 32) & GEN_MASK) != (gen & GEN_MASK) or (entries[e + 4] >> 32) != gen:
+        word = tt[tags + i]
+        if ((word >> 32) & GEN_MASK) != (gen & GEN_MASK) or (tt[e + 4] >> 32) != gen:
             continue
-        lenkey = entries[e]
-        ka = entries[e + 1]
-        kb = entries[e + 2]
-        rel = entries[e + 3]
+        lenkey = tt[e]
+        ka = tt[e + 1]
+        kb = tt[e + 2]
+        rel = tt[e + 3]
         leader = ka >> 54
-        t[0] = (ka >> 27) & 0x7FFFFFF
-        t[1] = ka & 0x7FFFFFF
-        t[2] = kb >> 27
-        t[3] = kb & 0x7FFFFFF
         for s in range(4):
+            ts = (ka >> 27) & 0x7FFFFFF if s == 0 else ka & 0x7FFFFFF if s == 1 else kb >> 27 if s == 2 \
+                else kb & 0x7FFFFFF
             count = _len(lenkey, 0, s) + _len(lenkey, 1, s) + _len(lenkey, 2, s) + _len(lenkey, 3, s)
             codes[s] = count
             # the owners of the top cards the entry relies on; the bucket reads no more
-            codes[4 + s] = t[s] << (2 * (count - ((rel >> (4 * s)) & 15)))
+            codes[4 + s] = ts << (2 * (count - ((rel >> (4 * s)) & 15)))
         bk = _bucket(lenkey, leader, codes, _level(codes, rel, stats[5]), mask) * BUCKET
+        if bk == i - i % BUCKET:
+            continue  # same bucket: it stays
         slot = bk
         for j in range(BUCKET):
             if ((tt[tags + bk + j] >> 32) & GEN_MASK) != (gen & GEN_MASK):
@@ -608,12 +618,14 @@ def _grow(tt: np.ndarray, stats: np.ndarray, gen: np.int64) -> None:
                 break
             if (tt[tags + bk + j] & 0xFFFFFFFF) < (tt[tags + slot] & 0xFFFFFFFF):
                 slot = bk + j
-        tt[tags + slot] = words[i]
+        tt[tags + slot] = word
         for w in range(ENTRY):
-            tt[slot * ENTRY + w] = entries[e + w]
+            tt[slot * ENTRY + w] = tt[e + w]
+        tt[tags + i] = 0
+        tt[e + 4] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _lead_suit_score(lenkey: np.int64, n: np.int64, trump: np.int64, sides: np.ndarray,
                      seat: np.int64, rem: np.int64, s: np.int64) -> np.int64:
     """The part of a lead's score that depends on its suit only.  A suit the opponents
@@ -631,10 +643,9 @@ def _lead_suit_score(lenkey: np.int64, n: np.int64, trump: np.int64, sides: np.n
     return sc
 
 
-@njit(cache=True)
-def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
-           mode: np.int64, need: np.int64, leader: np.int64, tlen: np.int64, rem: np.int64,
-           tt: np.ndarray, gen: np.int64, stats: np.ndarray, work: np.ndarray) -> bool:
+@njit(cache=True, _nrt=False)
+def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode: np.int64,
+           need: np.int64, leader: np.int64, tlen: np.int64, rem: np.int64, gen: np.int64) -> bool:
     """Can the declaring side (``sides[seat] == 1``) reach the goal from this node?
 
     ``rem`` counts the tricks left including the one in progress; ``tlen`` cards of it
@@ -644,6 +655,10 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     leader, the same suit lengths in every hand and the same owners of those top cards
     have the same answer (partition search).
     """
+    hands = work[HANDS:HANDS + 4]
+    trick = work[TRICK:TRICK + 56]
+    sides = work[SIDES:SIDES + 4]
+    stats = work[STATS:STATS + 8]
     stats[0] += 1
     if stats[2] > 0 and stats[0] > stats[2]:
         stats[3] = 1  # over the node budget: the answer is void, store nothing
@@ -917,8 +932,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         if tlen + 1 == n:
             wi = _trick_winner(trick, base, n, trump)
             w = _wrap(leader + wi, n)
-            v = search(hands, trick, n, trump, sides, mode, need - sides[w], w, np.int64(0),
-                       rem - 1, tt, gen, stats, work)
+            v = search(work, tt, n, trump, mode, need - sides[w], w, np.int64(0), rem - 1, gen)
             child = work[REL + 4 * (rem - 1)]
             # express the child's relevance among this trick's cards
             tcards = np.int64(0)
@@ -936,8 +950,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
                     crel = _kmax(crel, kw << (4 * ws))
                     break
         else:
-            v = search(hands, trick, n, trump, sides, mode, need, leader, tlen + 1, rem,
-                       tt, gen, stats, work)
+            v = search(work, tt, n, trump, mode, need, leader, tlen + 1, rem, gen)
             crel = work[REL + ply + 1]
         hands[seat] ^= cbit
         if v == is_or:
@@ -964,7 +977,7 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
         ka, kb = _top_key(codes, rel, leader)
         nent = tt.shape[0] // (ENTRY + 1)
         if stats[7] > stats[4] >> 2 and stats[6] > stats[4]:
-            _grow(tt, stats, gen)
+            _grow(tt, stats, gen, work)
         nuse = stats[4] if stats[4] > 0 else nent
         bucket = _bucket(lenkey, leader, codes, _level(codes, rel, stats[5]), nuse // BUCKET - 1) * BUCKET
         # merge into the entry of the same class, else take a stale or the oldest slot
@@ -1021,14 +1034,14 @@ def search(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64, s
     return result
 
 
-@njit(cache=True)
-def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64,
-               sides: np.ndarray, mode: np.int64, leader: np.int64, tlen: np.int64,
-               rem: np.int64, guess: np.int64, tt: np.ndarray, gen: np.int64,
-               stats: np.ndarray, work: np.ndarray) -> np.int64:
+@njit(cache=True, _nrt=False)
+def node_value(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode: np.int64,
+               leader: np.int64, tlen: np.int64, rem: np.int64, guess: np.int64,
+               gen: np.int64) -> np.int64:
     """The declaring side's tricks from this node: most it can force (mode 0) or fewest
     (mode 1), found by unit steps of zero-window searches from ``guess``.  Leaves in
     ``work[ACC]`` the top cards per suit the value relies on (over all the searches)."""
+    stats = work[STATS:STATS + 8]
     lo = np.int64(0)
     hi = rem
     g = min(max(guess, lo), hi)
@@ -1040,8 +1053,7 @@ def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int6
             t = min(max(g, lo + 1), hi)
             if stats[3]:
                 break
-            if search(hands, trick, n, trump, sides, mode, t, leader, tlen, rem,
-                      tt, gen, stats, work):
+            if search(work, tt, n, trump, mode, t, leader, tlen, rem, gen):
                 lo = t
                 g = t + 1
             else:
@@ -1053,8 +1065,7 @@ def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int6
     # mode 1: value = smallest t with search(t) true; search(rem) is always true
     while lo < hi:
         t = max(min(g, hi - 1), lo)
-        if search(hands, trick, n, trump, sides, mode, t, leader, tlen, rem,
-                  tt, gen, stats, work):
+        if search(work, tt, n, trump, mode, t, leader, tlen, rem, gen):
             hi = t
             g = t - 1
         else:
@@ -1065,11 +1076,10 @@ def node_value(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int6
     return lo
 
 
-@njit(cache=True)
-def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int64,
-                sides: np.ndarray, mode: np.int64, target: np.int64, leader: np.int64,
-                tlen: np.int64, rem: np.int64, tt: np.ndarray, gen: np.int64,
-                stats: np.ndarray, work: np.ndarray, out: np.ndarray) -> None:
+@njit(cache=True, _nrt=False)
+def root_values(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode: np.int64,
+                target: np.int64, leader: np.int64, tlen: np.int64, rem: np.int64,
+                gen: np.int64, out: np.ndarray) -> None:
     """The value of every legal card of the player to move, written to ``out[card]``
     (-1 for cards that may not be played).
 
@@ -1077,6 +1087,10 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
     for mode 1); otherwise it is 1 if the goal ``mode``/``target`` can be reached after
     that card and 0 if not.
     """
+    hands = work[HANDS:HANDS + 4]
+    trick = work[TRICK:TRICK + 56]
+    sides = work[SIDES:SIDES + 4]
+    stats = work[STATS:STATS + 8]
     for i in range(52):
         out[i] = -1
     base = 4 * rem
@@ -1127,8 +1141,7 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
             if nrem == 0:
                 v = np.int64(0)
             else:
-                v = node_value(hands, trick, n, trump, sides, mode, nleader, ntlen, nrem,
-                               guess - gained, tt, gen, stats, work)
+                v = node_value(work, tt, n, trump, mode, nleader, ntlen, nrem, guess - gained, gen)
             out[c] = v + gained
             # the next card most often scores as the best so far: test that first
             if best < 0 or (out[c] > best if mode == 0 else out[c] < best):
@@ -1138,8 +1151,7 @@ def root_values(hands: np.ndarray, trick: np.ndarray, n: np.int64, trump: np.int
             if nrem == 0:
                 ok = _goal_met(mode, target - gained)
             else:
-                ok = search(hands, trick, n, trump, sides, mode, target - gained, nleader,
-                            ntlen, nrem, tt, gen, stats, work)
+                ok = search(work, tt, n, trump, mode, target - gained, nleader, ntlen, nrem, gen)
             out[c] = 1 if ok else 0
             work[ACC] = work[REL + 4 * nrem + ntlen]
         hands[seat] ^= cbit

@@ -556,6 +556,59 @@ def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) 
     return rel
 
 
+@njit(cache=True, _nrt=False)
+def _sure_trick(hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64,
+                sides: np.ndarray, leader: np.int64, tlen: np.int64, wcard: np.int64, wseat: np.int64,
+                led: np.int64, legal: np.int64, live: np.int64) -> np.int64:
+    """Whether the side of the player to move is sure to win the trick in progress, whatever
+    the later players do: its card now winning cannot be beaten, or the player has such
+    a card, or (second hand of four) the partner in fourth seat has.  Returns the top cards
+    (4 bits per suit, among ``live``) that relies on, or -1 when the trick is not sure."""
+    seat = _wrap(leader + tlen, n)
+    side = sides[seat]
+    c = np.int64(-1)
+    if sides[wseat] == side and _holds(hands, trick, base, n, trump, sides, leader, tlen, wcard, led):
+        c = wcard
+    else:
+        follow = legal & (SUIT << (13 * led))
+        if follow:
+            c = _highbit_index(follow)
+        elif trump >= 0 and led != trump and (legal >> (13 * trump)) & SUIT:
+            c = _highbit_index(legal & (SUIT << (13 * trump)))
+        if c >= 0 and not (_beats(c, wcard, trump)
+                           and _holds(hands, trick, base, n, trump, sides, leader, tlen, c, led)):
+            c = -1
+        if c < 0 and tlen == 1 and n == 4:
+            p3 = _wrap(seat + 1, 4)
+            p4 = _wrap(seat + 2, 4)
+            if sides[p4] == side and sides[p3] != side:
+                f3 = (hands[p3] >> (13 * led)) & SUIT
+                f4 = (hands[p4] >> (13 * led)) & SUIT
+                t3 = trump >= 0 and led != trump and (hands[p3] >> (13 * trump)) & SUIT != 0
+                if f4:
+                    top = _highbit_index(f4)
+                    if top + 13 * led > wcard and (f3 == 0 and not t3
+                                                   or f3 != 0 and top > _highbit_index(f3)):
+                        c = top + 13 * led
+                elif trump >= 0 and led != trump and (hands[p4] >> (13 * trump)) & SUIT \
+                        and (f3 != 0 or not t3):
+                    return np.int64(0)  # the partner ruffs, the third hand cannot over-ruff
+    if c < 0:
+        return np.int64(-1)
+    cs = c // 13
+    if cs != led:
+        # a ruff: when no later opponent can ruff too, any trump wins, whatever its rank
+        over = False
+        for j in range(tlen + 1, n):
+            p = _wrap(leader + j, n)
+            if sides[p] != side and (hands[p] >> (13 * led)) & SUIT == 0 \
+                    and (hands[p] >> (13 * trump)) & SUIT:
+                over = True
+        if not over and wcard // 13 == led:
+            return np.int64(0)
+    return _popcount(((live >> (13 * cs)) & SUIT) >> (c - 13 * cs)) << (4 * cs)
+
+
 NO_CARD = 255  # no best card stored in a table entry
 LEAD_REPLY = 50  # lead ordering: the cost of each opponent's card in the suit led
 REL = 26 * 56  # offset in ``work`` of the relevance words, one per ply
@@ -813,6 +866,13 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                     f3 == 0 and ((hands[p3] >> (13 * trump)) & SUIT == 0 or led == trump)
                     or f3 != 0 and _highbit_index(f4) > _highbit_index(f3)):
                 fourth_wins = True
+
+    # one trick more settles the goal, and the side to move is sure of this one
+    if mode == 0 and tlen == 1 and n > 2 and (need <= 1 if my_side == 1 else need >= rem):
+        k = _sure_trick(hands, trick, base, n, trump, sides, leader, tlen, wcard, wseat, led, legal, live)
+        if k >= 0:
+            work[rslot] = k
+            return my_side == 1
 
     # two hands, mode 0: a higher card of a suit is never worse to hold than a lower
     # one (each side wants tricks), so the second hand need only try, in the suit led,

@@ -39,7 +39,9 @@ them is searched.
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir as llvm_ir
 from numba import njit
+from numba.core import cgutils, types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
@@ -70,6 +72,22 @@ def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
         return builder.ctpop(args[0])
 
     return x(x), codegen
+
+
+@intrinsic
+def _prefetch(typingctx, arr, idx):  # type: ignore[no-untyped-def]
+    """Ask the processor to load ``arr[idx]`` into its caches (no wait, no result)."""
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
+        i32 = llvm_ir.IntType(32)
+        fnty = llvm_ir.FunctionType(llvm_ir.VoidType(), [ptr.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(arr, idx), codegen
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -624,7 +642,8 @@ HANDS = STATE
 TRICK = STATE + 4
 SIDES = STATE + 60
 STATS = STATE + 64
-WORK = STATE + 72  # words in ``work``
+BKS = STATE + 72  # the table buckets of a probe, one per level
+WORK = BKS + 8  # words in ``work``
 LEAD_HISTORY = 2  # lead ordering: the weight of that history, per trick left at the time
 HISTORY_CAP = 200  # and its most
 
@@ -761,8 +780,15 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
         tags = ENTRY * nent
         tag = _tag(lenkey, leader, gen)
         nmask = (stats[4] if stats[4] > 0 else nent) // BUCKET - 1
-        for lv in range(stats[5]):
+        # the buckets of every level first, so that their loads overlap
+        levels = stats[5]
+        for lv in range(levels):
             bk = _bucket(lenkey, leader, codes, lv, nmask) * BUCKET
+            work[BKS + lv] = bk
+            _prefetch(tt, tags + bk)
+            _prefetch(tt, tags + bk + 8)
+        for lv in range(levels):
+            bk = work[BKS + lv]
             for j in range(BUCKET):
                 if (tt[tags + bk + j] >> 32) != tag:
                     continue

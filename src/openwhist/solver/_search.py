@@ -614,16 +614,21 @@ def _sure_trick(hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int6
     if c < 0:
         return np.int64(-1)
     cs = c // 13
-    if cs != led:
-        # a ruff: when no later opponent can ruff too, any trump wins, whatever its rank
-        over = False
-        for j in range(tlen + 1, n):
-            p = _wrap(leader + j, n)
-            if sides[p] != side and (hands[p] >> (13 * led)) & SUIT == 0 \
-                    and (hands[p] >> (13 * trump)) & SUIT:
-                over = True
-        if not over and wcard // 13 == led:
-            return np.int64(0)
+    # the ranks matter only when another card of the suit is in the trick or may come
+    # from a later opponent
+    rival = np.int64(0)
+    for j in range(tlen):
+        t = trick[base + j]
+        if t != c and t // 13 == cs:
+            rival = 1
+    for j in range(tlen + 1, n):
+        p = _wrap(leader + j, n)
+        if sides[p] != side:
+            follows = (hands[p] >> (13 * led)) & SUIT != 0
+            if (hands[p] >> (13 * cs)) & SUIT and (follows if cs == led else not follows):
+                rival = 1
+    if rival == 0:
+        return np.int64(0)
     return _popcount(((live >> (13 * cs)) & SUIT) >> (c - 13 * cs)) << (4 * cs)
 
 
@@ -894,7 +899,7 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                 fourth_wins = True
 
     # one trick more settles the goal, and the side to move is sure of this one
-    if mode == 0 and tlen == 1 and n > 2 and (need <= 1 if my_side == 1 else need >= rem):
+    if mode == 0 and 0 < tlen < n - 1 and (need <= 1 if my_side == 1 else need >= rem):
         k = _sure_trick(hands, trick, base, n, trump, sides, leader, tlen, wcard, wseat, led, legal, live)
         if k >= 0:
             work[rslot] = k

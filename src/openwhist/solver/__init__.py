@@ -39,6 +39,7 @@ import numpy as np
 
 from openwhist.cards import Card
 from openwhist.errors import InvalidActionError
+from openwhist.rules.tricks import trick_winner
 from openwhist.solver.position import Objective, ObjectiveKind, Position, parse_deal, parse_trump
 
 __all__ = [
@@ -109,6 +110,8 @@ class _Engine(threading.local):
         rem = pos.remaining
         for i, c in enumerate(pos.trick):
             self.trick[4 * rem + i] = c
+        if pos.trick:  # the card now winning the trick in progress
+            self.work[self.search.WIN + 4 * rem + len(pos.trick)] = trick_winner(list(pos.trick), pos.trump)
         for s in range(4):
             self.sides[s] = 1 if s < pos.n_seats and pos.sides[s] == pos.declarer_side else 0
         self.stats[:] = 0

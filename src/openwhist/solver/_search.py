@@ -648,7 +648,8 @@ TRICK = STATE + 4
 SIDES = STATE + 60
 STATS = STATE + 64
 BKS = STATE + 72  # the table buckets of a probe, one per level
-WORK = BKS + 8  # words in ``work``
+WIN = BKS + 8  # per ply within a trick: the index of the card now winning it
+WORK = WIN + 56  # words in ``work``
 LEAD_HISTORY = 2  # lead ordering: the weight of that history, per trick left at the time
 HISTORY_CAP = 200  # and its most
 
@@ -876,8 +877,9 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
     # current winner of the trick
     wcard = np.int64(-1)
     wseat = np.int64(-1)
+    wi = np.int64(0)
     if tlen > 0:
-        wi = _trick_winner(trick, base, tlen, trump)
+        wi = work[WIN + ply]  # kept up to date as the cards of the trick are played
         wcard = trick[base + wi]
         wseat = _wrap(leader + wi, n)
     last = tlen == n - 1
@@ -933,6 +935,10 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
         lead2 = _lead_suit_score(lenkey, n, trump, sides, seat, rem, np.int64(2))
         lead3 = _lead_suit_score(lenkey, n, trump, sides, seat, rem, np.int64(3))
 
+    # the partner sure of the trick: play low (once for all the cards)
+    partner_sure = tlen > 0 and (fourth_wins or sides[wseat] == my_side and (last or _holds(
+        hands, trick, base, n, trump, sides, leader, tlen, wcard, led)))
+
     # candidate moves: the highest card of each run of equivalent cards
     mb = 26 * ply
     sb = mb + 13
@@ -967,8 +973,7 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                             break
             sc += lead0 if s == 0 else lead1 if s == 1 else lead2 if s == 2 else lead3
         else:
-            if fourth_wins or sides[wseat] == my_side and (last or _holds(
-                    hands, trick, base, n, trump, sides, leader, tlen, wcard, led)):
+            if partner_sure:
                 # partner sure of the trick: play low, do not overtake (when partner's card
                 # can still be beaten, play as against an opponent's)
                 sc = 200 - r
@@ -1020,9 +1025,9 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
             continue
         hands[seat] ^= cbit
         trick[base + tlen] = c
+        nwi = tlen if tlen == 0 or _beats(c, wcard, trump) else wi
         if tlen + 1 == n:
-            wi = _trick_winner(trick, base, n, trump)
-            w = _wrap(leader + wi, n)
+            w = _wrap(leader + nwi, n)
             v = search(work, tt, n, trump, mode, need - sides[w], w, np.int64(0), rem - 1, gen)
             child = work[REL + 4 * (rem - 1)]
             # express the child's relevance among this trick's cards
@@ -1033,14 +1038,15 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
             crel = np.int64(0)
             for su in range(4):
                 crel |= _lift((child >> (4 * su)) & 15, su, child_live, live) << (4 * su)
-            wc = trick[base + wi]
+            wc = trick[base + nwi]
             ws = wc // 13
             for t in range(n):
-                if t != wi and trick[base + t] // 13 == ws:
+                if t != nwi and trick[base + t] // 13 == ws:
                     kw = _popcount(((live >> (13 * ws)) & SUIT) >> (wc - 13 * ws))
                     crel = _kmax(crel, kw << (4 * ws))
                     break
         else:
+            work[WIN + ply + 1] = nwi
             v = search(work, tt, n, trump, mode, need, leader, tlen + 1, rem, gen)
             crel = work[REL + ply + 1]
         hands[seat] ^= cbit
@@ -1228,6 +1234,8 @@ def root_values(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, 
             gained = sides[nleader]
             ntlen = 0
             nrem = rem - 1
+        else:
+            work[WIN + base + ntlen] = _trick_winner(trick, base, ntlen, trump)
         if target < 0:
             if nrem == 0:
                 v = np.int64(0)

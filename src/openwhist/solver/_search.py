@@ -113,7 +113,7 @@ def _wrap(x: np.int64, n: np.int64) -> np.int64:
     return x - n if x >= n else x
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _trick_winner(trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64) -> np.int64:
     best = np.int64(0)
     best_card = trick[base]
@@ -132,7 +132,7 @@ def _trick_winner(trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int6
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _beats(c: np.int64, w: np.int64, trump: np.int64) -> bool:
     cs = c // 13
     ws = w // 13
@@ -141,7 +141,7 @@ def _beats(c: np.int64, w: np.int64, trump: np.int64) -> bool:
     return cs == trump
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _holds(hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64,
            sides: np.ndarray, leader: np.int64, tlen: np.int64, c: np.int64, led: np.int64) -> bool:
     """True if card ``c``, now winning the trick, cannot be beaten by a later opponent."""
@@ -199,7 +199,7 @@ def _compress13(x: np.int64, m: np.int64) -> np.int64:
                                                        << _popcount(lo))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _suit_codes(hands: np.ndarray, live: np.ndarray) -> np.int64:
     """Fill ``live[4 + s]`` with the owner code of suit ``s`` (a 1 bit, then 2 bits per
     card still out, highest first) and ``live[s]`` with its number of cards; return the
@@ -231,7 +231,7 @@ def _top_key(codes: np.ndarray, ks: np.int64, leader: np.int64) -> tuple[np.int6
     return (leader << 54) | (t0 << 27) | t1, (t2 << 27) | t3
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _bucket(lenkey: np.int64, leader: np.int64, codes: np.ndarray, level: np.int64,
             mask: np.int64) -> np.int64:
     """The bucket of a position for table level ``level``: a hash of the hand lengths, the
@@ -269,7 +269,7 @@ def _level(codes: np.ndarray, rel: np.int64, levels: np.int64) -> np.int64:
     return lv
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64) -> np.int64:
     """A relevance depth ``k`` (top cards of suit ``s``) among ``child_live`` expressed
     among ``parent_live`` (which holds more cards)."""
@@ -509,7 +509,7 @@ def _needed(k: np.int64, cnt: np.int64, used: np.int64) -> np.int64:
     return k if k < used else used
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _goal_met(mode: np.int64, need: np.int64) -> bool:
     if mode == 0:
         return need <= 0
@@ -544,7 +544,7 @@ def _same_as(c: np.int64, rel: np.int64, live: np.int64, hand: np.int64) -> np.i
     return (ls << (13 * s)) & hand
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) -> np.int64:
     """Lower the relevance depth of each suit until no run of equal cards of ``legal``
     straddles it."""
@@ -574,7 +574,7 @@ def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) 
     return rel
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _sure_trick(hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64,
                 sides: np.ndarray, leader: np.int64, tlen: np.int64, wcard: np.int64, wseat: np.int64,
                 led: np.int64, legal: np.int64, live: np.int64) -> np.int64:

@@ -39,6 +39,7 @@ them is searched.
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import binding as llvm_binding
 from llvmlite import ir as llvm_ir
 from numba import njit
 from numba.core import cgutils, types
@@ -74,17 +75,22 @@ def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
     return x(x), codegen
 
 
+_LLVM_OPAQUE_POINTERS = llvm_binding.llvm_version_info >= (15,)
+
+
 @intrinsic
 def _prefetch(typingctx, arr, idx):  # type: ignore[no-untyped-def]
-    """Ask the processor to load ``arr[idx]`` into its caches (no wait, no result)."""
+    """Ask the processor to load ``arr[idx]`` into its caches (no wait, no result).  Before
+    LLVM 15 (named pointer types) it does nothing: a hint, never needed for the answer."""
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
         ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
-        i32 = llvm_ir.IntType(32)
-        fnty = llvm_ir.FunctionType(llvm_ir.VoidType(), [ptr.type, i32, i32, i32])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
-        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+        if _LLVM_OPAQUE_POINTERS:
+            i32 = llvm_ir.IntType(32)
+            fnty = llvm_ir.FunctionType(llvm_ir.VoidType(), [ptr.type, i32, i32, i32])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+            builder.call(fn, [ptr, i32(0), i32(3), i32(1)])  # read, keep in all cache levels
         return context.get_dummy_value()
 
     return types.void(arr, idx), codegen

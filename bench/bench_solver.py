@@ -91,7 +91,9 @@ def summary(times: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), p95
 
 
-def dds_solver() -> Callable[[list[int], int, int], float] | None:
+def dds_solver() -> Callable[[list[int], int, int], tuple[float, int]] | None:
+    """A function that solves a position with DDS: seconds, and the trick starts DDS
+    reports (0 where endplay does not expose them); None without endplay."""
     try:
         from endplay.dds import solve_board
         from endplay.types import Deal, Denom, Player
@@ -100,17 +102,19 @@ def dds_solver() -> Callable[[list[int], int, int], float] | None:
     denoms = {3: Denom.spades, 2: Denom.hearts, 1: Denom.diamonds, 0: Denom.clubs, -1: Denom.nt}
     players = (Player.north, Player.east, Player.south, Player.west)
 
-    def run(hands: list[int], trump: int, leader: int) -> float:
+    def run(hands: list[int], trump: int, leader: int) -> tuple[float, int]:
         deal = Deal(pbn(hands), first=players[leader], trump=denoms[trump])
-        return timed(lambda: solve_board(deal))
+        solved: list[Any] = []
+        seconds = timed(lambda: solved.append(solve_board(deal)))
+        return seconds, int(getattr(getattr(solved[0], "_data", None), "nodes", 0))
 
     return run
 
 
 def ours_all(hands: list[int], trump: int, leader: int,
-             golden: dict[str, int] | None = None) -> tuple[float, int]:
-    """Seconds and search nodes to score every lead; with ``golden`` (DDS's score of each
-    lead, cards written rank first), check the scores against it."""
+             golden: dict[str, int] | None = None) -> tuple[float, int, int]:
+    """Seconds, search nodes and trick starts to score every lead; with ``golden`` (DDS's
+    score of each lead, cards written rank first), check the scores against it."""
     pos = Position(tuple(hands), trump, leader, (), (0, 1, 0, 1), leader % 2)
     scores: dict[Any, int] = {}
     seconds = timed(lambda: scores.update(solve_all(pos)))
@@ -118,7 +122,8 @@ def ours_all(hands: list[int], trump: int, leader: int,
         got = {str(c)[::-1]: v for c, v in scores.items()}
         if got != golden:
             raise SystemExit(f"opening lead scores differ from DDS: {got} != {golden}")
-    return seconds, last_stats().nodes
+    stats = last_stats()
+    return seconds, stats.nodes, stats.trick_starts
 
 
 def line(name: str, ours: list[float], dds: list[float] | None) -> None:
@@ -141,19 +146,27 @@ def bench_classic(n_deals: int, after: int, use_dds: bool, repeat: int = 1) -> N
     ours = [float("inf")] * len(cases)
     theirs = [float("inf")] * len(cases) if dds is not None else []
     nodes: list[int] = []
+    starts = dds_starts = 0  # trick starts, the count that does not depend on the machine
     for r in range(repeat):
         for i, (hands, trump, leader) in enumerate(cases):
             golden = deals[i]["opening_lead_scores"] if after == 0 and r == 0 else None
-            seconds, count = ours_all(hands, trump, leader, golden)
+            seconds, count, ts = ours_all(hands, trump, leader, golden)
             ours[i] = min(ours[i], seconds)
             if r == 0:
                 nodes.append(count)
+                starts += ts
             if dds is not None:
-                theirs[i] = min(theirs[i], dds(hands, trump, leader))
+                seconds, ts = dds(hands, trump, leader)
+                theirs[i] = min(theirs[i], seconds)
+                if r == 0:
+                    dds_starts += ts
     checked = " (scores checked against DDS's golden file)" if after == 0 else ""
     best = f", best of {repeat}" if repeat > 1 else ""
     line(f"classic, all leads, after {after} tricks{best}", ours, theirs or None)
     print(f"{'':<34} nodes median {statistics.median(nodes):.0f}  max {max(nodes)}{checked}", flush=True)
+    if dds_starts:
+        print(f"{'':<34} trick starts, all positions: ours {starts}  DDS {dds_starts}  "
+              f"ratio {starts / dds_starts:.2f}", flush=True)
 
 
 def random_hands(seed: int, n: int, cards: int) -> list[int]:

@@ -16,6 +16,7 @@ from openwhist.solver import (
     Objective,
     Position,
     dd_table,
+    last_stats,
     parse_deal,
     solve,
     solve_all,
@@ -169,6 +170,16 @@ def test_node_limit() -> None:
     # the table is left clean: a later search is exact
     small = golden_position(deal["positions"][2]["hands"], deal["trump"], deal["positions"][2]["leader"])
     assert solve(small) == deal["positions"][2]["tricks_leader_side"]
+
+
+def test_stats_count_the_last_search_only() -> None:
+    deal = DEALS[0]
+    solve_all(golden_position(deal["hands"], deal["trump"], deal["leader"]))
+    big = last_stats()
+    solve(Position.from_deal("N:AK.2.-.- Q3.-.2.- J4.-.-.2 5.3.3.-", trump="S"))
+    small = last_stats()
+    # every trick start is a node; the small search starts afresh
+    assert 1 <= small.trick_starts <= small.nodes < big.trick_starts < big.nodes
 
 
 def test_dd_table_of_a_small_deal() -> None:

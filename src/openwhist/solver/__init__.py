@@ -66,16 +66,18 @@ class NodeLimitReached(RuntimeError):
 
 
 class SolveStats:
-    """Counters of the last search in this thread: nodes visited, table hits."""
+    """Counters of the last search in this thread: nodes visited, table hits, and the
+    nodes at the start of a trick (the count DDS reports, for comparing the two)."""
 
-    __slots__ = ("nodes", "hits")
+    __slots__ = ("nodes", "hits", "trick_starts")
 
-    def __init__(self, nodes: int = 0, hits: int = 0) -> None:
+    def __init__(self, nodes: int = 0, hits: int = 0, trick_starts: int = 0) -> None:
         self.nodes = nodes
         self.hits = hits
+        self.trick_starts = trick_starts
 
     def __repr__(self) -> str:
-        return f"SolveStats(nodes={self.nodes}, hits={self.hits})"
+        return f"SolveStats(nodes={self.nodes}, hits={self.hits}, trick_starts={self.trick_starts})"
 
 
 class _Engine(threading.local):
@@ -95,8 +97,9 @@ class _Engine(threading.local):
         self.trick = self.work[_search.TRICK:_search.TRICK + 56]
         self.sides = self.work[_search.SIDES:_search.SIDES + 4]
         # nodes, table hits, node limit, limit passed, table entries in use, table levels,
-        # entries the table may grow to, entries of this search replaced since it last grew
-        self.stats = self.work[_search.STATS:_search.STATS + 8]
+        # entries the table may grow to, entries of this search replaced since it last grew,
+        # trick starts
+        self.stats = self.work[_search.STATS:_search.STATS + 16]
         self.out = np.zeros(52, dtype=np.int64)
         self.last = SolveStats()
 
@@ -127,7 +130,7 @@ class _Engine(threading.local):
         return (self.work, self.tt, np.int64(pos.n_seats), np.int64(pos.trump))
 
     def done(self) -> None:
-        self.last = SolveStats(int(self.stats[0]), int(self.stats[1]))
+        self.last = SolveStats(int(self.stats[0]), int(self.stats[1]), int(self.stats[8]))
         if self.stats[3]:
             raise NodeLimitReached(f"the search passed its limit of {int(self.stats[2])} nodes")
 

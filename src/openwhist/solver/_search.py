@@ -11,7 +11,7 @@ transposition table ``tt``:
 ``work[TRICK:TRICK+56]``  the cards of the trick in progress, 4 slots per trick number:
                           the slots of the trick with ``r`` tricks left are ``4*r .. 4*r+3``
 ``work[SIDES:SIDES+4]``   1 for the seats of the declaring side, else 0
-``work[STATS:STATS+8]``   counters and limits (see the engine in ``openwhist.solver``)
+``work[STATS:STATS+16]``  counters and limits (see the engine in ``openwhist.solver``)
 
 and, per ply, the move lists, relevance words and suit codes.  The kernels are compiled
 without numba's reference counting (``_nrt=False``): they allocate nothing, and counting
@@ -653,7 +653,7 @@ HANDS = STATE
 TRICK = STATE + 4
 SIDES = STATE + 60
 STATS = STATE + 64
-BKS = STATE + 72  # the table buckets of a probe, one per level
+BKS = STATE + 80  # the table buckets of a probe, one per level
 WIN = BKS + 8  # per ply within a trick: the index of the card now winning it
 WORK = WIN + 56  # words in ``work``
 LEAD_HISTORY = 2  # lead ordering: the weight of that history, per trick left at the time
@@ -742,8 +742,10 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
     hands = work[HANDS:HANDS + 4]
     trick = work[TRICK:TRICK + 56]
     sides = work[SIDES:SIDES + 4]
-    stats = work[STATS:STATS + 8]
+    stats = work[STATS:STATS + 16]
     stats[0] += 1
+    if tlen == 0:
+        stats[8] += 1  # trick starts (DDS counts these)
     if stats[2] > 0 and stats[0] > stats[2]:
         stats[3] = 1  # over the node budget: the answer is void, store nothing
         return False
@@ -1144,7 +1146,7 @@ def node_value(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, m
     """The declaring side's tricks from this node: most it can force (mode 0) or fewest
     (mode 1), found by unit steps of zero-window searches from ``guess``.  Leaves in
     ``work[ACC]`` the top cards per suit the value relies on (over all the searches)."""
-    stats = work[STATS:STATS + 8]
+    stats = work[STATS:STATS + 16]
     lo = np.int64(0)
     hi = rem
     g = min(max(guess, lo), hi)
@@ -1193,7 +1195,7 @@ def root_values(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, 
     hands = work[HANDS:HANDS + 4]
     trick = work[TRICK:TRICK + 56]
     sides = work[SIDES:SIDES + 4]
-    stats = work[STATS:STATS + 8]
+    stats = work[STATS:STATS + 16]
     for i in range(52):
         out[i] = -1
     base = 4 * rem

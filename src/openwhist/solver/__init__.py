@@ -88,6 +88,7 @@ class _Engine(threading.local):
     def __init__(self) -> None:
         from openwhist.solver import _search
 
+        _search.compile_kernels()
         self.search = _search
         self.tt = _search.new_table()
         self.tt.fill(0)  # touch every page now rather than during the first searches

@@ -43,6 +43,7 @@ from llvmlite import binding as llvm_binding
 from llvmlite import ir as llvm_ir
 from numba import njit
 from numba.core import cgutils, types
+from numba.core import config as numba_config
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
@@ -1274,3 +1275,21 @@ def root_values(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, 
             if equal:
                 same |= equal
                 work[ACC + 1 + s] = out[c]
+
+
+def compile_kernels() -> None:
+    """Compile the kernels for the argument types the engine passes, or load them from the
+    disk cache.  LLVM's loop vectorizer is switched off while they compile: it widens the
+    short loops over four suits or hands into vector code that made the search 8-10%
+    slower.  numba reads that setting when it compiles, so it is restored at once and
+    other numba code in the process is not affected."""
+    arr = types.int64[::1]
+    i64 = types.int64
+    old = numba_config.LOOP_VECTORIZE
+    numba_config.LOOP_VECTORIZE = 0
+    try:
+        search.compile((arr, arr) + (i64,) * 8)
+        node_value.compile((arr, arr) + (i64,) * 8)
+        root_values.compile((arr, arr) + (i64,) * 8 + (arr,))
+    finally:
+        numba_config.LOOP_VECTORIZE = old

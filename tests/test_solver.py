@@ -229,3 +229,14 @@ def test_played_card_value_is_consistent() -> None:
         assert gained == 0 and len(nxt.trick) == 1
         assert solve(nxt) == v
         assert isinstance(card, Card)
+
+
+def test_compiling_the_kernels_leaves_numba_settings_as_they_were() -> None:
+    from numba.core import config
+    from numba.np import arrayobj
+
+    from openwhist.solver import _search
+
+    before = (config.LOOP_VECTORIZE, arrayobj.fix_integer_index)
+    _search.compile_kernels()
+    assert (config.LOOP_VECTORIZE, arrayobj.fix_integer_index) == before

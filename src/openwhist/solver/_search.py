@@ -44,8 +44,10 @@ from llvmlite import ir as llvm_ir
 from numba import njit
 from numba.core import cgutils, types
 from numba.core import config as numba_config
+from numba.core.compiler_lock import global_compiler_lock
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
+from numba.np import arrayobj as numba_arrayobj
 
 SUIT = np.int64(0x1FFF)
 TT_BITS = 20
@@ -1283,19 +1285,39 @@ def root_values(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, 
                 work[ACC + 1 + s] = out[c]
 
 
+def _index_as_is(context, builder, idxty, idx, size):
+    # numba's array indexing, less the wraparound of negative indices (never used here)
+    return context.cast(builder, idx, idxty, types.intp)
+
+
 def compile_kernels() -> None:
     """Compile the kernels for the argument types the engine passes, or load them from the
-    disk cache.  LLVM's loop vectorizer is switched off while they compile: it widens the
-    short loops over four suits or hands into vector code that made the search 8-10%
-    slower.  numba reads that setting when it compiles, so it is restored at once and
-    other numba code in the process is not affected."""
+    disk cache, with two code generation settings of their own:
+
+    * LLVM's loop vectorizer is off: it widens the short loops over four suits or hands
+      into vector code that made the search 8-10% slower;
+    * array indices are used as they are: numba otherwise adds the length to a negative
+      index (Python's ``a[-1]``), a compare and a select at every one of the few hundred
+      array accesses of a node, which cost 7-10% of the time.  No kernel indexes from
+      the end of an array.
+
+    Both are numba's settings while it compiles; they are restored at once (under numba's
+    compiler lock), so other numba code in the process is not affected.  Where a numba
+    version lacks the indexing hook, the kernels compile with wraparound: slower, same
+    answers."""
     arr = types.int64[::1]
     i64 = types.int64
-    old = numba_config.LOOP_VECTORIZE
-    numba_config.LOOP_VECTORIZE = 0
-    try:
-        search.compile((arr, arr) + (i64,) * 8)
-        node_value.compile((arr, arr) + (i64,) * 8)
-        root_values.compile((arr, arr) + (i64,) * 8 + (arr,))
-    finally:
-        numba_config.LOOP_VECTORIZE = old
+    with global_compiler_lock:
+        old_vectorize = numba_config.LOOP_VECTORIZE
+        old_fix = getattr(numba_arrayobj, "fix_integer_index", None)
+        numba_config.LOOP_VECTORIZE = 0
+        if old_fix is not None:
+            numba_arrayobj.fix_integer_index = _index_as_is
+        try:
+            search.compile((arr, arr) + (i64,) * 8)
+            node_value.compile((arr, arr) + (i64,) * 8)
+            root_values.compile((arr, arr) + (i64,) * 8 + (arr,))
+        finally:
+            numba_config.LOOP_VECTORIZE = old_vectorize
+            if old_fix is not None:
+                numba_arrayobj.fix_integer_index = old_fix

@@ -233,10 +233,11 @@ def test_played_card_value_is_consistent() -> None:
 
 def test_compiling_the_kernels_leaves_numba_settings_as_they_were() -> None:
     from numba.core import config
+    from numba.cpython import slicing
     from numba.np import arrayobj
 
     from openwhist.solver import _search
 
-    before = (config.LOOP_VECTORIZE, arrayobj.fix_integer_index)
+    before = (config.LOOP_VECTORIZE, arrayobj.fix_integer_index, slicing.fix_slice)
     _search.compile_kernels()
-    assert (config.LOOP_VECTORIZE, arrayobj.fix_integer_index) == before
+    assert (config.LOOP_VECTORIZE, arrayobj.fix_integer_index, slicing.fix_slice) == before

@@ -232,12 +232,17 @@ def test_played_card_value_is_consistent() -> None:
 
 
 def test_compiling_the_kernels_leaves_numba_settings_as_they_were() -> None:
+    from llvmlite import binding
     from numba.core import config
     from numba.cpython import slicing
     from numba.np import arrayobj
 
     from openwhist.solver import _search
 
-    before = (config.LOOP_VECTORIZE, arrayobj.fix_integer_index, slicing.fix_slice)
+    def settings() -> tuple[object, ...]:
+        return (config.LOOP_VECTORIZE, arrayobj.fix_integer_index, slicing.fix_slice,
+                binding.create_pipeline_tuning_options)
+
+    before = settings()
     _search.compile_kernels()
-    assert (config.LOOP_VECTORIZE, arrayobj.fix_integer_index, slicing.fix_slice) == before
+    assert settings() == before

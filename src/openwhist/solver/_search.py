@@ -1296,17 +1296,30 @@ def _slice_as_is(builder, slice, size):
     return None
 
 
-# numba's code generation hooks replaced while the kernels compile (see compile_kernels)
-_CODEGEN_HOOKS = ((numba_arrayobj, "fix_integer_index", _index_as_is),
-                  (numba_slicing, "fix_slice", _slice_as_is))
+def _without_unrolling(create):
+    # LLVM's pipeline options as numba asks for them, less loop unrolling
+    def create_options(*args, **kwargs):
+        options = create(*args, **kwargs)
+        options.loop_unrolling = False
+        return options
+
+    return create_options
+
+
+# numba's code generation hooks replaced while the kernels compile (see compile_kernels):
+# module, name, and a function of the original that gives the replacement
+_CODEGEN_HOOKS = ((numba_arrayobj, "fix_integer_index", lambda original: _index_as_is),
+                  (numba_slicing, "fix_slice", lambda original: _slice_as_is),
+                  (llvm_binding, "create_pipeline_tuning_options", _without_unrolling))
 
 
 def compile_kernels() -> None:
     """Compile the kernels for the argument types the engine passes, or load them from the
     disk cache, with code generation settings of their own:
 
-    * LLVM's loop vectorizer is off: it widens the short loops over four suits or hands
-      into vector code that made the search 8-10% slower;
+    * LLVM neither vectorizes nor unrolls loops: it widened and unrolled the short loops
+      over four suits or hands, or over the cards of a trick, into code that made the
+      search 10% slower;
     * array indices and slice bounds are used as they are: numba otherwise adds the length
       to a negative index (Python's ``a[-1]``) and clamps slice bounds, a compare and a
       select at each of the few hundred array accesses of a node, which cost about 12% of
@@ -1320,17 +1333,16 @@ def compile_kernels() -> None:
     i64 = types.int64
     with global_compiler_lock:
         old_vectorize = numba_config.LOOP_VECTORIZE
-        saved = [(module, name, getattr(module, name)) for module, name, _ in _CODEGEN_HOOKS
+        hooks = [(module, name, getattr(module, name), make) for module, name, make in _CODEGEN_HOOKS
                  if hasattr(module, name)]
         numba_config.LOOP_VECTORIZE = 0
-        for module, name, hook in _CODEGEN_HOOKS:
-            if hasattr(module, name):
-                setattr(module, name, hook)
+        for module, name, original, make in hooks:
+            setattr(module, name, make(original))
         try:
             search.compile((arr, arr) + (i64,) * 8)
             node_value.compile((arr, arr) + (i64,) * 8)
             root_values.compile((arr, arr) + (i64,) * 8 + (arr,))
         finally:
             numba_config.LOOP_VECTORIZE = old_vectorize
-            for module, name, original in saved:
+            for module, name, original, _ in hooks:
                 setattr(module, name, original)

@@ -34,6 +34,9 @@ per suit, the owners of the cards still out, from the highest down.  Two positio
 differ only in which low cards were played therefore share an entry.  Within a hand,
 cards that are adjacent once played cards are removed are equivalent, and only one of
 them is searched.
+
+The kernels are compiled by :func:`compile_kernels`, with code generation settings of
+their own (no loop vectorization or unrolling, no wraparound of negative indices).
 """
 
 from __future__ import annotations
@@ -1300,7 +1303,8 @@ def _without_unrolling(create):
     # LLVM's pipeline options as numba asks for them, less loop unrolling
     def create_options(*args, **kwargs):
         options = create(*args, **kwargs)
-        options.loop_unrolling = False
+        if hasattr(options, "loop_unrolling"):
+            options.loop_unrolling = False
         return options
 
     return create_options

@@ -1289,12 +1289,12 @@ def root_values(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, 
                 work[ACC + 1 + s] = out[c]
 
 
-def _index_as_is(context, builder, idxty, idx, size):
+def _index_as_is(context, builder, idxty, idx, *_):
     # numba's array indexing, less the wraparound of negative indices (never used here)
     return context.cast(builder, idx, idxty, types.intp)
 
 
-def _slice_as_is(builder, slice, size):
+def _slice_as_is(*_):
     # numba's slicing, less the wraparound and clamping of the bounds (always in range here)
     return None
 

@@ -10,7 +10,9 @@ Our solver only (DDS has no such positions):
   * 1 against 3 (solo), most tricks, 10 cards; misere (fewest tricks, 1 v 3), 8 cards.
 
 Run:  .venv/bin/python bench/bench_solver.py [--deals N] [--repeat R] [--no-dds] [--only NAME ...]
-Prints median and p95 seconds per position and, with DDS, the ratio ours / DDS.
+Prints median and p95 seconds per position and, with DDS, the ratio ours / DDS; for the
+classic positions also the trick starts of both solvers (DDS's node count) and the summed
+times, whose ratio splits into search size and time per trick start.
 """
 
 from __future__ import annotations
@@ -167,6 +169,12 @@ def bench_classic(n_deals: int, after: int, use_dds: bool, repeat: int = 1) -> N
     if dds_starts:
         print(f"{'':<34} trick starts, all positions: ours {starts}  DDS {dds_starts}  "
               f"ratio {starts / dds_starts:.2f}", flush=True)
+        # the ratio of summed times splits into search size (trick starts) and speed
+        # (time per trick start)
+        total, dds_total = sum(ours), sum(theirs)
+        print(f"{'':<34} time, all positions: ours {total * 1000:.1f} ms  DDS {dds_total * 1000:.1f} ms  "
+              f"ratio {total / dds_total:.2f}; per trick start "
+              f"{(total / starts) / (dds_total / dds_starts):.2f}", flush=True)
 
 
 def random_hands(seed: int, n: int, cards: int) -> list[int]:

@@ -735,6 +735,12 @@ def _grow(tt: np.ndarray, stats: np.ndarray, gen: np.int64, work: np.ndarray) ->
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _all_held(cards: np.int64, hand: np.int64) -> bool:
+    """True if ``hand`` holds every card of ``cards``."""
+    return (cards & ~hand) == 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _lead_suit_score(lenkey: np.int64, n: np.int64, trump: np.int64, sides: np.ndarray,
                      seat: np.int64, rem: np.int64, s: np.int64) -> np.int64:
     """The part of a lead's score that depends on its suit only.  A suit the opponents
@@ -963,6 +969,32 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
     partner_sure = tlen > 0 and (fourth_wins or sides[wseat] == my_side and (last or _holds(
         hands, trick, base, n, trump, sides, leader, tlen, wcard, led)))
 
+    # third hand of four, following the lead of its partner: when the fourth hand, an
+    # opponent, holds a card of the suit above all of ours, no card of ours wins the
+    # trick.  Play low, but first the cheapest card that forces out more than the
+    # fourth hand's top sequence (or beats the second hand's card).  Measured on 60
+    # deals: 3% fewer trick starts with trumps, 6% fewer in no-trump.
+    hopeless = False
+    force = np.int64(-1)
+    if tlen == 2 and n == 4 and (legal >> (13 * led)) & SUIT and sides[leader] == my_side \
+            and sides[_wrap(seat + 1, n)] != my_side and sides[_wrap(leader + 1, n)] != my_side:
+        f4 = hands[_wrap(seat + 1, n)] & (SUIT << (13 * led))
+        if f4 and _highbit_index(f4) > _highbit_index(legal):
+            hopeless = True
+            # the fourth hand's highest card below its top sequence
+            gap = live & (SUIT << (13 * led)) & ~f4 & ((np.int64(1) << _highbit_index(f4)) - 1)
+            sec = f4 & ((np.int64(1) << _highbit_index(gap)) - 1) if gap else np.int64(0)
+            c2 = trick[base + 1]
+            floor = np.int64(-1)
+            if sec and (_suit(c2) != led or _highbit_index(sec) > c2):
+                floor = _highbit_index(sec)
+            elif sides[wseat] != my_side:
+                floor = wcard
+            if floor >= 0:
+                above = legal & ~((np.int64(2) << floor) - 1)
+                if above:
+                    force = _lowbit_index(above)
+
     # candidate moves: the highest card of each run of equivalent cards
     mb = 26 * ply
     sb = mb + 13
@@ -1005,6 +1037,11 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                     sc -= 60
                 if s == trump and led != trump:
                     sc -= 40
+            elif hopeless:
+                sc = 100 - r
+                if force >= 0 and c >= force and _all_held(live & ~((np.int64(1) << force) - 1)
+                                                           & ((np.int64(2) << c) - 1), legal):
+                    sc = 150  # the forcing card (the top of its run)
             elif _beats(c, wcard, trump):
                 if last or _holds(hands, trick, base, n, trump, sides, leader, tlen, c, led):
                     # the cheapest sure winner
@@ -1017,6 +1054,19 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                 sc = 100 - r
                 if s == trump:
                     sc -= 30
+                elif s != led:
+                    # a discard: from a long suit rather than from a guarded second-best
+                    # card or a bare top card.  Measured on 60 deals: 3% fewer trick
+                    # starts with trumps, 5% in no-trump
+                    sl = _popcount(hand & (SUIT << (13 * s)))
+                    sc += (sl * 64) // 20
+                    ls = live & (SUIT << (13 * s))
+                    top = _highbit_index(ls)
+                    below = ls ^ (np.int64(1) << top)
+                    if sl == 1 and top == c:
+                        sc -= 4
+                    elif sl == 2 and below and (hand >> _highbit_index(below)) & 1:
+                        sc -= 4
         if tlen == 0:
             # a lead that settled other nodes of this search where the scores above
             # missed it (as cashing a sure winner first can spoil a cross-ruff)

@@ -681,7 +681,7 @@ STATS = STATE + 64
 BKS = STATE + 80  # the table buckets of a probe, one per level
 WIN = BKS + 8  # per ply within a trick: the index of the card now winning it
 WORK = WIN + 56  # words in ``work``
-LEAD_HISTORY = 2  # lead ordering: the weight of that history, per trick left at the time
+LEAD_HISTORY = 1  # lead ordering: the weight of that history, per trick left at the time
 HISTORY_CAP = 200  # and its most
 
 
@@ -735,6 +735,12 @@ def _grow(tt: np.ndarray, stats: np.ndarray, gen: np.int64, work: np.ndarray) ->
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _discard_score(hand: np.int64, s: np.int64) -> np.int64:
+    """Move ordering: a discard from a longer suit first (2 points a card)."""
+    return (_popcount(hand & (SUIT << (13 * s))) * 64) // 32
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _all_held(cards: np.int64, hand: np.int64) -> bool:
     """True if ``hand`` holds every card of ``cards``."""
     return (cards & ~hand) == 0
@@ -754,7 +760,7 @@ def _lead_suit_score(lenkey: np.int64, n: np.int64, trump: np.int64, sides: np.n
         if sides[p] != sides[seat]:
             sc -= LEAD_REPLY * (k if k > 0 else rem + 1)
         if k == 0 and s != trump and trump >= 0 and _len(lenkey, p, trump):
-            sc += 120 if sides[p] == sides[seat] else -120
+            sc += 60 if sides[p] == sides[seat] else -60
     return sc
 
 
@@ -1025,7 +1031,7 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                         ph = hands[p] & (SUIT << (13 * s))
                         opp_hi = above_all & ~hands[p]
                         if ph and (opp_hi == 0 or _highbit_index(ph) > _highbit_index(opp_hi)):
-                            sc += 110
+                            sc += 160
                             break
             sc += lead0 if s == 0 else lead1 if s == 1 else lead2 if s == 2 else lead3
         else:
@@ -1037,6 +1043,8 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                     sc -= 60
                 if s == trump and led != trump:
                     sc -= 40
+                elif s != led:
+                    sc += _discard_score(hand, s)
             elif hopeless:
                 sc = 100 - r
                 if force >= 0 and c >= force and _all_held(live & ~((np.int64(1) << force) - 1)
@@ -1056,16 +1064,15 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                     sc -= 30
                 elif s != led:
                     # a discard: from a long suit rather than from a guarded second-best
-                    # card or a bare top card.  Measured on 60 deals: 3% fewer trick
-                    # starts with trumps, 5% in no-trump
+                    # card or a bare top card (as when the partner is sure of the trick).
+                    # Measured on 60 deals: 4% fewer trick starts with trumps, 8% in
+                    # no-trump
                     sl = _popcount(hand & (SUIT << (13 * s)))
-                    sc += (sl * 64) // 20
+                    sc += _discard_score(hand, s)
                     ls = live & (SUIT << (13 * s))
                     top = _highbit_index(ls)
                     below = ls ^ (np.int64(1) << top)
-                    if sl == 1 and top == c:
-                        sc -= 4
-                    elif sl == 2 and below and (hand >> _highbit_index(below)) & 1:
+                    if sl == 1 and top == c or sl == 2 and below and (hand >> _highbit_index(below)) & 1:
                         sc -= 4
         if tlen == 0:
             # a lead that settled other nodes of this search where the scores above

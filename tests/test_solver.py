@@ -83,6 +83,35 @@ def test_positions_after_two_tricks_match_dds(index: int) -> None:
     assert solve(pos) == p["tricks_leader_side"]
 
 
+def check_no_trump(deal: dict[str, Any]) -> None:
+    """The deal's value in no-trump, against DDS's table: the declarer's side, when the
+    declarer's left-hand opponent leads, takes ``dd_table["NT"][declarer]``."""
+    masks = tuple(parse_hand(deal["hands"][s]) for s in SEATS)
+    for lead in range(4):
+        declarer = SEATS[(lead + 3) % 4]
+        pos = Position(masks, -1, lead, (), (0, 1, 0, 1), lead % 2)
+        assert solve(pos) == 13 - deal["dd_table"]["NT"][declarer], (deal["id"], lead)
+
+
+def test_no_trump_values_match_dds_sample() -> None:
+    for deal in DEALS[:3]:
+        check_no_trump(deal)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(DEALS)))
+def test_no_trump_values_match_dds(index: int) -> None:
+    check_no_trump(DEALS[index])
+
+
+def test_split_top_cards_keep_the_lead_where_it_falls() -> None:
+    # North's low spades win once South's ace has fallen, but the ace wins the trick and
+    # South has no spade to lead back: after the five of hearts, North-South take 3
+    # tricks, not 4 (values from DDS)
+    pos = Position.from_deal("N:753.7.. ..T.K73 A.T5.2. ..94.JT", leader="S")
+    assert {str(c): v for c, v in solve_all(pos).items()} == {"5H": 3, "TH": 3, "2D": 0, "AS": 4}
+
+
 def test_from_state_follows_the_play() -> None:
     deal = openwhist.new_deal("classic", seed=11)
     for _ in range(34):  # 8 tricks and 2 cards

@@ -451,6 +451,146 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
 
 
 @njit(cache=True, _nrt=False)
+def _cash(aw: np.int64, al: np.int64, bw: np.int64, bl: np.int64, olen: np.int64) -> np.int64:
+    """Tricks two partners take in one suit, the first on lead: ``aw``/``bw`` are their
+    cards above every opponent's card of the suit (a rank mask each), ``al``/``bl`` how
+    many lower cards they hold; the opponents hold at most ``olen`` cards each, and after
+    that many rounds any card wins.  Each round one partner plays its highest card
+    above the opponents' and the other its lowest card; the trick goes to the higher.
+    Two lines are tried, first keeping the lead or first crossing to the partner; the
+    lead never depends on two low cards (their order is not known)."""
+    best = np.int64(0)
+    for pref in range(2):
+        xw, xl, yw, yl = aw, al, bw, bl
+        t = np.int64(0)
+        while xw or xl:
+            a = xw != 0
+            b = yw != 0
+            swap = False
+            if a and (pref == 0 or not b):
+                cx = _highbit_index(xw)
+                xw ^= np.int64(1) << cx
+                if yl > 0:
+                    yl -= 1
+                elif yw:
+                    cy = _lowbit_index(yw)
+                    yw ^= np.int64(1) << cy
+                    swap = cy > cx
+            elif b:
+                cy = _highbit_index(yw)
+                yw ^= np.int64(1) << cy
+                if xl > 0:
+                    xl -= 1
+                    swap = True
+                else:
+                    cx = _lowbit_index(xw)
+                    xw ^= np.int64(1) << cx
+                    swap = cy > cx
+            elif t >= olen and yw == 0 and yl == 0:
+                xl -= 1  # the opponents are out of the suit, the partner too
+            else:
+                break
+            t += 1
+            if swap:
+                xw, xl, yw, yl = yw, yl, xw, xl
+        if t > best:
+            best = t
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _split_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
+                  leader: np.int64, lenkey: np.int64, want: np.int64) -> tuple[np.int64, np.int64]:
+    """At least ``want`` tricks for the side on lead, four hands in two partnerships,
+    from a suit whose top cards are split between the leader and its partner: the
+    leader may first cash its own top cards in the other suits (when the partner can
+    follow or discard without giving up cards of that suit), then plays the suit, as
+    :func:`_cash` counts.  Only suits the opponents cannot ruff count.  Returns
+    ``want`` and the top cards per suit the count relies on (the fewest that do), or 0
+    when the count falls short."""
+    side = sides[leader]
+    best = np.int64(0)
+    best_ks = np.int64(0)
+    best_cost = np.int64(99)
+    if n != 4 or sides[(leader + 2) % 4] != side or sides[(leader + 1) % 4] == side:
+        return best, best_ks
+    ruff = False
+    if trump >= 0:
+        for i in range(n):
+            if sides[i] != side and _len(lenkey, i, trump):
+                ruff = True
+    me = hands[leader]
+    part = hands[(leader + 2) % 4]
+    every = hands[0] | hands[1] | hands[2] | hands[3]
+    opps = every & ~me & ~part
+    # the leader's own top cards per suit (above every other hand's)
+    own = np.int64(0)
+    own_ks = np.int64(0)
+    cnts = np.int64(0)
+    for s in range(4):
+        m = (me >> (13 * s)) & SUIT
+        if not m or (ruff and s != trump):
+            continue
+        o = ((every & ~me) >> (13 * s)) & SUIT
+        top = _popcount(m >> (_highbit_index(o) + 1)) if o else _popcount(m)
+        if top == 0:
+            continue
+        longest = np.int64(0)
+        for i in range(n):
+            if i != leader and _len(lenkey, i, s) > longest:
+                longest = _len(lenkey, i, s)
+        cnt = _len(lenkey, leader, s) if top >= longest else top
+        own += cnt
+        cnts |= cnt << (4 * s)
+        k = cnt if cnt < top else top
+        if (s != trump or o == 0) and k > longest:
+            k = longest
+        own_ks |= k << (4 * s)
+    for s in range(4):
+        mL = (me >> (13 * s)) & SUIT
+        if not mL or (ruff and s != trump):
+            continue
+        mP = (part >> (13 * s)) & SUIT
+        o = (opps >> (13 * s)) & SUIT
+        olen = np.int64(0)
+        for i in range(n):
+            if sides[i] != side and _len(lenkey, i, s) > olen:
+                olen = _len(lenkey, i, s)
+        hi = _highbit_index(o) if o else np.int64(-1)
+        aw = _popcount(mL >> (hi + 1))
+        bw = _popcount(mP >> (hi + 1))
+        if aw + bw == 0 and olen > 0:
+            continue
+        rest = own - ((cnts >> (4 * s)) & 15)
+        spare = rest <= _popcount(part) - _popcount(mP)  # else the partner discards the suit
+        high = ~((np.int64(1) << (hi + 1)) - 1)
+        w = (mL | mP) & high
+        # the fewest top cards that give the tricks wanted, alone or after the leader's
+        # own top cards in the other suits
+        for k in range(aw + bw + 1):
+            wk = w
+            for _ in range(aw + bw - k):
+                wk &= wk - 1
+            ak = _popcount(wk & mL)
+            bk = _popcount(wk & mP)
+            t = _cash(wk & mL, _popcount(mL) - ak, wk & mP, _popcount(mP) - bk, olen)
+            if t >= want:
+                cost = k
+                ks = k << (4 * s)
+            elif spare and rest + t >= want:
+                ks = (own_ks & ~(np.int64(15) << (4 * s))) | (k << (4 * s))
+                cost = (ks & 15) + ((ks >> 4) & 15) + ((ks >> 8) & 15) + ((ks >> 12) & 15)
+            else:
+                continue
+            if cost < best_cost:
+                best_cost = cost
+                best_ks = ks
+                best = want
+            break
+    return best, best_ks
+
+
+@njit(cache=True, _nrt=False)
 def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
                  side: np.int64, wants: bool, leader: np.int64) -> tuple[np.int64, np.int64]:
     """Tricks ``side`` is sure of with its trumps, and how many top trumps (by owner) the
@@ -870,6 +1010,18 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
             elif rem - qt < need:
                 work[rslot] = qks
                 return False
+            # the same bound from split top cards (measured on 60 deals: 3% fewer trick
+            # starts with trumps, 8% in no-trump)
+            want = need if sides[leader] == 1 else rem - need + 1
+            if qt < want:
+                qt, qks = _split_tricks(hands, n, trump, sides, leader, lenkey, want)
+                if sides[leader] == 1:
+                    if qt >= need:
+                        work[rslot] = qks
+                        return True
+                elif rem - qt < need:
+                    work[rslot] = qks
+                    return False
         if trump >= 0:
             # tricks each side is sure of with its trumps bound the declaring side's (no
             # more than its longest trump holding: only counted when that could decide)

@@ -309,7 +309,7 @@ def _len(lenkey: np.int64, seat: np.int64, s: np.int64) -> np.int64:
 
 @njit(cache=True, _nrt=False)
 def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
-                  leader: np.int64, lenkey: np.int64) -> tuple[np.int64, np.int64]:
+                  leader: np.int64, lenkey: np.int64, want: np.int64) -> tuple[np.int64, np.int64]:
     """Tricks the side on lead can cash at once with top cards: a lower bound for it.
 
     A top card is above every other card of its suit; when a hand has at least as many
@@ -322,8 +322,13 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
     partner's, when each of the two has cards to spare (other than trumps, which would
     ruff) for the tricks of the other in suits it does not hold.  Also returns, 4 bits
     per suit, how many top cards of each suit the count relies on.  ``lenkey`` holds
-    the hand lengths (4 bits per hand and suit)."""
+    the hand lengths (4 bits per hand and suit).  When the count reaches ``want``, it
+    returns ``want`` with the fewest top cards that give it: a table entry that relies
+    on fewer cards stands for more positions (measured on 60 deals: 1-3% fewer trick
+    starts)."""
     side = sides[leader]
+    want_cost = np.int64(99)
+    want_ks = np.int64(0)
     cap0 = np.int64(13)
     cap1 = np.int64(13)
     cap2 = np.int64(13)
@@ -436,17 +441,48 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
                     best = lead_total + total
                     best_ks = _kmax(lead_ks, ks)
                 continue
+        kcap = np.int64(13)
         if trump >= 0:
             # a partner void in the suit led and holding only trumps would have to ruff
             # and take the lead: count no more tricks than it has other cards
             for q in range(n):
                 if q != p and sides[q] == side and _len(lenkey, q, trump):
                     k = _popcount(hands[q]) - _len(lenkey, q, trump)
-                    if total > k:
-                        total = k
+                    if k < kcap:
+                        kcap = k
+            if total > kcap:
+                total = kcap
         if entry and total > best:
             best = total
             best_ks = ks
+        if entry and want > 0 and total >= want:
+            # the suits with the fewest top cards to rely on that still give the tricks
+            # wanted (with the trumps when their count drew the opposing trumps, and the
+            # suit of the entry to a partner)
+            for sub in range(1, 16):
+                if p != leader and not (sub >> esuit) & 1:
+                    continue
+                tot = np.int64(0)
+                cost = np.int64(0)
+                drew = False
+                for s in range(4):
+                    if (sub >> s) & 1:
+                        c = (cnts >> (4 * s)) & 15
+                        tot += c
+                        cost += (ks >> (4 * s)) & 15
+                        cap = cap0 if s == 0 else cap1 if s == 1 else cap2 if s == 2 else cap3
+                        if s != trump and c > cap:
+                            drew = True
+                if drew and not (sub >> trump) & 1:
+                    continue
+                if min(tot, kcap) >= want and cost < want_cost:
+                    want_cost = cost
+                    want_ks = np.int64(0)
+                    for s in range(4):
+                        if (sub >> s) & 1:
+                            want_ks |= ks & (np.int64(15) << (4 * s))
+    if want_cost < 99:
+        return want, want_ks
     return best, best_ks
 
 
@@ -1002,7 +1038,8 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                             return False
         bucket = np.int64(0)
         if mode == 0:
-            qt, qks = _quick_tricks(hands, n, trump, sides, leader, lenkey)
+            want = need if sides[leader] == 1 else rem - need + 1
+            qt, qks = _quick_tricks(hands, n, trump, sides, leader, lenkey, want)
             if sides[leader] == 1:
                 if qt >= need:
                     work[rslot] = qks

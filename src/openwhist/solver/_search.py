@@ -1249,6 +1249,22 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                         if ph and (opp_hi == 0 or _highbit_index(ph) > _highbit_index(opp_hi)):
                             sc += 160
                             break
+                if n == 4 and sides[_wrap(seat + 2, 4)] == my_side:
+                    # four hands in partnerships: not into the right-hand opponent's top
+                    # or second card (unless it is bare); towards the partner's second
+                    # card behind the left-hand opponent's top card.  Measured on 60
+                    # deals: 4-5% fewer trick starts, with and without trumps
+                    ls = live & (SUIT << (13 * s))
+                    t1 = _highbit_index(ls)
+                    t2 = _highbit_index(ls ^ (np.int64(1) << t1)) if ls & (ls - 1) else np.int64(-1)
+                    rho = hands[_wrap(seat + 3, 4)]
+                    pa = hands[_wrap(seat + 2, 4)]
+                    if ((rho >> t1) & 1 or t2 >= 0 and (rho >> t2) & 1) \
+                            and _popcount(rho & (SUIT << (13 * s))) != 1:
+                        sc -= 60
+                    elif (hands[_wrap(seat + 1, 4)] >> t1) & 1 and t2 >= 0 and (pa >> t2) & 1 \
+                            and _popcount(pa & (SUIT << (13 * s))) != 1:
+                        sc += 100
             sc += lead0 if s == 0 else lead1 if s == 1 else lead2 if s == 2 else lead3
         else:
             if partner_sure:

@@ -10,7 +10,8 @@ Our solver only (DDS has no such positions):
   * 1 against 3 (solo), most tricks, 10 cards; misere (fewest tricks, 1 v 3), 8 cards.
 
 Run:  .venv/bin/python bench/bench_solver.py [--deals N] [--repeat R] [--no-dds] [--only NAME ...]
-Prints median and p95 seconds per position and, with DDS, the ratio ours / DDS; for the
+Prints median and p95 seconds per position and, with DDS, the ratios ours / DDS of the
+medians and p95s, and the median and p95 of the ratio on each position; for the
 classic positions also the trick starts of both solvers (DDS's node count) and the summed
 times, whose ratio splits into search size and time per trick start.
 """
@@ -133,8 +134,10 @@ def line(name: str, ours: list[float], dds: list[float] | None) -> None:
     text = f"{name:<34} n={len(ours):<3} ours median {om * 1000:9.2f} ms  p95 {op * 1000:9.2f} ms"
     if dds:
         dm, dp = summary(dds)
+        pm, pp = summary([a / b for a, b in zip(ours, dds)])
         text += (f" | DDS median {dm * 1000:8.2f} ms  p95 {dp * 1000:8.2f} ms"
-                 f" | ratio median {om / dm:6.2f}  p95 {op / dp:6.2f}")
+                 f" | ratio median {om / dm:6.2f}  p95 {op / dp:6.2f}"
+                 f" | per position: median {pm:5.2f}  p95 {pp:5.2f}")
     print(text, flush=True)
 
 

@@ -1275,7 +1275,7 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                     sc -= 60
                 if s == trump and led != trump:
                     sc -= 40
-                elif s != led:
+                elif s != led and mode == 0:
                     sc += _discard_score(hand, s)
             elif hopeless:
                 sc = 100 - r
@@ -1294,10 +1294,10 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                 sc = 100 - r
                 if s == trump:
                     sc -= 30
-                elif s != led:
+                elif s != led and mode == 0:
                     # a discard: from a long suit (as when the partner is sure of the
                     # trick).  Measured on 60 deals: 4% fewer trick starts with trumps, 8%
-                    # in no-trump
+                    # in no-trump; but 5% more in misere, where it is left out
                     sc += _discard_score(hand, s)
         if tlen == 0:
             # a lead that settled other nodes of this search where the scores above

@@ -557,8 +557,10 @@ def _cash(aw: np.int64, al: np.int64, bw: np.int64, bl: np.int64, olen: np.int64
 @njit(cache=True, _nrt=False, inline="always")
 def _may_split(hands: np.ndarray, trump: np.int64, sides: np.ndarray, leader: np.int64,
                lenkey: np.int64, want: np.int64) -> bool:
-    """Whether the leader and its partner both hold a suit, with cards of each above the
-    opponents' (or the opponents hold none of it) that the opponents cannot ruff."""
+    """Whether :func:`_split_tricks` may find ``want`` tricks: four hands in two
+    partnerships, the leader and its partner both hold a suit the opponents cannot ruff,
+    with cards of each above the opponents' (or the opponents hold none of it), and the
+    side holds the top of enough suits to cash ``want`` tricks at most."""
     side = sides[leader]
     if sides[(leader + 2) % 4] != side or sides[(leader + 1) % 4] == side:
         return False
@@ -590,22 +592,15 @@ def _split_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
     follow or discard without giving up cards of that suit), then plays the suit, as
     :func:`_cash` counts.  Only suits the opponents cannot ruff count.  Returns
     ``want`` and the top cards per suit the count relies on (the fewest that do), or 0
-    when the count falls short."""
+    when the count falls short.  Called where :func:`_may_split` holds."""
     side = sides[leader]
-    best = np.int64(0)
     best_ks = np.int64(0)
     best_cost = np.int64(99)
-    if n != 4 or sides[(leader + 2) % 4] != side or sides[(leader + 1) % 4] == side:
-        return best, best_ks
-    ruff = False
-    if trump >= 0:
-        for i in range(n):
-            if sides[i] != side and _len(lenkey, i, trump):
-                ruff = True
     me = hands[leader]
     part = hands[(leader + 2) % 4]
     every = hands[0] | hands[1] | hands[2] | hands[3]
     opps = every & ~me & ~part
+    ruff = trump >= 0 and (opps >> (13 * trump)) & SUIT != 0
     # the leader's own top cards per suit (above every other hand's)
     own = np.int64(0)
     own_ks = np.int64(0)
@@ -660,9 +655,8 @@ def _split_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
             if cost < best_cost:
                 best_cost = cost
                 best_ks = ks
-                best = want
             break
-    return best, best_ks
+    return (want if best_cost < 99 else np.int64(0)), best_ks
 
 
 @njit(cache=True, _nrt=False)

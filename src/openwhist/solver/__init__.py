@@ -120,6 +120,7 @@ class _Engine(threading.local):
             self.sides[s] = 1 if s < pos.n_seats and pos.sides[s] == pos.declarer_side else 0
         self.stats[:] = 0
         self.work[self.search.HIST:self.search.STATE] = 0  # the lead history is per search
+        self.work[self.search.KILL:self.search.KILL + 32] = -1  # and so are the killer moves
         self.stats[2] = node_limit or 0
         # small searches use the first part of the table only: it stays in the caches
         cards = sum(h.bit_count() for h in pos.hands)

@@ -889,7 +889,9 @@ SIDES = STATE + 60
 STATS = STATE + 64
 BKS = STATE + 80  # the table buckets of a probe, one per level
 WIN = BKS + 8  # per ply within a trick: the index of the card now winning it
-WORK = WIN + 56  # words in ``work``
+KILL = WIN + 56  # per tricks left: the lead that last settled a node; then the best card
+# of the last table entry that settled one
+WORK = KILL + 32  # words in ``work``
 LEAD_HISTORY = 1  # lead ordering: the weight of that history, per trick left at the time
 HISTORY_CAP = 200  # and its most
 
@@ -1061,6 +1063,8 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                             hashmove = tt[e + 5] & 255
                         v = tt[e + 4]
                         tt[tags + bk + j] = (tag << 32) | (stats[0] & 0xFFFFFFFF)
+                        if (tt[e + 5] & 255) != NO_CARD and ((v >> need) & 1 or (v >> (16 + need)) & 1):
+                            work[KILL + 16 + rem] = tt[e + 5] & 255
                         if (v >> need) & 1:
                             stats[1] += 1
                             work[rslot] = ks
@@ -1297,6 +1301,15 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
             sc += hv if hv < HISTORY_CAP else HISTORY_CAP
         if c == hashmove:
             sc += 2000
+        if tlen == 0 and n == 4:
+            # the lead that settled the last node with as many tricks left (a killer move;
+            # in no-trump before all else), else the best card of the last table entry
+            # that settled one.  Measured on 60 deals: 3% fewer trick starts with trumps,
+            # 18% in no-trump; with two hands 6% more, so four hands only
+            if c == work[KILL + rem]:
+                sc += 100 if trump >= 0 else 5000
+            elif c == work[KILL + 16 + rem] and trump >= 0:
+                sc += 50
 
         work[mb + nm] = c
         work[sb + nm] = sc
@@ -1348,6 +1361,8 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
             crel = work[REL + ply + 1]
         hands[seat] ^= cbit
         if v == is_or:
+            if tlen == 0:
+                work[KILL + rem] = c
             if tlen == 0 and i > 0:
                 work[HIST + 52 * seat + c] += rem
             result = v

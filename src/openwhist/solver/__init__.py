@@ -185,9 +185,8 @@ def solve(position: Position, node_limit: int | None = None) -> int:
                                np.int64(rem), np.int64(eng.gen))
         eng.done()
         return int(ok)
-    guess = rem // 2 if position.n_seats == 2 else 1  # as in root_values
     value = eng.search.node_value(*args, np.int64(mode), leader, tlen, np.int64(rem),
-                                  np.int64(guess), np.int64(eng.gen))
+                                  np.int64(eng.search.ESTIMATE), np.int64(eng.gen))
     eng.done()
     return int(value)
 

@@ -1489,14 +1489,51 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
     return result
 
 
+ESTIMATE = -100  # node_value's guess: estimate the value from the cards (_first_guess)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _first_guess(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
+                 mode: np.int64, rem: np.int64) -> np.int64:
+    """The first guess of a node's value, where the search of its value starts: with two
+    hands half the tricks; with four, most tricks, from the declaring side's share of the
+    high-card points (4-3-2-1) and of the trumps, fitted on 180 positions (off by 0.9
+    tricks on average, against 5 for a guess of 1: 4% fewer trick starts on openings in
+    their geometric mean, 6% after 4 tricks); else 1."""
+    if n == 2:
+        return rem // 2
+    if n != 4 or mode != 0:
+        return np.int64(1)
+    pts = np.int64(0)
+    tot = np.int64(0)
+    trumps = np.int64(0)  # the declaring side's trumps less the other side's
+    for p in range(4):
+        for su in range(4):
+            x = (hands[p] >> (13 * su)) & SUIT
+            q = 4 * ((x >> 12) & 1) + 3 * ((x >> 11) & 1) + 2 * ((x >> 10) & 1) + ((x >> 9) & 1)
+            tot += q
+            if sides[p] == 1:
+                pts += q
+            if su == trump:
+                trumps += _popcount(x) if sides[p] == 1 else -_popcount(x)
+    if tot == 0:
+        return np.int64(1)
+    # rem * (1.285 * share - 0.161) + 0.604 * trumps, rounded
+    est = (rem * (1285 * pts - 161 * tot) + 604 * trumps * tot + 500 * tot) // (1000 * tot)
+    return min(max(est, np.int64(1)), rem)
+
+
 @njit(cache=True, _nrt=False)
 def node_value(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode: np.int64,
                leader: np.int64, tlen: np.int64, rem: np.int64, guess: np.int64,
                gen: np.int64) -> np.int64:
     """The declaring side's tricks from this node: most it can force (mode 0) or fewest
-    (mode 1), found by unit steps of zero-window searches from ``guess``.  Leaves in
-    ``work[ACC]`` the top cards per suit the value relies on (over all the searches)."""
+    (mode 1), found by unit steps of zero-window searches from ``guess`` (``ESTIMATE``:
+    from :func:`_first_guess`).  Leaves in ``work[ACC]`` the top cards per suit the value
+    relies on (over all the searches)."""
     stats = work[STATS:STATS + 16]
+    if guess <= ESTIMATE:
+        guess = _first_guess(work[HANDS:HANDS + 4], n, trump, work[SIDES:SIDES + 4], mode, rem)
     lo = np.int64(0)
     hi = rem
     g = min(max(guess, lo), hi)
@@ -1560,9 +1597,9 @@ def root_values(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, 
         follow = hand & (SUIT << (13 * led))
         if follow:
             legal = follow
-    # the first card's value is found in unit steps from a guess: with two hands, half
-    # the tricks left (measured faster); else 1
-    guess = rem // 2 if n == 2 else np.int64(1)
+    # the first card's value is found in unit steps from an estimate, the others' from
+    # the best value so far (``ESTIMATE - gained`` still asks for the estimate)
+    guess = np.int64(ESTIMATE)
     best = np.int64(-1)
     same = np.int64(0)  # cards shown to have the value of a card searched before
     # high to low so that each run's top card is met first

@@ -1240,8 +1240,9 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
     # third hand of four, following the lead of its partner: when the fourth hand, an
     # opponent, holds a card of the suit above all of ours, no card of ours wins the
     # trick.  Play low, but first the cheapest card that forces out more than the
-    # fourth hand's top sequence (or beats the second hand's card).  Measured on 60
-    # deals: 3% fewer trick starts with trumps, 6% fewer in no-trump.
+    # fourth hand's top sequence (or beats the second hand's card), unless the
+    # partner's card already does.  Measured on 60 deals: 4% fewer trick starts with
+    # trumps, 9% fewer in no-trump.
     hopeless = False
     force = np.int64(-1)
     if tlen == 2 and n == 4 and (legal >> (13 * led)) & SUIT and sides[leader] == my_side \
@@ -1252,11 +1253,13 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
             # the fourth hand's highest card below its top sequence
             gap = live & (SUIT << (13 * led)) & ~f4 & ((np.int64(1) << _highbit_index(f4)) - 1)
             sec = f4 & ((np.int64(1) << _highbit_index(gap)) - 1) if gap else np.int64(0)
-            c2 = trick[base + 1]
-            floor = np.int64(-1)
-            if sec and (_suit(c2) != led or _highbit_index(sec) > c2):
-                floor = _highbit_index(sec)
-            elif sides[wseat] != my_side:
+            floor = _highbit_index(sec) if sec else np.int64(-1)
+            if _suit(wcard) != led:
+                floor = np.int64(-1)  # ruffed: no card of ours wins or forces
+            elif sides[wseat] == my_side:
+                if wcard > floor:
+                    floor = np.int64(-1)  # the partner's card forces out as much already
+            elif wcard > floor:
                 floor = wcard
             if floor >= 0:
                 above = legal & ~((np.int64(2) << floor) - 1)

@@ -1290,6 +1290,15 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                     sc += 20
             else:
                 sc = 100 - r - 4 * _popcount(hand & (SUIT << (13 * s)))
+                # the second-highest card out, holding the third too (a king from KQ with
+                # the ace out): it forces out the top card.  Measured with trumps: 1-3%
+                # fewer trick starts on 60 deals, 4% in German whist; none in no-trump
+                ls = live & (SUIT << (13 * s))
+                rest = ls ^ (np.int64(1) << _highbit_index(ls))
+                if trump >= 0 and rest and _highbit_index(rest) == c:
+                    rest ^= np.int64(1) << c
+                    if rest and (hand >> _highbit_index(rest)) & 1:
+                        sc += 60
                 # lead towards a partner's high cards
                 for j in range(1, n):
                     p = _wrap(seat + j, n)

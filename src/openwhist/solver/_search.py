@@ -1228,6 +1228,8 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
         legal = cand
 
     lead0 = lead1 = lead2 = lead3 = np.int64(0)
+    # four hands in two fixed partnerships
+    pairs = n == 4 and sides[_wrap(seat + 2, n)] == my_side and sides[_wrap(seat + 1, n)] != my_side
     if tlen == 0:
         lead0 = _lead_suit_score(lenkey, n, trump, sides, seat, rem, np.int64(0))
         lead1 = _lead_suit_score(lenkey, n, trump, sides, seat, rem, np.int64(1))
@@ -1292,10 +1294,11 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                 sc = 100 - r - 4 * _popcount(hand & (SUIT << (13 * s)))
                 # the second-highest card out, holding the third too (a king from KQ with
                 # the ace out): it forces out the top card.  Measured with trumps: 1-3%
-                # fewer trick starts on 60 deals, 4% in German whist; none in no-trump
+                # fewer trick starts on 60 deals, 4% in German whist; none in no-trump,
+                # and more in 1 v 3
                 ls = live & (SUIT << (13 * s))
                 rest = ls ^ (np.int64(1) << _highbit_index(ls))
-                if trump >= 0 and rest and _highbit_index(rest) == c:
+                if trump >= 0 and rest and _highbit_index(rest) == c and (n == 2 or pairs):
                     rest ^= np.int64(1) << c
                     if rest and (hand >> _highbit_index(rest)) & 1:
                         sc += 60
@@ -1365,11 +1368,12 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
             sc += hv if hv < HISTORY_CAP else HISTORY_CAP
         if c == hashmove:
             sc += 2000
-        if tlen == 0 and n == 4:
+        if tlen == 0 and pairs:
             # the lead that settled the last node with as many tricks left (a killer move;
             # in no-trump before all else), else the best card of the last table entry
             # that settled one.  Measured on 60 deals: 3% fewer trick starts with trumps,
-            # 18% in no-trump; with two hands 6% more, so four hands only
+            # 18% in no-trump; with two hands 6% more, in misere 2% more, so partnerships
+            # only
             if c == work[KILL + rem]:
                 sc += 100 if trump >= 0 else 5000
             elif c == work[KILL + 16 + rem] and trump >= 0:

@@ -128,7 +128,9 @@ class _Engine(threading.local):
         full = min(1 << bits, len(self.tt) // (self.search.ENTRY + 1))
         self.stats[4] = min(full, 1 << SMALL_TABLE_BITS)
         self.stats[6] = full
-        self.stats[5] = self.search.LEVELS_2 if pos.n_seats == 2 else self.search.LEVELS
+        pairs = pos.n_seats == 4 and pos.sides[0] == pos.sides[2] != pos.sides[1] == pos.sides[3]
+        self.stats[5] = (self.search.LEVELS_2 if pos.n_seats == 2 else self.search.LEVELS if pairs
+                         else self.search.LEVELS_SOLO)
         return (self.work, self.tt, np.int64(pos.n_seats), np.int64(pos.trump))
 
     def done(self) -> None:

@@ -929,6 +929,7 @@ BUCKET = 16  # slots per bucket: a probe compares their tags at once (_lanes16)
 LEVELS = 3  # table levels: entries keyed by the owners of their top 0, 1, 2 cards per suit (a
 # fourth level, 3 cards, held 2% of the hits: probing it cost more than it saved)
 LEVELS_2 = 2  # with two hands: faster on German whist, where levels 2 and 3 saved no nodes
+LEVELS_SOLO = 4  # one against three: the fourth level saves 5% of the nodes there
 ENTRY = 6
 GEN_MASK = 0xFFF  # the generation bits a tag word keeps
 ACC = REL + 56 + 8 * 56  # relevance of a root card's value, then the shared value of each suit

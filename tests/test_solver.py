@@ -275,3 +275,34 @@ def test_compiling_the_kernels_leaves_numba_settings_as_they_were() -> None:
     before = settings()
     _search.compile_kernels()
     assert settings() == before
+
+
+def test_table_vector_compares_match_a_plain_scan() -> None:
+    """The table's 16-word vector compares give the same lanes as a loop over the words."""
+    import random
+
+    import numpy as np
+    from numba import njit
+
+    from openwhist.solver._search import _lanes16, _oldest16
+
+    @njit(cache=False)
+    def lanes(a: Any, i: int, shift: int, mask: int, value: int) -> int:
+        return _lanes16(a, i, shift, mask, value)  # type: ignore[no-any-return]
+
+    @njit(cache=False)
+    def oldest(a: Any, i: int) -> int:
+        return _oldest16(a, i)  # type: ignore[no-any-return]
+
+    rng = random.Random(7)
+    for _ in range(50):
+        words = np.array([(rng.randrange(4) << 32) | rng.randrange(3) for _ in range(40)], dtype=np.int64)
+        i = rng.randrange(24)
+        tag = rng.randrange(4)
+        want = sum(1 << j for j in range(16) if words[i + j] >> 32 == tag)
+        assert lanes(words, i, 32, 0xFFFFFFFF, tag) == want
+        want_gen = sum(1 << j for j in range(16) if (words[i + j] >> 32) & 1 == 1)
+        assert lanes(words, i, 32, 1, 1) == want_gen
+        least = min(int(w) & 0xFFFFFFFF for w in words[i:i + 16])
+        want_old = sum(1 << j for j in range(16) if int(words[i + j]) & 0xFFFFFFFF == least)
+        assert oldest(words, i) == want_old

@@ -306,3 +306,30 @@ def test_table_vector_compares_match_a_plain_scan() -> None:
         least = min(int(w) & 0xFFFFFFFF for w in words[i:i + 16])
         want_old = sum(1 << j for j in range(16) if int(words[i + j]) & 0xFFFFFFFF == least)
         assert oldest(words, i) == want_old
+
+
+@pytest.mark.parametrize("objective", ["max", "min"])
+def test_a_value_does_not_depend_on_the_first_guess(objective: str) -> None:
+    """The value search moves its bound from a first guess (an estimate from the cards by
+    default); every guess, too high or too low, gives the same value as the default."""
+    import random
+
+    import numpy as np
+
+    from openwhist.solver import _get_engine
+
+    rng = random.Random(11)
+    layouts = ((4, (0, 1, 0, 1)), (4, (0, 1, 1, 1)), (3, (0, 1, 1)), (2, (0, 1)))
+    for k in range(24):
+        n, sides = layouts[k % len(layouts)]
+        deck = rng.sample(range(52), 5 * n)
+        hands = tuple(sum(1 << c for c in deck[5 * i:5 * i + 5]) for i in range(n))
+        pos = Position(hands, rng.randrange(-1, 4), rng.randrange(n), (), sides, 0, objective)
+        value = solve(pos)
+        eng = _get_engine()
+        mode = 0 if objective == "max" else 1
+        for guess in range(-1, 7):
+            args = eng.load(pos)
+            got = eng.search.node_value(*args, np.int64(mode), np.int64(pos.leader), np.int64(0),
+                                        np.int64(5), np.int64(guess), np.int64(eng.gen))
+            assert got == value, (pos, guess)

@@ -316,7 +316,7 @@ def test_a_value_does_not_depend_on_the_first_guess(objective: str) -> None:
 
     import numpy as np
 
-    from openwhist.solver import _get_engine
+    from openwhist.solver import _get_engine, _mode_target
 
     rng = random.Random(11)
     layouts = ((4, (0, 1, 0, 1)), (4, (0, 1, 1, 1)), (3, (0, 1, 1)), (2, (0, 1)))
@@ -327,9 +327,9 @@ def test_a_value_does_not_depend_on_the_first_guess(objective: str) -> None:
         pos = Position(hands, rng.randrange(-1, 4), rng.randrange(n), (), sides, 0, objective)
         value = solve(pos)
         eng = _get_engine()
-        mode = 0 if objective == "max" else 1
-        for guess in range(-1, 7):
+        mode = _mode_target(pos.objective)[0]
+        for guess in range(-1, pos.remaining + 2):
             args = eng.load(pos)
             got = eng.search.node_value(*args, np.int64(mode), np.int64(pos.leader), np.int64(0),
-                                        np.int64(5), np.int64(guess), np.int64(eng.gen))
+                                        np.int64(pos.remaining), np.int64(guess), np.int64(eng.gen))
             assert got == value, (pos, guess)

@@ -797,6 +797,25 @@ def _goal_met(mode: np.int64, need: np.int64) -> bool:
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _settled(mode: np.int64, need: np.int64, rem: np.int64) -> np.int64:
+    """1 if the goal is met whatever is played in the ``rem`` tricks left, 0 if it cannot
+    be, else -1."""
+    if mode == 0:
+        if need <= 0:
+            return np.int64(1)
+        if need > rem:
+            return np.int64(0)
+    elif mode == 1:
+        if need >= rem:
+            return np.int64(1)
+        if need < 0:
+            return np.int64(0)
+    elif need < 0 or need > rem:
+        return np.int64(0)
+    return np.int64(-1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _kmax(a: np.int64, b: np.int64) -> np.int64:
     r = np.int64(0)
     for s in range(4):
@@ -1027,6 +1046,144 @@ def _lead_suit_score(lenkey: np.int64, n: np.int64, trump: np.int64, sides: np.n
     return sc
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _pick(work: np.ndarray, mb: np.int64, sb: np.int64, i: np.int64, nm: np.int64) -> np.int64:
+    """Move the best scored of the moves ``i .. nm - 1`` (cards at ``work[mb:]``, scores at
+    ``work[sb:]``) to place ``i`` and return it."""
+    bi = i
+    for j in range(i + 1, nm):
+        if work[sb + j] > work[sb + bi]:
+            bi = j
+    c = work[mb + bi]
+    work[mb + bi] = work[mb + i]
+    work[sb + bi] = work[sb + i]
+    work[mb + i] = c
+    return c
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _trick_relevance(work: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64,
+                     nwi: np.int64, live: np.int64, rem: np.int64) -> np.int64:
+    """The relevance of a trick just completed (its cards at ``trick[base:base+n]``, won
+    by card ``nwi``; ``live`` the cards out before it), counted among ``live``: what the
+    search of the next trick relied on, and the cards that beat the others."""
+    child = work[REL + 4 * (rem - 1)]
+    tcards = np.int64(0)
+    for t in range(n):
+        tcards |= np.int64(1) << trick[base + t]
+    child_live = live & ~tcards
+    crel = np.int64(0)
+    for su in range(4):
+        crel |= _lift((child >> (4 * su)) & 15, su, child_live, live) << (4 * su)
+    wc = trick[base + nwi]
+    ws = _suit(wc)
+    for t in range(n):
+        if t != nwi and _suit(trick[base + t]) == ws:
+            kw = _popcount(((live >> (13 * ws)) & SUIT) >> (wc - 13 * ws))
+            crel = _kmax(crel, kw << (4 * ws))
+            break
+    return crel
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _last_hand(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode: np.int64,
+               need: np.int64, leader: np.int64, rem: np.int64, gen: np.int64) -> bool:
+    """:func:`search` at the last card of a trick of three or four hands, with more tricks
+    to come, written out apart and inlined where the third hand of a trick tries its
+    cards: a third of the nodes are such nodes, few of search's steps apply to them, and
+    the call is saved (measured: 3-4% faster on openings and after 4 tricks)."""
+    hands = work[HANDS:HANDS + 4]
+    trick = work[TRICK:TRICK + 56]
+    sides = work[SIDES:SIDES + 4]
+    stats = work[STATS:STATS + 16]
+    stats[0] += 1
+    if stats[2] > 0 and stats[0] > stats[2]:
+        stats[3] = 1  # over the node budget: the answer is void, store nothing
+        return False
+    tlen = n - 1
+    base = 4 * rem
+    ply = base + tlen
+    rslot = REL + ply
+    work[rslot] = 0
+    done = _settled(mode, need, rem)
+    if done >= 0:
+        return done == 1
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    for i in range(tlen):
+        live |= np.int64(1) << trick[base + i]
+    seat = _wrap(leader + tlen, n)
+    hand = hands[seat]
+    led = _suit(trick[base])
+    legal = hand & (SUIT << (13 * led))
+    if legal == 0:
+        legal = hand
+    wi = work[WIN + ply]
+    wcard = trick[base + wi]
+    my_side = sides[seat]
+    partner_sure = sides[_wrap(leader + wi, n)] == my_side
+    # the same moves, in the same order, as search plays at the last card of a trick
+    mb = 26 * ply
+    sb = mb + 13
+    nm = 0
+    bits = legal
+    while bits:
+        c = _lowbit_index(bits)
+        bits &= bits - 1
+        s = _suit(c)
+        above = live & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
+        if above and (legal >> _lowbit_index(above)) & 1:
+            continue  # the next live card up is ours: same value, search that one
+        r = c - 13 * s
+        if partner_sure:
+            sc = 200 - r
+            if _beats(c, wcard, trump):
+                sc -= 60
+            if s == trump and led != trump:
+                sc -= 40
+            elif s != led and mode == 0:
+                sc += _discard_score(hand, s)
+        elif _beats(c, wcard, trump):
+            sc = 400 - r  # the cheapest winner
+            if s == trump and led != trump:
+                sc -= 20
+        else:
+            sc = 100 - r
+            if s == trump:
+                sc -= 30
+            elif s != led and mode == 0:
+                sc += _discard_score(hand, s)
+        work[mb + nm] = c
+        work[sb + nm] = sc
+        nm += 1
+
+    is_or = my_side == 1
+    result = not is_or
+    rel = np.int64(0)
+    skip = np.int64(0)
+    for i in range(nm):
+        c = _pick(work, mb, sb, i, nm)
+        cbit = np.int64(1) << c
+        if skip & cbit:
+            continue
+        hands[seat] ^= cbit
+        trick[base + tlen] = c
+        nwi = tlen if _beats(c, wcard, trump) else wi
+        w = _wrap(leader + nwi, n)
+        v = search(work, tt, n, trump, mode, need - sides[w], w, np.int64(0), rem - 1, gen)
+        crel = _trick_relevance(work, trick, base, n, nwi, live, rem)
+        hands[seat] ^= cbit
+        if v == is_or:
+            result = v
+            rel = crel
+            break
+        rel = _kmax(rel, crel)
+        skip |= _same_as(c, crel, live, hand)  # lowest-win pruning
+    if result != is_or:
+        rel = _cover_runs(rel, hand, legal, live)
+    work[rslot] = rel
+    return result
+
+
 @njit(cache=True, _nrt=False)
 def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode: np.int64,
            need: np.int64, leader: np.int64, tlen: np.int64, rem: np.int64, gen: np.int64) -> bool:
@@ -1053,19 +1210,9 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
     ply = base + tlen
     rslot = REL + ply
     work[rslot] = 0
-    if mode == 0:
-        if need <= 0:
-            return True
-        if need > rem:
-            return False
-    elif mode == 1:
-        if need >= rem:
-            return True
-        if need < 0:
-            return False
-    else:
-        if need < 0 or need > rem:
-            return False
+    done = _settled(mode, need, rem)
+    if done >= 0:
+        return done == 1
     live = hands[0] | hands[1] | hands[2] | hands[3]
     for i in range(tlen):
         live |= np.int64(1) << trick[base + i]
@@ -1396,15 +1543,7 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
     best = np.int64(NO_CARD)  # the card that settled the node, if one did
     skip = np.int64(0)  # cards shown to be worth no more than one already searched
     for i in range(nm):
-        # pick the best remaining move
-        bi = i
-        for j in range(i + 1, nm):
-            if work[sb + j] > work[sb + bi]:
-                bi = j
-        c = work[mb + bi]
-        work[mb + bi] = work[mb + i]
-        work[sb + bi] = work[sb + i]
-        work[mb + i] = c
+        c = _pick(work, mb, sb, i, nm)  # the best remaining move
         cbit = np.int64(1) << c
         if skip & cbit:
             continue
@@ -1414,25 +1553,13 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
         if tlen + 1 == n:
             w = _wrap(leader + nwi, n)
             v = search(work, tt, n, trump, mode, need - sides[w], w, np.int64(0), rem - 1, gen)
-            child = work[REL + 4 * (rem - 1)]
-            # express the child's relevance among this trick's cards
-            tcards = np.int64(0)
-            for t in range(n):
-                tcards |= np.int64(1) << trick[base + t]
-            child_live = live & ~tcards
-            crel = np.int64(0)
-            for su in range(4):
-                crel |= _lift((child >> (4 * su)) & 15, su, child_live, live) << (4 * su)
-            wc = trick[base + nwi]
-            ws = _suit(wc)
-            for t in range(n):
-                if t != nwi and _suit(trick[base + t]) == ws:
-                    kw = _popcount(((live >> (13 * ws)) & SUIT) >> (wc - 13 * ws))
-                    crel = _kmax(crel, kw << (4 * ws))
-                    break
+            crel = _trick_relevance(work, trick, base, n, nwi, live, rem)
         else:
             work[WIN + ply + 1] = nwi
-            v = search(work, tt, n, trump, mode, need, leader, tlen + 1, rem, gen)
+            if tlen + 2 == n and n >= 3:
+                v = _last_hand(work, tt, n, trump, mode, need, leader, rem, gen)
+            else:
+                v = search(work, tt, n, trump, mode, need, leader, tlen + 1, rem, gen)
             crel = work[REL + ply + 1]
         hands[seat] ^= cbit
         if v == is_or:

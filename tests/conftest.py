@@ -9,6 +9,15 @@ from __future__ import annotations
 import pytest
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the solver once before the test workers start (pytest-xdist): on a fresh
+    clone it is compiled and cached here rather than by each worker at the same time."""
+    if not hasattr(config, "workerinput") and getattr(config.option, "numprocesses", None):
+        from openwhist.solver import warm_up
+
+        warm_up()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip ``slow`` items unless the marker expression asks for them."""
     if "slow" in (config.getoption("markexpr") or ""):

@@ -246,6 +246,12 @@ def _run_batches(variant: str, options: dict[str, Any], bots: tuple[str, str], s
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
+    if any(parse_bot_spec(spec)[0] == "pimc" for spec in bots):
+        # load the solver here first: on a machine's first run it is compiled (minutes)
+        # and cached once, rather than by every worker at the same time
+        from openwhist.solver import warm_up
+
+        warm_up()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(_play_chunk, variant, options, bots, seed, part) for part in parts]
         for fut in as_completed(futures):

@@ -133,6 +133,7 @@ def arena(
     from collections.abc import Callable
 
     from openwhist.arena import BoardResult, board_to_dict, mean_ci, plot_running_mean, run_arena
+    from openwhist.bots import parse_bot_spec
     from openwhist.play import parse_options
 
     on_board: Callable[[BoardResult], None] | None = None
@@ -162,6 +163,9 @@ def arena(
         show_bar = console.is_terminal and not as_json
         if show_bar:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+            if any(parse_bot_spec(spec)[0] == "pimc" for spec in (bot_a, bot_b)):
+                _load_solver()
 
             with Progress("[progress.description]{task.description}", BarColumn(),
                           MofNCompleteColumn(), TimeRemainingColumn(), console=console,
@@ -243,6 +247,14 @@ def rules(
 # --- solve -----------------------------------------------------------------------------------
 
 
+def _load_solver() -> None:
+    """Load the solver under a spinner: the first run on a machine compiles it."""
+    from openwhist.solver import warm_up
+
+    with console.status("loading the solver (the first run on a machine compiles it: about 2 minutes)"):
+        warm_up()
+
+
 @app.command()
 def solve(
     deal: str = typer.Argument(..., help="The four hands. PBN: \"N:AKQ.JT9.87.65 <E> <S> <W>\" "
@@ -261,6 +273,8 @@ def solve(
     from openwhist.solver.report import solve_report
 
     try:
+        if console.is_terminal:
+            _load_solver()
         text = solve_report(deal, trump=trump, leader=leader, table=table)
     except WhistError as exc:
         fail(str(exc))

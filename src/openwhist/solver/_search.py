@@ -25,6 +25,11 @@ counted from the current trick on:
 ``0``  at least ``need`` tricks      ``1``  at most ``need`` tricks
 ``2``  exactly ``need`` tricks
 
+With four hands, once a search has reached the start of a trick, :func:`search` calls
+itself only at the start of the next one: the other cards of a trick are searched by
+functions of their own, inlined into it (:func:`_second_hand`, :func:`_third_hand`,
+:func:`_last_hand`), that play the same cards in the same order.
+
 Trick values (most or fewest tricks) come from a sequence of such searches that moves a
 bound by one trick at a time (MTD-f with unit steps); the transposition table keeps what
 each search learned, as bit sets of won and lost goals per position.

@@ -1178,6 +1178,46 @@ def _trick_relevance(work: np.ndarray, trick: np.ndarray, base: np.int64, n: np.
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _enter(work: np.ndarray, mode: np.int64, need: np.int64, rem: np.int64, ply: np.int64) -> np.int64:
+    """The first steps of a node that follows to a trick (as :func:`search` takes them):
+    count it, clear its relevance slot, and return 1 or 0 when the answer is known
+    already (the goal met or out of reach, or the node budget spent: 0), else -1."""
+    stats = work[STATS:STATS + 16]
+    stats[0] += 1
+    if stats[2] > 0 and stats[0] > stats[2]:
+        stats[3] = 1  # over the node budget: the answer is void, store nothing
+        return np.int64(0)
+    work[REL + ply] = 0
+    return _settled(mode, need, rem)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _follow_moves(work: np.ndarray, hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64,
+                  trump: np.int64, sides: np.ndarray, leader: np.int64, tlen: np.int64, seat: np.int64,
+                  mode: np.int64, legal: np.int64, live: np.int64, wcard: np.int64, led: np.int64,
+                  last: bool, pairs: bool, partner_sure: bool, hopeless: bool, force: np.int64,
+                  mb: np.int64) -> np.int64:
+    """Write the moves of a node that follows to a trick to ``work[mb:]`` and their
+    scores (:func:`_follow_score`) 13 words on; return how many: the top card of each
+    run of equal cards, as :func:`search` lists them."""
+    nm = 0
+    bits = legal
+    while bits:
+        c = _lowbit_index(bits)
+        bits &= bits - 1
+        s = _suit(c)
+        above = live & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
+        if above and (legal >> _lowbit_index(above)) & 1:
+            continue  # the next live card up is ours: same value, search that one
+        work[mb + nm] = c
+        work[mb + 13 + nm] = _follow_score(hands, trick, base, n, trump, sides, leader, tlen, seat, mode,
+                                           c, legal, live, wcard, led, last, pairs, partner_sure,
+                                           hopeless, force)
+        nm += 1
+    return nm
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _last_hand(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode: np.int64,
                need: np.int64, leader: np.int64, rem: np.int64, gen: np.int64) -> bool:
     """:func:`search` at the last card of a trick of four hands, with more tricks to come,
@@ -1187,17 +1227,11 @@ def _last_hand(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, m
     hands = work[HANDS:HANDS + 4]
     trick = work[TRICK:TRICK + 56]
     sides = work[SIDES:SIDES + 4]
-    stats = work[STATS:STATS + 16]
-    stats[0] += 1
-    if stats[2] > 0 and stats[0] > stats[2]:
-        stats[3] = 1  # over the node budget: the answer is void, store nothing
-        return False
     tlen = n - 1
     base = 4 * rem
     ply = base + tlen
     rslot = REL + ply
-    work[rslot] = 0
-    done = _settled(mode, need, rem)
+    done = _enter(work, mode, need, rem, ply)
     if done >= 0:
         return done == 1
     live = hands[0] | hands[1] | hands[2] | hands[3]
@@ -1216,20 +1250,8 @@ def _last_hand(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, m
     # the same moves, in the same order, as search plays at the last card of a trick
     mb = 26 * ply
     sb = mb + 13
-    nm = 0
-    bits = legal
-    while bits:
-        c = _lowbit_index(bits)
-        bits &= bits - 1
-        s = _suit(c)
-        above = live & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
-        if above and (legal >> _lowbit_index(above)) & 1:
-            continue  # the next live card up is ours: same value, search that one
-        work[mb + nm] = c
-        work[sb + nm] = _follow_score(hands, trick, base, n, trump, sides, leader, tlen, seat, mode, c,
-                                      legal, live, wcard, led, True, False, partner_sure, False,
-                                      np.int64(-1))
-        nm += 1
+    nm = _follow_moves(work, hands, trick, base, n, trump, sides, leader, tlen, seat, mode, legal, live,
+                       wcard, led, True, False, partner_sure, False, np.int64(-1), mb)
 
     is_or = my_side == 1
     result = not is_or
@@ -1268,18 +1290,12 @@ def _third_hand(work: np.ndarray, tt: np.ndarray, trump: np.int64, mode: np.int6
     hands = work[HANDS:HANDS + 4]
     trick = work[TRICK:TRICK + 56]
     sides = work[SIDES:SIDES + 4]
-    stats = work[STATS:STATS + 16]
-    stats[0] += 1
-    if stats[2] > 0 and stats[0] > stats[2]:
-        stats[3] = 1  # over the node budget: the answer is void, store nothing
-        return False
     n = np.int64(4)
     tlen = np.int64(2)
     base = 4 * rem
     ply = base + tlen
     rslot = REL + ply
-    work[rslot] = 0
-    done = _settled(mode, need, rem)
+    done = _enter(work, mode, need, rem, ply)
     if done >= 0:
         return done == 1
     live = hands[0] | hands[1] | hands[2] | hands[3] | (np.int64(1) << trick[base]) \
@@ -1306,19 +1322,8 @@ def _third_hand(work: np.ndarray, tt: np.ndarray, trump: np.int64, mode: np.int6
     hopeless, force = _hopeless(hands, sides, leader, seat, legal, live, led, wcard, wseat)
     mb = 26 * ply
     sb = mb + 13
-    nm = 0
-    bits = legal
-    while bits:
-        c = _lowbit_index(bits)
-        bits &= bits - 1
-        s = _suit(c)
-        above = live & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
-        if above and (legal >> _lowbit_index(above)) & 1:
-            continue  # the next live card up is ours: same value, search that one
-        work[mb + nm] = c
-        work[sb + nm] = _follow_score(hands, trick, base, n, trump, sides, leader, tlen, seat, mode, c,
-                                      legal, live, wcard, led, False, pairs, partner_sure, hopeless, force)
-        nm += 1
+    nm = _follow_moves(work, hands, trick, base, n, trump, sides, leader, tlen, seat, mode, legal, live,
+                       wcard, led, False, pairs, partner_sure, hopeless, force, mb)
 
     is_or = my_side == 1
     result = not is_or
@@ -1362,18 +1367,12 @@ def _second_hand(work: np.ndarray, tt: np.ndarray, trump: np.int64, mode: np.int
     hands = work[HANDS:HANDS + 4]
     trick = work[TRICK:TRICK + 56]
     sides = work[SIDES:SIDES + 4]
-    stats = work[STATS:STATS + 16]
-    stats[0] += 1
-    if stats[2] > 0 and stats[0] > stats[2]:
-        stats[3] = 1  # over the node budget: the answer is void, store nothing
-        return False
     n = np.int64(4)
     tlen = np.int64(1)
     base = 4 * rem
     ply = base + tlen
     rslot = REL + ply
-    work[rslot] = 0
-    done = _settled(mode, need, rem)
+    done = _enter(work, mode, need, rem, ply)
     if done >= 0:
         return done == 1
     wcard = trick[base]
@@ -1396,20 +1395,8 @@ def _second_hand(work: np.ndarray, tt: np.ndarray, trump: np.int64, mode: np.int
                                                                       leader, tlen, wcard, led)
     mb = 26 * ply
     sb = mb + 13
-    nm = 0
-    bits = legal
-    while bits:
-        c = _lowbit_index(bits)
-        bits &= bits - 1
-        s = _suit(c)
-        above = live & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
-        if above and (legal >> _lowbit_index(above)) & 1:
-            continue  # the next live card up is ours: same value, search that one
-        work[mb + nm] = c
-        work[sb + nm] = _follow_score(hands, trick, base, n, trump, sides, leader, tlen, seat, mode, c,
-                                      legal, live, wcard, led, False, pairs, partner_sure, False,
-                                      np.int64(-1))
-        nm += 1
+    nm = _follow_moves(work, hands, trick, base, n, trump, sides, leader, tlen, seat, mode, legal, live,
+                       wcard, led, False, pairs, partner_sure, False, np.int64(-1), mb)
 
     is_or = my_side == 1
     result = not is_or

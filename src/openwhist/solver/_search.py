@@ -158,30 +158,30 @@ def _oldest16(typingctx, arr, idx):  # type: ignore[no-untyped-def]
     return types.int64(arr, idx), codegen
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _popcount(x: np.int64) -> np.int64:
     return np.int64(_ctpop(x))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _lowbit_index(x: np.int64) -> np.int64:
     # index of the lowest set bit of a non-zero x
     return np.int64(trailing_zeros(x))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _highbit_index(x: np.int64) -> np.int64:
     # index of the highest set bit of a non-zero x
     return np.int64(63 - leading_zeros(x))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _wrap(x: np.int64, n: np.int64) -> np.int64:
     # x % n for 0 <= x < 2 n, without a division
     return x - n if x >= n else x
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _suit(c: np.int64) -> np.int64:
     # c // 13 for 0 <= c < 52 (a multiply and a shift, no division)
     return (c * 5042) >> 16
@@ -356,7 +356,7 @@ def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64)
     return _popcount(((parent_live >> (13 * s)) & SUIT) >> x)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _len(lenkey: np.int64, seat: np.int64, s: np.int64) -> np.int64:
     # the number of cards of suit s seat holds, from a key of the hand lengths
     return (lenkey >> (16 * s + 4 * seat)) & 15
@@ -1363,7 +1363,9 @@ def _second_hand(work: np.ndarray, tt: np.ndarray, trump: np.int64, mode: np.int
     2-3% more with the third, 2-3% more with the second.  Inlining a hand's function at
     two places (as the last hand's for three hands too) made the search slower, and
     each inlined function makes the first compilation longer (numba inlines and types
-    the whole: 40 s with the last hand's alone, 2 min with all three)."""
+    the whole: 40 s with the last hand's alone, 2 min with all three; 1.5 min once the
+    one-line helpers such as :func:`_popcount` are left to LLVM to inline, as it does,
+    rather than numba)."""
     hands = work[HANDS:HANDS + 4]
     trick = work[TRICK:TRICK + 56]
     sides = work[SIDES:SIDES + 4]

@@ -324,14 +324,14 @@ def _bucket(lenkey: np.int64, leader: np.int64, codes: np.ndarray, level: np.int
     return (h + level) & mask
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _tag(lenkey: np.int64, leader: np.int64, gen: np.int64) -> np.int64:
     h = (lenkey ^ (leader << 62)) * np.int64(-7046029254386353131) + gen * np.int64(0x3C6EF372FE94F82B)
     h ^= h >> 29
     return ((((h >> 32) ^ h) & 0x7FFFF) << 12) | (gen & GEN_MASK)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _level(codes: np.ndarray, rel: np.int64, levels: np.int64) -> np.int64:
     """The table level of an entry with relevance depths ``rel``: the fewest top cards of
     a suit it relies on, among suits it does not rely on wholly (at most ``levels - 1``)."""
@@ -783,7 +783,7 @@ def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndar
     return best, best
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _needed(k: np.int64, cnt: np.int64, used: np.int64) -> np.int64:
     """The top trumps a bound of ``cnt`` sure tricks relying on ``k`` of them needs when
     only ``used`` of the tricks count: fewer when each of them is a trick by itself."""
@@ -792,7 +792,7 @@ def _needed(k: np.int64, cnt: np.int64, used: np.int64) -> np.int64:
     return k if k < used else used
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _goal_met(mode: np.int64, need: np.int64) -> bool:
     if mode == 0:
         return need <= 0
@@ -801,7 +801,7 @@ def _goal_met(mode: np.int64, need: np.int64) -> bool:
     return need == 0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _settled(mode: np.int64, need: np.int64, rem: np.int64) -> np.int64:
     """1 if the goal is met whatever is played in the ``rem`` tricks left, 0 if it cannot
     be, else -1."""
@@ -1021,13 +1021,13 @@ def _grow(tt: np.ndarray, stats: np.ndarray, gen: np.int64, work: np.ndarray) ->
         tt[e + 4] = 0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _discard_score(hand: np.int64, s: np.int64) -> np.int64:
     """Move ordering: a discard from a longer suit first (2 points a card)."""
     return (_popcount(hand & (SUIT << (13 * s))) * 64) // 32
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _all_held(cards: np.int64, hand: np.int64) -> bool:
     """True if ``hand`` holds every card of ``cards``."""
     return (cards & ~hand) == 0
@@ -1363,9 +1363,11 @@ def _second_hand(work: np.ndarray, tt: np.ndarray, trump: np.int64, mode: np.int
     2-3% more with the third, 2-3% more with the second.  Inlining a hand's function at
     two places (as the last hand's for three hands too) made the search slower, and
     each inlined function makes the first compilation longer (numba inlines and types
-    the whole: 40 s with the last hand's alone, 2 min with all three; 1.5 min once the
-    one-line helpers such as :func:`_popcount` are left to LLVM to inline, as it does,
-    rather than numba)."""
+    the whole: 40 s with the last hand's alone, 2 min with all three; under 1.5 min once
+    the small helpers such as :func:`_popcount` or :func:`_settled` are left to LLVM to
+    inline, as it does, rather than numba; left to LLVM, the larger ones and those in
+    the innermost loops, such as :func:`_kmax` or :func:`_same_as`, made the search
+    slower)."""
     hands = work[HANDS:HANDS + 4]
     trick = work[TRICK:TRICK + 56]
     sides = work[SIDES:SIDES + 4]

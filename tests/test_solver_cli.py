@@ -62,3 +62,21 @@ def test_solve_bad_trump_and_leader() -> None:
     assert result.exit_code == 2 and "not a trump" in result.output
     result = runner.invoke(app, ["solve", deal, "--leader", "Q"])
     assert result.exit_code == 2 and "not a seat" in result.output
+
+
+def test_report_loads_the_solver_only_for_good_input() -> None:
+    # the command line loads (on a first run: compiles) the solver in this hook, so that a
+    # bad deal, trump or leader is told at once
+    from openwhist.errors import WhistError
+    from openwhist.solver.report import solve_report
+
+    calls: list[str] = []
+    deal = "N:AK.-.-.- QJ.-.-.- -.AK.-.- -.QJ.-.-"
+    for bad in ({"deal": "N:AK.-.-.- AJ.-.-.- -.AK.-.- -.QJ.-.-"}, {"trump": "X"}, {"leader": "Q"}):
+        args = {"deal": deal, "trump": "S", "leader": "E", **bad}
+        with pytest.raises(WhistError):
+            solve_report(args["deal"], trump=args["trump"], leader=args["leader"], table=False,
+                         before_search=lambda: calls.append("load"))
+    assert calls == []
+    text = solve_report(deal, trump="S", leader="E", table=False, before_search=lambda: calls.append("load"))
+    assert calls == ["load"] and "QS 0" in text

@@ -273,9 +273,8 @@ def solve(
     from openwhist.solver.report import solve_report
 
     try:
-        if console.is_terminal:
-            _load_solver()
-        text = solve_report(deal, trump=trump, leader=leader, table=table)
+        text = solve_report(deal, trump=trump, leader=leader, table=table,
+                            before_search=_load_solver if console.is_terminal else None)
     except WhistError as exc:
         fail(str(exc))
     console.print(text, highlight=False, markup=False, soft_wrap=True)

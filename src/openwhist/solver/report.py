@@ -9,6 +9,8 @@ Tricks for E-W after each lead of E:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from openwhist.cards import FULL_DECK, Card, Suit, format_hand
 from openwhist.errors import InvalidActionError
 from openwhist.solver import Position, solve, solve_all
@@ -45,17 +47,20 @@ def check_deal(hands: list[int]) -> None:
 
 
 def solve_report(deal: str, trump: str | int | None = "NT", leader: str | int | None = None,
-                 table: bool = True) -> str:
+                 table: bool = True, before_search: Callable[[], object] | None = None) -> str:
     """The value of each card the leader may lead and, with ``table``, a table of the
     tricks the side on lead takes for each trump suit (and no trump) and each leader.
 
     ``deal`` is read by :func:`~openwhist.solver.position.parse_deal`; the leader defaults
-    to the seat named first in it.
+    to the seat named first in it.  ``before_search`` is called once the input is read
+    and checked, before the first search (the command line loads the solver there).
     """
     hands, first = parse_deal(deal)
     check_deal(hands)
     t = parse_trump(trump)
     lead = _parse_seat(leader, 4, first)
+    if before_search is not None:
+        before_search()
     n = hands[0].bit_count()
     side = lead % 2
     pos = Position(tuple(hands), t, lead, (), (0, 1, 0, 1), side)

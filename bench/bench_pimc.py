@@ -23,7 +23,7 @@ import time
 import openwhist
 from openwhist.bots import make_bot
 from openwhist.bots.heuristic import HeuristicBot
-from openwhist.rules.classic import Observation
+from openwhist.rules.base import Observation
 from openwhist.solver import Position, solve_all
 
 DEFAULT_BOTS = ["pimc:trust=0,time_budget=0.2", "pimc:time_budget=0.2"]

@@ -6,8 +6,8 @@ import pytest
 
 import openwhist
 from openwhist import Card, CardSet, ConfigError, IllegalActionError, InvalidActionError
-from openwhist.match import GameRecord, game_value, rubber_points
-from openwhist.rules.classic import PRESETS, ClassicOptions, score_deal
+from openwhist.match import GameRecord
+from openwhist.rules.classic import PRESETS, ClassicOptions, game_value, rubber_points, score_deal
 
 SHORT = PRESETS["english-short"]
 LONG = PRESETS["english-long"]

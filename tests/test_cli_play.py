@@ -19,7 +19,7 @@ from openwhist.cli import app
 from openwhist.errors import ConfigError
 from openwhist.match import Match
 from openwhist.play import TerminalGame, make_bots, parse_options, parse_seat
-from openwhist.rules.classic import Observation
+from openwhist.rules.base import Observation
 from openwhist.rules.tricks import cards_of
 from openwhist.simulate import parse_bots, simulate
 

@@ -11,7 +11,23 @@ def test_rules_shows_the_options_of_a_preset() -> None:
     out = CliRunner().invoke(app, ["rules", "english-long"], env={"COLUMNS": "200"})
     assert out.exit_code == 0
     assert "target" in out.stdout and "10" in out.stdout
-    assert "presets: english-short, english-long" in out.stdout
+    assert "presets of classic: english-short, english-long" in out.stdout
+
+
+def test_rules_prints_every_variants_options_with_their_help() -> None:
+    from openwhist.rules.base import option_infos
+    from openwhist.rules.registry import get_variant, variants
+
+    for name in variants():
+        record = get_variant(name)
+        out = CliRunner().invoke(app, ["rules", name], env={"COLUMNS": "400"})
+        assert out.exit_code == 0, out.output
+        assert f"({record.default_preset})" in out.stdout
+        for info in option_infos(record.options_type):
+            assert info.help, f"{name}: option {info.name} has no help"
+            assert info.name in out.stdout and info.help[:40] in out.stdout
+    # the help is plain text, not reST: no double back-quotes
+    assert "``" not in CliRunner().invoke(app, ["rules"], env={"COLUMNS": "400"}).stdout
 
 
 def test_rules_unknown_variant_is_one_error_line() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 import openwhist
 from openwhist import ConfigError, IllegalActionError
-from openwhist.match import draw_for_partners
+from openwhist.rules.classic import draw_for_partners
 
 
 def _finish(match: openwhist.match.Match, seed: int = 0) -> None:

@@ -10,34 +10,30 @@
 
 from openwhist.cards import Card, CardSet, Rank, Suit
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError, WhistError
-from openwhist.rules.classic import PRESETS, ClassicOptions, ClassicState, DealResult, Observation
-from openwhist.rules.registry import new_deal, variants
+from openwhist.match import Match, new_match
+from openwhist.rules.base import Action, Call, Deal, Observation, Variant, parse_action
+from openwhist.rules.registry import get_variant, new_deal, variants
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
+    "Call",
     "Card",
     "CardSet",
-    "ClassicOptions",
-    "ClassicState",
     "ConfigError",
-    "DealResult",
+    "Deal",
     "IllegalActionError",
     "InvalidActionError",
+    "Match",
     "Observation",
-    "PRESETS",
     "Rank",
     "Suit",
+    "Variant",
     "WhistError",
+    "get_variant",
     "new_deal",
     "new_match",
+    "parse_action",
     "variants",
 ]
-
-
-def __getattr__(name: str) -> object:
-    if name == "new_match":
-        from openwhist.match import new_match
-
-        return new_match
-    raise AttributeError(f"module 'openwhist' has no attribute {name!r}")

@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openwhist.bots import make_bot, parse_bot_spec
+from openwhist.bots import make_bot, parse_bot_spec, play_out
 from openwhist.cards import SplitMix64
 from openwhist.errors import ConfigError
-from openwhist.rules.registry import new_deal, resolve
+from openwhist.rules.registry import get_variant, new_deal, resolve
 
 __all__ = [
     "BoardResult", "ArenaResult", "board_to_dict", "play_board", "run_arena", "mean_ci",
@@ -142,6 +142,11 @@ def board_seed(seed: int, board: int) -> int:
     return rng.next() >> 1
 
 
+def _n_hands(variant: str) -> int:
+    """The number of hands a variant deals (the dealer rotates over them)."""
+    return get_variant(variant).hands
+
+
 def play_board(variant: str, options: dict[str, Any], specs: tuple[str, str], seed: int,
                board: int) -> BoardResult:
     """Play one board twice, swapping the sides of the two bots."""
@@ -150,17 +155,13 @@ def play_board(variant: str, options: dict[str, Any], specs: tuple[str, str], se
     tricks: dict[tuple[int, int], int] = {}
     points: dict[tuple[int, int], int] = {}
     for swap in (0, 1):
-        state = new_deal(name, options=opts, seed=bseed, dealer=board % 4)
+        state = new_deal(name, options=opts, seed=bseed, dealer=board % _n_hands(name))
         # side s is played by bot (s ^ swap): A holds N-S first, then E-W
         bots = {}
         for seat in state.seats:
-            which = (seat % 2) ^ swap
+            which = state.sides[seat] ^ swap
             bots[seat] = make_bot(specs[which], seed=(bseed + 7919 * seat + 104729 * swap) & (2**62 - 1))
-        while not state.is_over():
-            hand = state.to_move
-            assert hand is not None
-            seat = state.controller(hand)
-            state.apply(bots[seat].choose(state.observation(seat)))
+        play_out(state, bots)
         res = state.result()
         for side in (0, 1):
             which = side ^ swap

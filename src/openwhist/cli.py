@@ -10,6 +10,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from openwhist.errors import WhistError
 
@@ -26,7 +27,7 @@ err_console = Console(stderr=True)
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print an error message (no traceback) and exit."""
-    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -153,7 +154,7 @@ def arena(
             sink.flush()
 
     try:
-        opts = parse_options(option or ())
+        opts = parse_options(option or (), variant)
         if preset is not None:
             opts["preset"] = preset
         if boards < 1:
@@ -215,32 +216,25 @@ def rules(
     preset: str | None = typer.Option(None, "--preset", help="Show the options of this preset."),
 ) -> None:
     """Show the variants, the presets and every option with its value."""
-    from dataclasses import fields
-
     from rich.table import Table
 
-    from openwhist.rules.classic import ClassicOptions
-    from openwhist.rules.registry import resolve, variant_info, variants
+    from openwhist.rules.base import option_infos
+    from openwhist.rules.registry import get_variant, resolve, variants
 
     try:
         name, opts = resolve(variant, preset)
     except WhistError as exc:
         fail(str(exc))
-    info = variant_info(name)
-    console.print(f"[bold]{name}[/]: {info.description} ({info.players} players)")
-    console.print(f"variants: {', '.join(variants())}; presets: {', '.join(info.presets)}")
-    doc = ClassicOptions.__doc__ or ""
-    table = Table(title=f"options ({preset or (variant if variant != name else 'english-short')})")
+    record = get_variant(name)
+    shown = preset or (variant if variant != name else record.default_preset)
+    console.print(f"[bold]{name}[/]: {escape(record.description)} ({record.players} players)")
+    console.print(f"variants: {', '.join(variants())}; presets of {name}: {', '.join(record.presets)}")
+    table = Table(title=f"options of {name} ({shown})")
     table.add_column("option")
     table.add_column("value")
     table.add_column("meaning")
-    for f in fields(ClassicOptions):
-        marker = f":param {f.name}:"
-        meaning = ""
-        if marker in doc:
-            meaning = doc.split(marker, 1)[1].split(":param", 1)[0]
-            meaning = " ".join(meaning.split())
-        table.add_row(f.name, repr(getattr(opts, f.name)), meaning)
+    for info in option_infos(record.options_type):
+        table.add_row(info.name, escape(repr(getattr(opts, info.name))), escape(info.help))
     console.print(table)
 
 
@@ -285,7 +279,7 @@ def main() -> None:
     try:
         app()
     except WhistError as exc:
-        err_console.print(f"[bold red]error:[/] {exc}")
+        err_console.print(f"[bold red]error:[/] {escape(str(exc))}")
         sys.exit(2)
     except KeyboardInterrupt:
         err_console.print("interrupted")

@@ -1,4 +1,5 @@
-"""A sequence of deals: dealer rotation, games to a target, rubbers, a score sheet.
+"""A sequence of deals of any variant: dealer rotation, the score sheet, and the variant's
+match rules (games and rubbers in classic whist, a points total elsewhere).
 
 >>> import openwhist
 >>> m = openwhist.new_match("english-short", seed=3, until="game")
@@ -11,97 +12,83 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-from openwhist.cards import Card, Rank, SplitMix64, shuffled_deck
-from openwhist.errors import ConfigError, IllegalActionError
-from openwhist.rules.classic import SEAT_NAMES, ClassicOptions, ClassicState, DealResult, Event, Observation
-from openwhist.rules.registry import new_deal, resolve
+from openwhist.cards import Card, SplitMix64
+from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
+from openwhist.rules.base import Deal, GameRecord, MatchRules, Observation, RubberRecord, SheetRow, Variant
+from openwhist.rules.registry import get_variant, resolve
+from openwhist.rules.seats import parse_seat, seat_name
 
-__all__ = [
-    "Match", "SheetRow", "GameRecord", "RubberRecord", "new_match", "draw_for_partners", "game_value",
-    "rubber_points",
-]
-
-Until = Literal["game", "rubber", "deals"]
+__all__ = ["GameRecord", "Match", "RubberRecord", "SheetRow", "new_match"]
 
 
-@dataclass(frozen=True)
-class SheetRow:
-    """One line of the score sheet: a deal and the game score after it."""
-
-    deal: int
-    dealer: int
-    trump: str
-    result: DealResult
-    score: tuple[int, int]
-    game_won_by: int | None
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A finished game: its winner, final score and its value for the rubber."""
-
-    number: int
-    winner: int
-    score: tuple[int, int]
-    value: int
-
-
-@dataclass(frozen=True)
-class RubberRecord:
-    """A finished rubber: who won it, how many games each side won and what each scored."""
-
-    number: int
-    winner: int
-    games: tuple[int, int]
-    points: tuple[int, int]
-
-
-@dataclass
 class Match:
     """Deal after deal with the dealer rotating, to the end of a game, rubber or deal count.
 
     Drive it with :meth:`apply` (the current deal is :attr:`state`); when a deal ends it is
-    scored on :attr:`sheet` and the next deal starts by itself.
+    scored on :attr:`sheet` by the variant's match rules (:attr:`rules`) and the next deal
+    starts by itself.  ``until`` is one of the rules' ``UNTIL`` (classic whist: ``game``,
+    ``rubber``, ``deals``).
     """
 
-    variant: str
-    options: ClassicOptions
-    seed: int
-    until: Until = "rubber"
-    count: int = 1
-    players: tuple[str, ...] = ("N", "E", "S", "W")
-    first_dealer: int = 0
-    draw: tuple[tuple[str, Card], ...] = ()
-    state: ClassicState = field(init=False)
-    score: list[int] = field(default_factory=lambda: [0, 0])
-    sheet: list[SheetRow] = field(default_factory=list)
-    games: list[GameRecord] = field(default_factory=list)
-    rubbers: list[RubberRecord] = field(default_factory=list)
-    totals: list[int] = field(default_factory=lambda: [0, 0])
-    deals: list[ClassicState] = field(default_factory=list)
-    _rng: SplitMix64 = field(init=False, repr=False)
-    _rubber_games: list[GameRecord] = field(default_factory=list, repr=False)
-    _rubber_points: list[int] = field(default_factory=lambda: [0, 0], repr=False)
-    _game_points: list[int] = field(default_factory=lambda: [0, 0], repr=False)
-    _over: bool = False
+    def __init__(self, variant: str, options: Any, seed: int, until: str = "rubber", count: int = 1,
+                 players: Sequence[str] | None = None, first_dealer: int = 0,
+                 draw: Sequence[tuple[str, Card]] = ()) -> None:
+        self.record: Variant = get_variant(variant)
+        self.variant = variant
+        self.options = options
+        self.seed = seed
+        self.rules: MatchRules = self.record.match_rules(options)
+        if until not in self.rules.UNTIL:
+            raise ConfigError(f"until must be {', '.join(self.rules.UNTIL)}, not {until!r}")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise ConfigError(f"count must be a whole number of at least 1, not {count!r}")
+        self.until = until
+        self.count = count
+        n = self.record.hands
+        self.players: tuple[str, ...] = tuple(players) if players is not None else tuple(
+            seat_name(s, n) for s in range(n))
+        self.first_dealer = first_dealer
+        self.draw = tuple(draw)
+        self.sheet: list[SheetRow] = []
+        self.deals: list[Deal] = []
+        self._over = False
+        self._rng = SplitMix64(seed)
+        self._start_deal(first_dealer)
 
-    def __post_init__(self) -> None:
-        if self.until not in ("game", "rubber", "deals"):
-            raise ConfigError(f"until must be game, rubber or deals, not {self.until!r}")
-        if not isinstance(self.count, int) or self.count < 1:
-            raise ConfigError(f"count must be a whole number of at least 1, not {self.count!r}")
-        self._rng = SplitMix64(self.seed)
-        self._start_deal(self.first_dealer)
+    def __repr__(self) -> str:
+        return (f"<Match {self.variant} until={self.until} count={self.count} seed={self.seed} "
+                f"deals={len(self.sheet)}{' over' if self._over else ''}>")
+
+    # --- the score, kept by the rules ---------------------------------------------------
+
+    @property
+    def score(self) -> list[int]:
+        """The running score per side (in classic whist: of the game in progress)."""
+        return self.rules.score
+
+    @property
+    def games(self) -> list[GameRecord]:
+        """The games finished so far."""
+        return self.rules.games
+
+    @property
+    def rubbers(self) -> list[RubberRecord]:
+        """The rubbers finished so far."""
+        return self.rules.rubbers
+
+    @property
+    def totals(self) -> list[int]:
+        """The match's points per side (rubber points in classic whist)."""
+        return self.rules.totals
 
     # --- driving ------------------------------------------------------------------------
 
     def _start_deal(self, dealer: int) -> None:
         deal_seed = self._rng.next() >> 1
-        self.state = new_deal(self.variant, options=self.options, seed=deal_seed, dealer=dealer,
-                              score=(self.score[0], self.score[1]))
+        self.state: Deal = self.record.deal(self.options, seed=deal_seed, dealer=dealer,
+                                            **self.rules.deal_args())
         self.deals.append(self.state)
 
     def is_over(self) -> bool:
@@ -110,15 +97,19 @@ class Match:
 
     @property
     def to_move(self) -> int | None:
-        """The hand to play in the current deal (None once the match is over)."""
+        """The hand to act in the current deal (None once the match is over)."""
         return None if self._over else self.state.to_move
+
+    def controller(self, hand: int) -> int:
+        """The seat that acts for ``hand`` in the current deal."""
+        return self.state.controller(hand)
 
     def observation(self, seat: int) -> Observation:
         """The current deal as ``seat`` sees it."""
         return self.state.observation(seat)
 
-    def apply(self, action: Card | int | str) -> tuple[Event, ...]:
-        """Play a card in the current deal; score it and deal the next one when it ends."""
+    def apply(self, action: Any) -> tuple[Any, ...]:
+        """Act in the current deal; score it and deal the next one when it ends."""
         if self._over:
             raise IllegalActionError("the match is over")
         events = self.state.apply(action)
@@ -128,140 +119,20 @@ class Match:
 
     def _finish_deal(self) -> None:
         state = self.state
-        res = state.result()
-        for s in (0, 1):
-            self.score[s] += res.points[s]
-            self._game_points[s] += res.points[s]
-        won = res.game_winner
-        trump = state.trump.name.lower() if state.trump is not None else "none"
-        self.sheet.append(SheetRow(len(self.sheet) + 1, state.dealer, trump, res,
-                                   (self.score[0], self.score[1]), won))
-        if won is not None:
-            self._finish_game(won)
-        if self.until == "deals" and len(self.sheet) >= self.count:
+        self.sheet.append(self.rules.add_deal(state, len(self.sheet) + 1))
+        if self.rules.is_over(self.until, self.count, len(self.sheet)):
             self._over = True
-        if not self._over:
-            self._start_deal((state.dealer + 1) % 4)
-
-    def _finish_game(self, winner: int) -> None:
-        opts = self.options
-        value = game_value(opts, self.score[1 - winner], self._game_points[winner])
-        game = GameRecord(len(self.games) + 1, winner, (self.score[0], self.score[1]), value)
-        self.games.append(game)
-        self._rubber_games.append(game)
-        for s in (0, 1):
-            self._rubber_points[s] += self._game_points[s] if opts.game_values == "points" else 0
-        self.score = [0, 0]
-        self._game_points = [0, 0]
-        wins = [sum(1 for g in self._rubber_games if g.winner == s) for s in (0, 1)]
-        if max(wins) == 2:
-            self._finish_rubber(0 if wins[0] == 2 else 1, wins)
-        if self.until == "game" and len(self.games) >= self.count:
-            self._over = True
-
-    def _finish_rubber(self, winner: int, wins: list[int]) -> None:
-        points = rubber_points(self.options, self._rubber_games, winner,
-                               (self._rubber_points[0], self._rubber_points[1]))
-        for s in (0, 1):
-            self.totals[s] += points[s]
-        self.rubbers.append(RubberRecord(len(self.rubbers) + 1, winner, (wins[0], wins[1]),
-                                         (points[0], points[1])))
-        self._rubber_games = []
-        self._rubber_points = [0, 0]
-        if self.until == "rubber" and len(self.rubbers) >= self.count:
-            self._over = True
+        else:
+            self._start_deal(self.rules.next_dealer(state.dealer, self.record.hands))
 
     def side_name(self, side: int) -> str:
-        """The players of a side, e.g. ``"N-S"`` or ``"Ann & Bob"``."""
-        return " & ".join(self.players[h] for h in (side, side + 2))
+        """The players of a side, e.g. ``"N & S"`` or ``"Ann & Bob"``."""
+        sides = self.state.sides
+        return " & ".join(self.players[h] for h in range(len(sides)) if sides[h] == side)
 
     def summary(self) -> dict[str, Any]:
-        """Games, rubbers and totals as a JSON-friendly dict."""
-        return {
-            "deals": len(self.sheet),
-            "score": list(self.score),
-            "games": [{"winner": g.winner, "score": list(g.score), "value": g.value}
-                      for g in self.games],
-            "rubbers": [{"winner": r.winner, "games": list(r.games), "points": list(r.points)}
-                        for r in self.rubbers],
-            "totals": list(self.totals),
-        }
-
-
-def game_value(options: ClassicOptions, losers_score: int, winners_points: int = 0) -> int:
-    """What a won game is worth for the rubber.
-
-    Laws: treble (3) if the losers have nothing, double (2) if they have less than
-    ``options.game_single_from``, single (1) otherwise; with ``game_values="points"`` the
-    points the winners scored in the game.
-
-    >>> from openwhist.rules.classic import PRESETS
-    >>> [game_value(PRESETS["english-short"], s) for s in range(5)]
-    [3, 2, 2, 1, 1]
-    """
-    if options.game_values == "points":
-        return winners_points
-    return 3 if losers_score == 0 else 2 if losers_score < options.game_single_from else 1
-
-
-def rubber_points(options: ClassicOptions, games: Sequence[GameRecord], winner: int,
-                  points_scored: tuple[int, int] = (0, 0)) -> tuple[int, int]:
-    """Each side's points for a finished rubber.
-
-    Laws: the winners get their game values plus the rubber bonus less the losers' game
-    values.  With ``game_values="points"`` each side keeps the points it scored
-    (``points_scored``) and the winners add the bonus.  With ``rubber_bonus_rule="two-nil"``
-    the bonus is only for a 2-0 rubber.
-    """
-    won = sum(1 for g in games if g.winner == winner)
-    lost = len(games) - won
-    bonus = options.rubber_bonus
-    if options.rubber_bonus_rule == "two-nil" and lost > 0:
-        bonus = 0
-    if options.game_values == "points":
-        result = list(points_scored)
-        result[winner] += bonus
-    else:
-        mine = sum(g.value for g in games if g.winner == winner)
-        theirs = sum(g.value for g in games if g.winner != winner)
-        result = [0, 0]
-        result[winner] = mine + bonus - theirs
-    return (result[0], result[1])
-
-
-def draw_for_partners(names: Sequence[str], seed: int) -> tuple[list[str], list[tuple[str, Card]]]:
-    """Cut for partners and deal: the two lowest play against the two highest, the lowest
-    deals first; the ace is low; players who cut equal ranks cut again among themselves.
-
-    Returns the names in seat order (N, E, S, W with the first dealer at N and his partner
-    at S) and every cut made, in order.
-    """
-    rng = SplitMix64(seed ^ 0x5EED_CA7D)
-    cuts: list[tuple[str, Card]] = []
-    keys: dict[str, list[int]] = {n: [] for n in names}
-
-    def cut(group: list[str]) -> None:
-        deck = shuffled_deck(rng.next() >> 1)
-        for i, name in enumerate(group):
-            card = deck[i]
-            cuts.append((name, card))
-            keys[name].append(0 if card.rank == Rank.ACE else card.rank + 1)
-        by_key: dict[tuple[int, ...], list[str]] = {}
-        for name in group:
-            by_key.setdefault(tuple(keys[name]), []).append(name)
-        for tied in by_key.values():
-            if len(tied) > 1:
-                cut(tied)
-
-    cut(list(names))
-    order = sorted(names, key=lambda n: keys[n])
-    if len(order) == 4:
-        low, second, third, high = order
-        return [low, high, second, third], cuts
-    if len(order) == 3:
-        low, mid, high = order
-        return [low, high, "dummy", mid], cuts
-    raise ConfigError(f"drawing for partners needs 3 or 4 players, not {len(order)}")
+        """Deals, games, rubbers and totals as a JSON-friendly dict."""
+        return {"deals": len(self.sheet), **self.rules.summary()}
 
 
 def new_match(
@@ -269,44 +140,59 @@ def new_match(
     *,
     preset: str | None = None,
     seed: int | None = None,
-    until: Until = "rubber",
+    until: str = "rubber",
     count: int = 1,
     players: Sequence[str] | None = None,
-    dealer: int = 0,
+    dealer: int | str = 0,
     draw: bool = False,
     **options: Any,
 ) -> Match:
     """Start a match: deal after deal to the end of ``count`` games, rubbers or deals.
 
-    :param variant: ``"classic"``, ``"dummy"`` or a preset name such as ``"english-long"``.
-    :param until: ``"game"``, ``"rubber"`` (best of three games) or ``"deals"``.
+    :param variant: a variant (``"classic"``, ``"dummy"``) or a preset name such as
+        ``"english-long"``.
+    :param until: ``"game"``, ``"rubber"`` (best of three games) or ``"deals"``, as the
+        variant's match rules allow.
     :param players: names per seat N, E, S, W (three names and ``"dummy"`` for Dummy whist).
-    :param draw: cut for partners and first dealer (ace low, re-cut on ties).
-    :param options: any :class:`~openwhist.rules.classic.ClassicOptions` field.
+    :param dealer: the first dealer, a seat number or letter.
+    :param draw: cut for partners and first dealer (ace low, re-cut on ties), where the
+        variant has such a draw.
+    :param options: any option of the variant (see ``openwhist rules VARIANT``).
     """
     name, opts = resolve(variant, preset, **options)
+    record = get_variant(name)
     if seed is None:
         import secrets
 
         seed = secrets.randbits(63)
-    n_players = 3 if opts.dummy is not None else 4
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ConfigError(f"a seed is a non-negative whole number, not {seed!r}")
+    n = record.hands
+    dummy = getattr(opts, "dummy", None)
     if players is None:
-        names = [SEAT_NAMES[s] if s != opts.dummy else "dummy" for s in range(4)]
+        names = [seat_name(s, n) if s != dummy else "dummy" for s in range(n)]
     else:
         names = list(players)
-        if len(names) == n_players and opts.dummy is not None:
-            names.insert(opts.dummy, "dummy")
-        if len(names) != 4:
-            raise ConfigError(f"give {n_players} player names, not {len(players)}")
+        if len(names) == record.players and dummy is not None:
+            names.insert(dummy, "dummy")
+        if len(names) != n:
+            raise ConfigError(f"give {record.players} player names, not {len(players)}")
     cuts: list[tuple[str, Card]] = []
+    first = _dealer(dealer, n)
     if draw:
-        real = [n for i, n in enumerate(names) if i != opts.dummy]
-        seated, cuts = draw_for_partners(real, seed)
-        if opts.dummy is not None and opts.dummy != 2:
+        if record.draw is None:
+            raise ConfigError(f"{name} has no draw for seats")
+        if dummy is not None and dummy != 2:
             raise ConfigError("drawing for partners in Dummy whist puts the dummy at South (2)")
-        names = seated
-        dealer = 0
-    if dealer not in (0, 1, 2, 3):
-        raise ConfigError(f"dealer must be a seat 0-3, not {dealer!r}")
-    return Match(variant=name, options=opts, seed=seed, until=until, count=count,
-                 players=tuple(names), first_dealer=dealer, draw=tuple(cuts))
+        real = [nm for i, nm in enumerate(names) if i != dummy]
+        names, cuts = record.draw(real, seed)
+        first = 0
+    return Match(name, opts, seed, until=until, count=count, players=names, first_dealer=first,
+                 draw=cuts)
+
+
+def _dealer(dealer: int | str, n: int) -> int:
+    try:
+        return parse_seat(dealer, n)
+    except InvalidActionError as exc:
+        raise ConfigError(f"dealer: {exc}") from None

@@ -18,10 +18,7 @@ Computer players see only ``state.observation(seat)``, the same view a person ha
 
 from __future__ import annotations
 
-import types
-import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -31,11 +28,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from openwhist.bots import BOTS, Bot, make_bot, parse_bot_spec
+from openwhist.bots import BOTS, Bot, make_bot, parse_bot_spec, play_out
 from openwhist.cards import Card, Rank, SplitMix64, Suit
-from openwhist.errors import ConfigError, WhistError
-from openwhist.match import Match, Until, new_match
-from openwhist.rules.classic import SEAT_NAMES, ClassicOptions, ClassicState, DealScored, TrickWon
+from openwhist.errors import ConfigError, InvalidActionError, WhistError
+from openwhist.match import Match, new_match
+from openwhist.rules.base import Deal, DealScored, TrickWon, options_from_strings
+from openwhist.rules.registry import get_variant
+from openwhist.rules.seats import PARTNERS_OPPOSITE, seat_name, seat_word, side_name
+from openwhist.rules.seats import parse_seat as _parse_seat
 
 __all__ = [
     "BOT_NAMES",
@@ -54,14 +54,12 @@ __all__ = [
 InputFn = Callable[[str], str]
 """Reads one line of input after showing a prompt; raises ``EOFError`` when input ends."""
 
-SIDE_NAMES = ("N-S", "E-W")
-SEAT_WORDS = ("North", "East", "South", "West")
+SIDE_NAMES = (side_name(PARTNERS_OPPOSITE, 0), side_name(PARTNERS_OPPOSITE, 1))
+"""The sides of a four-hand partnership deal: ``N-S`` and ``E-W``."""
 BOT_NAMES = tuple(BOTS)
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 _SUIT_STYLE = {Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.CLUBS: "bold",
                Suit.DIAMONDS: "bold red"}
-_TRUE = ("true", "yes", "on", "1", "y")
-_FALSE = ("false", "no", "off", "0", "n")
 
 HELP_TEXT = """\
 Type a card to play it: QH, 10h, q♥, th (rank then suit; suit first works too),
@@ -77,65 +75,24 @@ Commands:
 # --- parsing of command-line values ---------------------------------------------------------
 
 
-def parse_seat(text: str) -> int:
-    """A seat from ``N``/``E``/``S``/``W`` (or ``north`` ... ``west``), as 0-3."""
-    key = text.strip().lower()
-    for i, word in enumerate(SEAT_WORDS):
-        if key in (word.lower(), word[0].lower()):
-            return i
-    raise ConfigError(f"not a seat: {text!r} (use N, E, S or W)")
+def parse_seat(text: str, n: int = 4) -> int:
+    """A seat from ``N``/``E``/``S``/``W`` (or ``north`` ... ``west``), as 0-3; a
+    :class:`ConfigError` for anything else (it comes from the command line)."""
+    try:
+        return _parse_seat(text, n)
+    except InvalidActionError as exc:
+        raise ConfigError(str(exc)) from None
 
 
-def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
-    """Read ``key=value`` texts into :class:`ClassicOptions` overrides of the right types.
-
-    Hyphens in keys may stand for underscores; booleans read ``true/false``, ``yes/no``,
-    ``on/off``; an optional whole number reads ``none`` as ``None``.
+def parse_options(pairs: Iterable[str], variant: str = "classic") -> dict[str, Any]:
+    """Read ``key=value`` texts into option overrides of ``variant`` (see
+    :func:`openwhist.rules.base.options_from_strings`).
 
     >>> parse_options(["target=7", "honours=false", "dummy=none", "revokes=penalty"])
     {'target': 7, 'honours': False, 'dummy': None, 'revokes': 'penalty'}
     """
-    hints = typing.get_type_hints(ClassicOptions)
-    known = sorted(f.name for f in fields(ClassicOptions))
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        key = key.strip().replace("-", "_")
-        raw = raw.strip()
-        if not sep or not key:
-            raise ConfigError(f"an option is written key=value (e.g. target=7), not {pair!r}")
-        if key not in hints:
-            raise ConfigError(f"unknown option {key!r}; options: {', '.join(known)}")
-        out[key] = _convert(key, raw, hints[key])
-    return out
-
-
-def _convert(key: str, raw: str, hint: Any) -> Any:
-    args = typing.get_args(hint)
-    origin = typing.get_origin(hint)
-    if origin is typing.Literal:
-        if raw not in args:
-            raise ConfigError(f"option {key} is one of {', '.join(map(str, args))}, not {raw!r}")
-        return raw
-    if origin in (typing.Union, types.UnionType) and type(None) in args:
-        if raw.lower() in ("none", "null", ""):
-            return None
-        inner = next(a for a in args if a is not type(None))
-        if key == "dummy" and raw.upper() in SEAT_NAMES:
-            return SEAT_NAMES.index(raw.upper())
-        return _convert(key, raw, inner)
-    if hint is bool:
-        if raw.lower() in _TRUE:
-            return True
-        if raw.lower() in _FALSE:
-            return False
-        raise ConfigError(f"option {key} is true or false, not {raw!r}")
-    if hint is int:
-        try:
-            return int(raw)
-        except ValueError:
-            raise ConfigError(f"option {key} is a whole number, not {raw!r}") from None
-    return raw
+    record = get_variant(variant)
+    return options_from_strings(record.options_type, pairs, record.hands)
 
 
 # --- bots ------------------------------------------------------------------------------------
@@ -245,13 +202,13 @@ class TerminalGame:
         hint_bot: Bot | None = None,
     ) -> None:
         state = match.state
+        self.match = match
         if human not in state.seats:
-            raise ConfigError(f"{SEAT_NAMES[human]} is the dummy; sit at "
-                              f"{', '.join(SEAT_NAMES[s] for s in state.seats)}")
+            raise ConfigError(f"{self._name(human)} is the dummy; sit at "
+                              f"{', '.join(self._name(s) for s in state.seats)}")
         missing = [s for s in state.seats if s != human and s not in bots]
         if missing:
-            raise ConfigError(f"no bot for seat(s) {', '.join(SEAT_NAMES[s] for s in missing)}")
-        self.match = match
+            raise ConfigError(f"no bot for seat(s) {', '.join(self._name(s) for s in missing)}")
         self.human = human
         self.bots = dict(bots)
         self.console = console if console is not None else Console(highlight=False)
@@ -259,7 +216,7 @@ class TerminalGame:
         self.symbols = symbols
         self.save_path = Path(save_path) if save_path is not None else None
         self._hint_bot = hint_bot
-        self._announced: ClassicState | None = None
+        self._announced: Deal | None = None
         self._rubbers_shown = len(match.rubbers)
 
     def _console_input(self, prompt: str) -> str:
@@ -267,18 +224,28 @@ class TerminalGame:
 
     # --- names ---------------------------------------------------------------------------
 
+    @property
+    def _n(self) -> int:
+        return self.match.state.n_hands
+
+    def _name(self, hand: int) -> str:
+        return seat_name(hand, self._n)
+
+    def _side(self, side: int) -> str:
+        return side_name(self.match.state.sides, side)
+
     def seat_label(self, hand: int) -> str:
         """``S (you)``, ``S (dummy)`` or ``W``."""
         state = self.match.state
-        if hand == state.options.dummy:
-            return f"{SEAT_NAMES[hand]} (dummy)"
+        if hand not in state.seats:
+            return f"{self._name(hand)} (dummy)"
         if hand == self.human:
-            return f"{SEAT_NAMES[hand]} (you)"
-        return SEAT_NAMES[hand]
+            return f"{self._name(hand)} (you)"
+        return self._name(hand)
 
     def side_label(self, side: int) -> str:
         """``N-S (you)`` for the person's side, else ``E-W``."""
-        return SIDE_NAMES[side] + (" (you)" if side == self.human % 2 else "")
+        return self._side(side) + (" (you)" if side == self.match.state.sides[self.human] else "")
 
     def _card(self, card: Card) -> Text:
         return card_text(card, self.symbols)
@@ -301,18 +268,14 @@ class TerminalGame:
         try:
             self._announce_deal()
             while not self.match.is_over():
-                state = self.match.state
-                hand = state.to_move
-                assert hand is not None
-                seat = state.controller(hand)
-                if seat == self.human:
-                    left = self._human_turn()
-                    if left is not None:
-                        outcome = left
-                        break
-                else:
-                    card = self.bots[seat].choose(state.observation(seat))
-                    self._play(hand, card)
+                waiting = play_out(self.match, self.bots, stop=lambda seat: seat == self.human,
+                                   after=self._show_action)
+                if waiting is None:
+                    break
+                left = self._human_turn()
+                if left is not None:
+                    outcome = left
+                    break
         except KeyboardInterrupt:
             outcome = "interrupt"
         if outcome == "over":
@@ -332,28 +295,36 @@ class TerminalGame:
         self._announced = state
         m = self.match
         title = (f"Deal {len(m.sheet) + 1} · game {len(m.games) + 1} · "
-                 f"dealer {SEAT_NAMES[state.dealer]}")
+                 f"dealer {self._name(state.dealer)}")
         self.console.rule(f"[bold]{title}[/]")
         line = Text("Trump: ").append_text(_trump_text(state.trump, self.symbols))
-        if state.turn_up is not None:
-            line.append(f" — {SEAT_NAMES[state.dealer]} turned up ").append_text(
-                self._card(state.turn_up))
-        line.append(f"   Game score: {SIDE_NAMES[0]} {m.score[0]}, {SIDE_NAMES[1]} {m.score[1]}")
+        turn_up = state.observation(self.human).turn_up
+        if turn_up is not None:
+            line.append(f" — {self._name(state.dealer)} turned up ").append_text(self._card(turn_up))
+        line.append(f"   Game score: {self._side(0)} {m.score[0]}, {self._side(1)} {m.score[1]}")
         self.console.print(line)
 
     def _play(self, hand: int, card: Card) -> None:
-        old = self.match.state
         events = self.match.apply(card)
-        self._say("  ", self.seat_label(hand), " plays ", self._card(card))
+        self._show_action(hand, card, events)
+
+    def _show_action(self, hand: int, action: Any, events: tuple[Any, ...]) -> None:
+        old = self._announced
+        assert old is not None
+        if isinstance(action, Card):
+            self._say("  ", self.seat_label(hand), " plays ", self._card(action))
+        else:
+            self._say("  ", self.seat_label(hand), f" says {action}")
         for ev in events:
             if isinstance(ev, TrickWon):
                 trick = ev.trick
                 line = Text(f"  Trick {ev.number}: ")
                 for i, c in enumerate(trick.cards):
-                    line.append(f"{SEAT_NAMES[(trick.leader + i) % 4]} ").append_text(self._card(c))
+                    line.append(f"{self._name(trick.seat_of(i, self._n))} ").append_text(self._card(c))
                     line.append("  ")
                 line.append(f"→ won by {self.seat_label(trick.winner)}", style="bold")
-                line.append(f"   (tricks {SIDE_NAMES[0]} {old.won[0]}, {SIDE_NAMES[1]} {old.won[1]})")
+                won = old.observation(self.human).tricks_won
+                line.append(f"   (tricks {self._side(0)} {won[0]}, {self._side(1)} {won[1]})")
                 self.console.print(line)
             elif isinstance(ev, DealScored):
                 self.show_deal_result(old)
@@ -365,10 +336,10 @@ class TerminalGame:
         hand = state.to_move
         assert hand is not None
         obs = state.observation(self.human)
-        legal = display_order(obs.legal)
+        legal = display_order(a for a in obs.legal if isinstance(a, Card))
         self.console.print(self.render_table())
         who = "Dummy's card" if hand != self.human else "Your card"
-        prompt = f"{who} ({SEAT_NAMES[hand]}) > "
+        prompt = f"{who} ({self._name(hand)}) > "
         while True:
             try:
                 text = self.input_fn(prompt)
@@ -415,6 +386,9 @@ class TerminalGame:
         if self._hint_bot is None:
             self._hint_bot = make_bot("heuristic", bot_seed(self.match.seed, 99))
         card = self._hint_bot.choose(self.match.state.observation(self.human))
+        if not isinstance(card, Card):
+            self._say(f"Hint: say {card}")
+            return
         number = f" (number {legal.index(card) + 1})" if card in legal else ""
         self._say("Hint: play ", self._card(card), number)
 
@@ -426,72 +400,72 @@ class TerminalGame:
         state = m.state
         obs = state.observation(self.human)
         hand = state.to_move
-        legal = display_order(obs.legal)
+        legal = display_order(a for a in obs.legal if isinstance(a, Card))
         numbers = {c: i + 1 for i, c in enumerate(legal)}
         rows: list[RenderableType] = []
 
         trump = Text("Trump: ").append_text(_trump_text(obs.trump, self.symbols))
         if obs.turn_up is not None:
             trump.append("   turned up: ").append_text(self._card(obs.turn_up))
-            trump.append(f" (on the table, {SEAT_NAMES[obs.dealer]}'s)")
+            trump.append(f" (on the table, {self._name(obs.dealer)}'s)")
         rows.append(trump)
         games = [sum(1 for g in m.games if g.winner == s) for s in (0, 1)]
+        target = getattr(state.options, "target", None)
         rows.append(Text(
             f"Game score: {self.side_label(0)} {m.score[0]}, {self.side_label(1)} {m.score[1]}"
-            f" (to {state.options.target})   Games: {games[0]}-{games[1]}"))
-        rows.append(Text(f"Tricks: {SIDE_NAMES[0]} {obs.tricks_won[0]}, "
-                         f"{SIDE_NAMES[1]} {obs.tricks_won[1]}"))
+            + (f" (to {target})" if target is not None else "")
+            + f"   Games: {games[0]}-{games[1]}"))
+        rows.append(Text(f"Tricks: {self._side(0)} {obs.tricks_won[0]}, "
+                         f"{self._side(1)} {obs.tricks_won[1]}"))
         if obs.tricks:
             last = obs.tricks[-1]
             line = Text("Last trick: ")
             for i, c in enumerate(last.cards):
-                line.append(f"{SEAT_NAMES[(last.leader + i) % 4]} ").append_text(self._card(c))
+                line.append(f"{self._name(last.seat_of(i, self._n))} ").append_text(self._card(c))
                 line.append("  ")
             line.append(f"→ {self.seat_label(last.winner)}")
             rows.append(line)
         line = Text("This trick: ")
         for seat, c in obs.trick:
-            line.append(f"{SEAT_NAMES[seat]} ").append_text(self._card(c)).append("  ")
+            line.append(f"{self._name(seat)} ").append_text(self._card(c)).append("  ")
         if hand is not None:
-            line.append(f"{SEAT_NAMES[hand]} ?", style="bold yellow")
+            line.append(f"{self._name(hand)} ?", style="bold yellow")
         rows.append(line)
-        dummy = state.options.dummy
-        if dummy is not None and dummy in obs.known:
+        for dummy in obs.open_hands:
             playing = hand == dummy and hand in obs.controls
-            rows.append(Text(f"Dummy ({SEAT_NAMES[dummy]}):"
+            title = "Dummy" if dummy not in state.seats else "Open hand"
+            rows.append(Text(f"{title} ({self._name(dummy)}):"
                              + (" — you play it" if dummy in obs.controls else ""), style="bold"))
-            rows.append(hand_text(obs.known[dummy], self.symbols, numbers if playing else None))
+            rows.append(hand_text(obs.known.get(dummy, ()), self.symbols,
+                                  numbers if playing else None))
         mine = hand == self.human
-        rows.append(Text(f"Your hand ({SEAT_NAMES[self.human]}):", style="bold"))
+        rows.append(Text(f"Your hand ({self._name(self.human)}):", style="bold"))
         rows.append(hand_text(obs.hand, self.symbols, numbers if mine else None))
-        title = f"Deal {len(m.sheet) + 1} · dealer {SEAT_NAMES[state.dealer]}"
+        title = f"Deal {len(m.sheet) + 1} · dealer {self._name(state.dealer)}"
         return Panel(Group(*rows), title=title, title_align="left", expand=False)
 
-    def show_deal_result(self, state: ClassicState) -> None:
-        """The result of a finished deal and the score sheet so far."""
+    def show_deal_result(self, state: Deal) -> None:
+        """The result of a finished deal and the score sheet so far: a row for each item
+        of the variant's result that has a value per side (all-zero items left out)."""
         res = state.result()
+        sides = sorted(set(state.sides))
         table = Table(title="Deal result", title_justify="left")
         table.add_column("")
-        for s in (0, 1):
+        for s in sides:
             table.add_column(self.side_label(s), justify="right")
-
-        def row(name: str, values: tuple[int, int]) -> None:
-            table.add_row(name, str(values[0]), str(values[1]))
-
-        row("Tricks", res.tricks)
-        row("Trick points", res.trick_points)
-        if state.options.honours:
-            row("Honours held", res.honours_held)
-            row("Honours points", res.honours_points)
-        if any(res.slam_points):
-            row("Slam", res.slam_points)
-        if res.revokes:
-            table.add_row("Revokes", *(
-                ", ".join(f"{SEAT_NAMES[h]} (trick {t})" for h, t in res.revokes if h % 2 == s)
-                or "-" for s in (0, 1)))
-            row("Penalty points", res.penalty_points)
-            row("Penalty tricks", res.penalty_tricks)
-        row("Points", res.points)
+        for key, values in res.to_dict().items():
+            if key == "revokes":
+                if values:
+                    table.add_row("Revokes", *(
+                        ", ".join(f"{self._name(h)} (trick {t})" for h, t in values
+                                  if state.sides[h] == s) or "-" for s in sides))
+                continue
+            if not isinstance(values, list) or len(values) != len(sides) or \
+                    not all(isinstance(v, int) for v in values):
+                continue
+            if key not in ("tricks", "points") and not any(values):
+                continue
+            table.add_row(key.replace("_", " ").capitalize(), *(str(v) for v in values))
         self.console.print(table)
         self.show_sheet()
         if res.game_winner is not None and self.match.games:
@@ -506,11 +480,11 @@ class TerminalGame:
     def show_sheet(self) -> None:
         """The score sheet: one line per deal."""
         table = Table(title="Score sheet", title_justify="left")
-        for name in ("Deal", "Dealer", "Trump", SIDE_NAMES[0], SIDE_NAMES[1], "Score", "Game"):
+        for name in ("Deal", "Dealer", "Trump", self._side(0), self._side(1), "Score", "Game"):
             table.add_column(name, justify="right" if name not in ("Dealer", "Trump") else "left")
         for r in self.match.sheet:
-            game = SIDE_NAMES[r.game_won_by] if r.game_won_by is not None else ""
-            table.add_row(str(r.deal), SEAT_NAMES[r.dealer], r.trump, str(r.result.points[0]),
+            game = self._side(r.game_won_by) if r.game_won_by is not None else ""
+            table.add_row(str(r.deal), self._name(r.dealer), r.trump, str(r.result.points[0]),
                           str(r.result.points[1]), f"{r.score[0]}-{r.score[1]}", game)
         self.console.print(table)
 
@@ -541,9 +515,9 @@ class TerminalGame:
                                f"{r.games[0]}-{r.games[1]}, points {r.points[0]}-{r.points[1]}")
         games = _wins_all(m)
         unfinished = f" · unfinished game {m.score[0]}-{m.score[1]}" if any(m.score) else ""
-        self.console.print(f"[bold]Deals {len(m.sheet)} · games won {SIDE_NAMES[0]} {games[0]}, "
-                           f"{SIDE_NAMES[1]} {games[1]} · rubber points {SIDE_NAMES[0]} "
-                           f"{m.totals[0]}, {SIDE_NAMES[1]} {m.totals[1]}{unfinished}[/]")
+        self.console.print(f"[bold]Deals {len(m.sheet)} · games won {self._side(0)} {games[0]}, "
+                           f"{self._side(1)} {games[1]} · rubber points {self._side(0)} "
+                           f"{m.totals[0]}, {self._side(1)} {m.totals[1]}{unfinished}[/]")
 
     def save(self) -> bool:
         """Write the match record to the save path, if one was given; True if written."""
@@ -587,7 +561,7 @@ def play_command(
     Bad values raise :class:`ConfigError` before any card is dealt.
     """
     console = console if console is not None else Console(highlight=False)
-    overrides = parse_options(options)
+    overrides = parse_options(options, variant)
     if deals is not None and deals < 1:
         raise ConfigError(f"--deals must be at least 1, not {deals}")
     if until is None:
@@ -600,20 +574,20 @@ def play_command(
     if seed is not None and seed < 0:
         raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
     match = new_match(variant, preset=preset, seed=seed, count=deals or 1,
-                      until=typing.cast(Until, until), **overrides)
+                      until=until, **overrides)
     state = match.state
-    human = parse_seat(seat) if seat is not None else state.controller(2)
+    n = state.n_hands
+    human = parse_seat(seat, n) if seat is not None else state.controller(n // 2)
     if human not in state.seats:
-        raise ConfigError(f"{SEAT_NAMES[human]} is the dummy; sit at "
-                          f"{', '.join(SEAT_NAMES[s] for s in state.seats)}")
+        raise ConfigError(f"{seat_name(human, n)} is the dummy; sit at "
+                          f"{', '.join(seat_name(s, n) for s in state.seats)}")
     kind = opponents.strip().lower()
     bots = make_bots(match, kind, match.seed, exclude=[human])
     preset_name = preset or (variant if variant not in ("classic", "dummy") else "english-short")
     console.print(f"[bold]openwhist[/] — {match.variant} whist ({preset_name}), seed {match.seed}; "
-                  f"you sit {SEAT_WORDS[human]}"
-                  + (f" and play the dummy {SEAT_WORDS[state.options.dummy]}"
-                     if state.options.dummy is not None
-                     and state.controller(state.options.dummy) == human else "")
+                  f"you sit {seat_word(human, n)}"
+                  + "".join(f" and play the dummy {seat_word(h, n)}" for h in range(n)
+                            if h != human and state.controller(h) == human)
                   + ". Type help for the commands.")
     game = TerminalGame(match, human, bots, console=console, input_fn=input_fn, symbols=symbols,
                         save_path=save)

@@ -20,11 +20,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from openwhist.cards import Card, Suit, format_hand, parse_hand
+from openwhist.cards import Suit
 from openwhist.errors import IllegalActionError, InvalidActionError, WhistError
 from openwhist.match import Match, new_match
-from openwhist.rules.classic import SEAT_NAMES, ClassicOptions, ClassicState
-from openwhist.rules.registry import new_deal
+from openwhist.rules.base import Deal, Variant
+from openwhist.rules.registry import get_variant
+from openwhist.rules.seats import SEAT_NAMES, parse_seat, seat_name
 
 __all__ = [
     "FORMAT",
@@ -48,7 +49,7 @@ class RecordError(WhistError):
     """A record that cannot be read or whose play does not follow the rules."""
 
 
-def deal_record(state: ClassicState) -> dict[str, Any]:
+def deal_record(state: Deal) -> dict[str, Any]:
     """The record of one deal (finished or not): hands as dealt and every card played."""
     return {
         "format": FORMAT,
@@ -58,15 +59,12 @@ def deal_record(state: ClassicState) -> dict[str, Any]:
     }
 
 
-def _deal_body(state: ClassicState) -> dict[str, Any]:
+def _deal_body(state: Deal) -> dict[str, Any]:
     return {
         "variant": state.variant,
         "options": state.options.to_dict(),
         "seed": state.seed,
-        "dealer": SEAT_NAMES[state.dealer],
-        "hands": {SEAT_NAMES[s]: format_hand(state.dealt[s]) for s in range(4)},
-        "turn_up": str(state.turn_up) if state.turn_up is not None else None,
-        "score_before": list(state.start_score),
+        **state.setup(),
         "actions": [str(c) for c in state.history],
         "result": state.result().to_dict() if state.is_over() else None,
     }
@@ -84,7 +82,7 @@ def match_record(match: Match) -> dict[str, Any]:
         "until": match.until,
         "count": match.count,
         "players": list(match.players),
-        "first_dealer": SEAT_NAMES[match.first_dealer],
+        "first_dealer": _seat_name(match, match.first_dealer),
         "draw": [[name, str(card)] for name, card in match.draw],
         "deals": [_deal_body(d) for d in match.deals],
         "summary": match.summary(),
@@ -126,39 +124,43 @@ def load(path: str | Path) -> dict[str, Any]:
     return loads(text)
 
 
-def _seat(name: object) -> int:
-    if name not in SEAT_NAMES:
-        raise RecordError(f"not a seat: {name!r} (use N, E, S, W)")
-    return SEAT_NAMES.index(str(name))
+def _seat_name(match: Match, seat: int) -> str:
+    return seat_name(seat, match.record.hands)
 
 
-def _options(data: Mapping[str, Any]) -> ClassicOptions:
+def _seat(name: object, n: int = 4) -> int:
+    if not isinstance(name, str):
+        raise RecordError(f"not a seat: {name!r}")
     try:
-        return ClassicOptions.from_dict(dict(data))
+        return parse_seat(name, n)
+    except InvalidActionError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _variant(name: object) -> Variant:
+    try:
+        return get_variant(str(name))
+    except WhistError as exc:
+        raise RecordError(f"bad variant in record: {exc}") from None
+
+
+def _options(variant: Variant, data: Mapping[str, Any]) -> Any:
+    try:
+        return variant.options_type.from_dict(dict(data))
     except (TypeError, WhistError) as exc:
         raise RecordError(f"bad options in record: {exc}") from None
 
 
-def _replay_deal(body: Mapping[str, Any], options: ClassicOptions | None = None) -> ClassicState:
+def _replay_deal(body: Mapping[str, Any], options: Any = None) -> Deal:
     try:
-        opts = options or _options(body["options"])
-        dealer = _seat(body["dealer"])
-        hands = body["hands"]
-        masks = [parse_hand(hands[SEAT_NAMES[s]]) for s in range(4)]
-        order = [(dealer + 1 + i) % 4 for i in range(4)]
-        state = new_deal(
-            body.get("variant", "classic"),
-            options=opts,
-            dealer=dealer,
-            hands=[[Card(c) for c in range(52) if masks[s] >> c & 1] for s in order],
-            turn_up=body.get("turn_up"),
-            score=(int(body.get("score_before", (0, 0))[0]), int(body.get("score_before", (0, 0))[1])),
-        )
+        variant = _variant(body.get("variant", "classic"))
+        opts = options or _options(variant, body["options"])
+        state: Deal = variant.from_setup(opts, body)
         state.seed = body.get("seed")
         actions = body["actions"]
     except KeyError as exc:
         raise RecordError(f"record is missing {exc.args[0]!r}") from None
-    except (InvalidActionError, TypeError, AttributeError) as exc:
+    except (WhistError, TypeError, AttributeError, ValueError) as exc:
         raise RecordError(f"bad deal in record: {exc}") from None
     for i, action in enumerate(actions):
         try:
@@ -174,23 +176,24 @@ def _replay_deal(body: Mapping[str, Any], options: ClassicOptions | None = None)
 def replay(record: Mapping[str, Any]) -> Any:
     """Replay a record through the rules, validating every action.
 
-    Returns the :class:`ClassicState` of a deal record or the :class:`Match` of a match
+    Returns the deal (:class:`~openwhist.rules.base.Deal`) of a deal record or the :class:`Match` of a match
     record; raises :class:`RecordError` if a card is illegal or the result differs.
     """
     if record.get("kind") == "deal":
         return _replay_deal(record)
     if record.get("kind") != "match":
         raise RecordError("a record's kind is 'deal' or 'match'")
-    opts = _options(record["options"])
-    match = new_match(record["variant"] if record["variant"] != "dummy" else "dummy",
+    variant = _variant(record["variant"])
+    opts = _options(variant, record["options"])
+    match = new_match(variant.name,
                       seed=int(record["seed"]), until=record["until"], count=int(record["count"]),
-                      players=record["players"], dealer=_seat(record["first_dealer"]),
+                      players=record["players"], dealer=_seat(record["first_dealer"], variant.hands),
                       **opts.to_dict())
     for n, body in enumerate(record["deals"]):
         if match.is_over():
             raise RecordError(f"the record has more deals than the match: deal {n + 1}")
         expected = _replay_deal(body, opts)  # validates the deal on its own
-        if expected.dealt != match.state.dealt or expected.dealer != match.state.dealer:
+        if expected.setup() != match.state.setup():
             raise RecordError(f"deal {n + 1} is not the deal the match's seed gives")
         for i, action in enumerate(body["actions"]):
             try:
@@ -202,7 +205,7 @@ def replay(record: Mapping[str, Any]) -> Any:
     return match
 
 
-def to_pbn(state: ClassicState, event: str = "openwhist", board: int = 1) -> str:
+def to_pbn(state: Any, event: str = "openwhist", board: int = 1) -> str:
     """The deal in PBN (Portable Bridge Notation): the four hands, the trump as the
     contract's strain, and the play section.
 
@@ -210,6 +213,8 @@ def to_pbn(state: ClassicState, event: str = "openwhist", board: int = 1) -> str
     book (``7H`` means "hearts trump, tricks counted over six") and ``Declarer`` is the
     dealer, so that the player on the dealer's left leads as PBN expects.
     """
+    if state.n_hands != 4:
+        raise RecordError(f"PBN holds four-hand deals; this deal has {state.n_hands} hands")
     pbn_suits = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
     def pbn_hand(mask: int) -> str:

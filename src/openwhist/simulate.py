@@ -20,11 +20,11 @@ from rich.console import Console
 from rich.table import Table
 
 from openwhist.arena import mean_ci
-from openwhist.bots import make_bot, parse_bot_spec
+from openwhist.bots import make_bot, parse_bot_spec, play_out
 from openwhist.errors import ConfigError
 from openwhist.match import new_match
-from openwhist.play import SEAT_WORDS, SIDE_NAMES, bot_seed
-from openwhist.rules.classic import SEAT_NAMES
+from openwhist.play import SIDE_NAMES, bot_seed
+from openwhist.rules.seats import SEAT_NAMES, SEAT_WORDS
 
 __all__ = ["SimulationResult", "parse_bots", "render_summary", "simulate", "simulate_command"]
 
@@ -123,19 +123,16 @@ def simulate(
         raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
     match = new_match(variant, preset=preset, seed=seed, until="deals", count=deals,
                       **(options or {}))
-    per_hand = parse_bots(bots, match.options.dummy)
+    per_hand = parse_bots(bots, getattr(match.options, "dummy", None))
     notes: list[str] = []
     players = {s: make_bot(per_hand[s], bot_seed(match.seed, s)) for s in match.state.seats}
     tricks: list[list[int]] = [[], []]
     points: list[list[int]] = [[], []]
     start = time.perf_counter()
     done = 0
-    while not match.is_over():
-        state = match.state
-        hand = state.to_move
-        assert hand is not None
-        seat = state.controller(hand)
-        match.apply(players[seat].choose(state.observation(seat)))
+
+    def after(hand: int, action: object, events: object) -> None:
+        nonlocal done
         if len(match.sheet) > done:
             res = match.sheet[-1].result
             for s in (0, 1):
@@ -145,6 +142,8 @@ def simulate(
             match.deals[:-1] = []  # keep memory flat on long runs
             if progress is not None:
                 progress(done)
+
+    play_out(match, players, after=after)
     seconds = time.perf_counter() - start
     games = (sum(1 for g in match.games if g.winner == 0),
              sum(1 for g in match.games if g.winner == 1))
@@ -220,7 +219,7 @@ def simulate_command(
     from openwhist.play import parse_options
 
     console = console if console is not None else Console(highlight=False)
-    overrides = parse_options(options)
+    overrides = parse_options(options, variant)
     if deals < 1:
         raise ConfigError(f"--deals must be at least 1, not {deals}")
     parse_bots(bots)  # report a bad name before anything runs

@@ -1,4 +1,4 @@
-"""Computer players; each sees only :class:`openwhist.rules.classic.Observation`.
+"""Computer players; each sees only :class:`openwhist.rules.base.Observation`.
 
 Bots are named for the command line and the arena: ``random``, ``heuristic`` and
 ``pimc``, with options after a colon, e.g. ``pimc:level=2`` (see :func:`make_bot`).
@@ -9,11 +9,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from openwhist.bots.base import Bot, RandomBot
+from openwhist.bots.base import Bot, RandomBot, play_out
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.errors import ConfigError
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "parse_bot_spec"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "parse_bot_spec", "play_out"]
 
 BOTS: dict[str, tuple[str, str]] = {
     "random": ("openwhist.bots.base", "RandomBot"),

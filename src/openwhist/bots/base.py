@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, runtime_checkable
 
-from openwhist.cards import Card
 from openwhist.errors import IllegalActionError
-from openwhist.rules.classic import Observation
+from openwhist.rules.base import Action, Observation
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["Bot", "Drivable", "RandomBot", "play_out"]
 
 
 @runtime_checkable
@@ -19,21 +19,74 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, observation: Observation) -> Card:
+    def choose(self, observation: Observation) -> Action:
         """The action to take."""
         ...
 
 
 class RandomBot:
-    """Plays a uniformly random legal card; seeded for reproducible games."""
+    """Plays a uniformly random legal action; seeded for reproducible games."""
 
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, observation: Observation) -> Card:
-        """A random card among the legal ones."""
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"
+
+    def choose(self, observation: Observation) -> Action:
+        """A random action among the legal ones."""
         if not observation.legal:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
         return self.rng.choice(observation.legal)
+
+
+class Drivable(Protocol):
+    """What :func:`play_out` drives: a deal or a match."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The hand to act."""
+        ...
+
+    def is_over(self) -> bool:
+        """True once finished."""
+        ...
+
+    def controller(self, hand: int) -> int:
+        """The seat acting for ``hand``."""
+        ...
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` sees."""
+        ...
+
+    def apply(self, action: Action) -> tuple[Any, ...]:
+        """Take an action."""
+        ...
+
+
+def play_out(game: Drivable, bots: Mapping[int, Bot],
+             stop: Callable[[int], bool] | None = None,
+             after: Callable[[int, Action, tuple[Any, ...]], None] | None = None) -> int | None:
+    """Let the bots act, each on its own seat's observation, until the deal or match is
+    over or a seat without a bot (or one for which ``stop(seat)`` is true) must act.
+
+    :param bots: a bot per seat.
+    :param after: called with the hand, the action and its events after each action.
+    :returns: the seat that must act next, or None once the game is over.
+    """
+    while not game.is_over():
+        hand = game.to_move
+        assert hand is not None
+        seat = game.controller(hand)
+        bot = bots.get(seat)
+        if bot is None or (stop is not None and stop(seat)):
+            return seat
+        action = bot.choose(game.observation(seat))
+        events = game.apply(action)
+        if after is not None:
+            after(hand, action, events)
+    return None

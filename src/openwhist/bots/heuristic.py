@@ -1,6 +1,6 @@
 """A rule-of-thumb player: the card-play technique of the whist rule books.
 
-:class:`HeuristicBot` sees only the :class:`~openwhist.rules.classic.Observation` of the
+:class:`HeuristicBot` sees only the :class:`~openwhist.rules.base.Observation` of the
 seat it plays for and applies the classic precepts, in this order of concern:
 
 Leads
@@ -48,7 +48,7 @@ import random
 
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import IllegalActionError
-from openwhist.rules.classic import Observation
+from openwhist.rules.base import Observation
 from openwhist.rules.tricks import trick_winner
 
 __all__ = ["HeuristicBot"]
@@ -84,23 +84,26 @@ class _Position:
     """Everything the bot derives from one observation, computed once per decision."""
 
     __slots__ = ("me", "partner", "left", "right", "trump", "hand", "legal", "danger",
-                 "possible", "exact", "voids", "trick", "obs")
+                 "possible", "exact", "voids", "trick", "obs", "n", "sides")
 
     def __init__(self, obs: Observation) -> None:
         me = obs.to_move
         assert me is not None
         self.obs = obs
         self.me = me
-        self.partner = (me + 2) % 4
-        self.left = (me + 1) % 4
-        self.right = (me + 3) % 4
+        n = self.n = obs.n_hands
+        sides = self.sides = obs.sides
+        # the partner is the hand of my side opposite (none in a solo or with two hands)
+        mates = [h for h in range(n) if h != me and sides[h] == sides[me]]
+        self.partner = mates[0] if len(mates) == 1 else -1
+        self.left = (me + 1) % n
+        self.right = (me - 1) % n
         self.trump = int(obs.trump) if obs.trump is not None else -1
         known = {s: cs.mask for s, cs in obs.known.items()}
-        # hands whose every card the observer sees: its own and an exposed dummy
+        # hands whose every card the observer sees: its own and the open ones (a dummy)
         exact = {obs.seat: obs.hand.mask}
-        dummy = obs.options.dummy
-        if dummy is not None and dummy != obs.seat:
-            exact[dummy] = known.get(dummy, 0)
+        for h in obs.open_hands:
+            exact[h] = known.get(h, 0)
         self.exact = exact
         self.hand = exact[me] if me in exact else known.get(me, 0)
         legal = 0
@@ -113,8 +116,8 @@ class _Position:
         unknown = _FULL & ~seen
         voids = obs.voids()
         self.voids = voids
-        possible = [0, 0, 0, 0]
-        for s in range(4):
+        possible = [0] * n
+        for s in range(n):
             if s in exact:
                 possible[s] = exact[s]
             else:
@@ -124,7 +127,11 @@ class _Position:
                 possible[s] = known.get(s, 0) | (unknown & ~vm)
         self.possible = possible
         # cards that may lie with an opponent of the hand to move
-        self.danger = possible[self.left] | possible[self.right]
+        danger = 0
+        for h in range(n):
+            if sides[h] != sides[me]:
+                danger |= possible[h]
+        self.danger = danger
         self.trick = [(s, int(c)) for s, c in obs.trick]
 
     # --- facts about cards and hands ------------------------------------------------------
@@ -147,7 +154,8 @@ class _Position:
 
     def opponents_may_ruff(self, suit: int) -> bool:
         """An opponent of the hand to move can ruff a lead of ``suit``."""
-        return self.may_ruff(self.left, suit) or self.may_ruff(self.right, suit)
+        side = self.sides[self.me]
+        return any(self.may_ruff(h, suit) for h in range(self.n) if self.sides[h] != side)
 
     def equivalents(self, card: int, mine: int) -> list[int]:
         """``card`` and the cards of ``mine`` below it in its suit that are as good against
@@ -190,8 +198,8 @@ class _Position:
 
     def sure(self, card: int, after: list[int], led: int) -> bool:
         """``card``, winning now, cannot be beaten by an opponent still to play."""
-        side = self.me % 2
-        return not any(s % 2 != side and self.threat(s, card, led) for s in after)
+        side = self.sides[self.me]
+        return not any(self.sides[s] != side and self.threat(s, card, led) for s in after)
 
     def partner_suits(self) -> list[int]:
         """Suits partner has led, most recent first."""
@@ -221,7 +229,7 @@ class _Position:
                 return self.lead_card(my_trumps)
 
         # give partner a ruff
-        if t >= 0:
+        if t >= 0 and self.partner >= 0:
             for s in range(4):
                 m = hand & SUIT_MASKS[s]
                 if (m and s != t and self.may_ruff(self.partner, s)
@@ -324,7 +332,7 @@ class _Position:
         wi = trick_winner(cards, t)
         wseat, wcard = trick[wi][0], cards[wi]
         partner_wins = wseat == self.partner
-        after = [(self.me + k) % 4 for k in range(1, 4 - pos)]
+        after = [(self.me + k) % self.n for k in range(1, self.n - pos)]
         legal = self.legal
         follow = legal & SUIT_MASKS[led]
 
@@ -335,7 +343,7 @@ class _Position:
         winners = follow & _ABOVE[wcard] if wcard // 13 == led else 0
         low = _lowest(follow)
 
-        if pos == 3:
+        if pos == self.n - 1:
             if partner_wins or not winners:
                 return low
             return _lowest(winners)
@@ -376,7 +384,7 @@ class _Position:
                   after: list[int]) -> int:
         legal = self.legal
         t = self.trump
-        if partner_wins and (pos == 3 or self.sure(wcard, after, led) or wcard % 13 >= _KING):
+        if partner_wins and (pos == self.n - 1 or self.sure(wcard, after, led) or wcard % 13 >= _KING):
             return self.discard()
         trumps = legal & SUIT_MASKS[t] if t >= 0 else 0
         if trumps:
@@ -445,7 +453,11 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self.seed!r})"
 
     def choose(self, observation: Observation) -> Card:
         """The card to play for the hand to move (one of ``observation.legal``)."""
@@ -453,9 +465,9 @@ class HeuristicBot:
         if not legal or observation.to_move is None:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
         if len(legal) == 1:
-            return legal[0]
+            return Card(legal[0])
         pos = _Position(observation)
         card = pos.follow() if pos.trick else pos.lead()
         if not pos.legal >> card & 1:  # defensive: never return an illegal card
-            return legal[0]
+            return Card(legal[0])
         return Card(card)

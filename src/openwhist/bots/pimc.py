@@ -2,9 +2,11 @@
 everything the observation shows, solve each deal exactly (double dummy) and play the card
 with the best average.
 
-The bot sees only its :class:`~openwhist.rules.classic.Observation`: its own hand, public
+The bot sees only its :class:`~openwhist.rules.base.Observation`: its own hand, public
 cards (the turn-up while it lies on the table, an exposed dummy), the cards played, the
-suits each hand has shown it lacks, and how many cards each hand holds.
+suits each hand has shown it lacks, and how many cards each hand holds.  Nothing in it is
+particular to one family: the sides come from the observation, and the variant's record
+rebuilds a full deal from a sampled one (:attr:`~openwhist.rules.base.Variant.rebuild`).
 
 Inference: the other side's cards so far say something about their hands.  Each sampled
 deal counts its *surprises*: the opponents' cards that the rule-book player
@@ -30,7 +32,8 @@ from openwhist.bots.base import Bot
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
-from openwhist.rules.classic import ClassicState, Observation
+from openwhist.rules.base import Action, Observation
+from openwhist.rules.registry import get_variant
 from openwhist.solver import NodeLimitReached, Position, last_stats, solve_all
 
 __all__ = ["PimcBot", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
@@ -61,7 +64,7 @@ SURPRISES_COUNTED = 8
 
 
 class PimcBot:
-    """A PIMC player for classic and Dummy whist.
+    """A PIMC player for the card play of any variant.
 
     :param level: 1-4: how many deals to sample per decision (6, 12, 24, 48); default 2.
     :param seed: seed of the sampling; the same seed and the same observations give the
@@ -96,12 +99,14 @@ class PimcBot:
 
     # --- the protocol --------------------------------------------------------------------
 
-    def choose(self, observation: Observation) -> Card:
+    def choose(self, observation: Observation) -> Action:
         """The card to play for the hand to move (the bot's own, or the dummy it plays)."""
         obs = observation
         if not obs.legal or obs.to_move is None:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
-        legal = sorted(obs.legal)
+        if any(not isinstance(a, Card) for a in obs.legal):
+            return self._book().choose(obs)  # a call, not a card: the solver plays cards only
+        legal = sorted(Card(a) for a in obs.legal)
         self.last_worlds = 0
         if len(legal) == 1:
             return legal[0]
@@ -123,7 +128,7 @@ class PimcBot:
         assert mover is not None
         trump = -1 if obs.trump is None else int(obs.trump)
         trick = tuple(int(c) for _, c in obs.trick)
-        my_side = mover % 2
+        sides = tuple(1 if s != obs.sides[mover] else 0 for s in obs.sides)
         budget = int(self.time_budget * NODES_PER_SECOND)
         # big positions get a larger share each, so that a few deals can still be solved
         per_world = max(budget // self.worlds, budget // 4, 20_000)
@@ -147,7 +152,7 @@ class PimcBot:
             surprises, hands = pool.pop()
             weight = (1.0 - self.trust) ** surprises
             try:
-                pos = Position(tuple(hands), trump, obs.leader, trick, (0, 1, 0, 1), my_side)
+                pos = Position(tuple(hands), trump, obs.leader, trick, sides, 0)
             except InvalidActionError:  # a world that does not fit the play: sample no further
                 break
             try:
@@ -183,7 +188,7 @@ class PimcBot:
 
     def _by_the_book(self, obs: Observation) -> Card:
         """The rule-book player's card, for positions too big to solve in time."""
-        return self._book().choose(obs)
+        return Card(self._book().choose(obs))
 
     def _pool(self, obs: Observation, mover: int, hand: int,
               replay: _Replay | None) -> list[tuple[int, list[int]]]:
@@ -201,9 +206,10 @@ class PimcBot:
         return [(n, hands) for n, _, hands in pool]
 
     def _sample(self, obs: Observation, mover: int, mover_hand: int) -> list[int] | None:
-        """Hands for the four seats that fit the observation, or None if none was found."""
+        """Hands for every seat that fit the observation, or None if none was found."""
         played = obs.played.mask
-        fixed = [0, 0, 0, 0]
+        n = obs.n_hands
+        fixed = [0] * n
         for seat, cs in obs.known.items():
             fixed[seat] |= cs.mask & ~played
         fixed[obs.seat] = obs.hand.mask
@@ -211,12 +217,12 @@ class PimcBot:
         free = ((1 << 52) - 1) & ~played
         for f in fixed:
             free &= ~f
-        need = [obs.hand_sizes[s] - fixed[s].bit_count() for s in range(4)]
-        if any(n < 0 for n in need) or sum(need) != free.bit_count():
+        need = [obs.hand_sizes[s] - fixed[s].bit_count() for s in range(n)]
+        if any(k < 0 for k in need) or sum(need) != free.bit_count():
             return None
         voids = obs.voids()
-        allowed = [0, 0, 0, 0]
-        for s in range(4):
+        allowed = [0] * n
+        for s in range(n):
             mask = (1 << 52) - 1
             for suit in voids.get(s, ()):
                 mask &= ~SUIT_MASKS[suit]
@@ -228,10 +234,10 @@ class PimcBot:
             order = list(cards)
             self.rng.shuffle(order)
             # most constrained cards first; a world never breaks a void a hand has shown
-            order.sort(key=lambda c: sum(1 for s in range(4) if left[s] and allowed[s] >> c & 1))
+            order.sort(key=lambda c: sum(1 for s in range(n) if left[s] and allowed[s] >> c & 1))
             ok = True
             for c in order:
-                seats = [s for s in range(4) if left[s] > 0 and allowed[s] >> c & 1]
+                seats = [s for s in range(n) if left[s] > 0 and allowed[s] >> c & 1]
                 if not seats:
                     ok = False
                     break
@@ -267,28 +273,25 @@ class _Replay:
     def __init__(self, obs: Observation, book: Bot) -> None:
         self.obs = obs
         self.book = book
+        self.rebuild = get_variant(obs.variant).rebuild
         plays: list[tuple[int, int]] = []
         for t in obs.tricks:
-            plays.extend((t.seat_of(i), int(c)) for i, c in enumerate(t.cards))
+            plays.extend((t.seat_of(i, obs.n_hands), int(c)) for i, c in enumerate(t.cards))
         plays.extend((seat, int(c)) for seat, c in obs.trick)
         self.plays = plays
-        side = obs.seat % 2
-        table = ClassicState((0, 0, 0, 0), obs.dealer, obs.options, None)  # who plays which hand
-        # the plays to check: the opponents' (a hand played by the other side)
-        self.checked = [table.controller(seat) % 2 != side for seat, _ in plays]
+        side = obs.side
+        # the plays to check: the opponents' (a hand of the other side)
+        self.checked = [obs.sides[seat] != side for seat, _ in plays]
         self.last = max((i for i, c in enumerate(self.checked) if c), default=-1)
-        self.turn_up = _turn_up(obs, plays)
 
     def surprises(self, hands: Sequence[int], limit: int) -> int:
         """How many opponents' cards the book would not have played with ``hands`` (the
         cards each hand holds now); counting stops once past ``limit``."""
         if self.last < 0:
             return 0
-        obs = self.obs
-        dealt = list(hands)
-        for seat, c in self.plays:
-            dealt[seat] |= 1 << c
-        state = ClassicState(dealt, obs.dealer, obs.options, self.turn_up)
+        state = self.rebuild(self.obs, hands)
+        for _ in self.plays:
+            state.undo()
         n = 0
         for i in range(self.last + 1):
             seat, c = self.plays[i]
@@ -300,20 +303,3 @@ class _Replay:
                         return n
             state.apply_unchecked(c)
         return n
-
-
-def _turn_up(obs: Observation, plays: Sequence[tuple[int, int]]) -> Card | None:
-    """The turned-up card: shown on the table, or still known in the dealer's hand, or
-    else (a stand-in) the first trump the dealer played."""
-    if obs.trump is None:
-        return None
-    if obs.turn_up is not None:
-        return obs.turn_up
-    trumps = SUIT_MASKS[int(obs.trump)]
-    held = obs.known.get(obs.dealer)
-    if held is not None and held.mask & trumps:
-        return Card((held.mask & trumps).bit_length() - 1)
-    for seat, c in plays:
-        if seat == obs.dealer and trumps >> c & 1:
-            return Card(c)
-    return Card(int(obs.trump) * 13)

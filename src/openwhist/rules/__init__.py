@@ -1,7 +1,23 @@
-"""Pure game logic: no I/O, no clocks, no randomness except a passed-in seed."""
+"""Pure game logic: no I/O, no clocks, no randomness except a passed-in seed.
 
-from openwhist.rules.classic import ClassicOptions, ClassicState, DealResult, Observation
-from openwhist.rules.registry import new_deal, resolve, variant_info, variants
+``base`` is the deal protocol (actions, events, the observation, the variant record),
+``tricks`` the trick play every family shares, ``seats`` the names of seats and sides;
+each family (``classic``, ...) is one module, and ``registry`` knows them all.
+"""
 
-__all__ = ["ClassicOptions", "ClassicState", "DealResult", "Observation", "new_deal", "resolve",
+from openwhist.rules.base import (
+    Action,
+    Call,
+    Deal,
+    MatchRules,
+    Observation,
+    Variant,
+    action_from_id,
+    options_from_strings,
+    parse_action,
+)
+from openwhist.rules.registry import get_variant, new_deal, resolve, variant_info, variants
+
+__all__ = ["Action", "Call", "Deal", "MatchRules", "Observation", "Variant", "action_from_id",
+           "get_variant", "new_deal", "options_from_strings", "parse_action", "resolve",
            "variant_info", "variants"]

@@ -17,37 +17,55 @@ trumps held as dealt, and the options below change the rest.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, NamedTuple
 
-from openwhist.cards import SUIT_MASKS, Card, CardSet, Rank, Suit, format_hand, parse_hand, shuffled_deck
+from openwhist.cards import (
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    Rank,
+    SplitMix64,
+    Suit,
+    format_hand,
+    parse_hand,
+    shuffled_deck,
+)
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
+from openwhist.rules.base import (
+    GameRecord,
+    MatchRules,
+    Observation,
+    RubberRecord,
+    SheetRow,
+    Variant,
+    option,
+)
+from openwhist.rules.seats import PARTNERS_OPPOSITE, SEAT_NAMES, parse_seat
 from openwhist.rules.tricks import (
-    NO_TRUMP,
-    SUIT_CARDS,
-    Trick,
+    CardPlayed,
+    DealScored,
+    TrickPlay,
+    TrickWon,
     cards_of,
-    legal_mask,
-    shown_voids,
-    trick_winner,
 )
 
 __all__ = [
+    "CLASSIC",
+    "DUMMY",
     "PRESETS",
-    "SEAT_NAMES",
-    "CardPlayed",
+    "ClassicMatchRules",
     "ClassicOptions",
     "ClassicState",
     "DealResult",
-    "DealScored",
-    "Observation",
-    "TrickWon",
+    "draw_for_partners",
+    "game_value",
+    "new_classic_deal",
+    "rubber_points",
     "score_deal",
 ]
 
-SEAT_NAMES = ("N", "E", "S", "W")
-SIDE_NAMES = ("NS", "EW")
 _HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 
 
@@ -55,40 +73,37 @@ _HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 class ClassicOptions:
     """Every option of the classic whist rule books, with the laws' defaults (short whist).
 
-    :param trump: ``"turn-up"`` (the dealer's last card fixes trump) or ``"none"``
-        (no-trump whist; no card is turned).
-    :param honours: score honours (4 held by a side: 4 points, 3: 2 points).
-    :param target: points that win a game: 5 short whist, 10 long, 7 American, or any.
-    :param honours_barred_one_short: a side one point short of game at the start of the
-        deal cannot score honours ("not at 4" in short whist, "none at 9" in long whist).
-    :param slam_bonus: extra points for a side that takes all 13 tricks.
-    :param game_values: ``"laws"``: a game won is worth 3 (treble) if the losers had 0,
-        2 (double) if they had less than ``single_from``, 1 (single) otherwise;
-        ``"points"``: a game is worth the points scored in it (seed 000's "total points").
-    :param single_from: losers' score from which a game is single (default: half the
-        target rounded up: 3 at 5 points, 5 at 10).
-    :param rubber_bonus: points added for winning a rubber.
-    :param rubber_bonus_rule: ``"always"`` (laws: 2-0 or 2-1) or ``"two-nil"`` (seed 000).
-    :param revokes: ``"refuse"``: an illegal card is refused; ``"penalty"``: any card of
-        the hand may be played, revokes are found when the deal ends and penalised.
-    :param revoke_penalty: per revoke, the non-offenders take 3 tricks (``"tricks"``),
-        add 3 points (``"points"``), or the better of the two for them (``"best"``).
-    :param dummy: the hand (0-3) that is an exposed dummy, played by the partner opposite
-        (Dummy whist for three players); ``None`` for four players.
+    Each field's help is kept with it (``openwhist rules`` prints it).
     """
 
-    trump: Literal["turn-up", "none"] = "turn-up"
-    honours: bool = True
-    target: int = 5
-    honours_barred_one_short: bool = True
-    slam_bonus: int = 0
-    game_values: Literal["laws", "points"] = "laws"
-    single_from: int | None = None
-    rubber_bonus: int = 2
-    rubber_bonus_rule: Literal["always", "two-nil"] = "always"
-    revokes: Literal["refuse", "penalty"] = "refuse"
-    revoke_penalty: Literal["best", "tricks", "points"] = "best"
-    dummy: int | None = None
+    trump: Literal["turn-up", "none"] = option(
+        "turn-up", "turn-up: the dealer's last card fixes trump; none: no-trump whist, no card "
+        "is turned")
+    honours: bool = option(
+        True, "score honours: A K Q J of trumps held as dealt, 4 by a side score 4, 3 score 2")
+    target: int = option(5, "points that win a game: 5 short whist, 10 long, 7 American, or any")
+    honours_barred_one_short: bool = option(
+        True, "a side one point short of game at the start of the deal cannot score honours "
+        "(not at 4 in short whist, none at 9 in long whist)")
+    slam_bonus: int = option(0, "extra points for a side that takes all 13 tricks")
+    game_values: Literal["laws", "points"] = option(
+        "laws", "laws: a game is worth 3 if the losers had 0, 2 if they had less than "
+        "single_from, else 1; points: a game is worth the points scored in it (total points)")
+    single_from: int | None = option(
+        None, "losers' score from which a game is single (default: half the target rounded "
+        "up: 3 at 5 points, 5 at 10)")
+    rubber_bonus: int = option(2, "points added for winning a rubber")
+    rubber_bonus_rule: Literal["always", "two-nil"] = option(
+        "always", "always: the bonus for a rubber won 2-0 or 2-1 (laws); two-nil: only for 2-0")
+    revokes: Literal["refuse", "penalty"] = option(
+        "refuse", "refuse: an illegal card is refused; penalty: any card of the hand may be "
+        "played, revokes are found when the deal ends and penalised")
+    revoke_penalty: Literal["best", "tricks", "points"] = option(
+        "best", "per revoke the non-offenders take 3 tricks (tricks), add 3 points (points), or "
+        "the better of the two for them (best)")
+    dummy: int | None = option(
+        None, "the hand (N, E, S, W) that is an exposed dummy played by the partner opposite "
+        "(Dummy whist for three); none for four players")
 
     def __post_init__(self) -> None:
         choices: dict[str, tuple[object, ...]] = {
@@ -148,20 +163,6 @@ PRESETS: dict[str, ClassicOptions] = {
 only for 2-0) and the Danish one (seed 002: game 5, honours left out as most play)."""
 
 
-class CardPlayed(NamedTuple):
-    """Event: ``seat`` played ``card``."""
-
-    seat: int
-    card: Card
-
-
-class TrickWon(NamedTuple):
-    """Event: trick number ``number`` (1-based) is complete."""
-
-    number: int
-    trick: Trick
-
-
 class DealResult(NamedTuple):
     """The score of one deal, per side (0: hands 0 and 2, 1: hands 1 and 3).
 
@@ -188,78 +189,19 @@ class DealResult(NamedTuple):
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
 
 
-class DealScored(NamedTuple):
-    """Event: the deal is over and scored."""
-
-    result: DealResult
-
-
 Event = CardPlayed | TrickWon | DealScored
 
-_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
-    tuple(CardPlayed(seat, Card(c)) for c in range(52)) for seat in range(4))
-_PLAYED_1: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
-    tuple((e,) for e in row) for row in _PLAYED)
 
-
-@dataclass(frozen=True)
-class Observation:
-    """What one seat may know at one moment: the only view bots and clients receive.
-
-    ``seat`` is the observer; ``controls`` the hands it plays (its own, and the dummy for
-    the dummy's partner).  ``known`` holds cards of other hands that are public: an exposed
-    dummy, and the turned-up card while it is still in the dealer's hand.
-    """
-
-    variant: str
-    options: ClassicOptions
-    seat: int
-    controls: tuple[int, ...]
-    dealer: int
-    trump: Suit | None
-    turn_up: Card | None
-    hand: CardSet
-    known: dict[int, CardSet]
-    hand_sizes: tuple[int, int, int, int]
-    to_move: int | None
-    legal: tuple[Card, ...]
-    leader: int
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, int]
-    score: tuple[int, int]
-    played: CardSet = field(default_factory=CardSet)
-
-    @property
-    def side(self) -> int:
-        """The observer's side: 0 (hands 0 and 2) or 1 (hands 1 and 3)."""
-        return self.seat % 2
-
-    def voids(self) -> dict[int, set[Suit]]:
-        """Suits each hand has shown it lacks."""
-        return shown_voids(self.tricks, self.trick)
-
-    def unseen(self) -> CardSet:
-        """Cards the observer has not seen: not in its hands, not public, not played."""
-        seen = self.played.mask
-        for s in self.controls:
-            seen |= self.known.get(s, CardSet()).mask
-        seen |= self.hand.mask
-        for cs in self.known.values():
-            seen |= cs.mask
-        return CardSet(((1 << 52) - 1) & ~seen)
-
-
-class ClassicState:
+class ClassicState(TrickPlay):
     """One deal of classic whist: the rules state every front end and bot drives.
 
-    The surface is shared by all variants: :attr:`to_move`, :meth:`legal_actions`,
-    :meth:`apply`, :meth:`undo`, :meth:`is_over`, :meth:`result`, :meth:`observation`,
-    :meth:`clone`.  Hands are numbered 0-3 clockwise (N, E, S, W); sides are 0 (N-S) and
-    1 (E-W).  Use :func:`openwhist.new_deal` to make one.
+    It speaks the deal protocol (:class:`openwhist.rules.base.Deal`) on the shared
+    trick-play component.  Hands are numbered 0-3 clockwise (N, E, S, W); sides are 0
+    (N-S) and 1 (E-W).  Use :func:`openwhist.new_deal` to make one.
     """
 
     variant = "classic"
+    players_at_table = 4
 
     def __init__(
         self,
@@ -273,25 +215,31 @@ class ClassicState:
         self.options = options
         self.dealer = dealer
         self.seed = seed
-        self.dealt: tuple[int, int, int, int] = (hands[0], hands[1], hands[2], hands[3])
-        self.hands: list[int] = list(hands)
+        self.dealt: tuple[int, ...] = (hands[0], hands[1], hands[2], hands[3])
         self.turn_up = turn_up
-        self.trump: Suit | None = turn_up.suit if turn_up is not None else None
-        self._trump = int(self.trump) if self.trump is not None else NO_TRUMP
         self.start_score = score
-        self.n_tricks = hands[0].bit_count()
-        self.leader = (dealer + 1) % 4
-        self.to_move: int | None = self.leader
-        self.trick: list[Card] = []
-        self.tricks: list[Trick] = []
-        self.won = [0, 0]
-        self.history: list[Card] = []
-        self.log: list[Event] = []
-        self.revokes: list[tuple[int, int]] = []
-        self._refuse = options.revokes == "refuse"
+        self.history = []
+        self.log = []
         self._result: DealResult | None = None
+        self._start_play(hands, turn_up.suit if turn_up is not None else None, (dealer + 1) % 4,
+                         PARTNERS_OPPOSITE, refuse=options.revokes == "refuse")
 
-    # --- the shared surface -------------------------------------------------------------
+    # --- the deal protocol --------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Seats at the table: 4, or 3 in Dummy whist."""
+        return 4 if self.options.dummy is None else 3
+
+    @property
+    def n_hands(self) -> int:
+        """Hands dealt: always 4."""
+        return 4
+
+    @property
+    def phase(self) -> str:
+        """``"play"`` until the last trick, then ``"over"``."""
+        return "play" if self.to_move is not None else "over"
 
     def is_over(self) -> bool:
         """True once every trick has been played."""
@@ -309,158 +257,34 @@ class ClassicState:
         return tuple(s for s in range(4) if s != self.options.dummy)
 
     @property
-    def led_suit(self) -> Suit | None:
-        """The suit led to the current trick, if a card has been led."""
-        return self.trick[0].suit if self.trick else None
-
-    @property
     def turn_up_on_table(self) -> bool:
         """True while the turned-up card lies face up (until the dealer plays to trick 1)."""
-        return self.turn_up is not None and not self.tricks and self.dealer not in self._trick_seats()
+        return (self.turn_up is not None and not self.tricks
+                and self.dealer not in self.trick_seats())
 
-    def _trick_seats(self) -> list[int]:
-        return [(self.leader + i) % 4 for i in range(len(self.trick))]
-
-    def legal_actions(self) -> Sequence[Card]:
-        """The cards the player to move may play (every card in ``revokes="penalty"`` mode)."""
-        seat = self.to_move
-        if seat is None:
-            return ()
-        hand = self.hands[seat]
-        trick = self.trick
-        if trick and self._refuse:
-            led = trick[0] // 13
-            follow = hand >> (13 * led) & 0x1FFF
-            if follow:
-                return SUIT_CARDS[led][follow]
-        return cards_of(hand)
-
-    def proper_actions(self) -> Sequence[Card]:
-        """The cards that follow the rules (differs from :meth:`legal_actions` only in
-        penalty mode, where a revoke is possible but improper)."""
-        if self._refuse or self.to_move is None:
-            return self.legal_actions()
-        return cards_of(legal_mask(self.hands[self.to_move], self.trick[0] // 13 if self.trick else -1))
-
-    def verify_action(self, action: Card | int | str) -> Card:
-        """Check an action and return it as a :class:`Card`; raise if it cannot be played.
-
-        Raises :class:`InvalidActionError` for input that is not a card and
-        :class:`IllegalActionError` for a card the rules do not allow now.
-        """
-        card = Card.parse(action) if isinstance(action, str) else Card(action)
-        if self.to_move is None:
-            raise IllegalActionError(f"the deal is over; {card} cannot be played")
-        seat = self.to_move
-        hand = self.hands[seat]
-        if not hand >> card & 1:
-            owner = next((s for s in range(4) if self.hands[s] >> card & 1), None)
-            if owner is None:
-                raise IllegalActionError(f"{card} has already been played")
-            raise IllegalActionError(
-                f"it is {SEAT_NAMES[seat]}'s turn and {SEAT_NAMES[seat]} does not hold {card}")
-        if self.trick and self._refuse:
-            led = self.trick[0].suit
-            if card.suit != led and hand & SUIT_MASKS[led]:
-                raise IllegalActionError(
-                    f"{SEAT_NAMES[seat]} must follow {led.name.lower()}: {card} is a revoke")
-        return card
+    legal_actions = TrickPlay.legal_cards
+    proper_actions = TrickPlay.proper_cards
+    verify_action = TrickPlay.verify_card
+    apply = TrickPlay._play_card
 
     def can_apply(self, action: Card | int | str) -> bool:
         """True if :meth:`apply` would accept the action (never raises)."""
         try:
-            self.verify_action(action)
+            self.verify_card(action)
         except (IllegalActionError, InvalidActionError):
             return False
         return True
 
-    def apply(self, action: Card | int | str) -> tuple[Event, ...]:
-        """Play a card (a :class:`Card`, its id, or text such as ``"QH"``).
-
-        Returns the events it caused (the card played; the trick won; the deal scored).
-        An illegal card raises :class:`IllegalActionError` and leaves the state unchanged.
-        """
-        seat = self.to_move
-        if seat is None or type(action) is not Card:
-            action = self.verify_action(action)
-            assert seat is not None
-        hand = self.hands[seat]
-        if not hand >> action & 1:
-            self.verify_action(action)
-        trick = self.trick
-        if trick:
-            led = trick[0] // 13
-            if action // 13 != led and hand >> (13 * led) & 0x1FFF:
-                if self._refuse:
-                    self.verify_action(action)
-                self.revokes.append((seat, len(self.tricks) + 1))
-        self.hands[seat] = hand ^ (1 << action)
-        trick.append(action)
-        self.history.append(action)
-        if len(trick) < 4:
-            self.to_move = (seat + 1) & 3
-            self.log.append(_PLAYED[seat][action])
-            return _PLAYED_1[seat][action]
-        mark = len(self.log)
-        self.log.append(_PLAYED[seat][action])
-        self._close_trick()
-        return tuple(self.log[mark:])
-
-    def apply_unchecked(self, card: int) -> None:
-        """Play a card without checking it (for search code; pair with :meth:`undo`)."""
-        seat = self.to_move
-        assert seat is not None
-        card = Card(card)
-        trick = self.trick
-        if trick:
-            led = trick[0] // 13
-            if card // 13 != led and self.hands[seat] >> (13 * led) & 0x1FFF:
-                self.revokes.append((seat, len(self.tricks) + 1))
-        self.hands[seat] ^= 1 << card
-        trick.append(card)
-        self.history.append(card)
-        self.log.append(_PLAYED[seat][card])
-        if len(trick) < 4:
-            self.to_move = (seat + 1) & 3
-        else:
-            self._close_trick()
-
-    def _close_trick(self) -> None:
-        trick = self.trick
-        leader = self.leader
-        winner = (leader + trick_winner(trick, self._trump)) & 3
-        done = Trick(leader, tuple(trick), winner)
-        self.tricks.append(done)
-        self.won[winner & 1] += 1
-        self.trick = []
-        self.leader = winner
-        self.log.append(TrickWon(len(self.tricks), done))
-        if len(self.tricks) == self.n_tricks:
-            self.to_move = None
-            self.log.append(DealScored(self.result()))
-        else:
-            self.to_move = winner
+    def _deal_over(self) -> DealResult:
+        return self.result()
 
     def undo(self) -> None:
         """Take back the last card played, restoring the state exactly."""
         if not self.history:
             raise IllegalActionError("nothing to undo: no card has been played")
-        card = self.history.pop()
-        log = self.log
-        while type(log.pop()) is not CardPlayed:
-            pass
+        self.history.pop()
         self._result = None
-        if not self.trick:
-            done = self.tricks.pop()
-            self.won[done.winner & 1] -= 1
-            self.leader = done.leader
-            self.trick = list(done.cards)
-        self.trick.pop()
-        seat = (self.leader + len(self.trick)) & 3
-        self.hands[seat] |= 1 << card
-        self.to_move = seat
-        if self.revokes and self.revokes[-1] == (seat, len(self.tricks) + 1):
-            self.revokes.pop()
+        self._undo_card()
 
     def result(self) -> DealResult:
         """The scored result of the finished deal."""
@@ -475,26 +299,27 @@ class ClassicState:
         """An independent copy."""
         other = ClassicState.__new__(ClassicState)
         other.__dict__.update(self.__dict__)
-        other.hands = list(self.hands)
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        other.won = list(self.won)
-        other.history = list(self.history)
-        other.log = list(self.log)
-        other.revokes = list(self.revokes)
+        self._copy_play(other)
         return other
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything that defines the state, as a comparable tuple."""
-        return (self.options, self.dealer, self.dealt, tuple(self.hands), self.turn_up,
-                self.start_score, self.leader, self.to_move, tuple(self.trick),
-                tuple(self.tricks), tuple(self.won), tuple(self.history), tuple(self.log),
-                tuple(self.revokes))
+        return (self.options, self.dealer, self.dealt, self.turn_up, self.start_score,
+                *self._play_snapshot())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ClassicState) and self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
+
+    def setup(self) -> dict[str, Any]:
+        """How the deal began, for records: dealer, hands as dealt, turn-up, game score."""
+        return {
+            "dealer": SEAT_NAMES[self.dealer],
+            "hands": {SEAT_NAMES[s]: format_hand(self.dealt[s]) for s in range(4)},
+            "turn_up": str(self.turn_up) if self.turn_up is not None else None,
+            "score_before": list(self.start_score),
+        }
 
     def known_cards(self) -> dict[int, CardSet]:
         """Cards of each hand that every player may see: the exposed dummy, and the
@@ -511,33 +336,34 @@ class ClassicState:
         if seat not in self.seats:
             raise InvalidActionError(f"no player sits at {seat!r}: seats are {list(self.seats)}")
         controls = tuple(h for h in range(4) if self.controller(h) == seat)
-        played = 0
-        for c in self.history:
-            played |= 1 << c
         to_move = self.to_move
         legal: tuple[Card, ...] = ()
         if to_move is not None and to_move in controls:
-            legal = tuple(self.proper_actions())
+            legal = tuple(self.proper_cards())
+        dummy = self.options.dummy
         return Observation(
             variant=self.variant,
             options=self.options,
             seat=seat,
             controls=controls,
+            sides=self.sides,
             dealer=self.dealer,
+            phase=self.phase,
+            to_move=to_move,
+            actor=self.controller(to_move) if to_move is not None else None,
             trump=self.trump,
             turn_up=self.turn_up if self.turn_up_on_table else None,
             hand=CardSet(self.hands[seat]),
             known={h: cs for h, cs in self.known_cards().items() if h != seat},
-            hand_sizes=(self.hands[0].bit_count(), self.hands[1].bit_count(),
-                        self.hands[2].bit_count(), self.hands[3].bit_count()),
-            to_move=to_move,
+            open_hands=(dummy,) if dummy is not None and dummy != seat else (),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
             legal=legal,
             leader=self.leader,
-            trick=tuple(zip(self._trick_seats(), self.trick)),
+            trick=tuple(zip(self.trick_seats(), self.trick)),
             tricks=tuple(self.tricks),
-            tricks_won=(self.won[0], self.won[1]),
+            tricks_won=tuple(self.won),
             score=self.start_score,
-            played=CardSet(played),
+            played=CardSet(self.played_mask()),
         )
 
     # --- text ---------------------------------------------------------------------------
@@ -550,7 +376,7 @@ class ClassicState:
             lines.append(f"{SEAT_NAMES[s]}: {format_hand(self.hands[s])}")
         if self.trick:
             lines.append("trick: " + " ".join(f"{SEAT_NAMES[s]}:{c}" for s, c in
-                                              zip(self._trick_seats(), self.trick)))
+                                              zip(self.trick_seats(), self.trick)))
         lines.append(f"tricks NS {self.won[0]} EW {self.won[1]}")
         return "\n".join(lines)
 
@@ -648,37 +474,24 @@ def score_deal(
     )
 
 
-def make_options(preset: str | None = None, base: ClassicOptions | None = None,
-                 **overrides: Any) -> ClassicOptions:
-    """Options from a preset name (default ``english-short``) with some options changed."""
-    if base is None:
-        name = preset or "english-short"
-        if name not in PRESETS:
-            raise ConfigError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
-        base = PRESETS[name]
-    if not overrides:
-        return base
-    known = {f.name for f in fields(ClassicOptions)}
-    unknown = set(overrides) - known
-    if unknown:
-        raise ConfigError(f"unknown option(s) {', '.join(sorted(unknown))} for classic whist; "
-                          f"known: {', '.join(sorted(known))}")
-    if overrides.get("trump") == "none" and "honours" not in overrides:
-        overrides["honours"] = False
-    return replace(base, **overrides)
-
-
 def new_classic_deal(
     options: ClassicOptions,
     seed: int | None = None,
-    dealer: int = 0,
+    dealer: int | str = 0,
     hands: Sequence[str | Iterable[Card | int | str]] | None = None,
     turn_up: Card | int | str | None = None,
     score: tuple[int, int] = (0, 0),
 ) -> ClassicState:
-    """Deal a classic-whist hand: from a seed, or from given hands (dealer's left first)."""
-    if dealer not in (0, 1, 2, 3):
-        raise ConfigError(f"dealer must be a seat 0-3 (N, E, S, W), not {dealer!r}")
+    """Deal a classic-whist hand: from a seed, or from given hands (dealer's left first).
+
+    ``dealer`` is a hand 0-3 or its letter (``"N"``).
+    """
+    try:
+        dealer = parse_seat(dealer)
+    except InvalidActionError:
+        raise ConfigError(f"dealer must be a seat N, E, S or W (or 0-3), not {dealer!r}") from None
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ConfigError(f"a seed is a non-negative whole number, not {seed!r}")
     masks = [0, 0, 0, 0]
     last: Card | None = None
     if hands is None:
@@ -737,3 +550,231 @@ def _ordered_cards(h: str | Iterable[Card | int | str]) -> list[Card]:
             return sorted(cards_of(mask), key=lambda c: (-c.suit, -c.rank))
         return [Card.parse(t) for t in text.replace(",", " ").split()]
     return [Card.parse(c) if isinstance(c, str) else Card(c) for c in h]
+
+
+# --- games and rubbers (rules.md §2.5) -------------------------------------------------------
+
+
+def game_value(options: ClassicOptions, losers_score: int, winners_points: int = 0) -> int:
+    """What a won game is worth for the rubber.
+
+    Laws: treble (3) if the losers have nothing, double (2) if they have less than
+    ``options.game_single_from``, single (1) otherwise; with ``game_values="points"`` the
+    points the winners scored in the game.
+
+    >>> [game_value(PRESETS["english-short"], s) for s in range(5)]
+    [3, 2, 2, 1, 1]
+    """
+    if options.game_values == "points":
+        return winners_points
+    return 3 if losers_score == 0 else 2 if losers_score < options.game_single_from else 1
+
+
+def rubber_points(options: ClassicOptions, games: Sequence[GameRecord], winner: int,
+                  points_scored: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+    """Each side's points for a finished rubber.
+
+    Laws: the winners get their game values plus the rubber bonus less the losers' game
+    values.  With ``game_values="points"`` each side keeps the points it scored
+    (``points_scored``) and the winners add the bonus.  With ``rubber_bonus_rule="two-nil"``
+    the bonus is only for a 2-0 rubber.
+    """
+    won = sum(1 for g in games if g.winner == winner)
+    lost = len(games) - won
+    bonus = options.rubber_bonus
+    if options.rubber_bonus_rule == "two-nil" and lost > 0:
+        bonus = 0
+    if options.game_values == "points":
+        result = list(points_scored)
+        result[winner] += bonus
+    else:
+        mine = sum(g.value for g in games if g.winner == winner)
+        theirs = sum(g.value for g in games if g.winner != winner)
+        result = [0, 0]
+        result[winner] = mine + bonus - theirs
+    return (result[0], result[1])
+
+
+class ClassicMatchRules(MatchRules):
+    """Games to the target, rubbers of three games, rubber points (the laws of short and
+    long whist, and the Dutch book's total points)."""
+
+    UNTIL = ("game", "rubber", "deals")
+
+    def __init__(self, options: ClassicOptions) -> None:
+        super().__init__(options, 2)
+        self._rubber_games: list[GameRecord] = []
+        self._rubber_points = [0, 0]
+        self._game_points = [0, 0]
+
+    def deal_args(self) -> dict[str, Any]:
+        """A deal is dealt with the game score (honours depend on it)."""
+        return {"score": (self.score[0], self.score[1])}
+
+    def add_deal(self, state: Any, number: int) -> SheetRow:
+        """Add the deal's points to the game; finish a game and a rubber when won."""
+        res = state.result()
+        for s in (0, 1):
+            self.score[s] += res.points[s]
+            self._game_points[s] += res.points[s]
+        won = res.game_winner
+        trump = state.trump.name.lower() if state.trump is not None else "none"
+        row = SheetRow(number, state.dealer, trump, res, (self.score[0], self.score[1]), won)
+        if won is not None:
+            self._finish_game(won)
+        return row
+
+    def _finish_game(self, winner: int) -> None:
+        opts = self.options
+        value = game_value(opts, self.score[1 - winner], self._game_points[winner])
+        game = GameRecord(len(self.games) + 1, winner, (self.score[0], self.score[1]), value)
+        self.games.append(game)
+        self._rubber_games.append(game)
+        for s in (0, 1):
+            self._rubber_points[s] += self._game_points[s] if opts.game_values == "points" else 0
+        self.score = [0, 0]
+        self._game_points = [0, 0]
+        wins = [sum(1 for g in self._rubber_games if g.winner == s) for s in (0, 1)]
+        if max(wins) == 2:
+            rubber_winner = 0 if wins[0] == 2 else 1
+            points = rubber_points(opts, self._rubber_games, rubber_winner,
+                                   (self._rubber_points[0], self._rubber_points[1]))
+            for s in (0, 1):
+                self.totals[s] += points[s]
+            self.rubbers.append(RubberRecord(len(self.rubbers) + 1, rubber_winner,
+                                             (wins[0], wins[1]), (points[0], points[1])))
+            self._rubber_games = []
+            self._rubber_points = [0, 0]
+
+    def is_over(self, until: str, count: int, deals: int) -> bool:
+        """``count`` games, rubbers or deals complete."""
+        if until == "game":
+            return len(self.games) >= count
+        if until == "rubber":
+            return len(self.rubbers) >= count
+        return deals >= count
+
+
+def draw_for_partners(names: Sequence[str], seed: int) -> tuple[list[str], list[tuple[str, Card]]]:
+    """Cut for partners and deal: the two lowest play against the two highest, the lowest
+    deals first; the ace is low; players who cut equal ranks cut again among themselves.
+
+    Returns the names in seat order (N, E, S, W with the first dealer at N and his partner
+    at S) and every cut made, in order.
+    """
+    rng = SplitMix64(seed ^ 0x5EED_CA7D)
+    cuts: list[tuple[str, Card]] = []
+    keys: dict[str, list[int]] = {n: [] for n in names}
+
+    def cut(group: list[str]) -> None:
+        deck = shuffled_deck(rng.next() >> 1)
+        for i, name in enumerate(group):
+            card = deck[i]
+            cuts.append((name, card))
+            keys[name].append(0 if card.rank == Rank.ACE else card.rank + 1)
+        by_key: dict[tuple[int, ...], list[str]] = {}
+        for name in group:
+            by_key.setdefault(tuple(keys[name]), []).append(name)
+        for tied in by_key.values():
+            if len(tied) > 1:
+                cut(tied)
+
+    cut(list(names))
+    order = sorted(names, key=lambda n: keys[n])
+    if len(order) == 4:
+        low, second, third, high = order
+        return [low, high, second, third], cuts
+    if len(order) == 3:
+        low, mid, high = order
+        return [low, high, "dummy", mid], cuts
+    raise ConfigError(f"drawing for partners needs 3 or 4 players, not {len(order)}")
+
+
+# --- records and sampling ----------------------------------------------------------------------
+
+
+def from_setup(options: ClassicOptions, setup: Mapping[str, Any]) -> ClassicState:
+    """The deal that :meth:`ClassicState.setup` describes, before any card is played."""
+    dealer = parse_seat(setup["dealer"])
+    hands = setup["hands"]
+    masks = [parse_hand(hands[SEAT_NAMES[s]]) for s in range(4)]
+    order = [(dealer + 1 + i) % 4 for i in range(4)]
+    score = setup.get("score_before", (0, 0))
+    return new_classic_deal(
+        options,
+        dealer=dealer,
+        hands=[[Card(c) for c in range(52) if masks[s] >> c & 1] for s in order],
+        turn_up=setup.get("turn_up"),
+        score=(int(score[0]), int(score[1])),
+    )
+
+
+def rebuild(obs: Observation, hands: Sequence[int]) -> ClassicState:
+    """A full deal consistent with ``obs``: ``hands`` are the cards each hand holds now
+    (the observer's own and the public ones as observed, the rest sampled); the cards
+    played so far are replayed.  The turned-up card is the one shown, or else a trump the
+    dealer held (it only decides honours, which do not depend on it)."""
+    plays: list[tuple[int, int]] = []
+    for t in obs.tricks:
+        plays.extend((t.seat_of(i), int(c)) for i, c in enumerate(t.cards))
+    plays.extend((seat, int(c)) for seat, c in obs.trick)
+    dealt = list(hands)
+    for seat, c in plays:
+        dealt[seat] |= 1 << c
+    state = ClassicState(dealt, obs.dealer, obs.options, _turn_up(obs, dealt),
+                         score=(obs.score[0], obs.score[1]))
+    for _, c in plays:
+        state.apply_unchecked(c)
+    return state
+
+
+def _turn_up(obs: Observation, dealt: Sequence[int]) -> Card | None:
+    if obs.trump is None:
+        return None
+    if obs.turn_up is not None:
+        return obs.turn_up
+    trumps = SUIT_MASKS[int(obs.trump)] & dealt[obs.dealer]
+    if trumps:
+        return Card(trumps.bit_length() - 1)
+    return Card(int(obs.trump) * 13)
+
+
+def _amend(overrides: dict[str, Any]) -> dict[str, Any]:
+    if overrides.get("trump") == "none" and "honours" not in overrides:
+        return {**overrides, "honours": False}
+    return overrides
+
+
+def _deal(options: ClassicOptions, **kwargs: Any) -> ClassicState:
+    state = new_classic_deal(options, **kwargs)
+    if options.dummy is not None:
+        state.variant = "dummy"
+    return state
+
+
+CLASSIC = Variant(
+    name="classic",
+    players=4,
+    hands=4,
+    description="Classic whist: English short (default) and long, American, no-trump; "
+                "partners opposite.",
+    options_type=ClassicOptions,
+    presets=PRESETS,
+    default_preset="english-short",
+    deal=_deal,
+    from_setup=from_setup,
+    rebuild=rebuild,
+    match_rules=ClassicMatchRules,
+    draw=draw_for_partners,
+    amend=_amend,
+)
+"""Classic whist for four: the registry's record."""
+
+DUMMY = replace(
+    CLASSIC,
+    name="dummy",
+    players=3,
+    description="Dummy whist for three: South's hand is an exposed dummy played by North.",
+    fixed_options={"dummy": 2},
+)
+"""Dummy whist for three (rules.md §4.1): classic whist with South an exposed dummy."""

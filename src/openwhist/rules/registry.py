@@ -1,39 +1,28 @@
-"""Variant names and presets -> rules and options; the front door for making a deal."""
+"""Variant names and presets -> :class:`~openwhist.rules.base.Variant` records; the front
+door for making a deal.  A family joins by being registered here, and gets the deal
+protocol's contract tests, the match, records, bots and every front end with it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from openwhist.cards import Card
 from openwhist.errors import ConfigError
-from openwhist.rules.classic import PRESETS, ClassicOptions, ClassicState, make_options, new_classic_deal
+from openwhist.rules.base import Deal, Variant
+from openwhist.rules.classic import CLASSIC, DUMMY
 
-__all__ = ["VariantInfo", "variants", "variant_info", "resolve", "new_deal"]
+__all__ = ["get_variant", "new_deal", "register", "resolve", "variant_info", "variants"]
 
-
-@dataclass(frozen=True)
-class VariantInfo:
-    """A declarative header for a variant: its name, players and what it is."""
-
-    name: str
-    players: int
-    hands: int
-    description: str
-    presets: tuple[str, ...]
+_VARIANTS: dict[str, Variant] = {}
 
 
-_VARIANTS: dict[str, VariantInfo] = {
-    "classic": VariantInfo(
-        "classic", 4, 4,
-        "Classic whist: English short (default) and long, American, no-trump; partners opposite.",
-        tuple(PRESETS)),
-    "dummy": VariantInfo(
-        "dummy", 3, 4,
-        "Dummy whist for three: South's hand is an exposed dummy played by North.",
-        tuple(PRESETS)),
-}
+def register(variant: Variant) -> Variant:
+    """Add a variant to the registry (its name must be new and differ from every preset)."""
+    if variant.name in _VARIANTS or variant.name in _preset_owners():
+        raise ConfigError(f"a variant or preset named {variant.name!r} is already registered")
+    _VARIANTS[variant.name] = variant
+    return variant
 
 
 def variants() -> list[str]:
@@ -45,61 +34,87 @@ def variants() -> list[str]:
     return list(_VARIANTS)
 
 
-def variant_info(name: str) -> VariantInfo:
-    """The header of a variant."""
-    try:
-        return _VARIANTS[name]
-    except KeyError:
-        raise ConfigError(f"unknown variant {name!r}; variants: {', '.join(_VARIANTS)}, "
-                          f"or a preset: {', '.join(PRESETS)}") from None
+def _preset_owners() -> dict[str, str]:
+    """Preset name -> the first variant that has it (``"american"`` -> ``"classic"``)."""
+    owners: dict[str, str] = {}
+    for v in _VARIANTS.values():
+        for p in v.presets:
+            owners.setdefault(p, v.name)
+    return owners
+
+
+def get_variant(name: str) -> Variant:
+    """The record of a variant by its name (a preset name gives its variant)."""
+    if isinstance(name, str):
+        if name in _VARIANTS:
+            return _VARIANTS[name]
+        owner = _preset_owners().get(name)
+        if owner is not None:
+            return _VARIANTS[owner]
+    raise ConfigError(f"unknown variant {name!r}; variants: {', '.join(_VARIANTS)}, "
+                      f"or a preset: {', '.join(_preset_owners())}")
+
+
+for _v in (CLASSIC, DUMMY):
+    register(_v)
+
+variant_info = get_variant
+"""The record of a variant (the older name of :func:`get_variant`)."""
 
 
 def resolve(variant: str = "classic", preset: str | None = None,
-            **options: Any) -> tuple[str, ClassicOptions]:
+            **options: Any) -> tuple[str, Any]:
     """The variant name and options that a name (or preset name) and overrides stand for.
 
     A preset name may be given as the variant: ``resolve("american")`` is classic whist
     with the American preset.
+
+    >>> name, opts = resolve("american", target=9)
+    >>> name, opts.target, opts.honours
+    ('classic', 9, False)
     """
-    if variant in PRESETS and preset is None:
-        variant, preset = "classic", variant
-    info = variant_info(variant)
-    if info.name == "dummy":
-        options.setdefault("dummy", 2)
-    return info.name, make_options(preset, **options)
+    record = get_variant(variant)
+    if variant not in _VARIANTS and preset is None:
+        preset = variant
+    return record.name, record.options(preset, **options)
 
 
 def new_deal(
     variant: str = "classic",
     *,
     seed: int | None = None,
-    dealer: int = 0,
+    dealer: int | str = 0,
     hands: Sequence[str | Iterable[Card | int | str]] | None = None,
     turn_up: Card | int | str | None = None,
-    score: tuple[int, int] = (0, 0),
+    score: tuple[int, ...] | None = None,
     preset: str | None = None,
-    options: ClassicOptions | None = None,
+    options: Any = None,
     **overrides: Any,
-) -> ClassicState:
+) -> Deal:
     """Deal one hand of a variant.
 
     :param variant: a name from :func:`variants` or a preset name (``"english-long"``).
     :param seed: the shuffle's seed (see :func:`openwhist.cards.shuffled_deck`); random if
         neither ``seed`` nor ``hands`` is given.
-    :param dealer: the dealer's seat, 0-3 (N, E, S, W).
+    :param dealer: the dealer's seat, 0-3 or its letter (N, E, S, W).
     :param hands: known hands instead of a shuffle, one per seat from the dealer's left;
         the dealer's last card is the turn-up unless ``turn_up`` is given.
-    :param score: the game score of each side before this deal (honours depend on it).
+    :param score: the match score of each side before this deal (classic honours depend
+        on it).
     :param preset: a named option set; ``**overrides`` change single options.
+    :param options: a ready options record of the variant instead of preset and overrides.
     """
+    record = get_variant(variant)
     if options is not None:
-        name = variant_info(variant).name if variant not in PRESETS else "classic"
         if overrides or preset:
-            options = make_options(base=options, **overrides)
+            data = options.to_dict()
+            data.update(overrides)
+            options = record.options_type.from_dict(data)
         opts = options
     else:
-        name, opts = resolve(variant, preset, **overrides)
-    state = new_classic_deal(opts, seed=seed, dealer=dealer, hands=hands, turn_up=turn_up,
-                             score=score)
-    state.variant = name
+        _, opts = resolve(variant, preset, **overrides)
+    kwargs: dict[str, Any] = {"seed": seed, "dealer": dealer, "hands": hands, "turn_up": turn_up}
+    if score is not None:
+        kwargs["score"] = score
+    state: Deal = record.deal(opts, **kwargs)
     return state

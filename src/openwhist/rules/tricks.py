@@ -1,20 +1,29 @@
-"""What every trick-taking variant shares: following suit, who wins a trick, card lists.
+"""What every trick-taking variant shares: following suit, who wins a trick, trick play.
 
-All functions work on plain ints (cards ``0..51``, hands as 52-bit masks) so that rules
-states and search code can share them.
+The functions work on plain ints (cards ``0..51``, hands as 52-bit masks) so that rules
+states and search code can share them.  :class:`TrickPlay` is the one trick-play
+component: the hands, the current trick, trick closing and the undo of cards, for 2 to 4
+hands and any seat -> side map.  Every family's state is built on it and adds only its
+own phases (a stock, an auction, a discard) and its scoring.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from openwhist.cards import SUIT_MASKS, Card, Suit
+from openwhist.errors import IllegalActionError, InvalidActionError
+from openwhist.rules.seats import seat_name
 
 __all__ = [
     "NO_TRUMP",
     "SUIT_CARDS",
+    "CardPlayed",
+    "DealScored",
     "Trick",
+    "TrickPlay",
+    "TrickWon",
     "cards_of",
     "legal_mask",
     "trick_winner",
@@ -45,7 +54,9 @@ def cards_of(mask: int) -> list[Card]:
 def legal_mask(hand: int, led_suit: int) -> int:
     """The cards of ``hand`` that may be played when ``led_suit`` was led (-1: leading).
 
-    This is the FOLLOW rule: a card of the suit led if the hand has one, any card otherwise.
+    This is the FOLLOW rule (rules.md §0.4), the only one in the whist family: a card of
+    the suit led if the hand has one, any card otherwise.  Everything that needs it (the
+    rules' legal actions, the solver's positions) calls this function.
     """
     if led_suit < 0:
         return hand
@@ -103,3 +114,258 @@ def shown_voids(tricks: Sequence[Trick], current: Sequence[tuple[int, Card]] = (
             if card.suit != led:
                 voids[seat].add(led)
     return voids
+
+
+class CardPlayed(NamedTuple):
+    """Event: ``seat`` (a hand) played ``card``."""
+
+    seat: int
+    card: Card
+
+
+class TrickWon(NamedTuple):
+    """Event: trick number ``number`` (1-based) is complete."""
+
+    number: int
+    trick: Trick
+
+
+class DealScored(NamedTuple):
+    """Event: the deal is over and scored (``result`` is the variant's result record)."""
+
+    result: Any
+
+
+_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
+    tuple(CardPlayed(seat, Card(c)) for c in range(52)) for seat in range(4))
+_PLAYED_1: tuple[tuple[tuple[CardPlayed], ...], ...] = tuple(
+    tuple((e,) for e in row) for row in _PLAYED)
+
+
+class TrickPlay:
+    """The trick-play component: hands, the current trick, tricks, undo of cards.
+
+    A family's state derives from it and calls :meth:`_start_play` once the cards are
+    dealt and trump and the leader are known.  Hands are numbered ``0..n-1`` clockwise;
+    ``sides[h]`` is the side of hand ``h`` (fixed partners ``(0, 1, 0, 1)``, a solo
+    ``(0, 1, 1, 1)``, each for himself ``(0, 1, 2, 3)``); ``won[side]`` counts tricks.
+
+    ``revokes="refuse"`` (the default) refuses a card that breaks the follow rule;
+    with ``refuse=False`` any card of the hand may be played and each revoke is noted in
+    :attr:`revokes` as ``(hand, trick number)`` for the family to penalise.
+
+    Hooks for the family, each called once per trick: :meth:`_trick_closed` after a trick
+    is complete (a German draw, an early end), :meth:`_trick_reopened` when
+    :meth:`_undo_card` takes the trick back, and :meth:`_deal_over` for the result.
+    """
+
+    variant = "trick-play"
+    hands: list[int]
+    sides: tuple[int, ...]
+    trump: Suit | None
+    leader: int
+    to_move: int | None
+    trick: list[Card]
+    tricks: list[Trick]
+    won: list[int]
+    history: list[Any]
+    log: list[Any]
+    revokes: list[tuple[int, int]]
+    n_tricks: int
+
+    def _start_play(self, hands: Sequence[int], trump: Suit | None, leader: int,
+                    sides: Sequence[int], refuse: bool = True, n_tricks: int | None = None) -> None:
+        n = len(hands)
+        if not 2 <= n <= 4:
+            raise InvalidActionError(f"trick play needs 2, 3 or 4 hands, not {n}")
+        self.hands = list(hands)
+        self.n_hands_ = n
+        self._next = tuple((s + 1) % n for s in range(n))
+        self.sides = tuple(sides)
+        self.trump = trump
+        self._trump = int(trump) if trump is not None else NO_TRUMP
+        self.leader = leader
+        self.to_move = leader
+        self.trick = []
+        self.tricks = []
+        self.won = [0] * (max(self.sides) + 1)
+        self.n_tricks = hands[leader].bit_count() if n_tricks is None else n_tricks
+        self._refuse = refuse
+        self.revokes = []
+
+    # --- reading ----------------------------------------------------------------------
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit led to the current trick, if a card has been led."""
+        return self.trick[0].suit if self.trick else None
+
+    def trick_seats(self) -> list[int]:
+        """The hands that have played to the current trick, in order."""
+        n = self.n_hands_
+        return [(self.leader + i) % n for i in range(len(self.trick))]
+
+    def played_mask(self) -> int:
+        """The cards played so far, as a mask."""
+        m = 0
+        for t in self.tricks:
+            for c in t.cards:
+                m |= 1 << c
+        for c in self.trick:
+            m |= 1 << c
+        return m
+
+    def legal_cards(self) -> Sequence[Card]:
+        """The cards the hand to move may play: every card with revokes allowed, else
+        the follow rule (:func:`legal_mask`)."""
+        seat = self.to_move
+        if seat is None:
+            return ()
+        hand = self.hands[seat]
+        trick = self.trick
+        if trick and self._refuse:
+            led = trick[0] // 13
+            follow = hand >> (13 * led) & 0x1FFF
+            if follow:
+                return SUIT_CARDS[led][follow]
+        return cards_of(hand)
+
+    def proper_cards(self) -> Sequence[Card]:
+        """The cards that follow suit (differs from :meth:`legal_cards` only where
+        revokes are allowed, which makes a revoke possible but improper)."""
+        if self._refuse or self.to_move is None:
+            return self.legal_cards()
+        return cards_of(legal_mask(self.hands[self.to_move], self.trick[0] // 13 if self.trick else -1))
+
+    def verify_card(self, action: Card | int | str) -> Card:
+        """Check that the hand to move may play a card now; return it as a :class:`Card`."""
+        card = Card.parse(action) if isinstance(action, str) else Card(action)
+        if self.to_move is None:
+            raise IllegalActionError(f"the deal is over; {card} cannot be played")
+        seat = self.to_move
+        n = self.n_hands_
+        hand = self.hands[seat]
+        who = seat_name(seat, n)
+        if not hand >> card & 1:
+            owner = next((s for s in range(n) if self.hands[s] >> card & 1), None)
+            if owner is None and self._card_gone(card):
+                raise IllegalActionError(f"{card} has already been played")
+            raise IllegalActionError(f"it is {who}'s turn and {who} does not hold {card}")
+        if self.trick and self._refuse:
+            led = self.trick[0].suit
+            if card.suit != led and hand & SUIT_MASKS[led]:
+                raise IllegalActionError(f"{who} must follow {led.name.lower()}: {card} is a revoke")
+        return card
+
+    def _card_gone(self, card: int) -> bool:
+        return bool(self.played_mask() >> card & 1)
+
+    # --- playing ----------------------------------------------------------------------
+
+    def _play_card(self, action: Card | int | str) -> tuple[Any, ...]:
+        """Play a card for the hand to move, checked; returns the events."""
+        seat = self.to_move
+        if seat is None or type(action) is not Card:
+            action = self.verify_card(action)
+            assert seat is not None
+        hand = self.hands[seat]
+        if not hand >> action & 1:
+            self.verify_card(action)
+        trick = self.trick
+        if trick:
+            led = trick[0] // 13
+            if action // 13 != led and hand >> (13 * led) & 0x1FFF:
+                if self._refuse:
+                    self.verify_card(action)
+                self.revokes.append((seat, len(self.tricks) + 1))
+        self.hands[seat] = hand ^ (1 << action)
+        trick.append(action)
+        self.history.append(action)
+        if len(trick) < self.n_hands_:
+            self.to_move = self._next[seat]
+            self.log.append(_PLAYED[seat][action])
+            return _PLAYED_1[seat][action]
+        mark = len(self.log)
+        self.log.append(_PLAYED[seat][action])
+        self._close_trick()
+        return tuple(self.log[mark:])
+
+    def apply_unchecked(self, card: int) -> None:
+        """Play a card without checking it (for search code; pair with ``undo``)."""
+        seat = self.to_move
+        assert seat is not None
+        card = Card(card)
+        trick = self.trick
+        if trick:
+            led = trick[0] // 13
+            if card // 13 != led and self.hands[seat] >> (13 * led) & 0x1FFF:
+                self.revokes.append((seat, len(self.tricks) + 1))
+        self.hands[seat] ^= 1 << card
+        trick.append(card)
+        self.history.append(card)
+        self.log.append(_PLAYED[seat][card])
+        if len(trick) < self.n_hands_:
+            self.to_move = self._next[seat]
+        else:
+            self._close_trick()
+
+    def _close_trick(self) -> None:
+        trick = self.trick
+        leader = self.leader
+        winner = (leader + trick_winner(trick, self._trump)) % self.n_hands_
+        done = Trick(leader, tuple(trick), winner)
+        self.tricks.append(done)
+        self.won[self.sides[winner]] += 1
+        self.trick = []
+        self.leader = winner
+        self.log.append(TrickWon(len(self.tricks), done))
+        self.to_move = winner
+        if self._trick_closed(done) or len(self.tricks) == self.n_tricks:
+            self.to_move = None
+            self.log.append(DealScored(self._deal_over()))
+
+    def _trick_closed(self, trick: Trick) -> bool:
+        """Hook: a trick is complete (leader and ``to_move`` are its winner).  Return True
+        to end the deal here (play stopped once the outcome is certain)."""
+        return False
+
+    def _trick_reopened(self, trick: Trick) -> None:
+        """Hook: :meth:`_undo_card` is taking back the last card of ``trick``."""
+
+    def _deal_over(self) -> Any:
+        """Hook: the deal is over; return its scored result."""
+        raise NotImplementedError
+
+    def _undo_card(self) -> None:
+        """Take back the last card played, restoring the trick-play state exactly (the
+        caller has popped it from ``history``)."""
+        log = self.log
+        while type(log.pop()) is not CardPlayed:
+            pass
+        if not self.trick:
+            done = self.tricks.pop()
+            self._trick_reopened(done)
+            self.won[self.sides[done.winner]] -= 1
+            self.leader = done.leader
+            self.trick = list(done.cards)
+        card = self.trick.pop()
+        seat = (self.leader + len(self.trick)) % self.n_hands_
+        self.hands[seat] |= 1 << card
+        self.to_move = seat
+        if self.revokes and self.revokes[-1] == (seat, len(self.tricks) + 1):
+            self.revokes.pop()
+
+    def _copy_play(self, other: TrickPlay) -> None:
+        """Give ``other`` (a shallow copy of this state) its own mutable trick-play lists."""
+        other.hands = list(self.hands)
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.won = list(self.won)
+        other.history = list(self.history)
+        other.log = list(self.log)
+        other.revokes = list(self.revokes)
+
+    def _play_snapshot(self) -> tuple[object, ...]:
+        return (tuple(self.hands), self.sides, self.trump, self.leader, self.to_move,
+                tuple(self.trick), tuple(self.tricks), tuple(self.won), tuple(self.history),
+                tuple(self.log), tuple(self.revokes))

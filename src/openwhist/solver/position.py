@@ -161,12 +161,9 @@ class Position:
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to move may play (follow suit if able)."""
-        hand = self.hands[self.to_move]
-        if self.trick:
-            follow = hand & SUIT_MASKS[self.trick[0] // 13]
-            if follow:
-                hand = follow
-        return [Card(i) for i in range(52) if hand >> i & 1]
+        from openwhist.rules.tricks import cards_of, legal_mask
+
+        return cards_of(legal_mask(self.hands[self.to_move], self.trick[0] // 13 if self.trick else -1))
 
     def with_objective(self, objective: Objective | str, declarer_side: int | None = None) -> Position:
         """The same cards with another objective (and optionally another declaring side)."""
@@ -207,14 +204,16 @@ class Position:
     @classmethod
     def from_state(cls, state: Any, declarer_side: int = 0,
                    objective: Objective | str = "max") -> Position:
-        """The position of a classic-whist rules state (4 hands, partners opposite).
+        """The position of any variant's deal in its play phase.
 
-        The trick in progress and its leader come from the state; trump is
-        ``state.trump`` (``None`` means no trump).
+        The hands, the trick in progress, its leader and the sides come from the state
+        (``state.sides``; a side other than ``declarer_side`` counts as the defence);
+        trump is ``state.trump`` (``None`` means no trump).
         """
         trump = -1 if state.trump is None else int(state.trump)
+        sides = tuple(0 if s == declarer_side else 1 for s in state.sides)
         return cls(tuple(state.hands), trump, int(state.leader), tuple(int(c) for c in state.trick),
-                   (0, 1, 0, 1), declarer_side, Objective.parse(objective))
+                   sides, 0, Objective.parse(objective))
 
     @classmethod
     def from_deal(cls, deal: str, trump: int | str = -1, leader: int | str | None = None,

@@ -1,0 +1,831 @@
+"""The deal protocol every variant speaks: actions, events, the observation, the variant record.
+
+Everything above ``rules/`` (matches, records, bots, the arena, the terminal game, the
+server) drives deals through this surface and never imports a family's module.
+
+Actions
+    An action is a :class:`~openwhist.cards.Card` (ids ``0..51``: play that card) or a
+    :class:`Call` (ids from 52: a bid, a pass, "ik wacht", taking a face-up stock card, a
+    misère discard).  Ids are stable: learning code may use them as indices.  One function,
+    :func:`parse_action`, reads both from text.
+
+    >>> parse_action("QH"), parse_action("pass"), parse_action("solo 6 hearts")
+    (Card.parse('QH'), Call.parse('pass'), Call.parse('solo 6 hearts'))
+    >>> int(parse_action("pass")), action_from_id(52)
+    (52, Call.parse('pass'))
+    >>> Call.parse("take AH").card, Call.parse("propose spades").suit
+    (Card.parse('AH'), <Suit.SPADES: 3>)
+
+The observation
+    :class:`Observation` is what one seat may know; ``to_json()`` gives its documented
+    schema (see :meth:`Observation.to_json`) and :meth:`Observation.from_json` reads it back.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+
+from openwhist.cards import Card, CardSet, Suit
+from openwhist.errors import ConfigError, InvalidActionError
+from openwhist.rules.seats import parse_seat, seat_name, seat_names
+from openwhist.rules.tricks import CardPlayed, DealScored, Trick, TrickWon, shown_voids
+
+__all__ = [
+    "Action",
+    "CALL_KINDS",
+    "Call",
+    "CallMade",
+    "CardPlayed",
+    "Deal",
+    "DealScored",
+    "Event",
+    "GameRecord",
+    "MatchRules",
+    "OBSERVATION_SCHEMA",
+    "Observation",
+    "OptionInfo",
+    "Result",
+    "RubberRecord",
+    "SheetRow",
+    "TrickWon",
+    "Variant",
+    "action_from_id",
+    "action_name",
+    "option",
+    "option_infos",
+    "options_from_strings",
+    "parse_action",
+]
+
+
+# --- calls -----------------------------------------------------------------------------------
+
+_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+CALL_KINDS: tuple[tuple[str, str], ...] = (
+    ("pass", ""),
+    ("wait", ""),
+    ("accept", ""),
+    ("troel", ""),
+    ("small-misere", ""),
+    ("piccolo", ""),
+    ("piccolissimo", ""),
+    ("grand-misere", ""),
+    ("open-misere", ""),
+    ("passe-parole", ""),
+    ("propose", "suit"),
+    ("trump", "suit"),
+    ("pair", "level 8-13, suit"),
+    ("solo", "level 5-8, suit"),
+    ("abondance", "level 9-12, suit"),
+    ("soloslim", "suit"),
+    ("take", "card"),
+    ("discard", "card"),
+)
+"""Every kind of call, in id order, with its argument.  New kinds are only ever appended,
+so that ids stay stable."""
+
+_LEVELS = {"pair": range(8, 14), "solo": range(5, 9), "abondance": range(9, 13)}
+
+
+def _catalogue() -> list[tuple[str, int | None, int | None]]:
+    """(kind, level, suit or card) per call, in id order."""
+    out: list[tuple[str, int | None, int | None]] = []
+    for kind, arg in CALL_KINDS:
+        if not arg:
+            out.append((kind, None, None))
+        elif arg == "suit":
+            out.extend((kind, None, s) for s in range(4))
+        elif arg == "card":
+            out.extend((kind, None, c) for c in range(52))
+        else:
+            out.extend((kind, level, s) for level in _LEVELS[kind] for s in range(4))
+    return out
+
+
+class Call(int):
+    """A call: any action that is not playing a card.  An ``int`` from 52 (the stable id).
+
+    ``kind`` is one of :data:`CALL_KINDS`; ``level`` the tricks bid (pair, solo,
+    abondance); ``suit`` the suit named; ``card`` the card taken or discarded.
+
+    >>> c = Call.parse("abondance 10 spades")
+    >>> c.kind, c.level, c.suit.name, str(c)
+    ('abondance', 10, 'SPADES', 'abondance 10 spades')
+    >>> Call.make("take", card=Card.parse("7C"))
+    Call.parse('take 7C')
+    """
+
+    __slots__ = ()
+    _cache: ClassVar[list[Call]] = []
+    _entries: ClassVar[list[tuple[str, int | None, int | None]]] = []
+    _by_key: ClassVar[dict[tuple[str, int | None, int | None], int]] = {}
+    FIRST: ClassVar[int] = 52
+
+    def __new__(cls, value: int) -> Call:
+        try:
+            if value >= cls.FIRST:
+                return cls._cache[value - cls.FIRST]
+        except (IndexError, TypeError):
+            pass
+        raise InvalidActionError(f"not a call id: {value!r} (calls are {cls.FIRST}.."
+                                 f"{cls.FIRST + len(cls._cache) - 1})")
+
+    @classmethod
+    def make(cls, kind: str, level: int | None = None, suit: Suit | int | None = None,
+             card: Card | int | None = None) -> Call:
+        """The call of this kind, level and suit (or card)."""
+        arg = int(card) if card is not None else (int(suit) if suit is not None else None)
+        try:
+            return cls._cache[cls._by_key[(kind, level, arg)]]
+        except KeyError:
+            raise InvalidActionError(f"no such call: {kind} {level or ''} {arg or ''}".strip()) from None
+
+    @property
+    def kind(self) -> str:
+        """The kind of call (``"pass"``, ``"propose"``, ``"solo"``, ``"take"``...)."""
+        return self._entries[self - self.FIRST][0]
+
+    @property
+    def level(self) -> int | None:
+        """The tricks bid, for pair, solo and abondance calls."""
+        return self._entries[self - self.FIRST][1]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit named, for calls that name one."""
+        kind, _, arg = self._entries[self - self.FIRST]
+        if arg is None or kind in ("take", "discard"):
+            return None
+        return Suit(arg)
+
+    @property
+    def card(self) -> Card | None:
+        """The card taken or discarded, for ``take`` and ``discard``."""
+        kind, _, arg = self._entries[self - self.FIRST]
+        return Card(arg) if kind in ("take", "discard") and arg is not None else None
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        """Read a call: ``"pass"``, ``"wait"``, ``"propose hearts"``, ``"solo 6 H"``,
+        ``"take AH"``, ``"small misere"``, ``"ik wacht"``.
+
+        >>> Call.parse("Small Misère") == Call.parse("small-misere")
+        True
+        """
+        if isinstance(text, Call):
+            return text
+        if not isinstance(text, str):
+            raise InvalidActionError(f"not a call: {text!r}")
+        words = text.strip().lower().replace("è", "e").replace("_", "-").split()
+        if len(words) >= 2 and words[0] in ("small", "grand", "open", "passe") and "-" not in words[0]:
+            words = [words[0] + "-" + words[1], *words[2:]]
+        if words in (["ik", "wacht"], ["i", "wait"]):
+            words = ["wait"]
+        if not words:
+            raise InvalidActionError("an empty text is not a call")
+        kind, rest = words[0], words[1:]
+        args = dict(CALL_KINDS)
+        if kind not in args:
+            raise InvalidActionError(f"not a card or a call: {text!r}")
+        try:
+            if not args[kind]:
+                if rest:
+                    raise InvalidActionError(f"{kind} takes nothing after it")
+                return cls.make(kind)
+            if args[kind] == "card":
+                (arg,) = rest
+                return cls.make(kind, card=Card.parse(arg))
+            if args[kind] == "suit":
+                (arg,) = rest
+                return cls.make(kind, suit=Suit.parse(arg))
+            level, arg = rest
+            return cls.make(kind, int(level), Suit.parse(arg))
+        except (ValueError, InvalidActionError):
+            raise InvalidActionError(f"not a call: {text!r} (write {kind} "
+                                     f"{args[kind].replace(', ', ' ')})") from None
+
+    def __str__(self) -> str:
+        kind, level, arg = self._entries[self - self.FIRST]
+        parts = [kind]
+        if level is not None:
+            parts.append(str(level))
+        if arg is not None:
+            parts.append(str(Card(arg)) if kind in ("take", "discard") else _SUIT_WORDS[arg])
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Call.parse({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+Call._entries = _catalogue()
+Call._by_key = {e: i for i, e in enumerate(Call._entries)}
+Call._cache = [int.__new__(Call, Call.FIRST + i) for i in range(len(Call._entries))]
+
+Action = Card | Call
+"""What a player does: play a card, or make a call."""
+
+
+def parse_action(text: str | int) -> Action:
+    """An action from text (``"QH"``, ``"10h"``, ``"pass"``, ``"take AH"``) or its id.
+
+    >>> parse_action("10h"), parse_action(52)
+    (Card.parse('TH'), Call.parse('pass'))
+    >>> parse_action("bogus")
+    Traceback (most recent call last):
+    ...
+    openwhist.errors.InvalidActionError: not a card or a call: 'bogus'
+    """
+    if isinstance(text, Card | Call):
+        return text
+    if isinstance(text, int) and not isinstance(text, bool):
+        return action_from_id(text)
+    if not isinstance(text, str):
+        raise InvalidActionError(f"not an action: {text!r}")
+    try:
+        return Card.parse(text)
+    except InvalidActionError:
+        pass
+    try:
+        return Call.parse(text)
+    except InvalidActionError as exc:
+        if str(exc).startswith("not a card or a call"):
+            raise
+        raise InvalidActionError(str(exc)) from None
+
+
+def action_from_id(action_id: int) -> Action:
+    """The action with this stable id (0-51 cards, from 52 calls)."""
+    if 0 <= action_id < 52:
+        return Card(action_id)
+    return Call(action_id)
+
+
+def action_name(action: int) -> str:
+    """An action's readable text (``"QH"``, ``"pass"``)."""
+    return str(action_from_id(int(action)))
+
+
+# --- events ----------------------------------------------------------------------------------
+
+
+class CallMade(NamedTuple):
+    """Event: ``seat`` made ``call``."""
+
+    seat: int
+    call: Call
+
+
+Event = CardPlayed | CallMade | TrickWon | DealScored | Any
+"""Events returned by ``apply``; a family may add its own (a card drawn from the stock)."""
+
+
+# --- the observation -------------------------------------------------------------------------
+
+OBSERVATION_SCHEMA = "openwhist-observation/1"
+"""The ``schema`` field of :meth:`Observation.to_json`."""
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know at one moment: the only view bots and front ends receive.
+
+    Hands are numbered 0..n-1 clockwise.  ``seat`` is the observer; ``controls`` the hands
+    it plays (its own, and an exposed dummy for the dummy's partner).  ``to_move`` is the
+    hand to act and ``actor`` the seat that acts for it.  ``sides[h]`` is the side of hand
+    ``h`` (what scores together); ``tricks_won`` counts per side.  ``known`` holds the
+    public cards of other hands (an exposed dummy, the turned-up card while the dealer
+    holds it, an open misère hand); ``open_hands`` the hands whose every card is public.
+    ``calls`` are the calls made so far; ``info`` holds a family's further public facts
+    (German whist's face-up stock card, a contract), with plain JSON values.
+    """
+
+    variant: str
+    options: Any
+    seat: int
+    controls: tuple[int, ...]
+    sides: tuple[int, ...]
+    dealer: int
+    phase: str
+    to_move: int | None
+    actor: int | None
+    trump: Suit | None
+    turn_up: Card | None
+    hand: CardSet
+    known: Mapping[int, CardSet]
+    open_hands: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    legal: tuple[Action, ...]
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    score: tuple[int, ...]
+    played: CardSet = field(default_factory=CardSet)
+    calls: tuple[tuple[int, Call], ...] = ()
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def n_hands(self) -> int:
+        """The number of hands dealt."""
+        return len(self.hand_sizes)
+
+    @property
+    def side(self) -> int:
+        """The observer's side."""
+        return self.sides[self.seat]
+
+    def partners(self) -> tuple[int, ...]:
+        """The other hands of the observer's side."""
+        me = self.sides[self.seat]
+        return tuple(h for h, s in enumerate(self.sides) if s == me and h != self.seat)
+
+    def voids(self) -> dict[int, set[Suit]]:
+        """Suits each hand has shown it lacks (by failing to follow)."""
+        return shown_voids(self.tricks, self.trick, self.n_hands)
+
+    def unseen(self) -> CardSet:
+        """Cards the observer has not seen: not in its hand, not public, not played."""
+        seen = self.played.mask | self.hand.mask
+        for cs in self.known.values():
+            seen |= cs.mask
+        return CardSet(((1 << 52) - 1) & ~seen)
+
+    # --- JSON ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The observation as plain JSON values; the schema every front end reads.
+
+        Seats are letters (``"N"``; see :mod:`openwhist.rules.seats`), cards and calls
+        their text (``"QH"``, ``"pass"``); ``legal`` also comes as ids in ``legal_ids``.
+
+        ========== ===================================================================
+        schema      ``"openwhist-observation/1"``
+        variant     the variant's name; ``options`` its options as a dict
+        seat        the observer; ``controls`` the hands it plays
+        sides       the side of each hand, in hand order
+        dealer      the dealer; ``phase`` the phase of the deal (``"play"``, ``"over"``...)
+        to_move     the hand to act (``null`` once over); ``actor`` the seat acting for it
+        trump       ``"S"``, ``"H"``, ``"D"``, ``"C"`` or ``null``; ``turn_up`` a card or null
+        hand        the observer's cards; ``known``: hand -> public cards of other hands
+        open_hands  hands whose every card is public; ``hand_sizes`` cards per hand
+        legal       what the observer may do now (empty when not its turn)
+        leader      the hand that led the current trick; ``trick``: [[hand, card], ...]
+        tricks      [{"leader", "cards", "winner"}, ...]; ``tricks_won`` per side
+        score       the score before this deal, per side; ``played`` the cards played
+        calls       [[hand, call], ...]; ``info`` a family's further public facts
+        ========== ===================================================================
+        """
+        n = self.n_hands
+
+        def seat(h: int | None) -> str | None:
+            return None if h is None else seat_name(h, n)
+
+        def cards(cs: Iterable[int]) -> list[str]:
+            return [str(Card(c)) for c in cs]
+
+        options = self.options.to_dict() if hasattr(self.options, "to_dict") else self.options
+        return {
+            "schema": OBSERVATION_SCHEMA,
+            "variant": self.variant,
+            "options": options,
+            "seat": seat(self.seat),
+            "controls": [seat(h) for h in self.controls],
+            "sides": list(self.sides),
+            "dealer": seat(self.dealer),
+            "phase": self.phase,
+            "to_move": seat(self.to_move),
+            "actor": seat(self.actor),
+            "trump": self.trump.letter if self.trump is not None else None,
+            "turn_up": str(self.turn_up) if self.turn_up is not None else None,
+            "hand": cards(self.hand),
+            "known": {seat(h): cards(cs) for h, cs in sorted(self.known.items())},
+            "open_hands": [seat(h) for h in self.open_hands],
+            "hand_sizes": list(self.hand_sizes),
+            "legal": [str(a) for a in self.legal],
+            "legal_ids": [int(a) for a in self.legal],
+            "leader": seat(self.leader),
+            "trick": [[seat(h), str(c)] for h, c in self.trick],
+            "tricks": [{"leader": seat(t.leader), "cards": cards(t.cards), "winner": seat(t.winner)}
+                       for t in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "score": list(self.score),
+            "played": cards(self.played),
+            "calls": [[seat(h), str(c)] for h, c in self.calls],
+            "info": dict(self.info),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Observation:
+        """Read :meth:`to_json`'s form back (the variant's options type comes from the
+        registry)."""
+        from openwhist.rules.registry import get_variant
+
+        if data.get("schema") != OBSERVATION_SCHEMA:
+            raise InvalidActionError(f"not an observation: schema {data.get('schema')!r}")
+        n = len(data["hand_sizes"])
+        variant = get_variant(data["variant"])
+
+        def seat(text: str | None) -> int | None:
+            return None if text is None else parse_seat(text, n)
+
+        def seat_(text: str) -> int:
+            return parse_seat(text, n)
+
+        def cardset(texts: Iterable[str]) -> CardSet:
+            return CardSet(Card.parse(t) for t in texts)
+
+        return cls(
+            variant=data["variant"],
+            options=variant.options_type.from_dict(data["options"]),
+            seat=seat_(data["seat"]),
+            controls=tuple(seat_(h) for h in data["controls"]),
+            sides=tuple(int(s) for s in data["sides"]),
+            dealer=seat_(data["dealer"]),
+            phase=str(data["phase"]),
+            to_move=seat(data["to_move"]),
+            actor=seat(data["actor"]),
+            trump=Suit.parse(data["trump"]) if data["trump"] is not None else None,
+            turn_up=Card.parse(data["turn_up"]) if data["turn_up"] is not None else None,
+            hand=cardset(data["hand"]),
+            known={seat_(h): cardset(cs) for h, cs in data["known"].items()},
+            open_hands=tuple(seat_(h) for h in data["open_hands"]),
+            hand_sizes=tuple(int(x) for x in data["hand_sizes"]),
+            legal=tuple(parse_action(a) for a in data["legal"]),
+            leader=seat_(data["leader"]),
+            trick=tuple((seat_(h), Card.parse(c)) for h, c in data["trick"]),
+            tricks=tuple(Trick(seat_(t["leader"]), tuple(Card.parse(c) for c in t["cards"]),
+                               seat_(t["winner"])) for t in data["tricks"]),
+            tricks_won=tuple(int(x) for x in data["tricks_won"]),
+            score=tuple(int(x) for x in data["score"]),
+            played=cardset(data["played"]),
+            calls=tuple((seat_(h), Call.parse(c)) for h, c in data["calls"]),
+            info=dict(data["info"]),
+        )
+
+
+# --- the deal protocol -----------------------------------------------------------------------
+
+
+@runtime_checkable
+class Result(Protocol):
+    """The scored result of a deal: tricks and points per side, and a JSON form."""
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """Tricks taken per side."""
+        ...
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Points scored per side this deal."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict."""
+        ...
+
+
+@runtime_checkable
+class Deal(Protocol):
+    """The surface of one deal of any variant (see :class:`Variant` for making one).
+
+    ``players`` is the number of seats at the table, ``n_hands`` the hands dealt (Dummy
+    whist: 3 and 4).  ``to_move`` is the hand to act, ``controller(hand)`` the seat that
+    acts for it.  ``apply`` takes an action (or its text or id), returns the events and
+    raises :class:`~openwhist.errors.IllegalActionError` for an action the rules do not
+    allow now, leaving the state unchanged; ``undo`` takes back the last action exactly
+    (``snapshot()`` compares equal afterwards).
+    """
+
+    variant: str
+    options: Any
+    dealer: int
+    seed: int | None
+    sides: tuple[int, ...]
+    history: list[Any]
+    trump: Suit | None
+
+    @property
+    def to_move(self) -> int | None:
+        """The hand to act, None once the deal is over."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        ...
+
+    @property
+    def n_hands(self) -> int:
+        """Hands dealt."""
+        ...
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The hands that have a player (not a dummy)."""
+        ...
+
+    @property
+    def phase(self) -> str:
+        """The phase of the deal (``"play"``, ``"auction"``, ``"over"``...)."""
+        ...
+
+    def controller(self, hand: int) -> int:
+        """The seat that acts for ``hand``."""
+        ...
+
+    def legal_actions(self) -> Sequence[Any]:
+        """What the hand to move may do."""
+        ...
+
+    def verify_action(self, action: Any) -> Any:
+        """The action, parsed; raises if it cannot be taken now."""
+        ...
+
+    def can_apply(self, action: Any) -> bool:
+        """True if :meth:`apply` would accept the action."""
+        ...
+
+    def apply(self, action: Any) -> tuple[Any, ...]:
+        """Take an action; return the events."""
+        ...
+
+    def undo(self) -> None:
+        """Take back the last action."""
+        ...
+
+    def is_over(self) -> bool:
+        """True once the deal is finished."""
+        ...
+
+    def result(self) -> Any:
+        """The scored result of the finished deal."""
+        ...
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now."""
+        ...
+
+    def clone(self) -> Any:
+        """An independent copy."""
+        ...
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything that defines the state, comparable."""
+        ...
+
+    def setup(self) -> dict[str, Any]:
+        """How the deal began, as JSON values (for records): dealer, hands as dealt..."""
+        ...
+
+
+# --- matches ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One line of the score sheet: a deal and the score after it."""
+
+    deal: int
+    dealer: int
+    trump: str
+    result: Any
+    score: tuple[int, ...]
+    game_won_by: int | None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game: its winner, final score and its value."""
+
+    number: int
+    winner: int
+    score: tuple[int, ...]
+    value: int
+
+
+@dataclass(frozen=True)
+class RubberRecord:
+    """A finished rubber: who won it, games won per side and points per side."""
+
+    number: int
+    winner: int
+    games: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+class MatchRules:
+    """How a variant's deal results fold into a match: games, rubbers, totals.
+
+    The base keeps a points total per side and knows only ``until="deals"``; a family
+    subclasses it (classic whist: games to a target, rubbers, rubber points).
+    ``score`` is the running score a deal is dealt with (``deal_args``), ``totals`` the
+    match's points, ``games`` and ``rubbers`` what has been won.
+    """
+
+    UNTIL: ClassVar[tuple[str, ...]] = ("deals",)
+
+    def __init__(self, options: Any, sides: int = 2) -> None:
+        self.options = options
+        self.score: list[int] = [0] * sides
+        self.totals: list[int] = [0] * sides
+        self.games: list[GameRecord] = []
+        self.rubbers: list[RubberRecord] = []
+
+    def deal_args(self) -> dict[str, Any]:
+        """Keyword arguments for the next deal's factory (e.g. the score it starts at)."""
+        return {}
+
+    def next_dealer(self, dealer: int, n_hands: int) -> int:
+        """The next deal's dealer: the deal passes to the left."""
+        return (dealer + 1) % n_hands
+
+    def add_deal(self, state: Any, number: int) -> SheetRow:
+        """Score a finished deal into the match; returns its sheet row."""
+        res = state.result()
+        for s, p in enumerate(res.points):
+            self.totals[s] += p
+        trump = state.trump.name.lower() if state.trump is not None else "none"
+        return SheetRow(number, state.dealer, trump, res, tuple(self.totals), None)
+
+    def is_over(self, until: str, count: int, deals: int) -> bool:
+        """True when ``count`` units of ``until`` are complete after ``deals`` deals."""
+        return until == "deals" and deals >= count
+
+    def summary(self) -> dict[str, Any]:
+        """Games, rubbers and totals as a JSON-friendly dict."""
+        return {
+            "score": list(self.score),
+            "games": [{"winner": g.winner, "score": list(g.score), "value": g.value}
+                      for g in self.games],
+            "rubbers": [{"winner": r.winner, "games": list(r.games), "points": list(r.points)}
+                        for r in self.rubbers],
+            "totals": list(self.totals),
+        }
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def option(default: Any, help: str) -> Any:  # noqa: A002 - the field's help text
+    """A dataclass field of an options record with its help kept beside it."""
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One option of a variant: its name, type, default and help."""
+
+    name: str
+    type: Any
+    default: Any
+    help: str
+
+    @property
+    def choices(self) -> tuple[Any, ...]:
+        """The allowed values of a choice option (empty for others)."""
+        return _literal_args(self.type)
+
+
+def _literal_args(hint: Any) -> tuple[Any, ...]:
+    if typing.get_origin(hint) is typing.Literal:
+        return typing.get_args(hint)
+    return ()
+
+
+def option_infos(options_type: type) -> list[OptionInfo]:
+    """Every option of an options record, in order, with its help."""
+    hints = typing.get_type_hints(options_type)
+    return [OptionInfo(f.name, hints[f.name], f.default, str(f.metadata.get("help", "")))
+            for f in fields(options_type)]
+
+
+_TRUE = ("true", "yes", "on", "1", "y")
+_FALSE = ("false", "no", "off", "0", "n")
+
+
+def options_from_strings(options_type: type, pairs: Iterable[str],
+                         n_hands: int = 4) -> dict[str, Any]:
+    """Read ``key=value`` texts into option overrides of the right types.
+
+    Hyphens in keys may stand for underscores; booleans read ``true/false``, ``yes/no``,
+    ``on/off``; an optional value reads ``none`` as ``None``; an option naming a hand
+    (a type ``int | None`` whose help mentions a hand) also reads seat letters.
+
+    >>> from openwhist.rules.registry import get_variant
+    >>> opts = get_variant("classic").options_type
+    >>> options_from_strings(opts, ["target=7", "honours=false", "dummy=S", "revokes=penalty"])
+    {'target': 7, 'honours': False, 'dummy': 2, 'revokes': 'penalty'}
+    """
+    infos = {i.name: i for i in option_infos(options_type)}
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        raw = raw.strip()
+        if not sep or not key:
+            raise ConfigError(f"an option is written key=value (e.g. target=7), not {pair!r}")
+        if key not in infos:
+            raise ConfigError(f"unknown option {key!r}; options: {', '.join(sorted(infos))}")
+        out[key] = _convert(infos[key], raw, infos[key].type, n_hands)
+    return out
+
+
+def _convert(info: OptionInfo, raw: str, hint: Any, n_hands: int) -> Any:
+    key = info.name
+    args = typing.get_args(hint)
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        if raw not in args:
+            raise ConfigError(f"option {key} is one of {', '.join(map(str, args))}, not {raw!r}")
+        return raw
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        if raw.lower() in ("none", "null", ""):
+            return None
+        inner = next(a for a in args if a is not type(None))
+        if inner is int and "hand" in info.help and raw.upper() in seat_names(n_hands):
+            return parse_seat(raw, n_hands)
+        return _convert(info, raw, inner, n_hands)
+    if hint is bool:
+        if raw.lower() in _TRUE:
+            return True
+        if raw.lower() in _FALSE:
+            return False
+        raise ConfigError(f"option {key} is true or false, not {raw!r}")
+    if hint is int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise ConfigError(f"option {key} is a whole number, not {raw!r}") from None
+    return raw
+
+
+# --- the variant record ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A family of the whist tree as the registry knows it.
+
+    :param name: the name used by :func:`openwhist.new_deal` and the command line.
+    :param players: seats at the table; ``hands``: hands dealt (Dummy whist: 3 and 4).
+    :param description: one line for people.
+    :param options_type: the frozen dataclass of its options (each field's help kept in
+        its metadata, see :func:`option`); it has ``to_dict`` and ``from_dict``.
+    :param presets: named option sets; ``default_preset`` the one used when none is named.
+    :param deal: the factory: ``deal(options, seed=, dealer=, hands=, turn_up=, **match)``.
+    :param from_setup: rebuilds a deal from its options and ``Deal.setup()`` (records).
+    :param rebuild: a full deal consistent with an observation, given the cards each hand
+        holds now (the observer's sampled view of the hidden cards), with the play so far
+        replayed: what sampling bots need.
+    :param match_rules: makes the :class:`MatchRules` that score a match of it.
+    :param draw: optional: cut for seats and first dealer, ``draw(names, seed)`` ->
+        (names in seat order, the cuts made).
+    :param fixed_options: options the variant sets whatever the preset (Dummy whist's dummy).
+    :param amend: optional: completes overrides before they are applied (classic whist
+        turns honours off with ``trump="none"`` unless honours were named).
+    """
+
+    name: str
+    players: int
+    hands: int
+    description: str
+    options_type: Any
+    presets: Mapping[str, Any]
+    default_preset: str
+    deal: Callable[..., Any]
+    from_setup: Callable[[Any, Mapping[str, Any]], Any]
+    rebuild: Callable[[Observation, Sequence[int]], Any]
+    match_rules: Callable[[Any], MatchRules]
+    draw: Callable[[Sequence[str], int], tuple[list[str], list[tuple[str, Card]]]] | None = None
+    fixed_options: Mapping[str, Any] = field(default_factory=dict)
+    amend: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+
+    def options(self, preset: str | None = None, **overrides: Any) -> Any:
+        """Options from a preset (default: ``default_preset``) with some changed."""
+        name = preset or self.default_preset
+        if name not in self.presets:
+            raise ConfigError(f"unknown preset {name!r} for {self.name}; presets: "
+                              f"{', '.join(self.presets)}")
+        base = self.presets[name]
+        merged = {**self.fixed_options, **overrides}
+        if self.amend is not None:
+            merged = self.amend(merged)
+        if not merged:
+            return base
+        known = {f.name for f in fields(self.options_type)}
+        unknown = set(merged) - known
+        if unknown:
+            raise ConfigError(f"unknown option(s) {', '.join(sorted(unknown))} for {self.name}; "
+                              f"known: {', '.join(sorted(known))}")
+        data = base.to_dict()
+        data.update(merged)
+        return self.options_type.from_dict(data)

@@ -40,7 +40,7 @@ def openwhist_runners() -> tuple[Callable[[int], None], Callable[[int], None]]:
     rng = random.Random(1)
     base = openwhist.new_deal("classic", seed=1)
 
-    def play(deal: openwhist.ClassicState) -> None:
+    def play(deal: openwhist.Deal) -> None:
         choice = rng.choice
         while not deal.is_over():
             deal.apply(choice(deal.legal_actions()))

@@ -586,6 +586,10 @@ class Deal(Protocol):
         """How the deal began, as JSON values (for records): dealer, hands as dealt..."""
         ...
 
+    def locations(self) -> dict[str, int]:
+        """Where every card is: disjoint masks per place (hands, played, a stock...)."""
+        ...
+
 
 # --- matches ---------------------------------------------------------------------------------
 

@@ -213,6 +213,8 @@ class ClassicState(TrickPlay):
         seed: int | None = None,
     ) -> None:
         self.options = options
+        if options.dummy is not None:
+            self.variant = "dummy"
         self.dealer = dealer
         self.seed = seed
         self.dealt: tuple[int, ...] = (hands[0], hands[1], hands[2], hands[3])
@@ -713,7 +715,7 @@ def rebuild(obs: Observation, hands: Sequence[int]) -> ClassicState:
     """A full deal consistent with ``obs``: ``hands`` are the cards each hand holds now
     (the observer's own and the public ones as observed, the rest sampled); the cards
     played so far are replayed.  The turned-up card is the one shown, or else a trump the
-    dealer held (it only decides honours, which do not depend on it)."""
+    dealer played (which one only matters while it is shown)."""
     plays: list[tuple[int, int]] = []
     for t in obs.tricks:
         plays.extend((t.seat_of(i), int(c)) for i, c in enumerate(t.cards))
@@ -721,21 +723,28 @@ def rebuild(obs: Observation, hands: Sequence[int]) -> ClassicState:
     dealt = list(hands)
     for seat, c in plays:
         dealt[seat] |= 1 << c
-    state = ClassicState(dealt, obs.dealer, obs.options, _turn_up(obs, dealt),
+    state = ClassicState(dealt, obs.dealer, obs.options, _turn_up(obs, plays),
                          score=(obs.score[0], obs.score[1]))
     for _, c in plays:
         state.apply_unchecked(c)
     return state
 
 
-def _turn_up(obs: Observation, dealt: Sequence[int]) -> Card | None:
+def _turn_up(obs: Observation, plays: Sequence[tuple[int, int]]) -> Card | None:
+    """The turned-up card as far as ``obs`` tells: shown on the table, or known in the
+    dealer's hand, or else (a stand-in) the first trump the dealer played."""
     if obs.trump is None:
         return None
     if obs.turn_up is not None:
         return obs.turn_up
-    trumps = SUIT_MASKS[int(obs.trump)] & dealt[obs.dealer]
-    if trumps:
-        return Card(trumps.bit_length() - 1)
+    trumps = SUIT_MASKS[int(obs.trump)]
+    shown = obs.known.get(obs.dealer)
+    if shown is not None and shown.mask & trumps:
+        # still in the dealer's hand, known to all (the whole hand, if it is the dummy)
+        return Card((shown.mask & trumps).bit_length() - 1)
+    for seat, c in plays:
+        if seat == obs.dealer and trumps >> c & 1:
+            return Card(c)
     return Card(int(obs.trump) * 13)
 
 
@@ -743,13 +752,6 @@ def _amend(overrides: dict[str, Any]) -> dict[str, Any]:
     if overrides.get("trump") == "none" and "honours" not in overrides:
         return {**overrides, "honours": False}
     return overrides
-
-
-def _deal(options: ClassicOptions, **kwargs: Any) -> ClassicState:
-    state = new_classic_deal(options, **kwargs)
-    if options.dummy is not None:
-        state.variant = "dummy"
-    return state
 
 
 CLASSIC = Variant(
@@ -761,7 +763,7 @@ CLASSIC = Variant(
     options_type=ClassicOptions,
     presets=PRESETS,
     default_preset="english-short",
-    deal=_deal,
+    deal=new_classic_deal,
     from_setup=from_setup,
     rebuild=rebuild,
     match_rules=ClassicMatchRules,

@@ -215,6 +215,15 @@ class TrickPlay:
             m |= 1 << c
         return m
 
+    def locations(self) -> dict[str, int]:
+        """Where every card of the deal is, as masks: each hand (by its letter) and
+        ``"played"``; a family adds its own places (a stock, discards).  The masks are
+        disjoint and together hold every card dealt."""
+        n = self.n_hands_
+        places = {seat_name(h, n): self.hands[h] for h in range(n)}
+        places["played"] = self.played_mask()
+        return places
+
     def legal_cards(self) -> Sequence[Card]:
         """The cards the hand to move may play: every card with revokes allowed, else
         the follow rule (:func:`legal_mask`)."""
@@ -239,6 +248,8 @@ class TrickPlay:
 
     def verify_card(self, action: Card | int | str) -> Card:
         """Check that the hand to move may play a card now; return it as a :class:`Card`."""
+        if not isinstance(action, str) and isinstance(action, int) and action >= 52:
+            raise IllegalActionError(f"{action} cannot be made now: a card is to be played")
         card = Card.parse(action) if isinstance(action, str) else Card(action)
         if self.to_move is None:
             raise IllegalActionError(f"the deal is over; {card} cannot be played")

@@ -21,6 +21,7 @@ __all__ = ["Objective", "ObjectiveKind", "Position", "parse_deal", "SEAT_LETTERS
 
 ObjectiveKind = Literal["max", "min", "exactly", "at_least", "at_most"]
 SEAT_LETTERS = "NESW"
+"""The seat letters of a four-hand deal (as :data:`openwhist.rules.seats.SEAT_NAMES`)."""
 
 
 @dataclass(frozen=True)
@@ -249,17 +250,9 @@ def parse_trump(trump: int | str | None) -> int:
 def _parse_seat(seat: int | str | None, n: int, default: int) -> int:
     if seat is None:
         return default
-    if isinstance(seat, str):
-        t = seat.strip().upper()
-        if t.isdigit():
-            seat = int(t)
-        elif n == 4 and len(t) == 1 and t in SEAT_LETTERS:
-            return SEAT_LETTERS.index(t)
-        else:
-            raise InvalidActionError(f"not a seat: {seat!r} (use N, E, S, W or 0..{n - 1})")
-    if not 0 <= seat < n:
-        raise InvalidActionError(f"not a seat: {seat!r} (use 0..{n - 1})")
-    return seat
+    from openwhist.rules.seats import parse_seat
+
+    return parse_seat(seat, n)
 
 
 _SUIT_FORM = re.compile(r"[SHDC♠♥♦♣]:\S*", re.IGNORECASE)

@@ -14,11 +14,12 @@ from collections.abc import Callable
 from openwhist.cards import FULL_DECK, Card, Suit, format_hand
 from openwhist.errors import InvalidActionError
 from openwhist.solver import Position, solve, solve_all
-from openwhist.solver.position import SEAT_LETTERS, _parse_seat, parse_deal, parse_trump
+from openwhist.rules.seats import PARTNERS_OPPOSITE, SEAT_NAMES, side_name
+from openwhist.solver.position import _parse_seat, parse_deal, parse_trump
 
 __all__ = ["check_deal", "solve_report"]
 
-SIDE_NAMES = ("N-S", "E-W")
+SEAT_LETTERS = SEAT_NAMES
 
 
 def check_deal(hands: list[int]) -> None:
@@ -62,14 +63,14 @@ def solve_report(deal: str, trump: str | int | None = "NT", leader: str | int | 
     if before_search is not None:
         before_search()
     n = hands[0].bit_count()
-    side = lead % 2
-    pos = Position(tuple(hands), t, lead, (), (0, 1, 0, 1), side)
+    side = PARTNERS_OPPOSITE[lead]
+    pos = Position(tuple(hands), t, lead, (), PARTNERS_OPPOSITE, side)
     values = solve_all(pos)
     trump_name = "no trump" if t < 0 else f"trump {Suit(t).name.lower()}"
     lines = [
         "Deal: " + " | ".join(f"{SEAT_LETTERS[s]} {format_hand(hands[s])}" for s in range(4)),
         f"{trump_name[0].upper() + trump_name[1:]}, {SEAT_LETTERS[lead]} leads ({n} tricks left).",
-        f"Tricks for {SIDE_NAMES[side]} after each lead of {SEAT_LETTERS[lead]}:",
+        f"Tricks for {side_name(PARTNERS_OPPOSITE, side)} after each lead of {SEAT_LETTERS[lead]}:",
     ]
     ordered = sorted(values, key=lambda c: (-c.suit, -c.rank))
     best = max(values.values())
@@ -84,7 +85,7 @@ def solve_report(deal: str, trump: str | int | None = "NT", leader: str | int | 
         for name, tr in (("spades", 3), ("hearts", 2), ("diamonds", 1), ("clubs", 0), ("no trump", -1)):
             row = []
             for s in range(4):
-                p = Position(tuple(hands), tr, s, (), (0, 1, 0, 1), s % 2)
+                p = Position(tuple(hands), tr, s, (), PARTNERS_OPPOSITE, PARTNERS_OPPOSITE[s])
                 row.append(solve(p))
             lines.append(f"{name:<11}" + "".join(f"{v:>4}" for v in row))
     return "\n".join(lines)

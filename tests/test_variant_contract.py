@@ -1,0 +1,273 @@
+"""The contract every registered variant keeps (as OpenSpiel's random simulation test does
+for every game): random play-outs conserve the cards, ``undo`` restores the exact snapshot,
+``clone`` is independent, ``can_apply`` agrees with ``apply``, observations leak nothing
+(re-dealing the cards a seat cannot see leaves its observation unchanged), records replay
+to the same deal, ``to_json`` round-trips, and a golden play-through per variant.
+
+A new variant gets all of it by being registered.  To rewrite the golden files after an
+intended change: ``OPENWHIST_WRITE_PLAYTHROUGHS=1 .venv/bin/pytest tests/test_variant_contract.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import openwhist
+from openwhist import records
+from openwhist.cards import FULL_DECK, SUIT_MASKS
+from openwhist.errors import IllegalActionError, WhistError
+from openwhist.rules.base import Call, Observation, parse_action
+from openwhist.rules.registry import get_variant, variants
+
+VARIANTS = variants()
+PLAYTHROUGHS = Path(__file__).parent / "data" / "playthroughs"
+SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
+_SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_PROBES = [*range(52), int(Call.parse("pass")), int(Call.parse("take AH"))]
+
+
+def random_walk(variant: str, seed: int) -> tuple[Any, list[Any]]:
+    """A deal played out at random; returns the deal and its actions."""
+    deal = openwhist.new_deal(variant, seed=seed, dealer=seed % get_variant(variant).hands)
+    rng = random.Random(seed)
+    actions = []
+    while not deal.is_over():
+        action = rng.choice(list(deal.legal_actions()))
+        actions.append(action)
+        deal.apply(action)
+    return deal, actions
+
+
+def check_locations(deal: Any) -> None:
+    """Every card is in exactly one place."""
+    seen = 0
+    for place, mask in deal.locations().items():
+        assert not seen & mask, f"a card is in two places ({place})"
+        seen |= mask
+    assert seen == FULL_DECK
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@_SETTINGS
+@given(seed=SEEDS)
+def test_random_playouts_conserve_cards_and_end(variant: str, seed: int) -> None:
+    deal = openwhist.new_deal(variant, seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not deal.is_over():
+        check_locations(deal)
+        legal = list(deal.legal_actions())
+        assert legal, "a deal that is not over has a legal action"
+        deal.apply(rng.choice(legal))
+        steps += 1
+        assert steps < 500
+    check_locations(deal)
+    result = deal.result()
+    assert deal.phase == "over" and deal.to_move is None
+    assert sum(result.tricks) == len(deal.observation(deal.seats[0]).tricks)
+    assert deal.legal_actions() == () or list(deal.legal_actions()) == []
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@_SETTINGS
+@given(seed=SEEDS)
+def test_every_undo_restores_the_exact_snapshot(variant: str, seed: int) -> None:
+    deal, actions = random_walk(variant, seed)
+    snapshots = []
+    for _ in actions:
+        deal.undo()
+    fresh = openwhist.new_deal(variant, seed=seed, dealer=seed % get_variant(variant).hands)
+    assert deal.snapshot() == fresh.snapshot()
+    for action in actions:
+        snapshots.append(deal.snapshot())
+        deal.apply(action)
+    for snap in reversed(snapshots):
+        deal.undo()
+        assert deal.snapshot() == snap
+    with pytest.raises(IllegalActionError):
+        deal.undo()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@_SETTINGS
+@given(seed=SEEDS, cut=st.integers(min_value=0, max_value=60))
+def test_clone_is_independent(variant: str, seed: int, cut: int) -> None:
+    deal, actions = random_walk(variant, seed)
+    for _ in actions[min(cut, len(actions)):]:
+        deal.undo()
+    before = deal.snapshot()
+    copy = deal.clone()
+    assert copy.snapshot() == before
+    rng = random.Random(seed + 1)
+    while not copy.is_over():
+        copy.apply(rng.choice(list(copy.legal_actions())))
+    assert deal.snapshot() == before
+    if actions[min(cut, len(actions)):]:
+        deal.apply(actions[min(cut, len(actions))])
+        assert copy.is_over()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@_SETTINGS
+@given(seed=SEEDS)
+def test_can_apply_agrees_with_apply(variant: str, seed: int) -> None:
+    deal = openwhist.new_deal(variant, seed=seed)
+    rng = random.Random(seed)
+    while not deal.is_over():
+        before = deal.snapshot()
+        legal = set(deal.legal_actions())
+        for probe in rng.sample(_PROBES, 12) + list(legal)[:3]:
+            action = parse_action(probe)
+            allowed = deal.can_apply(action)
+            try:
+                deal.apply(action)
+            except WhistError:
+                assert not allowed, f"can_apply said yes to {action}, apply refused it"
+                assert deal.snapshot() == before, f"a refused {action} changed the state"
+            else:
+                assert allowed, f"can_apply said no to {action}, apply took it"
+                assert action in legal, f"apply took {action}, not among the legal actions"
+                deal.undo()
+                assert deal.snapshot() == before
+        deal.apply(rng.choice(list(legal)))
+
+
+def _redeal(obs: Observation, deal: Any, rng: random.Random) -> list[int] | None:
+    """The cards each hand holds now, with every card ``obs`` cannot see dealt afresh
+    among the hands that may hold it (sizes and shown voids kept)."""
+    n = obs.n_hands
+    fixed = [0] * n
+    for h in obs.controls:
+        fixed[h] = deal.hands[h]
+    for h, cs in obs.known.items():
+        fixed[h] |= cs.mask
+    free = obs.unseen().mask
+    voids = obs.voids()
+    cards = [c for c in range(52) if free >> c & 1]
+    for _ in range(200):
+        hands = list(fixed)
+        need = [obs.hand_sizes[h] - fixed[h].bit_count() for h in range(n)]
+        rng.shuffle(cards)
+        ok = True
+        for c in cards:
+            seats = [h for h in range(n) if need[h] > 0 and not any(
+                SUIT_MASKS[s] >> c & 1 for s in voids.get(h, ()))]
+            if not seats:
+                ok = False
+                break
+            h = rng.choice(seats)
+            hands[h] |= 1 << c
+            need[h] -= 1
+        if ok and not any(need):
+            return hands
+    return None
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@_SETTINGS
+@given(seed=SEEDS)
+def test_observations_leak_nothing(variant: str, seed: int) -> None:
+    """Each seat's observation is the same whatever the cards it cannot see: re-dealing
+    them (through the variant's own ``rebuild``) leaves every observation unchanged."""
+    record = get_variant(variant)
+    deal = openwhist.new_deal(variant, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        for seat in deal.seats:
+            obs = deal.observation(seat)
+            assert obs.hand.mask == deal.hands[seat]
+            for h, cs in obs.known.items():
+                assert cs.mask & ~deal.hands[h] == 0, "a known card is not in that hand"
+            if obs.actor != seat:
+                assert obs.legal == ()
+            hands = _redeal(obs, deal, rng)
+            assert hands is not None
+            other = record.rebuild(obs, hands)
+            assert other.observation(seat) == obs
+        if deal.is_over():
+            break
+        deal.apply(rng.choice(list(deal.legal_actions())))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@_SETTINGS
+@given(seed=SEEDS, cut=st.integers(min_value=0, max_value=60))
+def test_records_replay_to_the_same_deal(variant: str, seed: int, cut: int) -> None:
+    deal, actions = random_walk(variant, seed)
+    for _ in actions[min(cut, len(actions)):]:
+        deal.undo()
+    replayed = records.replay(records.loads(records.dumps(records.deal_record(deal))))
+    assert replayed.snapshot() == deal.snapshot()
+    if deal.is_over():
+        assert replayed.result() == deal.result()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@_SETTINGS
+@given(seed=SEEDS)
+def test_observation_json_round_trips(variant: str, seed: int) -> None:
+    deal = openwhist.new_deal(variant, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        for seat in deal.seats:
+            obs = deal.observation(seat)
+            data = json.loads(json.dumps(obs.to_json()))
+            assert Observation.from_json(data) == obs
+        if deal.is_over():
+            break
+        deal.apply(rng.choice(list(deal.legal_actions())))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_match_of_every_variant_plays_to_its_end(variant: str) -> None:
+    from openwhist.bots import RandomBot, play_out
+
+    match = openwhist.new_match(variant, seed=5, until="deals", count=3)
+    assert play_out(match, {s: RandomBot(seed=s) for s in match.state.seats}) is None
+    assert match.is_over() and len(match.sheet) == 3
+    again = records.replay(records.loads(records.dumps(records.match_record(match))))
+    assert again.summary() == match.summary()
+
+
+def playthrough(variant: str, seed: int = 2026) -> list[str]:
+    """A fixed deal of ``variant`` played by the first legal action each time, action by
+    action: who acts, what, and the public view before it (the acting seat's observation
+    without its hand)."""
+    deal = openwhist.new_deal(variant, seed=seed, dealer=0)
+    lines = [json.dumps({"variant": variant, "seed": seed, "setup": deal.setup()})]
+    private = ("hand", "legal", "legal_ids", "options")
+    while not deal.is_over():
+        hand = deal.to_move
+        seat = deal.controller(hand)
+        view = deal.observation(seat).to_json()
+        action = list(deal.legal_actions())[0]
+        events = deal.apply(action)
+        lines.append(json.dumps({
+            "actor": view["actor"], "action": str(action), "id": int(action),
+            "legal": len(view["legal"]),
+            "view": {k: v for k, v in view.items() if k not in private},
+            "events": [type(e).__name__ for e in events],
+        }, ensure_ascii=False))
+    lines.append(json.dumps({"result": deal.result().to_dict()}))
+    return lines
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_golden_playthrough(variant: str) -> None:
+    path = PLAYTHROUGHS / f"{variant}.jsonl"
+    lines = playthrough(variant)
+    if os.environ.get("OPENWHIST_WRITE_PLAYTHROUGHS"):
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert path.exists(), f"no golden play-through for {variant}: write it (see the module doc)"
+    golden = path.read_text(encoding="utf-8").splitlines()
+    assert len(golden) == len(lines)
+    for i, (want, got) in enumerate(zip(golden, lines)):
+        assert json.loads(got) == json.loads(want), f"{variant}: line {i + 1} differs"

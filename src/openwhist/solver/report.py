@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from openwhist.cards import FULL_DECK, Card, Suit, format_hand
 from openwhist.errors import InvalidActionError
-from openwhist.solver import Position, solve, solve_all
 from openwhist.rules.seats import PARTNERS_OPPOSITE, SEAT_NAMES, side_name
+from openwhist.solver import Position, solve, solve_all
 from openwhist.solver.position import _parse_seat, parse_deal, parse_trump
 
 __all__ = ["check_deal", "solve_report"]

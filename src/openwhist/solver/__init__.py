@@ -227,13 +227,16 @@ def dd_table(hands: list[int] | tuple[int, ...]) -> dict[str, dict[int, int]]:
     """A double-dummy table of a four-hand deal: ``table[strain][seat]`` is the most tricks
     the side of ``seat`` takes when the seat to its left leads, for strains ``"S"``,
     ``"H"``, ``"D"``, ``"C"`` and ``"NT"`` (as bridge tables count for a declarer)."""
+    from openwhist.rules.seats import PARTNERS_OPPOSITE
+
     if len(hands) != 4:
         raise InvalidActionError("a DD table needs four hands")
     table: dict[str, dict[int, int]] = {}
     for strain, trump in (("S", 3), ("H", 2), ("D", 1), ("C", 0), ("NT", -1)):
         row: dict[int, int] = {}
         for seat in range(4):
-            pos = Position(tuple(hands), trump, (seat + 1) % 4, (), (0, 1, 0, 1), seat % 2)
+            pos = Position(tuple(hands), trump, (seat + 1) % 4, (), PARTNERS_OPPOSITE,
+                           PARTNERS_OPPOSITE[seat])
             row[seat] = solve(pos)
         table[strain] = row
     return table

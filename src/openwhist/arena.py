@@ -265,15 +265,25 @@ def _run_on_ray(variant: str, options: dict[str, Any], bots: tuple[str, str], se
         import ray
     except ImportError:
         raise ConfigError("--ray needs the ray package: pip install 'openwhist[cluster]'") from None
+    import logging
+
+    from openwhist.cluster import check_ray_address
+
     started_here = not ray.is_initialized()
     if started_here:
+        # Ray itself waits for ever, with warnings, at an address where no cluster answers
+        check_ray_address(address)
         kwargs: dict[str, Any] = {"ignore_reinit_error": True, "log_to_driver": False,
-                                  "include_dashboard": False}
+                                  "include_dashboard": False, "logging_level": logging.ERROR}
         if address != "local":
             kwargs["address"] = address
         else:
             kwargs["num_cpus"] = os.cpu_count() or 1
-        ray.init(**kwargs)
+        try:
+            ray.init(**kwargs)
+        except (ConnectionError, TimeoutError, ValueError, RuntimeError) as exc:
+            message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise ConfigError(f"cannot join the Ray cluster at {address}: {message}") from None
     try:
         remote = ray.remote(_play_chunk)
         pending = [remote.remote(variant, options, bots, seed, part) for part in parts]

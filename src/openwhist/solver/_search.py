@@ -46,6 +46,8 @@ their own (no loop vectorization or unrolling, no wraparound of negative indices
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 from llvmlite import binding as llvm_binding
 from llvmlite import ir as llvm_ir
@@ -57,6 +59,8 @@ from numba.cpython import slicing as numba_slicing
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 from numba.np import arrayobj as numba_arrayobj
+
+from openwhist.solver import _cache
 
 SUIT = np.int64(0x1FFF)
 TT_BITS = 20
@@ -2053,8 +2057,28 @@ def compile_kernels() -> None:
     numba's compiler lock), so other numba code in the process is not affected.  Where a
     numba version lacks one of the hooks, the kernels compile without that change:
     slower, same answers."""
+    kernels = (search, node_value, root_values)
+    if all(k.overloads for k in kernels) or _cache.is_cached(list(kernels)):
+        _compile(kernels)
+        return
+    quiet = sys.stderr is None or sys.stderr.isatty()  # a terminal shows the caller's own spinner
+
+    def say(line: str) -> None:
+        if not quiet:
+            print(f"openwhist: {line}", file=sys.stderr, flush=True)
+
+    waited = []
+    with _cache.compile_lock(lambda: waited.append(say("waiting for another process that is compiling "
+                                                       "the solver (once per machine)"))):
+        if not waited and not _cache.is_cached(list(kernels)):
+            say("compiling the solver for this machine (once, 1-2 minutes; later runs load it at once)")
+        _compile(kernels)
+
+
+def _compile(kernels):
     arr = types.int64[::1]
     i64 = types.int64
+    search, node_value, root_values = kernels
     with global_compiler_lock:
         old_vectorize = numba_config.LOOP_VECTORIZE
         hooks = [(module, name, getattr(module, name), make) for module, name, make in _CODEGEN_HOOKS
@@ -2070,3 +2094,7 @@ def compile_kernels() -> None:
             numba_config.LOOP_VECTORIZE = old_vectorize
             for module, name, original, _ in hooks:
                 setattr(module, name, original)
+
+
+# the kernels are cached in the per-user folder of openwhist.solver._cache
+_CACHED = _cache.use_user_cache(globals())

@@ -140,9 +140,11 @@ def test_can_apply_agrees_with_apply(variant: str, seed: int) -> None:
         deal.apply(rng.choice(list(legal)))
 
 
-def _redeal(obs: Observation, deal: Any, rng: random.Random) -> list[int] | None:
+def _redeal(obs: Observation, deal: Any,
+            rng: random.Random) -> tuple[list[int], dict[str, list[int]]] | None:
     """The cards each hand holds now, with every card ``obs`` cannot see dealt afresh
-    among the hands that may hold it (sizes and shown voids kept)."""
+    among the hands that may hold it (sizes and shown voids kept) and the hidden places
+    (``obs.hidden``, in a random order)."""
     n = obs.n_hands
     fixed = [0] * n
     for h in obs.controls:
@@ -156,18 +158,26 @@ def _redeal(obs: Observation, deal: Any, rng: random.Random) -> list[int] | None
         hands = list(fixed)
         need = [obs.hand_sizes[h] - fixed[h].bit_count() for h in range(n)]
         rng.shuffle(cards)
+        hidden: dict[str, list[int]] = {place: [] for place in obs.hidden}
+        places = [p for p, k in obs.hidden.items() for _ in range(k)]
         ok = True
         for c in cards:
+            if places and rng.random() < len(places) / (len(places) + sum(need)):
+                hidden[places.pop()].append(c)
+                continue
             seats = [h for h in range(n) if need[h] > 0 and not any(
                 SUIT_MASKS[s] >> c & 1 for s in voids.get(h, ()))]
             if not seats:
-                ok = False
-                break
+                if not places:
+                    ok = False
+                    break
+                hidden[places.pop()].append(c)
+                continue
             h = rng.choice(seats)
             hands[h] |= 1 << c
             need[h] -= 1
-        if ok and not any(need):
-            return hands
+        if ok and not any(need) and not places:
+            return hands, hidden
     return None
 
 
@@ -188,9 +198,9 @@ def test_observations_leak_nothing(variant: str, seed: int) -> None:
                 assert cs.mask & ~deal.hands[h] == 0, "a known card is not in that hand"
             if obs.actor != seat:
                 assert obs.legal == ()
-            hands = _redeal(obs, deal, rng)
-            assert hands is not None
-            other = record.rebuild(obs, hands)
+            dealt = _redeal(obs, deal, rng)
+            assert dealt is not None
+            other = record.rebuild(obs, *dealt)
             assert other.observation(seat) == obs
         if deal.is_over():
             break

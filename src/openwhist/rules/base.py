@@ -303,8 +303,11 @@ class Observation:
     ``h`` (what scores together); ``tricks_won`` counts per side.  ``known`` holds the
     public cards of other hands (an exposed dummy, the turned-up card while the dealer
     holds it, an open misère hand); ``open_hands`` the hands whose every card is public.
-    ``calls`` are the calls made so far; ``info`` holds a family's further public facts
-    (German whist's face-up stock card, a contract), with plain JSON values.
+    ``calls`` are the calls made so far; ``info`` holds a family's further facts this seat
+    may know (German whist's face-up stock card, a contract), with plain JSON values.
+    ``hidden`` counts the cards in places other than hands that this seat cannot see
+    (German whist's face-down stock): with ``hand_sizes`` and ``unseen()`` it is all a
+    sampler needs to deal the unseen cards afresh.
     """
 
     variant: str
@@ -331,6 +334,7 @@ class Observation:
     played: CardSet = field(default_factory=CardSet)
     calls: tuple[tuple[int, Call], ...] = ()
     info: Mapping[str, Any] = field(default_factory=dict)
+    hidden: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def n_hands(self) -> int:
@@ -380,7 +384,8 @@ class Observation:
         leader      the hand that led the current trick; ``trick``: [[hand, card], ...]
         tricks      [{"leader", "cards", "winner"}, ...]; ``tricks_won`` per side
         score       the score before this deal, per side; ``played`` the cards played
-        calls       [[hand, call], ...]; ``info`` a family's further public facts
+        calls       [[hand, call], ...]; ``info`` a family's further facts
+        hidden      place -> number of cards there this seat cannot see (``{"stock": 20}``)
         ========== ===================================================================
         """
         n = self.n_hands
@@ -420,6 +425,7 @@ class Observation:
             "played": cards(self.played),
             "calls": [[seat(h), str(c)] for h, c in self.calls],
             "info": dict(self.info),
+            "hidden": dict(self.hidden),
         }
 
     @classmethod
@@ -468,6 +474,7 @@ class Observation:
             played=cardset(data["played"]),
             calls=tuple((seat_(h), Call.parse(c)) for h, c in data["calls"]),
             info=dict(data["info"]),
+            hidden={str(k): int(v) for k, v in data.get("hidden", {}).items()},
         )
 
 
@@ -787,9 +794,10 @@ class Variant:
     :param presets: named option sets; ``default_preset`` the one used when none is named.
     :param deal: the factory: ``deal(options, seed=, dealer=, hands=, turn_up=, **match)``.
     :param from_setup: rebuilds a deal from its options and ``Deal.setup()`` (records).
-    :param rebuild: a full deal consistent with an observation, given the cards each hand
-        holds now (the observer's sampled view of the hidden cards), with the play so far
-        replayed: what sampling bots need.
+    :param rebuild: ``rebuild(obs, hands, hidden)``: a full deal consistent with an
+        observation, given the cards each hand holds now and, for each place in
+        ``obs.hidden``, its unseen cards in order (the observer's sampled view of the hidden
+        cards), with the play so far replayed: what sampling bots need.
     :param match_rules: makes the :class:`MatchRules` that score a match of it.
     :param draw: optional: cut for seats and first dealer, ``draw(names, seed)`` ->
         (names in seat order, the cuts made).
@@ -807,7 +815,7 @@ class Variant:
     default_preset: str
     deal: Callable[..., Any]
     from_setup: Callable[[Any, Mapping[str, Any]], Any]
-    rebuild: Callable[[Observation, Sequence[int]], Any]
+    rebuild: Callable[..., Any]
     match_rules: Callable[[Any], MatchRules]
     draw: Callable[[Sequence[str], int], tuple[list[str], list[tuple[str, Card]]]] | None = None
     fixed_options: Mapping[str, Any] = field(default_factory=dict)

@@ -711,11 +711,13 @@ def from_setup(options: ClassicOptions, setup: Mapping[str, Any]) -> ClassicStat
     )
 
 
-def rebuild(obs: Observation, hands: Sequence[int]) -> ClassicState:
+def rebuild(obs: Observation, hands: Sequence[int],
+            hidden: Mapping[str, Sequence[int]] | None = None) -> ClassicState:
     """A full deal consistent with ``obs``: ``hands`` are the cards each hand holds now
     (the observer's own and the public ones as observed, the rest sampled); the cards
     played so far are replayed.  The turned-up card is the one shown, or else a trump the
-    dealer played (which one only matters while it is shown)."""
+    dealer played (which one only matters while it is shown).  Classic whist hides no
+    cards outside the hands, so ``hidden`` is empty."""
     plays: list[tuple[int, int]] = []
     for t in obs.tricks:
         plays.extend((t.seat_of(i), int(c)) for i, c in enumerate(t.cards))

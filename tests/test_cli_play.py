@@ -180,8 +180,34 @@ def test_save_writes_a_record(tmp_path: Path) -> None:
     game, buf = _game(match, 2, lambda p: "1", save_path=path)
     assert game.run() == "over"
     data = json.loads(path.read_text())
-    assert data == records.match_record(match)
+    assert data == {**records.match_record(match), "human": "S",
+                    "bots": {"N": "random", "E": "random", "W": "random"}}
     assert "Saved the game" in buf.getvalue()
+    assert not list(tmp_path.glob("*.partial"))
+
+
+def test_a_saved_game_is_resumed_where_it_was_left(tmp_path: Path) -> None:
+    from openwhist.play import play_command
+
+    path = tmp_path / "game.json"
+    answers = iter(["1"] * 8 + ["quit"])
+    out, _ = _console()
+    assert play_command("classic", seed=4, seat="E", until="deals", deals=2, opponents="random",
+                        save=path, console=out, input_fn=lambda p: next(answers)) == 0
+    saved = json.loads(path.read_text())
+    played = [len(d["actions"]) for d in saved["deals"]]
+    assert saved["human"] == "E" and sum(played) > 0
+    out2, buf2 = _console()
+    answers2 = iter(["1"] * 200)
+    assert play_command(resume=path, save=path, console=out2, input_fn=lambda p: next(answers2)) == 0
+    assert "resumed" in buf2.getvalue() and "Your hand (E)" in buf2.getvalue()
+    final = json.loads(path.read_text())
+    assert final["deals"][0]["actions"][:played[0]] == saved["deals"][0]["actions"]
+    assert len(final["deals"]) == 2 and final["summary"]["deals"] == 2
+    with pytest.raises(ConfigError, match="is over"):
+        play_command(resume=path, console=_console()[0], input_fn=lambda p: "1")
+    with pytest.raises(ConfigError, match="leave out"):
+        play_command(resume=path, seed=3, console=_console()[0], input_fn=lambda p: "1")
 
 
 def test_the_dummy_seat_is_refused() -> None:

@@ -25,8 +25,8 @@ from openwhist.errors import ConfigError
 from openwhist.rules.registry import get_variant, new_deal, resolve
 
 __all__ = [
-    "BoardResult", "ArenaResult", "board_to_dict", "play_board", "run_arena", "mean_ci",
-    "plot_running_mean",
+    "BoardResult", "ArenaResult", "board_to_dict", "check_arena", "check_plot_path", "play_board",
+    "run_arena", "mean_ci", "plot_running_mean",
 ]
 
 
@@ -294,6 +294,29 @@ def _run_on_ray(variant: str, options: dict[str, Any], bots: tuple[str, str], se
     finally:
         if started_here:
             ray.shutdown()
+
+
+def check_arena(variant: str, bots: Sequence[str], **options: Any) -> None:
+    """Check a run's variant, options and bots (their options too) before any work."""
+    resolve(variant, **options)
+    for spec in bots:
+        make_bot(spec, seed=0)
+
+
+def check_plot_path(path: str) -> None:
+    """Refuse a plot file whose format matplotlib cannot write, or a missing matplotlib."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise ConfigError("--plot needs matplotlib: pip install 'openwhist[plot]'") from None
+    formats = FigureCanvasBase.get_supported_filetypes()
+    suffix = os.path.splitext(path)[1].lstrip(".").lower()
+    if suffix not in formats:
+        what = repr(suffix) if suffix else "a name without an extension"
+        raise ConfigError(f"--plot writes {', '.join(sorted(formats))} files, not {what}")
 
 
 def plot_running_mean(result: ArenaResult, path: str, what: str = "tricks") -> None:

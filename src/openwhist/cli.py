@@ -6,13 +6,78 @@ Each command gives a clear message for bad input and never a traceback.
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from openwhist.errors import WhistError
+
+try:  # typer 0.2x carries its own copy of click
+    from typer._click import exceptions as _click_errors
+except ImportError:  # pragma: no cover - older typer on click itself
+    from click import exceptions as _click_errors  # type: ignore[no-redef]
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def error_line(message: str) -> None:
+    """Print ``error: message`` as one line on stderr (the message is not read as markup)."""
+    text = " ".join(str(message).split())
+    err_console.print(f"[bold red]error:[/] {escape(text)}", soft_wrap=True, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print an error message (no traceback) and exit."""
+    error_line(message)
+    raise typer.Exit(code)
+
+
+class _Commands(TyperGroup):
+    """The command group: every error, the command line parser's too, is one line on
+    stderr with exit status 2 (130 when interrupted), never a box or a traceback."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        """Run the command line; errors become one line and an exit status."""
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                windows_expand_args=windows_expand_args, **extra)
+        except _click_errors.NoArgsIsHelpError:
+            code = 0  # the help has been printed: nothing was asked for yet
+        except _click_errors.UsageError as exc:
+            hint = ""
+            if exc.ctx is not None:
+                hint = f" (see {exc.ctx.command_path} --help)"
+            error_line(exc.format_message() + hint)
+            code = 2
+        except _click_errors.ClickException as exc:
+            error_line(exc.format_message())
+            code = exc.exit_code
+        except WhistError as exc:
+            error_line(str(exc))
+            code = 2
+        except (typer.Abort, KeyboardInterrupt):
+            err_console.print("interrupted")
+            code = 130
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+# Help and usage lines name arguments and values in capitals (DEAL, N) rather than typer's
+# "{deal}" and "<str>".
+TyperArgument._usage_display_name = (  # type: ignore[method-assign]
+    lambda self: self.display_name_raw.upper() + ("..." if self.nargs != 1 else ""))
+TyperArgument._rich_display_name = (  # type: ignore[method-assign]
+    lambda self: self.display_name_raw.upper() + ("..." if self.nargs != 1 else ""))
+TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
+TyperOption.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="openwhist",
@@ -20,15 +85,25 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_Commands,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
-console = Console()
-err_console = Console(stderr=True)
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    """Print an error message (no traceback) and exit."""
-    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
-    raise typer.Exit(code)
+def _version(value: bool) -> None:
+    if value:
+        from openwhist import __version__
+
+        console.print(f"openwhist {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """Whist in the terminal: play against computer players, simulate, solve, compare bots."""
 
 
 # --- commands are registered below, one section each ---------------------------------------
@@ -50,10 +125,15 @@ def play(
                                      "(default) or a number of deals: game, rubber or deals."),
     deals: int | None = typer.Option(None, "--deals", help="How many deals to play (with --until "
                                      "deals, which it implies)."),
-    opponents: str = typer.Option("heuristic", "--opponents", help="The computer players: "
-                                  "heuristic, random (or pimc where available)."),
+    opponents: str | None = typer.Option(None, "--opponents", metavar="BOT",
+                                         help="The computer players: heuristic (default), random "
+                                         "or pimc, with options after a colon (pimc:level=1)."),
     save: str | None = typer.Option(None, "--save", metavar="FILE.json",
-                                    help="Write the game record to this file when you finish or leave."),
+                                    help="Write the game record to this file when you finish or "
+                                    "leave (checked before the first card)."),
+    resume: str | None = typer.Option(None, "--resume", metavar="FILE.json",
+                                      help="Continue a game saved with --save, with its rules, "
+                                      "seats and bots."),
     symbols: bool = typer.Option(True, "--symbols/--letters", help="Show suits as symbols (♥) or "
                                  "letters (H)."),
     option: list[str] | None = typer.Option(  # noqa: B008
@@ -64,8 +144,11 @@ def play(
     from openwhist.play import play_command
 
     try:
+        if save is not None:
+            check_output(save, "--save")
         code = play_command(variant, preset=preset, seed=seed, seat=seat, until=until, deals=deals,
-                            opponents=opponents, save=save, symbols=symbols, options=option or ())
+                            opponents=opponents, save=save, symbols=symbols, options=option or (),
+                            resume=resume)
     except WhistError as exc:
         fail(str(exc))
     raise typer.Exit(code)
@@ -114,7 +197,8 @@ def arena(
     preset: str | None = typer.Option(None, "--preset", help="A named set of rules for the variant."),
     boards: int = typer.Option(200, "--boards", help="Duplicate boards: each is played twice, "
                                "the bots swapping sides."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the boards and of the bots."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the boards and of the bots "
+                                    "(random if not given; the result shows it)."),
     workers: int = typer.Option(1, "--workers", help="Local processes to play on."),
     ray: str | None = typer.Option(None, "--ray", metavar="ADDRESS",
                                    help="Play on a Ray cluster: auto, local or host:port "
@@ -133,17 +217,40 @@ def arena(
     import json
     from collections.abc import Callable
 
-    from openwhist.arena import BoardResult, board_to_dict, mean_ci, plot_running_mean, run_arena
+    from openwhist.arena import (
+        BoardResult,
+        board_to_dict,
+        check_arena,
+        check_plot_path,
+        mean_ci,
+        plot_running_mean,
+        run_arena,
+    )
     from openwhist.bots import parse_bot_spec
     from openwhist.play import parse_options
 
+    try:
+        opts = parse_options(option or (), variant)
+        if preset is not None:
+            opts["preset"] = preset
+        if boards < 1:
+            fail(f"--boards must be at least 1, not {boards}")
+        if workers < 1:
+            fail(f"--workers must be at least 1, not {workers}")
+        if seed is not None and seed < 0:
+            fail(f"--seed is a non-negative whole number, not {seed}")
+        run_seed = seed if seed is not None else _random_seed()
+        check_arena(variant, (bot_a, bot_b), **opts)
+        if plot is not None:
+            check_output(plot, "--plot")
+            check_plot_path(plot)
+        if boards_file is not None:
+            check_output(boards_file, "--boards-file", new=True)
+    except WhistError as exc:
+        fail(str(exc))
+
     on_board: Callable[[BoardResult], None] | None = None
     if boards_file is not None:
-        import os
-
-        if os.path.exists(boards_file) and os.path.getsize(boards_file) > 0:
-            # appending would mix two runs' boards in one file
-            fail(f"{boards_file} already holds results of an earlier run; name a new file")
         try:
             sink = open(boards_file, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole run
         except OSError as exc:
@@ -154,15 +261,7 @@ def arena(
             sink.flush()
 
     try:
-        opts = parse_options(option or (), variant)
-        if preset is not None:
-            opts["preset"] = preset
-        if boards < 1:
-            fail(f"--boards must be at least 1, not {boards}")
-        if workers < 1:
-            fail(f"--workers must be at least 1, not {workers}")
-        show_bar = console.is_terminal and not as_json
-        if show_bar:
+        if console.is_terminal and not as_json:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
             if any(parse_bot_spec(spec)[0] == "pimc" for spec in (bot_a, bot_b)):
@@ -172,39 +271,75 @@ def arena(
                           MofNCompleteColumn(), TimeRemainingColumn(), console=console,
                           transient=True) as bar:
                 task = bar.add_task("boards", total=boards)
-                result = run_arena(variant, (bot_a, bot_b), boards, seed=seed, workers=workers,
+                result = run_arena(variant, (bot_a, bot_b), boards, seed=run_seed, workers=workers,
                                    ray_address=ray, progress=lambda n: bar.update(task, completed=n),
                                    on_board=on_board, **opts)
         else:
-            result = run_arena(variant, (bot_a, bot_b), boards, seed=seed, workers=workers,
+            result = run_arena(variant, (bot_a, bot_b), boards, seed=run_seed, workers=workers,
                                ray_address=ray, on_board=on_board, **opts)
-        if plot is not None:
-            plot_running_mean(result, plot)
     except WhistError as exc:
         fail(str(exc))
     finally:
         if boards_file is not None:
             sink.close()
+    # the results first: nothing that may fail afterwards can lose them
     if as_json:
         print(json.dumps(result.to_dict(), indent=1))
-        return
-    from rich.table import Table
+    else:
+        from rich.table import Table
 
-    table = Table(title=f"{result.variant}: {result.boards} boards, {2 * result.boards} deals "
-                  f"({result.seconds:.1f} s)")
-    for col in ("bot", "tricks per deal", "95% interval", "points per deal", "95% interval"):
-        table.add_column(col, justify="right" if col != "bot" else "left")
-    for label, spec in (("A", bot_a), ("B", bot_b)):
-        st = result.per_bot()[label]
-        t, p = st["tricks"], st["points"]
-        table.add_row(f"{label}: {spec}", f"{t[0]:.3f}", f"[{t[1]:.3f}, {t[2]:.3f}]",
-                      f"{p[0]:.3f}", f"[{p[1]:.3f}, {p[2]:.3f}]")
-    console.print(table)
-    gt, gp = mean_ci(result.gain_tricks), mean_ci(result.gain_points)
-    console.print(f"A's gain per deal (same seats, same cards): tricks {gt[0]:+.3f} "
-                  f"[{gt[1]:+.3f}, {gt[2]:+.3f}], points {gp[0]:+.3f} [{gp[1]:+.3f}, {gp[2]:+.3f}]")
+        table = Table(title=f"{escape(result.variant)}: {result.boards} boards, "
+                      f"{2 * result.boards} deals, seed {result.seed} ({result.seconds:.1f} s)")
+        for col in ("bot", "tricks per deal", "95% interval", "points per deal", "95% interval"):
+            table.add_column(col, justify="right" if col != "bot" else "left")
+        for label, spec in (("A", bot_a), ("B", bot_b)):
+            st = result.per_bot()[label]
+            t, p = st["tricks"], st["points"]
+            table.add_row(escape(f"{label}: {spec}"), f"{t[0]:.3f}", f"[{t[1]:.3f}, {t[2]:.3f}]",
+                          f"{p[0]:.3f}", f"[{p[1]:.3f}, {p[2]:.3f}]")
+        console.print(table)
+        gt, gp = mean_ci(result.gain_tricks), mean_ci(result.gain_points)
+        console.print(f"A's gain per deal (same seats, same cards): tricks {gt[0]:+.3f} "
+                      f"[{gt[1]:+.3f}, {gt[2]:+.3f}], points {gp[0]:+.3f} [{gp[1]:+.3f}, {gp[2]:+.3f}]",
+                      markup=False)
     if plot is not None:
-        console.print(f"plot saved to {plot}")
+        try:
+            plot_running_mean(result, plot)
+        except (WhistError, OSError, ValueError) as exc:
+            fail(f"the results are above, but the plot could not be saved to {plot}: {exc}")
+        if not as_json:
+            console.print(f"plot saved to {plot}", markup=False)
+
+
+def _random_seed() -> int:
+    import secrets
+
+    return secrets.randbits(31)
+
+
+def check_output(path: str, option: str, new: bool = False) -> None:
+    """Refuse, before any work, an output path that cannot be written: a folder, a missing
+    folder, no permission, or (with ``new``) a file that already holds something."""
+    import os
+
+    from openwhist.errors import ConfigError
+
+    if not path.strip():
+        raise ConfigError(f"{option} needs a file name")
+    if os.path.isdir(path):
+        raise ConfigError(f"{option}: {path} is a folder; name a file")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ConfigError(f"{option}: the folder {folder} does not exist")
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            raise ConfigError(f"{option}: {path} cannot be written (no permission)")
+        if new and os.path.getsize(path) > 0:
+            # appending would mix two runs' results in one file
+            raise ConfigError(f"{option}: {path} already holds results of an earlier run; "
+                              "name a new file")
+    elif not os.access(folder, os.W_OK):
+        raise ConfigError(f"{option}: cannot write in the folder {folder} (no permission)")
 
 
 # --- rules -----------------------------------------------------------------------------------
@@ -276,14 +411,7 @@ def solve(
 
 def main() -> None:
     """Entry point of the ``openwhist`` console script."""
-    try:
-        app()
-    except WhistError as exc:
-        err_console.print(f"[bold red]error:[/] {escape(str(exc))}")
-        sys.exit(2)
-    except KeyboardInterrupt:
-        err_console.print("interrupted")
-        sys.exit(130)
+    app()
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ Computer players see only ``state.observation(seat)``, the same view a person ha
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -160,7 +161,7 @@ def hand_text(cards: Iterable[Card], symbols: bool = True,
             if numbers is None:
                 text.append(rank, style=_SUIT_STYLE[suit])
             elif c in numbers:
-                text.append(f"{numbers[c]}:", style="cyan")
+                text.append(f"[{numbers[c]}]", style="cyan")
                 text.append(rank, style=_SUIT_STYLE[suit])
             else:
                 text.append(rank, style="dim")
@@ -188,6 +189,9 @@ class TerminalGame:
     :param symbols: show suit symbols (``♥``) rather than letters (``H``).
     :param save_path: write the match record there when the game ends or is left.
     :param hint_bot: the bot asked for hints (default: the heuristic bot, if available).
+    :param pause: wait for Enter after each deal's result (so that it can be read before
+        the next deal scrolls it away); default: when reading from a terminal.
+    :param bot_names: the bots' names per seat, kept in the saved record.
     """
 
     def __init__(
@@ -200,6 +204,8 @@ class TerminalGame:
         symbols: bool = True,
         save_path: Path | str | None = None,
         hint_bot: Bot | None = None,
+        pause: bool | None = None,
+        bot_names: Mapping[int, str] | None = None,
     ) -> None:
         state = match.state
         self.match = match
@@ -216,6 +222,9 @@ class TerminalGame:
         self.symbols = symbols
         self.save_path = Path(save_path) if save_path is not None else None
         self._hint_bot = hint_bot
+        self.pause = pause if pause is not None else (input_fn is None and self.console.is_terminal)
+        self.bot_names = dict(bot_names or {s: getattr(b, "name", type(b).__name__)
+                                             for s, b in bots.items()})
         self._announced: Deal | None = None
         self._rubbers_shown = len(match.rubbers)
 
@@ -328,6 +337,9 @@ class TerminalGame:
                 self.console.print(line)
             elif isinstance(ev, DealScored):
                 self.show_deal_result(old)
+                if self.pause and not self.match.is_over():
+                    with contextlib.suppress(EOFError):
+                        self.input_fn("Press Enter for the next deal ")
         if not self.match.is_over():
             self._announce_deal()
 
@@ -494,9 +506,16 @@ class TerminalGame:
         if m.sheet:
             self.show_sheet()
         games = _wins_all(m)
-        self.console.print(f"Game score: {self.side_label(0)} {m.score[0]}, "
-                           f"{self.side_label(1)} {m.score[1]}   Games won: "
-                           f"{games[0]}-{games[1]}   Rubber points: {m.totals[0]}-{m.totals[1]}")
+        line = (f"Game score: {self.side_label(0)} {m.score[0]}, {self.side_label(1)} {m.score[1]}"
+                f"   Games won: {games[0]}-{games[1]}")
+        open_games = m.games[sum(sum(r.games) for r in m.rubbers):]
+        if m.rubbers:
+            line += f"   Rubber points: {m.totals[0]}-{m.totals[1]}"
+        if open_games:
+            worth = [sum(g.value for g in open_games if g.winner == s) for s in (0, 1)]
+            line += (f"   This rubber's games worth {worth[0]}-{worth[1]} "
+                     "(scored when the rubber ends)")
+        self.console.print(line, markup=False)
 
     def show_match_end(self) -> None:
         """Games, rubbers and totals when the match is over."""
@@ -526,7 +545,10 @@ class TerminalGame:
         from openwhist import records
 
         try:
-            records.save(records.match_record(self.match), self.save_path)
+            n = self.match.state.n_hands
+            extra = {"human": seat_name(self.human, n),
+                     "bots": {seat_name(h, n): name for h, name in sorted(self.bot_names.items())}}
+            records.save({**records.match_record(self.match), **extra}, self.save_path)
         except (OSError, WhistError) as exc:
             self._error(f"could not save to {self.save_path}: {exc}")
             return False
@@ -549,47 +571,90 @@ def play_command(
     seat: str | None = None,
     until: str | None = None,
     deals: int | None = None,
-    opponents: str = "heuristic",
+    opponents: str | None = None,
     save: Path | str | None = None,
     symbols: bool = True,
     options: Sequence[str] = (),
     console: Console | None = None,
     input_fn: InputFn | None = None,
+    resume: Path | str | None = None,
 ) -> int:
     """Set up and play a match from command-line values; returns the exit code.
 
+    ``resume`` continues a game saved with ``save`` (its rules, seats and bots as saved).
     Bad values raise :class:`ConfigError` before any card is dealt.
     """
     console = console if console is not None else Console(highlight=False)
+    if resume is not None:
+        if any(v is not None for v in (preset, seed, until, deals)) or options:
+            raise ConfigError("--resume continues the saved game as it was: leave out --preset, "
+                              "--seed, --until, --deals and --option")
+        match, human, kinds = _resumed(resume, seat, opponents)
+    else:
+        match = _new_match(variant, preset, seed, until, deals, options)
+        n = match.state.n_hands
+        human = parse_seat(seat, n) if seat is not None else match.state.controller(n // 2)
+        kind = (opponents or "heuristic").strip().lower()
+        parse_bot_spec(kind)
+        kinds = {s: kind for s in match.state.seats}
+    state = match.state
+    n = state.n_hands
+    if human not in state.seats:
+        raise ConfigError(f"{seat_name(human, n)} is the dummy; sit at "
+                          f"{', '.join(seat_name(s, n) for s in state.seats)}")
+    names = [kinds.get(s, "heuristic") for s in range(n)]
+    bots = make_bots(match, names, match.seed, exclude=[human])
+    record = get_variant(match.variant)
+    console.print(f"[bold]openwhist[/] — {escape(match.variant)} whist, seed {match.seed}; "
+                  f"you sit {seat_word(human, n)}"
+                  + "".join(f" and play the dummy {seat_word(h, n)}" for h in range(n)
+                            if h != human and state.controller(h) == human)
+                  + (f" (resumed after {len(match.sheet)} deals)" if resume is not None else "")
+                  + f". Type help for the commands. ({record.description})", highlight=False)
+    game = TerminalGame(match, human, bots, console=console, input_fn=input_fn, symbols=symbols,
+                        save_path=save, bot_names={s: names[s] for s in bots})
+    outcome = game.run()
+    return 130 if outcome == "interrupt" else 0
+
+
+def _new_match(variant: str, preset: str | None, seed: int | None, until: str | None,
+               deals: int | None, options: Sequence[str]) -> Match:
     overrides = parse_options(options, variant)
     if deals is not None and deals < 1:
         raise ConfigError(f"--deals must be at least 1, not {deals}")
     if until is None:
         until = "deals" if deals is not None else "rubber"
-    if until not in ("game", "rubber", "deals"):
-        raise ConfigError(f"--until is game, rubber or deals, not {until!r}")
+    allowed = get_variant(variant).match_rules(get_variant(variant).options()).UNTIL
+    if until not in allowed:
+        words = ", ".join(allowed[:-1]) + " or " + allowed[-1] if len(allowed) > 1 else allowed[0]
+        raise ConfigError(f"--until is {words}, not {until!r}")
     if deals is not None and until != "deals":
         raise ConfigError("--deals goes with --until deals")
-    parse_bot_spec(opponents)
     if seed is not None and seed < 0:
         raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
-    match = new_match(variant, preset=preset, seed=seed, count=deals or 1,
-                      until=until, **overrides)
-    state = match.state
-    n = state.n_hands
-    human = parse_seat(seat, n) if seat is not None else state.controller(n // 2)
-    if human not in state.seats:
-        raise ConfigError(f"{seat_name(human, n)} is the dummy; sit at "
-                          f"{', '.join(seat_name(s, n) for s in state.seats)}")
-    kind = opponents.strip().lower()
-    bots = make_bots(match, kind, match.seed, exclude=[human])
-    preset_name = preset or (variant if variant not in ("classic", "dummy") else "english-short")
-    console.print(f"[bold]openwhist[/] — {match.variant} whist ({preset_name}), seed {match.seed}; "
-                  f"you sit {seat_word(human, n)}"
-                  + "".join(f" and play the dummy {seat_word(h, n)}" for h in range(n)
-                            if h != human and state.controller(h) == human)
-                  + ". Type help for the commands.")
-    game = TerminalGame(match, human, bots, console=console, input_fn=input_fn, symbols=symbols,
-                        save_path=save)
-    outcome = game.run()
-    return 130 if outcome == "interrupt" else 0
+    return new_match(variant, preset=preset, seed=seed, count=deals or 1, until=until, **overrides)
+
+
+def _resumed(path: Path | str, seat: str | None,
+             opponents: str | None) -> tuple[Match, int, dict[int, str]]:
+    """The match saved in ``path`` replayed to where it was left, the person's seat and the
+    bots' names per seat."""
+    from openwhist import records
+
+    record = records.load(path)
+    if record.get("kind") != "match":
+        raise ConfigError(f"{path} holds a single deal, not a game to resume")
+    match = records.replay(record)
+    if match.is_over():
+        raise ConfigError(f"the game in {path} is over; start a new one")
+    n = match.state.n_hands
+    saved_seat = record.get("human")
+    human = parse_seat(seat if seat is not None else str(saved_seat or "S"), n)
+    kinds: dict[int, str] = {}
+    saved = record.get("bots")
+    saved_bots: dict[str, str] = saved if isinstance(saved, dict) else {}
+    for s in match.state.seats:
+        kind = opponents or saved_bots.get(seat_name(s, n)) or "heuristic"
+        parse_bot_spec(kind)
+        kinds[s] = kind
+    return match, human, kinds

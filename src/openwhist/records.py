@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "RecordError",
+    "check_header",
     "deal_record",
     "match_record",
     "dumps",
@@ -100,19 +102,31 @@ def loads(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not a JSON record: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    check_header(data)
+    return dict(data)
+
+
+def check_header(data: object) -> None:
+    """Raise :class:`RecordError` unless ``data`` is an openwhist record of this version."""
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise RecordError(f"not an openwhist record (expected \"format\": \"{FORMAT}\")")
     if data.get("version") != VERSION:
         raise RecordError(f"record version {data.get('version')!r} is not supported "
                           f"(this openwhist reads version {VERSION})")
     if data.get("kind") not in ("deal", "match"):
         raise RecordError("a record's kind is 'deal' or 'match'")
-    return data
 
 
 def save(record: Mapping[str, Any], path: str | Path) -> None:
-    """Write a record to a file as JSON."""
-    Path(path).write_text(dumps(record) + "\n", encoding="utf-8")
+    """Write a record to a file as JSON: to a temporary file beside it first, then renamed,
+    so that a failed write never leaves half a record."""
+    target = Path(path)
+    partial = target.with_name(target.name + ".partial")
+    try:
+        partial.write_text(dumps(record) + "\n", encoding="utf-8")
+        os.replace(partial, target)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def load(path: str | Path) -> dict[str, Any]:
@@ -176,9 +190,11 @@ def _replay_deal(body: Mapping[str, Any], options: Any = None) -> Deal:
 def replay(record: Mapping[str, Any]) -> Any:
     """Replay a record through the rules, validating every action.
 
-    Returns the deal (:class:`~openwhist.rules.base.Deal`) of a deal record or the :class:`Match` of a match
+    The record's format and version are checked first.  Returns the deal
+    (:class:`~openwhist.rules.base.Deal`) of a deal record or the :class:`Match` of a match
     record; raises :class:`RecordError` if a card is illegal or the result differs.
     """
+    check_header(record)
     if record.get("kind") == "deal":
         return _replay_deal(record)
     if record.get("kind") != "match":

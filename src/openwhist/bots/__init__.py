@@ -7,6 +7,7 @@ Bots are named for the command line and the arena: ``random``, ``heuristic`` and
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any
 
 from openwhist.bots.base import Bot, RandomBot, play_out
@@ -67,6 +68,11 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     name, kwargs = parse_bot_spec(spec)
     module, cls_name = BOTS[name]
     cls = getattr(importlib.import_module(module), cls_name)
+    accepted = [p for p in inspect.signature(cls).parameters if p != "seed"]
+    unknown = [k for k in kwargs if k not in accepted]
+    if unknown:
+        raise ConfigError(f"unknown option {unknown[0]!r} for bot {name}; its options: "
+                          f"{', '.join(accepted) or 'none'}")
     try:
         bot: Bot = cls(seed=seed, **kwargs)
     except TypeError as exc:

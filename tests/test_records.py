@@ -71,6 +71,15 @@ def test_unfinished_deal_records_replay_to_the_same_position() -> None:
     assert again.snapshot()[2:] == deal.snapshot()[2:]
 
 
+def test_a_record_of_another_version_is_refused_by_replay() -> None:
+    deal = _played()
+    rec = records.deal_record(deal)
+    with pytest.raises(RecordError, match="version 99"):
+        records.replay({**rec, "version": 99})
+    with pytest.raises(RecordError, match="not an openwhist record"):
+        records.replay({**rec, "format": "other"})
+
+
 def test_pbn_export() -> None:
     deal = _played()
     pbn = records.to_pbn(deal)
@@ -78,7 +87,14 @@ def test_pbn_export() -> None:
     line = next(x for x in pbn.splitlines() if x.startswith("[Deal "))
     hands = line.split('"')[1][2:].split()
     assert len(hands) == 4 and all(len(h.replace(".", "")) == 13 for h in hands)
-    assert f'[Contract "7{deal.trump.letter}"]' in pbn  # type: ignore[union-attr]
+    # PBN's mandatory tags, in order; no bridge contract that bridge programs would score
+    tags = [x[1:].split()[0] for x in pbn.splitlines() if x.startswith("[")]
+    assert tags[:15] == ["Event", "Site", "Date", "Board", "West", "North", "East", "South",
+                         "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"]
+    assert '[Contract "?"]' in pbn and '[Declarer "?"]' in pbn and '[Result "?"]' in pbn
+    won = deal.result().tricks
+    assert f"trump {deal.trump.name.lower()}; tricks N-S {won[0]}, E-W {won[1]}" in pbn  # type: ignore[union-attr]
+    assert '[West "Zoë \\"Z\\""]' in records.to_pbn(deal, players=["A", "B", "C", 'Zoë "Z"'])
     play_lines = [x for x in pbn.splitlines() if x and x[0] in "SHDC" and len(x.split()) == 4]
     assert len(play_lines) == 13
     assert play_lines[0].split()[0] == "".join(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -221,37 +221,55 @@ def replay(record: Mapping[str, Any]) -> Any:
     return match
 
 
-def to_pbn(state: Any, event: str = "openwhist", board: int = 1) -> str:
-    """The deal in PBN (Portable Bridge Notation): the four hands, the trump as the
-    contract's strain, and the play section.
+def to_pbn(state: Any, event: str = "openwhist", board: int = 1, site: str = "openwhist",
+           date: str = "????.??.??", players: Sequence[str] | None = None) -> str:
+    """The deal in PBN (Portable Bridge Notation): the mandatory tags, the four hands and
+    the play section.
 
-    Whist has no auction; the ``Contract`` tag names the trump suit at the level of the
-    book (``7H`` means "hearts trump, tricks counted over six") and ``Declarer`` is the
-    dealer, so that the player on the dealer's left leads as PBN expects.
+    Whist has no auction, declarer or contract, so ``Declarer``, ``Contract`` and
+    ``Result`` are ``"?"`` (unknown, as PBN allows) rather than a bridge contract that
+    bridge programs would score; the trump suit and each side's tricks are in a comment,
+    and ``Play`` names the opening leader (the player on the dealer's left).
+    ``players`` are the names at N, E, S, W.
     """
     if state.n_hands != 4:
         raise RecordError(f"PBN holds four-hand deals; this deal has {state.n_hands} hands")
+    names = list(players) if players is not None else ["?"] * 4
     pbn_suits = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
     def pbn_hand(mask: int) -> str:
         return ".".join("".join("23456789TJQKA"[r] for r in range(12, -1, -1)
                                 if mask >> (13 * s + r) & 1) for s in pbn_suits)
 
+    def tag(name: str, value: object) -> str:
+        text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+        return f'[{name} "{text}"]'
+
     first = state.dealer
     deal = f"{SEAT_NAMES[first]}:" + " ".join(pbn_hand(state.dealt[(first + i) % 4]) for i in range(4))
-    strain = state.trump.letter if state.trump is not None else "NT"
     lines = [
-        f'[Event "{event}"]',
-        f'[Board "{board}"]',
-        f'[Dealer "{SEAT_NAMES[state.dealer]}"]',
-        '[Vulnerable "None"]',
-        f'[Deal "{deal}"]',
-        f'[Declarer "{SEAT_NAMES[state.dealer]}"]',
-        f'[Contract "7{strain}"]',
+        tag("Event", event),
+        tag("Site", site),
+        tag("Date", date),
+        tag("Board", board),
+        tag("West", names[3]),
+        tag("North", names[0]),
+        tag("East", names[1]),
+        tag("South", names[2]),
+        tag("Dealer", SEAT_NAMES[state.dealer]),
+        tag("Vulnerable", "None"),
+        tag("Deal", deal),
+        tag("Scoring", "?"),
+        tag("Declarer", "?"),
+        tag("Contract", "?"),
+        tag("Result", "?"),
     ]
+    trump = state.trump.name.lower() if state.trump is not None else "none"
+    comment = f"{{whist ({state.variant}): trump {trump}"
     if state.is_over():
-        res = state.result()
-        lines.append(f'[Result "{res.tricks[state.dealer % 2]}"]')
+        won = state.result().tricks
+        comment += f"; tricks N-S {won[0]}, E-W {won[1]}"
+    lines.append(comment + "}")
     leader = (state.dealer + 1) % 4
     lines.append(f'[Play "{SEAT_NAMES[leader]}"]')
     # PBN play lines: one per trick, columns in seat order starting with the opening leader

@@ -24,6 +24,7 @@ from openwhist.bots import make_bot, parse_bot_spec, play_out
 from openwhist.errors import ConfigError
 from openwhist.match import new_match
 from openwhist.play import SIDE_NAMES, bot_seed
+from openwhist.rules.registry import resolve
 from openwhist.rules.seats import SEAT_NAMES, SEAT_WORDS
 
 __all__ = ["SimulationResult", "parse_bots", "render_summary", "simulate", "simulate_command"]
@@ -42,6 +43,7 @@ class SimulationResult:
     tricks_mean: tuple[float, float]
     tricks_ci95: tuple[tuple[float, float], tuple[float, float]]
     points_mean: tuple[float, float]
+    points_ci95: tuple[tuple[float, float], tuple[float, float]]
     points_total: tuple[int, int]
     games_won: tuple[int, int]
     seconds: float
@@ -65,6 +67,7 @@ class SimulationResult:
             "tricks_mean": list(self.tricks_mean),
             "tricks_ci95": [list(ci) for ci in self.tricks_ci95],
             "points_mean": list(self.points_mean),
+            "points_ci95": [list(ci) for ci in self.points_ci95],
             "points_total": list(self.points_total),
             "games_won": list(self.games_won),
             "seconds": round(self.seconds, 4),
@@ -89,11 +92,14 @@ def parse_bots(spec: str | Sequence[str], dummy: int | None = None) -> list[str]
         per_hand = names * 4
     elif len(names) == 2:
         per_hand = [names[0], names[1], names[0], names[1]]
-    elif len(names) == 4:
+    elif len(names) == 4 and dummy is None:
         per_hand = names
     elif len(names) == 3 and dummy is not None:
         it = iter(names)
         per_hand = ["" if h == dummy else next(it) for h in range(4)]
+    elif dummy is not None:
+        raise ConfigError(f"Dummy whist has three players: give 1 bot, 2 (one per side) or 3 "
+                          f"(one per player), not {len(names)}")
     else:
         raise ConfigError(f"give 1 bot, 2 (one per side) or 4 (one per seat), not {len(names)}")
     if dummy is not None:
@@ -159,6 +165,7 @@ def simulate(
         tricks_mean=means,
         tricks_ci95=(_ci(tricks[0]), _ci(tricks[1])),
         points_mean=(_mean(points[0]), _mean(points[1])),
+        points_ci95=(_ci(points[0]), _ci(points[1])),
         points_total=(sum(points[0]), sum(points[1])),
         games_won=games,
         seconds=seconds,
@@ -190,6 +197,7 @@ def render_summary(result: SimulationResult, console: Console) -> None:
     table.add_row("Tricks per deal", *(f"{m:.3f}" for m in r.tricks_mean))
     table.add_row("  95% interval", *(f"{lo:.3f} – {hi:.3f}" for lo, hi in r.tricks_ci95))
     table.add_row("Points per deal", *(f"{m:.3f}" for m in r.points_mean))
+    table.add_row("  95% interval", *(f"{lo:.3f} – {hi:.3f}" for lo, hi in r.points_ci95))
     table.add_row("Points in all", *(str(p) for p in r.points_total))
     table.add_row("Games won", *(str(g) for g in r.games_won))
     console.print(table)
@@ -222,7 +230,10 @@ def simulate_command(
     overrides = parse_options(options, variant)
     if deals < 1:
         raise ConfigError(f"--deals must be at least 1, not {deals}")
-    parse_bots(bots)  # report a bad name before anything runs
+    _, opts = resolve(variant, preset, **overrides)
+    parse_bots(bots, getattr(opts, "dummy", None))  # report bad bots before anything runs
+    if seed is not None and seed < 0:
+        raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
     if not as_json and console.is_terminal:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 

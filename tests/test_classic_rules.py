@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
 import openwhist
 from openwhist import Card, CardSet, ConfigError, IllegalActionError, InvalidActionError
+from openwhist.cards import parse_hand
 from openwhist.match import GameRecord
 from openwhist.rules.classic import PRESETS, ClassicOptions, game_value, rubber_points, score_deal
 
@@ -310,3 +314,40 @@ def test_undo_of_a_revoke_removes_it() -> None:
                 return
             deal.apply(deal.legal_actions()[0])
     raise AssertionError("no revoke found")
+
+
+def _revoke_example(penalty: str, score: tuple[int, int] = (0, 2)) -> Any:
+    """rules.md §2.6 and the laws: East-West at 2, North revokes, play ends N-S 8, E-W 5."""
+    opts = replace(PRESETS["english-short"], revokes="penalty", revoke_penalty=penalty,
+                   honours=False)
+    dealt = [parse_hand(h) for h in ("S:AKQJT98765432 H:- D:- C:-", "S:- H:AKQJT98765432 D:- C:-",
+                                     "S:- H:- D:AKQJT98765432 C:-", "S:- H:- D:- C:AKQJT98765432")]
+    return score_deal(opts, dealt, None, (8, 5), score, revokes=[(0, 3)])
+
+
+def test_best_revoke_penalty_takes_the_game_before_tricks() -> None:
+    points = _revoke_example("points")
+    assert points.penalty_points == (0, 3) and points.points == (0, 3) and points.game_winner == 1
+    tricks = _revoke_example("tricks")
+    assert tricks.penalty_tricks == (0, 3) and tricks.points == (0, 2)
+    assert tricks.game_winner is None
+    best = _revoke_example("best")
+    assert best == points  # three points win East-West the game at once; three tricks do not
+
+
+def test_deducting_three_points_from_the_revokers() -> None:
+    res = _revoke_example("deduct", score=(4, 2))
+    assert res.penalty_points == (-3, 0)
+    # North-South drop to 1, then score their 2 trick points (8 tricks), capped at 4: no game
+    assert res.points == (-1, 0) and res.game_winner is None
+    # a deduction stops at nothing
+    assert _revoke_example("deduct", score=(1, 0)).points[0] == 1  # -1 (to 0), then +2 tricks
+
+
+def test_best_is_never_worse_for_the_non_offenders_than_any_single_penalty() -> None:
+    for score in [(0, 0), (0, 2), (4, 2), (3, 4), (2, 1)]:
+        best = _revoke_example("best", score)
+        for kind in ("tricks", "points", "deduct"):
+            other = _revoke_example(kind, score)
+            key = (int(best.game_winner == 1), best.points[1] - best.points[0])
+            assert key >= (int(other.game_winner == 1), other.points[1] - other.points[0])

@@ -98,9 +98,10 @@ class ClassicOptions:
     revokes: Literal["refuse", "penalty"] = option(
         "refuse", "refuse: an illegal card is refused; penalty: any card of the hand may be "
         "played, revokes are found when the deal ends and penalised")
-    revoke_penalty: Literal["best", "tricks", "points"] = option(
-        "best", "per revoke the non-offenders take 3 tricks (tricks), add 3 points (points), or "
-        "the better of the two for them (best)")
+    revoke_penalty: Literal["best", "tricks", "points", "deduct"] = option(
+        "best", "per revoke the non-offenders take 3 tricks from the revokers (tricks), add 3 "
+        "points to their own score (points), deduct 3 from the revokers' score (deduct), or "
+        "whichever is best for them, the game first (best)")
     dummy: int | None = option(
         None, "the hand (N, E, S, W) that is an exposed dummy played by the partner opposite "
         "(Dummy whist for three); none for four players")
@@ -111,7 +112,7 @@ class ClassicOptions:
             "game_values": ("laws", "points"),
             "rubber_bonus_rule": ("always", "two-nil"),
             "revokes": ("refuse", "penalty"),
-            "revoke_penalty": ("best", "tricks", "points"),
+            "revoke_penalty": ("best", "tricks", "points", "deduct"),
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -413,7 +414,44 @@ def score_deal(
     Order of precedence: revoke penalties, then tricks, then honours; once a side reaches
     the target no later item of the deal counts.  A side that revoked cannot win the game
     in this deal (its score stops one short of the target).
+
+    Each revoke is penalised as ``options.revoke_penalty`` says; with ``"best"`` the
+    non-offenders take, for each revoke, whichever of the laws' three penalties (3 tricks,
+    3 points added, 3 points deducted from the revokers) is best for them: the one that
+    wins them the game this deal first, then the one that leaves them furthest ahead.
     """
+    choice = options.revoke_penalty
+    if choice != "best" or not revokes:
+        return _score(options, dealt, trump, tricks, start_score, revokes, [choice] * len(revokes))
+    import itertools
+
+    kinds = ("tricks", "points", "deduct")
+    combos = (itertools.product(kinds, repeat=len(revokes)) if len(revokes) <= 4
+              else ((k,) * len(revokes) for k in kinds))
+    sides = {seat % 2 for seat, _ in revokes}
+    chooser = 1 - next(iter(sides)) if len(sides) == 1 else None
+    best: tuple[tuple[int, int], DealResult] | None = None
+    for combo in combos:
+        res = _score(options, dealt, trump, tricks, start_score, revokes, list(combo))
+        if chooser is None:  # both sides revoked: neither can win the game; points decide
+            key = (0, sum((res.points[1 - s % 2] - res.points[s % 2]) for s, _ in revokes))
+        else:
+            key = (int(res.game_winner == chooser), res.points[chooser] - res.points[1 - chooser])
+        if best is None or key > best[0]:
+            best = (key, res)
+    assert best is not None
+    return best[1]
+
+
+def _score(
+    options: ClassicOptions,
+    dealt: Sequence[int],
+    trump: Suit | None,
+    tricks: Sequence[int],
+    start_score: tuple[int, int],
+    revokes: Sequence[tuple[int, int]],
+    choices: Sequence[str],
+) -> DealResult:
     target = options.target
     won = [tricks[0], tricks[1]]
     n = won[0] + won[1]
@@ -421,20 +459,15 @@ def score_deal(
     penalty_points = [0, 0]
     penalty_tricks = [0, 0]
     revoking_sides = {seat % 2 for seat, _ in revokes}
-    for seat, _ in revokes:
+    for (seat, _), choice in zip(revokes, choices):
         off, non = seat % 2, 1 - seat % 2
-        choice = options.revoke_penalty
-        if choice == "best":
-            # taking 3 tricks moves the trick points by up to 3 each way; 3 points add 3
-            before = max(won[non] - book, 0) - max(won[off] - book, 0)
-            take = min(3, won[off])
-            after = max(won[non] + take - book, 0) - max(won[off] - take - book, 0)
-            choice = "tricks" if after - before > 3 else "points"
         if choice == "tricks":
             take = min(3, won[off])
             won[off] -= take
             won[non] += take
             penalty_tricks[non] += take
+        elif choice == "deduct":
+            penalty_points[off] -= 3
         else:
             penalty_points[non] += 3
     trick_points = [max(won[s] - book, 0) for s in (0, 1)]
@@ -457,6 +490,7 @@ def score_deal(
             break
         for s in (0, 1):
             add = min(item[s], max(cap[s] - score[s], 0)) if s in revoking_sides else item[s]
+            add = max(add, -score[s])  # a deduction stops at nothing
             score[s] += add
             points[s] += add
         reached = [s for s in (0, 1) if score[s] >= target]

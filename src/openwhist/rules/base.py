@@ -39,7 +39,9 @@ __all__ = [
     "CALL_KINDS",
     "Call",
     "CallMade",
+    "CardDrawn",
     "CardPlayed",
+    "CardTurned",
     "Deal",
     "DealScored",
     "Event",
@@ -283,8 +285,26 @@ class CallMade(NamedTuple):
     call: Call
 
 
-Event = CardPlayed | CallMade | TrickWon | DealScored | Any
-"""Events returned by ``apply``; a family may add its own (a card drawn from the stock)."""
+class CardDrawn(NamedTuple):
+    """Event: hand ``seat`` took ``card`` from a stock (German whist's draws after a trick).
+
+    ``public`` says whether every player saw the card (a face-up card taken); when it is
+    False only ``seat`` may be shown it: a front end must hide it from the others.
+    """
+
+    seat: int
+    card: Card
+    public: bool
+
+
+class CardTurned(NamedTuple):
+    """Event: ``card`` was turned face up on the stock, for everyone to see."""
+
+    card: Card
+
+
+Event = CardPlayed | CallMade | TrickWon | DealScored | CardDrawn | CardTurned | Any
+"""Events returned by ``apply``; a family may add its own."""
 
 
 # --- the observation -------------------------------------------------------------------------
@@ -307,7 +327,11 @@ class Observation:
     may know (German whist's face-up stock card, a contract), with plain JSON values.
     ``hidden`` counts the cards in places other than hands that this seat cannot see
     (German whist's face-down stock): with ``hand_sizes`` and ``unseen()`` it is all a
-    sampler needs to deal the unseen cards afresh.
+    sampler needs to deal the unseen cards afresh.  ``shown`` holds the public cards that
+    lie in no hand (German whist's face-up stock cards).  ``voids_from[h]``, where given,
+    is the first trick (0-based) whose failures to follow still prove hand ``h`` void: a
+    hand that has since taken in cards unseen (German whist's blind draws) may hold the
+    suit again; empty means every trick counts.
     """
 
     variant: str
@@ -335,6 +359,8 @@ class Observation:
     calls: tuple[tuple[int, Call], ...] = ()
     info: Mapping[str, Any] = field(default_factory=dict)
     hidden: Mapping[str, int] = field(default_factory=dict)
+    shown: CardSet = field(default_factory=CardSet)
+    voids_from: tuple[int, ...] = ()
 
     @property
     def n_hands(self) -> int:
@@ -352,12 +378,17 @@ class Observation:
         return tuple(h for h, s in enumerate(self.sides) if s == me and h != self.seat)
 
     def voids(self) -> dict[int, set[Suit]]:
-        """Suits each hand has shown it lacks (by failing to follow)."""
-        return shown_voids(self.tricks, self.trick, self.n_hands)
+        """Suits each hand is known to lack: it failed to follow them and has taken in
+        no unseen card since (see ``voids_from``)."""
+        n = self.n_hands
+        if not self.voids_from:
+            return shown_voids(self.tricks, self.trick, n)
+        return {h: shown_voids(self.tricks[self.voids_from[h]:], self.trick, n)[h]
+                for h in range(n)}
 
     def unseen(self) -> CardSet:
         """Cards the observer has not seen: not in its hand, not public, not played."""
-        seen = self.played.mask | self.hand.mask
+        seen = self.played.mask | self.hand.mask | self.shown.mask
         for cs in self.known.values():
             seen |= cs.mask
         return CardSet(((1 << 52) - 1) & ~seen)
@@ -386,6 +417,8 @@ class Observation:
         score       the score before this deal, per side; ``played`` the cards played
         calls       [[hand, call], ...]; ``info`` a family's further facts
         hidden      place -> number of cards there this seat cannot see (``{"stock": 20}``)
+        shown       public cards in no hand (face-up stock cards); ``voids_from`` per hand
+                    the first trick whose failures to follow still prove a void (or [])
         ========== ===================================================================
         """
         n = self.n_hands
@@ -426,6 +459,8 @@ class Observation:
             "calls": [[seat(h), str(c)] for h, c in self.calls],
             "info": dict(self.info),
             "hidden": dict(self.hidden),
+            "shown": cards(self.shown),
+            "voids_from": list(self.voids_from),
         }
 
     @classmethod
@@ -475,6 +510,8 @@ class Observation:
             calls=tuple((seat_(h), Call.parse(c)) for h, c in data["calls"]),
             info=dict(data["info"]),
             hidden={str(k): int(v) for k, v in data.get("hidden", {}).items()},
+            shown=cardset(data.get("shown", ())),
+            voids_from=tuple(int(x) for x in data.get("voids_from", ())),
         )
 
 
@@ -519,6 +556,7 @@ class Deal(Protocol):
     sides: tuple[int, ...]
     history: list[Any]
     trump: Suit | None
+    turn_up: Card | None
 
     @property
     def to_move(self) -> int | None:

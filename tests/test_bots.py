@@ -321,3 +321,16 @@ def test_heuristic_pair_beats_random_pair() -> None:
     # measured: +3.6 tricks per deal (the heuristic pair takes 8.3 of 13 tricks a table)
     assert mean >= 2.5, f"mean gain {mean:.2f} tricks per deal"
     assert spent / decisions < 1e-3, f"{spent / decisions * 1e6:.0f} us per decision"
+
+
+def test_bots_positions_and_matches_have_readable_reprs() -> None:
+    from openwhist.bots.pimc import PimcBot
+    from openwhist.solver import Position
+
+    assert repr(PimcBot(level=1, seed=3)) == "PimcBot(level=1, worlds=6, time_budget=0.5, trust=0.8, seed=3)"
+    assert repr(HeuristicBot(seed=2)) == "HeuristicBot(seed=2)"
+    assert repr(RandomBot(seed=5)) == "RandomBot(seed=5)"
+    pos = Position.from_deal("N:AKQ.-.-.- 432.-.-.- JT9.-.-.- 876.-.-.-", trump="NT")
+    assert repr(pos).startswith("<Position N: S:AKQ") and "objective max" in repr(pos)
+    match = openwhist.new_match("classic", seed=1, until="deals", count=2)
+    assert repr(match) == "<Match classic until=deals count=2 seed=1 deals=0>"

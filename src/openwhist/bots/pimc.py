@@ -89,6 +89,7 @@ class PimcBot:
         if not 0 <= trust < 1:
             raise ConfigError(f"trust must be at least 0 and below 1, not {trust!r}")
         self.level = level
+        self.seed = seed
         self.trust = trust
         self.worlds = worlds if worlds is not None else LEVELS[level]
         self._fallback: Bot | None = None
@@ -96,6 +97,10 @@ class PimcBot:
         self.rng = random.Random(seed)
         self.last_worlds = 0
         """Deals solved for the last decision (0: the rules of thumb chose)."""
+
+    def __repr__(self) -> str:
+        return (f"PimcBot(level={self.level}, worlds={self.worlds}, time_budget={self.time_budget}, "
+                f"trust={self.trust}, seed={self.seed!r})")
 
     # --- the protocol --------------------------------------------------------------------
 

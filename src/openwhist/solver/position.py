@@ -192,6 +192,10 @@ class Position:
         return Position(tuple(hands), self.trump, winner, (), self.sides, self.declarer_side,
                         self.objective), gained
 
+    def __repr__(self) -> str:
+        return (f"<Position {self}; sides {''.join(map(str, self.sides))}, declarer side "
+                f"{self.declarer_side}, objective {self.objective}>")
+
     def __str__(self) -> str:
         names = SEAT_LETTERS if self.n_seats == 4 else "".join(str(i) for i in range(self.n_seats))
         parts = [f"{names[s]}: {format_hand(h)}" for s, h in enumerate(self.hands)]

@@ -594,7 +594,7 @@ def play_command(
         match = _new_match(variant, preset, seed, until, deals, options)
         n = match.state.n_hands
         human = parse_seat(seat, n) if seat is not None else match.state.controller(n // 2)
-        kind = (opponents or "heuristic").strip().lower()
+        kind = ("heuristic" if opponents is None else opponents).strip().lower()
         parse_bot_spec(kind)
         kinds = {s: kind for s in match.state.seats}
     state = match.state
@@ -654,7 +654,7 @@ def _resumed(path: Path | str, seat: str | None,
     saved = record.get("bots")
     saved_bots: dict[str, str] = saved if isinstance(saved, dict) else {}
     for s in match.state.seats:
-        kind = opponents or saved_bots.get(seat_name(s, n)) or "heuristic"
+        kind = opponents if opponents is not None else saved_bots.get(seat_name(s, n), "heuristic")
         parse_bot_spec(kind)
         kinds[s] = kind
     return match, human, kinds

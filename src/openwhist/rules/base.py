@@ -861,7 +861,7 @@ class Variant:
 
     def options(self, preset: str | None = None, **overrides: Any) -> Any:
         """Options from a preset (default: ``default_preset``) with some changed."""
-        name = preset or self.default_preset
+        name = self.default_preset if preset is None else preset
         if name not in self.presets:
             raise ConfigError(f"unknown preset {name!r} for {self.name}; presets: "
                               f"{', '.join(self.presets)}")

@@ -11,6 +11,7 @@ from openwhist.cards import Card
 from openwhist.errors import ConfigError
 from openwhist.rules.base import Deal, Variant
 from openwhist.rules.classic import CLASSIC, DUMMY
+from openwhist.rules.german import GERMAN
 
 __all__ = ["get_variant", "new_deal", "register", "resolve", "variant_info", "variants"]
 
@@ -29,7 +30,7 @@ def variants() -> list[str]:
     """The names of the variants openwhist plays.
 
     >>> variants()
-    ['classic', 'dummy']
+    ['classic', 'dummy', 'german']
     """
     return list(_VARIANTS)
 
@@ -55,7 +56,7 @@ def get_variant(name: str) -> Variant:
                       f"or a preset: {', '.join(_preset_owners())}")
 
 
-for _v in (CLASSIC, DUMMY):
+for _v in (CLASSIC, DUMMY, GERMAN):
     register(_v)
 
 variant_info = get_variant

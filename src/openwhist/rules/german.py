@@ -1,0 +1,916 @@
+"""German whist for two (rules.md §3): a stock phase of 13 tricks, then a play phase of 13.
+
+Each hand gets 13 cards, dealt one at a time, the non-dealer first; the other 26 form the
+stock, whose top card is turned face up and fixes trump for the whole hand.  In the stock
+phase the winner of each trick takes the face-up card, the loser the next card face down
+(seen by him only), and the next card is turned up.  Once the stock is empty each player
+knows the other's hand (52 cards less his own, less the 26 played) and the last 13 tricks
+are played out, the winner of trick 13 leading.  The dealer alternates.
+
+Seats are N (hand 0) and S (hand 1), each playing for himself (side = hand).  The phases
+are ``"stock"``, ``"play"`` and ``"over"``.  Draws are made by the rules after each trick of
+the stock phase; only in the open-stock variant (several cards face up) does the winner
+choose with a ``take`` call, e.g. ``take 7H``.
+
+>>> from openwhist import new_deal
+>>> deal = new_deal("german", seed=7)
+>>> deal.phase, deal.to_move, deal.trump, deal.observation(0).info["face_up"]
+('stock', 1, <Suit.CLUBS: 0>, ['QC'])
+>>> events = deal.apply(deal.legal_actions()[0])
+>>> deal.undo(); len(deal.history)
+0
+
+Scoring (option ``scoring``, each named after its source): ``seed-001`` counts all 26
+tricks and the winner scores his tricks less 13 (a 13-13 hand is drawn, although the seed
+says a tie cannot happen); ``standard`` counts only the 13 tricks of the play phase and the
+majority wins the hand (1 point); ``meggiesoft`` gives a point per trick of the play phase,
+the match going to 50.  A match (``until="match"``) is the best of 3 or 5 hands, or the
+race to 50 under ``meggiesoft``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal, NamedTuple
+
+from openwhist.cards import Card, CardSet, format_hand, parse_hand, shuffled_deck
+from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
+from openwhist.rules.base import (
+    Action,
+    Call,
+    CallMade,
+    CardDrawn,
+    CardTurned,
+    GameRecord,
+    MatchRules,
+    Observation,
+    RubberRecord,
+    SheetRow,
+    Variant,
+    option,
+    parse_action,
+)
+from openwhist.rules.seats import each_for_himself, parse_seat, seat_name, seat_names
+from openwhist.rules.tricks import Trick, TrickPlay, cards_of
+
+__all__ = [
+    "GERMAN",
+    "PRESETS",
+    "GermanMatchRules",
+    "GermanOptions",
+    "GermanResult",
+    "GermanState",
+    "from_setup",
+    "new_german_deal",
+    "rebuild",
+    "score_hand",
+]
+
+HANDS = 2
+HAND_SIZE = 13
+STOCK_SIZE = 26
+STOCK_TRICKS = 13
+SIDES = each_for_himself(HANDS)
+
+
+@dataclass(frozen=True)
+class GermanOptions:
+    """Every option of German whist, with seed 001's rules as the defaults.
+
+    Each field's help is kept with it (``openwhist rules german`` prints it).
+    """
+
+    scoring: Literal["seed-001", "standard", "meggiesoft"] = option(
+        "seed-001", "seed-001: all 26 tricks count, the winner scores his tricks less 13, "
+        "13-13 is a drawn hand; standard: only the 13 tricks of the play phase count, the "
+        "majority wins the hand (1 point); meggiesoft: a point per trick of the play phase")
+    trump: Literal["turn-up", "none"] = option(
+        "turn-up", "turn-up: the stock's first face-up card fixes trump for the whole hand; "
+        "none: no trumps (seed 001's no-trump option, with face_up=0)")
+    face_up: int = option(
+        1, "stock cards lying face up: 1 (the game), 2 or more (seed 001's open stock: the "
+        "winner chooses which to take, the loser takes the top face-down card, the row is "
+        "refilled; when no face-down card is left the loser takes the face-up card turned "
+        "first), 0 (the stock lies face down and both draws are blind; needs trump=none)")
+    race: int | None = option(
+        None, "end the hand as soon as a player has won this many of the tricks that count "
+        "(seed 001's race to 7 or 9; all tricks under seed-001 scoring, those of the play "
+        "phase otherwise); the racer wins the hand (1 point, meggiesoft: his tricks); none: "
+        "play every trick")
+    best_of: int = option(
+        3, "a match (until=match) is the best of this many hands (seed 001: 3 or 5): the first "
+        "to win more than half wins it; a drawn hand does not count")
+    match_target: int = option(
+        50, "meggiesoft scoring: a match (until=match) is won by the one player at or above "
+        "this many points at the end of a hand; if both are, the target rises by target_raise")
+    target_raise: int = option(10, "meggiesoft scoring: how much the match target rises when "
+                               "both players reach it in the same hand")
+
+    def __post_init__(self) -> None:
+        choices: dict[str, tuple[object, ...]] = {
+            "scoring": ("seed-001", "standard", "meggiesoft"),
+            "trump": ("turn-up", "none"),
+        }
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise ConfigError(f"{name} must be one of {', '.join(map(str, allowed))}, "
+                                  f"not {getattr(self, name)!r}")
+        for name in ("face_up", "best_of", "match_target", "target_raise"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ConfigError(f"{name} must be a non-negative whole number, not {value!r}")
+        if self.face_up > STOCK_SIZE:
+            raise ConfigError(f"face_up lies in 0..{STOCK_SIZE}, not {self.face_up}")
+        if self.face_up == 0 and self.trump == "turn-up":
+            raise ConfigError("trump is fixed by the first face-up card: with face_up=0 (a "
+                              "face-down stock) use trump=none")
+        if self.best_of < 1 or self.best_of % 2 == 0:
+            raise ConfigError(f"best_of must be an odd number of hands (3, 5...), not {self.best_of}")
+        if self.match_target < 1 or self.target_raise < 1:
+            raise ConfigError("match_target and target_raise must be at least 1")
+        if self.race is not None:
+            most = 2 * STOCK_TRICKS if self.scoring == "seed-001" else STOCK_TRICKS
+            if isinstance(self.race, bool) or not isinstance(self.race, int) \
+                    or not 1 <= self.race <= most:
+                raise ConfigError(f"race must lie in 1..{most} tricks with {self.scoring} "
+                                  f"scoring, or be none; not {self.race!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a plain dict (for records)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GermanOptions:
+        """Options from a dict; unknown keys raise :class:`ConfigError`."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ConfigError(f"unknown option(s) {', '.join(sorted(unknown))}; "
+                              f"known: {', '.join(sorted(known))}")
+        return cls(**data)
+
+
+PRESETS: dict[str, GermanOptions] = {
+    "seed-001": GermanOptions(),
+    "german-best-of-5": GermanOptions(best_of=5),
+    "german-open-stock": GermanOptions(face_up=3),
+    "german-race-7": GermanOptions(race=7),
+    "german-race-9": GermanOptions(race=9),
+    "german-no-trump": GermanOptions(trump="none", face_up=0),
+    "german-standard": GermanOptions(scoring="standard"),
+    "german-meggiesoft": GermanOptions(scoring="meggiesoft"),
+}
+"""Named option sets: seed 001 (all tricks count, best of 3) and its variants (best of 5,
+open stock with three cards face up, races to 7 and 9 tricks, no trump with a face-down
+stock); the rule pages' standard count (the last 13 tricks) and Meggiesoft's race to 50."""
+
+
+class GermanResult(NamedTuple):
+    """The score of one hand, per player (0: N, 1: S).
+
+    ``tricks`` are all tricks won, ``stock_tricks`` and ``play_tricks`` those of each phase,
+    ``counted`` the ones the scoring counts; ``winner`` is None for a drawn hand;
+    ``race`` says whether the hand ended when a player reached the race target.
+    """
+
+    tricks: tuple[int, int]
+    stock_tricks: tuple[int, int]
+    play_tricks: tuple[int, int]
+    counted: tuple[int, int]
+    winner: int | None
+    points: tuple[int, int]
+    race: bool
+
+    @property
+    def game_winner(self) -> int | None:
+        """The winner of the hand (a hand is the unit a German match counts)."""
+        return self.winner
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self._asdict().items()}
+
+
+def score_hand(options: GermanOptions, stock_tricks: Sequence[int], play_tricks: Sequence[int],
+               ended_by_race: bool = False) -> GermanResult:
+    """Score a hand from the tricks each player won in each phase.
+
+    >>> score_hand(PRESETS["seed-001"], (8, 5), (8, 5)).points    # 16 tricks: +3
+    (3, 0)
+    >>> score_hand(PRESETS["seed-001"], (7, 6), (6, 7)).winner is None   # 13-13: drawn
+    True
+    """
+    p1 = (int(stock_tricks[0]), int(stock_tricks[1]))
+    p2 = (int(play_tricks[0]), int(play_tricks[1]))
+    tricks = (p1[0] + p2[0], p1[1] + p2[1])
+    counted = tricks if options.scoring == "seed-001" else p2
+    winner: int | None
+    if options.race is not None and max(counted) >= options.race:
+        winner = 0 if counted[0] >= options.race else 1
+        ended_by_race = True
+    elif counted[0] == counted[1]:
+        winner = None
+    else:
+        winner = 0 if counted[0] > counted[1] else 1
+    points = [0, 0]
+    if options.scoring == "meggiesoft":
+        points = list(counted)
+    elif winner is not None:
+        if options.scoring == "seed-001" and not ended_by_race:
+            points[winner] = counted[winner] - STOCK_TRICKS
+        else:
+            points[winner] = 1
+    return GermanResult(tricks, p1, p2, counted, winner, (points[0], points[1]), ended_by_race)
+
+
+class _Draw(NamedTuple):
+    """The draws after one trick of the stock phase, and the stock as it was before."""
+
+    winner: int
+    won: Card
+    won_public: bool
+    loser: int
+    lost: Card
+    lost_public: bool
+    row: tuple[Card, ...]
+    pos: int
+    turned: int
+
+
+class GermanState(TrickPlay):
+    """One hand of German whist: the rules state every front end and bot drives.
+
+    It speaks the deal protocol (:class:`openwhist.rules.base.Deal`) on the shared
+    trick-play component and adds the stock: ``stock`` is its order as dealt (top first),
+    ``row`` the cards face up now, ``pos`` the next face-down card.  Use
+    :func:`openwhist.new_deal` (``"german"``) to make one.
+    """
+
+    variant = "german"
+    players_at_table = HANDS
+
+    def __init__(self, hands: Sequence[int], stock: Sequence[Card], dealer: int,
+                 options: GermanOptions, score: tuple[int, int] = (0, 0),
+                 seed: int | None = None) -> None:
+        self.options = options
+        self.dealer = dealer
+        self.seed = seed
+        self.dealt: tuple[int, ...] = (hands[0], hands[1])
+        self.stock: tuple[Card, ...] = tuple(stock)
+        self.start_score = (score[0], score[1])
+        self.turn_up: Card | None = self.stock[0] if options.trump == "turn-up" else None
+        self.history = []
+        self.log = []
+        self.calls: list[tuple[int, Call]] = []
+        self.draws: list[_Draw] = []
+        self.pending = False
+        r = min(options.face_up, STOCK_SIZE)
+        self.row: list[Card] = list(self.stock[:r])
+        self.turned: list[Card] = list(self.row)
+        self.pos = r
+        self._result: GermanResult | None = None
+        trump = self.turn_up.suit if self.turn_up is not None else None
+        self._start_play(hands, trump, (dealer + 1) % HANDS, SIDES, n_tricks=2 * STOCK_TRICKS)
+
+    # --- the deal protocol --------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Seats at the table: 2."""
+        return HANDS
+
+    @property
+    def n_hands(self) -> int:
+        """Hands dealt: 2."""
+        return HANDS
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Both hands have a player."""
+        return (0, 1)
+
+    def controller(self, hand: int) -> int:
+        """Each player plays his own hand."""
+        return hand
+
+    @property
+    def phase(self) -> str:
+        """``"stock"`` until the draws after trick 13, then ``"play"``, then ``"over"``."""
+        if self.to_move is None:
+            return "over"
+        return "stock" if len(self.draws) < STOCK_TRICKS else "play"
+
+    def is_over(self) -> bool:
+        """True once the last trick is played (or a race is won)."""
+        return self.to_move is None
+
+    @property
+    def face_down(self) -> int:
+        """Face-down cards left in the stock."""
+        return STOCK_SIZE - self.pos
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The face-up cards to choose from (``take`` calls) after a won trick of the open
+        stock, else the cards the hand to move may play."""
+        if self.pending:
+            return tuple(Call.make("take", card=c) for c in self.row)
+        return self.legal_cards()
+
+    def _who(self) -> str:
+        assert self.to_move is not None
+        return seat_name(self.to_move, HANDS)
+
+    def _choices(self) -> str:
+        return " or ".join(f"take {c}" for c in self.row)
+
+    def verify_action(self, action: Action | int | str) -> Action:
+        """The action, parsed, if it may be taken now; raises
+        :class:`IllegalActionError` with the reason otherwise."""
+        act = parse_action(action) if not isinstance(action, Card | Call) else action
+        if isinstance(act, Call):
+            if self.to_move is None:
+                raise IllegalActionError(f"the deal is over; {act} cannot be made")
+            if act.kind != "take":
+                raise IllegalActionError(f"{act} is no call of German whist: the winner of a "
+                                         "trick may only take a face-up stock card (take 7H)")
+            if not self.pending:
+                if not self.row and not self.face_down:
+                    raise IllegalActionError(f"{act} cannot be made: the stock is empty")
+                raise IllegalActionError(f"{act} cannot be made now: {self._who()} is to play "
+                                         "a card (the stock cards are drawn after the trick)")
+            card = act.card
+            if card not in self.row:
+                raise IllegalActionError(f"{card} is not face up on the stock; "
+                                         f"{self._who()} may {self._choices()}")
+            return act
+        if self.pending:
+            raise IllegalActionError(f"{self._who()} won the trick and first takes a face-up "
+                                     f"card: {self._choices()}")
+        return self.verify_card(act)
+
+    def can_apply(self, action: Action | int | str) -> bool:
+        """True if :meth:`apply` would accept the action (never raises)."""
+        try:
+            self.verify_action(action)
+        except (IllegalActionError, InvalidActionError):
+            return False
+        return True
+
+    def apply(self, action: Action | int | str) -> tuple[Any, ...]:
+        """Play a card, or take a face-up card (open stock); returns the events."""
+        if self.pending or type(action) is not Card:
+            action = self.verify_action(action)
+            if isinstance(action, Call):
+                return self._take(action)
+        return self._play_card(action)
+
+    def apply_unchecked(self, action: int) -> None:
+        """Play a card or make a ``take`` call without checking it (search code; pair with
+        :meth:`undo`)."""
+        if action >= 52:
+            self._take(Call(action))
+        else:
+            TrickPlay.apply_unchecked(self, action)
+
+    def _take(self, call: Call) -> tuple[Any, ...]:
+        seat = self.to_move
+        assert seat is not None and call.card is not None
+        self.history.append(call)
+        self.calls.append((seat, call))
+        mark = len(self.log)
+        self.log.append(CallMade(seat, call))
+        self.pending = False
+        self._draw(call.card)
+        return tuple(self.log[mark:])
+
+    # --- the stock ----------------------------------------------------------------------
+
+    def _trick_closed(self, trick: Trick) -> bool:
+        race = self.options.race
+        if race is not None and self._counted(trick.winner) >= race:
+            return True
+        if len(self.tricks) <= STOCK_TRICKS:
+            if len(self.row) > 1:
+                self.pending = True
+            else:
+                self._draw(None)
+        return False
+
+    def _counted(self, side: int) -> int:
+        if self.options.scoring == "seed-001":
+            return self.won[side]
+        return sum(1 for t in self.tricks[STOCK_TRICKS:] if t.winner == side)
+
+    def _draw(self, chosen: Card | None) -> None:
+        """The draws after the last trick: the winner takes a face-up card (``chosen``, or
+        the only one) or else the top face-down card; the loser the top face-down card, or
+        else the face-up card turned first; then the row is refilled."""
+        winner = self.tricks[-1].winner
+        loser = 1 - winner
+        row, pos, turned = tuple(self.row), self.pos, len(self.turned)
+        stock = self.stock
+        if self.row:
+            won = chosen if chosen is not None else self.row[0]
+            self.row.remove(won)
+            won_public = True
+        else:
+            won = stock[self.pos]
+            self.pos += 1
+            won_public = False
+        if self.pos < STOCK_SIZE:
+            lost = stock[self.pos]
+            self.pos += 1
+            lost_public = False
+        else:
+            lost = self.row.pop(0)
+            lost_public = True
+        self.hands[winner] |= 1 << won
+        self.hands[loser] |= 1 << lost
+        log = self.log
+        log.append(CardDrawn(winner, won, won_public))
+        log.append(CardDrawn(loser, lost, lost_public))
+        while len(self.row) < self.options.face_up and self.pos < STOCK_SIZE:
+            card = stock[self.pos]
+            self.pos += 1
+            self.row.append(card)
+            self.turned.append(card)
+            log.append(CardTurned(card))
+        self.draws.append(_Draw(winner, won, won_public, loser, lost, lost_public, row, pos, turned))
+
+    def _undo_draw(self) -> None:
+        d = self.draws.pop()
+        self.hands[d.winner] ^= 1 << d.won
+        self.hands[d.loser] ^= 1 << d.lost
+        self.row = list(d.row)
+        self.pos = d.pos
+        del self.turned[d.turned:]
+
+    def _trick_reopened(self, trick: Trick) -> None:
+        number = len(self.tricks) + 1
+        if self.pending:
+            self.pending = False
+        elif len(self.draws) >= number:
+            self._undo_draw()
+
+    def _deal_over(self) -> GermanResult:
+        return self.result()
+
+    def undo(self) -> None:
+        """Take back the last action (a card or a ``take``), restoring the state exactly."""
+        if not self.history:
+            raise IllegalActionError("nothing to undo: no card has been played")
+        last = self.history.pop()
+        self._result = None
+        if isinstance(last, Call):
+            while type(self.log.pop()) is not CallMade:
+                pass
+            self.calls.pop()
+            self._undo_draw()
+            self.pending = True
+            return
+        self._undo_card()
+
+    def result(self) -> GermanResult:
+        """The scored result of the finished hand."""
+        if self.to_move is not None:
+            raise IllegalActionError("the deal is not over yet")
+        if self._result is None:
+            p1 = [0, 0]
+            p2 = [0, 0]
+            for i, t in enumerate(self.tricks):
+                (p1 if i < STOCK_TRICKS else p2)[t.winner] += 1
+            self._result = score_hand(self.options, p1, p2,
+                                      len(self.tricks) < 2 * STOCK_TRICKS)
+        return self._result
+
+    def clone(self) -> GermanState:
+        """An independent copy."""
+        other = GermanState.__new__(GermanState)
+        other.__dict__.update(self.__dict__)
+        self._copy_play(other)
+        other.calls = list(self.calls)
+        other.draws = list(self.draws)
+        other.row = list(self.row)
+        other.turned = list(self.turned)
+        return other
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything that defines the state, as a comparable tuple."""
+        return (self.options, self.dealer, self.dealt, self.stock, self.start_score,
+                tuple(self.row), self.pos, tuple(self.turned), tuple(self.draws), self.pending,
+                tuple(self.calls), *self._play_snapshot())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GermanState) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def locations(self) -> dict[str, int]:
+        """Where every card is: the hands, ``played``, the face-down ``stock`` and the
+        ``face_up`` row."""
+        places = super().locations()
+        places["stock"] = sum(1 << c for c in self.stock[self.pos:])
+        places["face_up"] = sum(1 << c for c in self.row)
+        return places
+
+    def setup(self) -> dict[str, Any]:
+        """How the deal began, for records: dealer, hands as dealt, the whole stock in
+        order (top first) and the match score; the hidden draws replay from it."""
+        names = seat_names(HANDS)
+        return {
+            "dealer": names[self.dealer],
+            "hands": {names[h]: format_hand(self.dealt[h]) for h in range(HANDS)},
+            "stock": " ".join(str(c) for c in self.stock),
+            "score_before": list(self.start_score),
+        }
+
+    # --- what each player knows ------------------------------------------------------------
+
+    def hands_known(self) -> bool:
+        """True once no face-down card is left: each player knows the other's hand."""
+        return self.pos >= STOCK_SIZE
+
+    def known_to(self, seat: int) -> int:
+        """The cards of the other hand that ``seat`` knows: face-up cards it took and still
+        holds, or, once the face-down stock is gone, its whole hand (by elimination)."""
+        other = 1 - seat
+        if self.hands_known():
+            return self.hands[other]
+        took = 0
+        for d in self.draws:
+            if d.winner == other and d.won_public:
+                took |= 1 << d.won
+            if d.loser == other and d.lost_public:
+                took |= 1 << d.lost
+        return took & self.hands[other]
+
+    def draws_seen_by(self, seat: int) -> list[list[str | None]]:
+        """The draws after each trick of the stock phase as ``seat`` saw them: the
+        winner's card and the loser's, None where it was drawn unseen by ``seat``."""
+        return [[str(d.won) if d.won_public or d.winner == seat else None,
+                 str(d.lost) if d.lost_public or d.loser == seat else None] for d in self.draws]
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now: its hand, the face-up stock cards, its own draws, the
+        other's face-up pickups, and the other's whole hand once the stock is gone."""
+        if seat not in (0, 1):
+            raise InvalidActionError(f"no player sits at {seat!r}: seats are [0, 1]")
+        other = 1 - seat
+        to_move = self.to_move
+        legal: tuple[Action, ...] = ()
+        if to_move == seat:
+            legal = tuple(self.legal_actions())
+        known = self.known_to(seat)
+        done = len(self.draws)
+        stock_tricks = [0, 0]
+        for t in self.tricks[:STOCK_TRICKS]:
+            stock_tricks[t.winner] += 1
+        info: dict[str, Any] = {
+            "face_up": [str(c) for c in self.row],
+            "turned": [str(c) for c in self.turned],
+            "stock": len(self.row) + self.face_down,
+            "draws": self.draws_seen_by(seat),
+            "stock_tricks": stock_tricks,
+            "hands_known": self.hands_known(),
+        }
+        return Observation(
+            variant=self.variant,
+            options=self.options,
+            seat=seat,
+            controls=(seat,),
+            sides=self.sides,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_move=to_move,
+            actor=to_move,
+            trump=self.trump,
+            turn_up=None,
+            hand=CardSet(self.hands[seat]),
+            known={other: CardSet(known)} if known else {},
+            open_hands=(other,) if self.hands_known() else (),
+            hand_sizes=(self.hands[0].bit_count(), self.hands[1].bit_count()),
+            legal=legal,
+            leader=self.leader,
+            trick=tuple(zip(self.trick_seats(), self.trick)),
+            tricks=tuple(self.tricks),
+            tricks_won=tuple(self.won),
+            score=self.start_score,
+            played=CardSet(self.played_mask()),
+            calls=tuple(self.calls),
+            info=info,
+            hidden={"stock": self.face_down},
+            shown=CardSet(self.row),
+            voids_from=(done, done),
+        )
+
+    # --- text ---------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        names = seat_names(HANDS)
+        trump = self.trump.name.lower() if self.trump is not None else "none"
+        lines = [f"dealer {names[self.dealer]}, trump {trump}, {self.phase} phase, "
+                 f"face up {' '.join(map(str, self.row)) or '-'}, {self.face_down} face down"]
+        for h in range(HANDS):
+            lines.append(f"{names[h]}: {format_hand(self.hands[h])}")
+        if self.trick:
+            lines.append("trick: " + " ".join(f"{names[s]}:{c}" for s, c in
+                                              zip(self.trick_seats(), self.trick)))
+        lines.append(f"tricks N {self.won[0]} S {self.won[1]}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<GermanState dealer={seat_name(self.dealer, HANDS)} trump={self.trump} "
+                f"tricks={len(self.tricks)} to_move={self.to_move}>")
+
+
+# --- dealing ---------------------------------------------------------------------------------
+
+
+def _cards(h: str | Iterable[Card | int | str]) -> list[Card]:
+    if isinstance(h, str):
+        text = h.strip()
+        if ":" in text or ("." in text and " " not in text):
+            return cards_of(parse_hand(text))
+        return [Card.parse(t) for t in text.replace(",", " ").split()]
+    return [Card.parse(c) if isinstance(c, str) else Card(c) for c in h]
+
+
+def new_german_deal(
+    options: GermanOptions,
+    seed: int | None = None,
+    dealer: int | str = 0,
+    hands: Sequence[str | Iterable[Card | int | str]] | None = None,
+    turn_up: Card | int | str | None = None,
+    score: tuple[int, ...] = (0, 0),
+) -> GermanState:
+    """Deal a hand of German whist: from a seed, or from given cards.
+
+    With a seed the shuffled pack is dealt one card at a time, the non-dealer first, and
+    the last 26 cards are the stock (top first).  ``hands`` gives the non-dealer's 13 cards,
+    the dealer's 13 and optionally the stock in order (top first); a missing stock is the
+    other 26 cards in the seed's order (or ``turn_up`` on top, then by card id).
+    ``dealer`` is N or S (0 or 1).
+    """
+    try:
+        dealer = parse_seat(dealer, HANDS)
+    except InvalidActionError:
+        raise ConfigError(f"dealer must be N or S (or 0-1), not {dealer!r}") from None
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ConfigError(f"a seed is a non-negative whole number, not {seed!r}")
+    first = (dealer + 1) % HANDS
+    masks = [0, 0]
+    stock: list[Card]
+    if hands is None:
+        if seed is None:
+            import secrets
+            seed = secrets.randbits(63)
+        deck = shuffled_deck(seed)
+        for i, card in enumerate(deck[:2 * HAND_SIZE]):
+            masks[(first + i) % HANDS] |= 1 << card
+        stock = list(deck[2 * HAND_SIZE:])
+    else:
+        if len(hands) not in (2, 3):
+            raise ConfigError("give the non-dealer's hand, the dealer's hand and optionally "
+                              f"the stock, not {len(hands)} parts")
+        seen = 0
+        parts = [_cards(h) for h in hands]
+        for cards in parts:
+            for c in cards:
+                if seen >> c & 1:
+                    raise ConfigError(f"{c} is given twice")
+                seen |= 1 << c
+        for i in range(2):
+            if len(parts[i]) != HAND_SIZE:
+                raise ConfigError(f"each hand holds {HAND_SIZE} cards, not {len(parts[i])}")
+            masks[(first + i) % HANDS] = sum(1 << c for c in parts[i])
+        if len(parts) == 3:
+            stock = parts[2]
+            if len(stock) != STOCK_SIZE:
+                raise ConfigError(f"the stock holds {STOCK_SIZE} cards, not {len(stock)}")
+        else:
+            rest = [Card(c) for c in range(52) if not seen >> c & 1]
+            stock = ([c for c in shuffled_deck(seed) if c in rest] if seed is not None else rest)
+    if turn_up is not None:
+        card = Card.parse(turn_up) if isinstance(turn_up, str) else Card(turn_up)
+        if card not in stock:
+            raise ConfigError(f"the turned-up card {card} must be in the stock")
+        if hands is not None and len(hands) == 3 and stock[0] != card:
+            raise ConfigError(f"the stock given starts with {stock[0]}, not the turn-up {card}")
+        if options.trump == "none" and options.face_up == 0:
+            raise ConfigError("no card is turned up with a face-down stock")
+        stock.remove(card)
+        stock.insert(0, card)
+    if len(score) != 2:
+        raise ConfigError(f"a score has 2 numbers (N, S), not {len(score)}")
+    return GermanState(masks, stock, dealer, options, score=(int(score[0]), int(score[1])),
+                       seed=seed)
+
+
+# --- matches -----------------------------------------------------------------------------------
+
+
+class GermanMatchRules(MatchRules):
+    """A match of German whist: the best of ``best_of`` hands (seed 001: each hand stands
+    alone, drawn hands do not count), or under ``meggiesoft`` scoring the first to
+    ``match_target`` points at the end of a hand (the target rising by ``target_raise`` when
+    both reach it).
+
+    ``games`` are the hands won (value: the points scored), ``rubbers`` the matches
+    finished (games: hands won each, points: the match's points), ``score`` the points of
+    the match in progress and ``totals`` all points.
+    """
+
+    UNTIL = ("match", "deals")
+
+    def __init__(self, options: GermanOptions) -> None:
+        super().__init__(options, HANDS)
+        self.target = options.match_target
+        self._wins = [0, 0]
+
+    def deal_args(self) -> dict[str, Any]:
+        """A hand is dealt with the match score (shown in the observation)."""
+        return {"score": (self.score[0], self.score[1])}
+
+    def add_deal(self, state: Any, number: int) -> SheetRow:
+        """Add the hand's points; record a won hand; finish the match when it is won."""
+        res: GermanResult = state.result()
+        for s in (0, 1):
+            self.score[s] += res.points[s]
+            self.totals[s] += res.points[s]
+        if res.winner is not None:
+            self._wins[res.winner] += 1
+            self.games.append(GameRecord(len(self.games) + 1, res.winner,
+                                         (self.score[0], self.score[1]), res.points[res.winner]))
+        trump = state.trump.name.lower() if state.trump is not None else "none"
+        row = SheetRow(number, state.dealer, trump, res, (self.score[0], self.score[1]),
+                       res.winner)
+        winner = self._match_winner()
+        if winner is not None:
+            self.rubbers.append(RubberRecord(len(self.rubbers) + 1, winner,
+                                             (self._wins[0], self._wins[1]),
+                                             (self.score[0], self.score[1])))
+            self.score = [0, 0]
+            self._wins = [0, 0]
+            self.target = self.options.match_target
+        return row
+
+    def _match_winner(self) -> int | None:
+        if self.options.scoring == "meggiesoft":
+            reached = [s for s in (0, 1) if self.score[s] >= self.target]
+            if len(reached) == 2:
+                self.target += self.options.target_raise
+                return None
+            return reached[0] if reached else None
+        need = self.options.best_of // 2 + 1
+        for s in (0, 1):
+            if self._wins[s] >= need:
+                return s
+        return None
+
+    def is_over(self, until: str, count: int, deals: int) -> bool:
+        """``count`` matches or hands complete."""
+        if until == "match":
+            return len(self.rubbers) >= count
+        return deals >= count
+
+    def summary(self) -> dict[str, Any]:
+        """Hands won, matches and totals as a JSON-friendly dict."""
+        return {**super().summary(), "matches": len(self.rubbers), "target": self.target}
+
+
+# --- records and sampling ----------------------------------------------------------------------
+
+
+def from_setup(options: GermanOptions, setup: Mapping[str, Any]) -> GermanState:
+    """The deal that :meth:`GermanState.setup` describes, before any card is played."""
+    names = seat_names(HANDS)
+    dealer = parse_seat(setup["dealer"], HANDS)
+    hands = setup["hands"]
+    masks = [parse_hand(hands[names[h]]) for h in range(HANDS)]
+    stock = [Card.parse(t) for t in str(setup["stock"]).split()]
+    score = setup.get("score_before", (0, 0))
+    first = (dealer + 1) % HANDS
+    return new_german_deal(options, dealer=dealer,
+                           hands=[cards_of(masks[first]), cards_of(masks[1 - first]), stock],
+                           score=(int(score[0]), int(score[1])))
+
+
+def rebuild(obs: Observation, hands: Sequence[int],
+            hidden: Mapping[str, Sequence[int]] | None = None) -> GermanState:
+    """A full deal consistent with ``obs``: ``hands`` are the cards each hand holds now
+    (the observer's own as observed, the other's known cards and a sample of the rest),
+    ``hidden["stock"]`` the face-down stock in order (sampled); the play so far is
+    replayed.  The stock's past is rebuilt from what the observer saw (every card turned
+    up, its own draws, the other's face-up pickups); each unseen draw of the other player
+    is one of his cards that he still held after it, chosen where possible among the
+    suits he failed to follow before it (so that the rebuilt play has no revoke)."""
+    opts: GermanOptions = obs.options
+    me = obs.seat
+    other = 1 - me
+    info = obs.info
+    turned = iter([Card.parse(t) for t in info["turned"]])
+    stock: list[Card | None] = []
+    row: list[Card] = []
+    drawn: list[int] = [0, 0]          # cards each hand drew (known or unknown)
+    public = 0                         # the other's face-up pickups
+    unknown: list[tuple[int, int]] = []  # (stock position, trick index) of unseen draws
+
+    def turn() -> None:
+        card = next(turned)
+        stock.append(card)
+        row.append(card)
+
+    for _ in range(min(opts.face_up, STOCK_SIZE)):
+        turn()
+    for k, seen in enumerate(info["draws"]):
+        winner = obs.tricks[k].winner
+        for who, text in ((winner, seen[0]), (1 - winner, seen[1])):
+            from_row = (who == winner and row) or (who != winner and len(stock) >= STOCK_SIZE)
+            card: Card | None
+            if from_row:
+                card = face = Card.parse(text)
+                row.remove(face)
+                if who == other:
+                    public |= 1 << face
+            else:
+                card = Card.parse(text) if text is not None else None
+                stock.append(card)
+                if card is None:
+                    unknown.append((len(stock) - 1, k))
+            if card is not None:
+                drawn[who] |= 1 << card
+        while len(row) < opts.face_up and len(stock) < STOCK_SIZE:
+            turn()
+    stock.extend(Card(c) for c in (hidden or {}).get("stock", ()))
+    if len(stock) != STOCK_SIZE:
+        raise ConfigError(f"the stock rebuilt holds {len(stock)} cards, not {STOCK_SIZE}")
+
+    # the cards each hand played, and when
+    played_at: dict[int, int] = {}
+    played = [0, 0]
+    fails: list[list[int]] = [[], []]   # per hand, (trick index, suit) failures to follow
+    tricks = [(t.leader, t.cards) for t in obs.tricks]
+    if obs.trick:
+        tricks.append((obs.trick[0][0], tuple(c for _, c in obs.trick)))
+    for i, (leader, cards) in enumerate(tricks):
+        for j, c in enumerate(cards):
+            who = (leader + j) % HANDS
+            played[who] |= 1 << c
+            played_at[c] = i
+            if j and c.suit != cards[0].suit:
+                fails[who].append(i * 4 + int(cards[0].suit))
+    pool = (hands[other] | played[other]) & ~public
+    for pos, k in reversed(unknown):
+        best: tuple[bool, bool, int] | None = None
+        for c in cards_of(pool):
+            at = played_at.get(c, 99)
+            if at <= k:
+                continue  # he played it before this draw
+            suit = int(c.suit)
+            before = any(f % 4 == suit and f // 4 <= k for f in fails[other])
+            after = any(f % 4 == suit and k < f // 4 < at for f in fails[other])
+            key = (not after, before, int(c))
+            if best is None or key > best:
+                best = key
+        if best is None:
+            raise ConfigError("the cards given do not fit the observation's draws")
+        stock[pos] = Card(best[2])
+        pool &= ~(1 << best[2])
+        drawn[other] |= 1 << best[2]
+    dealt = [(hands[h] | played[h]) & ~drawn[h] for h in range(HANDS)]
+    state = GermanState(dealt, [c for c in stock if c is not None], obs.dealer, opts,
+                        score=(obs.score[0], obs.score[1]))
+    calls = iter(call for _, call in obs.calls)
+    for _, cards in tricks:
+        for c in cards:
+            if state.pending:
+                state.apply_unchecked(next(calls))
+            state.apply_unchecked(c)
+    if state.pending and len(state.calls) < len(obs.calls):
+        state.apply_unchecked(next(calls))
+    return state
+
+
+def _amend(overrides: dict[str, Any]) -> dict[str, Any]:
+    if overrides.get("trump") == "none" and "face_up" not in overrides:
+        return {**overrides, "face_up": 0}
+    return overrides
+
+
+GERMAN = Variant(
+    name="german",
+    players=HANDS,
+    hands=HANDS,
+    description="German whist for two: a stock phase of 13 tricks, then 13 tricks with "
+                "both hands known (seed 001 and the rule pages' scorings).",
+    options_type=GermanOptions,
+    presets=PRESETS,
+    default_preset="seed-001",
+    deal=new_german_deal,
+    from_setup=from_setup,
+    rebuild=rebuild,
+    match_rules=GermanMatchRules,
+    amend=_amend,
+)
+"""German whist for two: the registry's record."""

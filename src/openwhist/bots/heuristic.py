@@ -48,7 +48,7 @@ import random
 
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import IllegalActionError
-from openwhist.rules.base import Observation
+from openwhist.rules.base import Action, Call, Observation
 from openwhist.rules.tricks import trick_winner
 
 __all__ = ["HeuristicBot"]
@@ -459,11 +459,14 @@ class HeuristicBot:
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed!r})"
 
-    def choose(self, observation: Observation) -> Card:
-        """The card to play for the hand to move (one of ``observation.legal``)."""
+    def choose(self, observation: Observation) -> Action:
+        """The card to play for the hand to move (one of ``observation.legal``), or the
+        call to make when only calls are legal."""
         legal = observation.legal
         if not legal or observation.to_move is None:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
+        if any(isinstance(a, Call) for a in legal):
+            return _choose_call(observation)
         if len(legal) == 1:
             return Card(legal[0])
         pos = _Position(observation)
@@ -471,3 +474,20 @@ class HeuristicBot:
         if not pos.legal >> card & 1:  # defensive: never return an illegal card
             return Card(legal[0])
         return Card(card)
+
+
+def _choose_call(obs: Observation) -> Call:
+    """A call among the legal ones: of face-up cards to take (German whist's open stock)
+    the most useful, a trump first, then the highest; otherwise the first call."""
+    calls = [a for a in obs.legal if isinstance(a, Call)]
+    takes = [c for c in calls if c.kind == "take" and c.card is not None]
+    if not takes:
+        return calls[0]
+    trump = int(obs.trump) if obs.trump is not None else -1
+
+    def value(call: Call) -> tuple[bool, int]:
+        card = call.card
+        assert card is not None
+        return (int(card.suit) == trump, int(card.rank))
+
+    return max(takes, key=value)

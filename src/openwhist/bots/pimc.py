@@ -295,10 +295,17 @@ class _Replay:
         if self.last < 0:
             return 0
         state = self.rebuild(self.obs, hands)
-        for _ in self.plays:
+        actions = list(state.history)  # the cards, and any calls between them
+        for _ in actions:
             state.undo()
         n = 0
-        for i in range(self.last + 1):
+        i = 0
+        for action in actions:
+            if i > self.last:
+                break
+            if action >= 52:  # a call (German whist's take): replayed, not checked
+                state.apply_unchecked(action)
+                continue
             seat, c = self.plays[i]
             if self.checked[i]:
                 view = state.observation(state.controller(seat))
@@ -307,4 +314,5 @@ class _Replay:
                     if n > limit:
                         return n
             state.apply_unchecked(c)
+            i += 1
         return n

@@ -416,3 +416,26 @@ def test_the_pimc_bot_plays_german_deals() -> None:
         bot = make_bot("pimc:time_budget=0.05", 1)
         assert play_out(deal, {0: bot, 1: make_bot("heuristic", 2)}) is None
         assert deal.is_over()
+
+
+# --- the terminal game -----------------------------------------------------------------------
+
+
+def test_the_terminal_game_shows_the_stock_the_draws_and_the_known_hands() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from openwhist.play import play_command
+
+    buf = StringIO()
+    code = play_command("german-open-stock", seed=3, seat="S", until="deals", deals=1,
+                        symbols=False, console=Console(file=buf, width=100),
+                        input_fn=lambda prompt: "1")
+    out = buf.getvalue()
+    assert code == 0 and "Deal result" in out
+    assert "face up, 23 face down" in out                 # the face-up row and the count
+    assert "S (you) drew " in out                          # your own blind draw, named
+    assert "N drew a card from the stock" in out          # the other's, not named
+    assert "Choose: [1] take" in out                       # open stock: the winner's choice
+    assert "both hands are known" in out and "Known hand (N)" in out

@@ -33,7 +33,17 @@ from openwhist.bots import BOTS, Bot, make_bot, parse_bot_spec, play_out
 from openwhist.cards import Card, Rank, SplitMix64, Suit
 from openwhist.errors import ConfigError, InvalidActionError, WhistError
 from openwhist.match import Match, new_match
-from openwhist.rules.base import Deal, DealScored, TrickWon, options_from_strings
+from openwhist.rules.base import (
+    Action,
+    Call,
+    CardDrawn,
+    CardTurned,
+    Deal,
+    DealScored,
+    TrickWon,
+    options_from_strings,
+    parse_action,
+)
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import PARTNERS_OPPOSITE, seat_name, seat_word, side_name
 from openwhist.rules.seats import parse_seat as _parse_seat
@@ -313,7 +323,7 @@ class TerminalGame:
         line.append(f"   Game score: {self._side(0)} {m.score[0]}, {self._side(1)} {m.score[1]}")
         self.console.print(line)
 
-    def _play(self, hand: int, card: Card) -> None:
+    def _play(self, hand: int, card: Action) -> None:
         events = self.match.apply(card)
         self._show_action(hand, card, events)
 
@@ -335,6 +345,10 @@ class TerminalGame:
                 won = old.observation(self.human).tricks_won
                 line.append(f"   (tricks {self._side(0)} {won[0]}, {self._side(1)} {won[1]})")
                 self.console.print(line)
+            elif isinstance(ev, CardDrawn):
+                self._show_draw(ev)
+            elif isinstance(ev, CardTurned):
+                self._say("  Turned up on the stock: ", self._card(ev.card))
             elif isinstance(ev, DealScored):
                 self.show_deal_result(old)
                 if self.pause and not self.match.is_over():
@@ -343,14 +357,28 @@ class TerminalGame:
         if not self.match.is_over():
             self._announce_deal()
 
+    def _show_draw(self, ev: CardDrawn) -> None:
+        """A card taken from the stock: shown to all if public, else only to its taker."""
+        if ev.seat == self.human:
+            verb = " took " if ev.public else " drew "
+            self._say("  ", self.seat_label(ev.seat), verb, self._card(ev.card))
+        elif ev.public:
+            self._say("  ", self.seat_label(ev.seat), " took ", self._card(ev.card), " (face up)")
+        else:
+            self._say("  ", self.seat_label(ev.seat), " drew a card from the stock")
+
     def _human_turn(self) -> str | None:
         state = self.match.state
         hand = state.to_move
         assert hand is not None
         obs = state.observation(self.human)
         legal = display_order(a for a in obs.legal if isinstance(a, Card))
+        calls = [a for a in obs.legal if isinstance(a, Call)]
+        choices: list[Action] = list(calls) if calls else list(legal)
         self.console.print(self.render_table())
-        who = "Dummy's card" if hand != self.human else "Your card"
+        if calls:
+            self._say("Choose: ", "  ".join(f"[{i + 1}] {c}" for i, c in enumerate(calls)))
+        who = "Your choice" if calls else "Dummy's card" if hand != self.human else "Your card"
         prompt = f"{who} ({self._name(hand)}) > "
         while True:
             try:
@@ -374,16 +402,17 @@ class TerminalGame:
             if command == "hint":
                 self._hint(legal)
                 continue
-            card: Card
+            card: Action
             if command.isdigit():
                 n = int(command)
-                if not 1 <= n <= len(legal):
-                    self._error(f"there is no card number {n}: choose 1-{len(legal)}")
+                if not 1 <= n <= len(choices):
+                    what = "choice" if calls else "card"
+                    self._error(f"there is no {what} number {n}: choose 1-{len(choices)}")
                     continue
-                card = legal[n - 1]
+                card = choices[n - 1]
             else:
                 try:
-                    card = Card.parse(text)
+                    card = parse_action(text) if calls else Card.parse(text)
                 except WhistError as exc:
                     self._error(f"{exc}; type help for the commands")
                     continue
@@ -421,6 +450,16 @@ class TerminalGame:
             trump.append("   turned up: ").append_text(self._card(obs.turn_up))
             trump.append(f" (on the table, {self._name(obs.dealer)}'s)")
         rows.append(trump)
+        if obs.hidden or obs.shown:
+            stock = Text("Stock: ")
+            for c in obs.shown:
+                stock.append_text(self._card(c)).append(" ")
+            if obs.shown:
+                stock.append("face up, ")
+            stock.append(f"{sum(obs.hidden.values())} face down")
+            rows.append(stock)
+        if obs.info.get("hands_known"):
+            rows.append(Text("The stock is empty: both hands are known.", style="bold"))
         games = [sum(1 for g in m.games if g.winner == s) for s in (0, 1)]
         target = getattr(state.options, "target", None)
         rows.append(Text(
@@ -445,7 +484,7 @@ class TerminalGame:
         rows.append(line)
         for dummy in obs.open_hands:
             playing = hand == dummy and hand in obs.controls
-            title = "Dummy" if dummy not in state.seats else "Open hand"
+            title = "Dummy" if dummy not in state.seats else "Known hand"
             rows.append(Text(f"{title} ({self._name(dummy)}):"
                              + (" — you play it" if dummy in obs.controls else ""), style="bold"))
             rows.append(hand_text(obs.known.get(dummy, ()), self.symbols,
@@ -622,9 +661,9 @@ def _new_match(variant: str, preset: str | None, seed: int | None, until: str | 
     overrides = parse_options(options, variant)
     if deals is not None and deals < 1:
         raise ConfigError(f"--deals must be at least 1, not {deals}")
-    if until is None:
-        until = "deals" if deals is not None else "rubber"
     allowed = get_variant(variant).match_rules(get_variant(variant).options()).UNTIL
+    if until is None:
+        until = "deals" if deals is not None else "rubber" if "rubber" in allowed else allowed[0]
     if until not in allowed:
         words = ", ".join(allowed[:-1]) + " or " + allowed[-1] if len(allowed) > 1 else allowed[0]
         raise ConfigError(f"--until is {words}, not {until!r}")

@@ -46,6 +46,7 @@ their own (no loop vectorization or unrolling, no wraparound of negative indices
 
 from __future__ import annotations
 
+import copy
 import sys
 
 import numpy as np
@@ -54,6 +55,8 @@ from llvmlite import ir as llvm_ir
 from numba import njit
 from numba.core import cgutils, types
 from numba.core import config as numba_config
+from numba.core import inline_closurecall as numba_inline
+from numba.core import ir as numba_ir
 from numba.core.compiler_lock import global_compiler_lock
 from numba.cpython import slicing as numba_slicing
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
@@ -2034,11 +2037,50 @@ def _without_unrolling(create):
     return create_options
 
 
+class _OneScopePerCopy:
+    """The ``copy`` module as numba's inliner sees it while the kernels compile.
+
+    To inline a function, numba copies its IR one block at a time, and each block's deep
+    copy copies the function's whole variable scope again (thousands of variables), once
+    per block: two thirds of the kernels' compilation went there.  Here the blocks of
+    one copy of an IR share one copy of its scope, as the blocks of the IR itself share
+    the scope (numba's inliner keeps only one of the copies in any case).  A new copy of
+    an IR (``FunctionIR.copy``, the first step of the inliner's copy) starts afresh.  The
+    compiled code is the same, byte for byte."""
+
+    copy = staticmethod(copy.copy)
+
+    def __init__(self):
+        self.scopes = {}
+
+    def deepcopy(self, x, memo=None):
+        if memo is not None or not isinstance(x, numba_ir.Block):
+            return copy.deepcopy(x, memo)
+        memo = {}
+        known = self.scopes.get(id(x.scope))
+        if known is not None and known[0] is x.scope:
+            memo[id(x.scope)] = known[1]
+        out = copy.deepcopy(x, memo)
+        self.scopes[id(x.scope)] = (x.scope, memo[id(x.scope)])
+        return out
+
+    def afresh(self, ir_copy):
+        def copy_ir(func_ir):
+            self.scopes = {}
+            return ir_copy(func_ir)
+
+        return copy_ir
+
+
+_IR_COPY = _OneScopePerCopy()
+
 # numba's code generation hooks replaced while the kernels compile (see compile_kernels):
 # module, name, and a function of the original that gives the replacement
 _CODEGEN_HOOKS = ((numba_arrayobj, "fix_integer_index", lambda original: _index_as_is),
                   (numba_slicing, "fix_slice", lambda original: _slice_as_is),
-                  (llvm_binding, "create_pipeline_tuning_options", _without_unrolling))
+                  (llvm_binding, "create_pipeline_tuning_options", _without_unrolling),
+                  (numba_inline, "copy", lambda original: _IR_COPY),
+                  (numba_ir.FunctionIR, "copy", _IR_COPY.afresh))
 
 
 def compile_kernels() -> None:
@@ -2052,6 +2094,10 @@ def compile_kernels() -> None:
       to a negative index (Python's ``a[-1]``) and clamps slice bounds, a compare and a
       select at each of the few hundred array accesses of a node, which cost about 12% of
       the time.  No kernel indexes from the end of an array or slices out of its range.
+
+    The inliner also copies the IR of the inlined functions faster (see
+    :class:`_OneScopePerCopy`): the first compilation takes a fifth less time (120 s of
+    processor time rather than 150 s on a 2-core machine), for the same machine code.
 
     These are numba's settings while it compiles; they are restored at once (under
     numba's compiler lock), so other numba code in the process is not affected.  Where a

@@ -237,6 +237,7 @@ class TerminalGame:
                                              for s, b in bots.items()})
         self._announced: Deal | None = None
         self._rubbers_shown = len(match.rubbers)
+        self._games_shown = len(match.games)
 
     def _console_input(self, prompt: str) -> str:
         return self.console.input(prompt)
@@ -313,14 +314,15 @@ class TerminalGame:
             return
         self._announced = state
         m = self.match
-        title = (f"Deal {len(m.sheet) + 1} · game {len(m.games) + 1} · "
+        title = (f"Deal {len(m.sheet) + 1} · {m.rules.GAME} {len(m.games) + 1} · "
                  f"dealer {self._name(state.dealer)}")
         self.console.rule(f"[bold]{title}[/]")
         line = Text("Trump: ").append_text(_trump_text(state.trump, self.symbols))
         turn_up = state.observation(self.human).turn_up
         if turn_up is not None:
             line.append(f" — {self._name(state.dealer)} turned up ").append_text(self._card(turn_up))
-        line.append(f"   Game score: {self._side(0)} {m.score[0]}, {self._side(1)} {m.score[1]}")
+        line.append(f"   {m.rules.SCORE.capitalize()}: {self._side(0)} {m.score[0]}, "
+                    f"{self._side(1)} {m.score[1]}")
         self.console.print(line)
 
     def _play(self, hand: int, card: Action) -> None:
@@ -463,9 +465,10 @@ class TerminalGame:
         games = [sum(1 for g in m.games if g.winner == s) for s in (0, 1)]
         target = getattr(state.options, "target", None)
         rows.append(Text(
-            f"Game score: {self.side_label(0)} {m.score[0]}, {self.side_label(1)} {m.score[1]}"
+            f"{m.rules.SCORE.capitalize()}: {self.side_label(0)} {m.score[0]}, "
+            f"{self.side_label(1)} {m.score[1]}"
             + (f" (to {target})" if target is not None else "")
-            + f"   Games: {games[0]}-{games[1]}"))
+            + f"   {m.rules.GAME.capitalize()}s: {games[0]}-{games[1]}"))
         rows.append(Text(f"Tricks: {self._side(0)} {obs.tricks_won[0]}, "
                          f"{self._side(1)} {obs.tricks_won[1]}"))
         if obs.tricks:
@@ -519,19 +522,21 @@ class TerminalGame:
             table.add_row(key.replace("_", " ").capitalize(), *(str(v) for v in values))
         self.console.print(table)
         self.show_sheet()
-        if res.game_winner is not None and self.match.games:
-            g = self.match.games[-1]
-            self.console.print(f"[bold green]{self.side_label(g.winner)} win game {g.number} "
+        w = self.match.rules
+        for g in self.match.games[self._games_shown:]:
+            self.console.print(f"[bold green]{self.side_label(g.winner)} win {w.GAME} {g.number} "
                                f"{g.score[0]}-{g.score[1]} (worth {g.value})[/]")
         for r in self.match.rubbers[self._rubbers_shown:]:
-            self.console.print(f"[bold green]{self.side_label(r.winner)} win rubber {r.number} "
-                                   f"{r.games[0]}-{r.games[1]}: points "
-                                   f"{r.points[0]}-{r.points[1]}[/]")
+            self.console.print(f"[bold green]{self.side_label(r.winner)} win {w.RUBBER} {r.number} "
+                               f"{r.games[0]}-{r.games[1]}: points {r.points[0]}-{r.points[1]}[/]")
+        self._games_shown = len(self.match.games)
+        self._rubbers_shown = len(self.match.rubbers)
 
     def show_sheet(self) -> None:
         """The score sheet: one line per deal."""
         table = Table(title="Score sheet", title_justify="left")
-        for name in ("Deal", "Dealer", "Trump", self._side(0), self._side(1), "Score", "Game"):
+        for name in ("Deal", "Dealer", "Trump", self._side(0), self._side(1), "Score",
+                     self.match.rules.GAME.capitalize()):
             table.add_column(name, justify="right" if name not in ("Dealer", "Trump") else "left")
         for r in self.match.sheet:
             game = self._side(r.game_won_by) if r.game_won_by is not None else ""
@@ -545,23 +550,24 @@ class TerminalGame:
         if m.sheet:
             self.show_sheet()
         games = _wins_all(m)
-        line = (f"Game score: {self.side_label(0)} {m.score[0]}, {self.side_label(1)} {m.score[1]}"
-                f"   Games won: {games[0]}-{games[1]}")
+        w = m.rules
+        line = (f"{w.SCORE.capitalize()}: {self.side_label(0)} {m.score[0]}, "
+                f"{self.side_label(1)} {m.score[1]}   {w.GAME.capitalize()}s won: {games[0]}-{games[1]}")
         open_games = m.games[sum(sum(r.games) for r in m.rubbers):]
         if m.rubbers:
-            line += f"   Rubber points: {m.totals[0]}-{m.totals[1]}"
+            line += f"   {w.TOTALS.capitalize()}: {m.totals[0]}-{m.totals[1]}"
         if open_games:
             worth = [sum(g.value for g in open_games if g.winner == s) for s in (0, 1)]
-            line += (f"   This rubber's games worth {worth[0]}-{worth[1]} "
-                     "(scored when the rubber ends)")
+            line += (f"   This {w.RUBBER}'s {w.GAME}s worth {worth[0]}-{worth[1]} "
+                     f"(scored when the {w.RUBBER} ends)")
         self.console.print(line, markup=False)
 
     def show_match_end(self) -> None:
         """Games, rubbers and totals when the match is over."""
         m = self.match
         self.console.rule("[bold]Match over[/]")
-        table = Table(title="Games", title_justify="left")
-        for name in ("Game", "Winner", "Score", "Value"):
+        table = Table(title=f"{m.rules.GAME.capitalize()}s", title_justify="left")
+        for name in (m.rules.GAME.capitalize(), "Winner", "Score", "Value"):
             table.add_column(name)
         for g in m.games:
             table.add_row(str(g.number), self.side_label(g.winner), f"{g.score[0]}-{g.score[1]}",
@@ -569,12 +575,14 @@ class TerminalGame:
         if m.games:
             self.console.print(table)
         for r in m.rubbers:
-            self.console.print(f"Rubber {r.number}: {self.side_label(r.winner)} win "
+            self.console.print(f"{m.rules.RUBBER.capitalize()} {r.number}: {self.side_label(r.winner)} win "
                                f"{r.games[0]}-{r.games[1]}, points {r.points[0]}-{r.points[1]}")
         games = _wins_all(m)
-        unfinished = f" · unfinished game {m.score[0]}-{m.score[1]}" if any(m.score) else ""
-        self.console.print(f"[bold]Deals {len(m.sheet)} · games won {self._side(0)} {games[0]}, "
-                           f"{self._side(1)} {games[1]} · rubber points {self._side(0)} "
+        w = m.rules
+        unfinished = (f" · unfinished {w.RUBBER if w.RUBBER == 'match' else w.GAME} "
+                      f"{m.score[0]}-{m.score[1]}" if any(m.score) else "")
+        self.console.print(f"[bold]Deals {len(m.sheet)} · {w.GAME}s won {self._side(0)} {games[0]}, "
+                           f"{self._side(1)} {games[1]} · {w.TOTALS} {self._side(0)} "
                            f"{m.totals[0]}, {self._side(1)} {m.totals[1]}{unfinished}[/]")
 
     def save(self) -> bool:

@@ -681,6 +681,14 @@ class MatchRules:
     """
 
     UNTIL: ClassVar[tuple[str, ...]] = ("deals",)
+    GAME: ClassVar[str] = "game"
+    """What a unit of ``games`` is called (classic: game; German whist: hand)."""
+    RUBBER: ClassVar[str] = "rubber"
+    """What a unit of ``rubbers`` is called (classic: rubber; German whist: match)."""
+    SCORE: ClassVar[str] = "score"
+    """What ``score`` is called (classic: the game score)."""
+    TOTALS: ClassVar[str] = "points"
+    """What ``totals`` are called (classic: rubber points)."""
 
     def __init__(self, options: Any, sides: int = 2) -> None:
         self.options = options

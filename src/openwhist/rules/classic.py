@@ -636,6 +636,8 @@ class ClassicMatchRules(MatchRules):
     long whist, and the Dutch book's total points)."""
 
     UNTIL = ("game", "rubber", "deals")
+    SCORE = "game score"
+    TOTALS = "rubber points"
 
     def __init__(self, options: ClassicOptions) -> None:
         super().__init__(options, 2)

@@ -722,6 +722,10 @@ class GermanMatchRules(MatchRules):
     """
 
     UNTIL = ("match", "deals")
+    GAME = "hand"
+    RUBBER = "match"
+    SCORE = "match score"
+    TOTALS = "points"
 
     def __init__(self, options: GermanOptions) -> None:
         super().__init__(options, HANDS)

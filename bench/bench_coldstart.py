@@ -25,16 +25,18 @@ import tempfile
 import time
 
 DEAL = "N:AKQ2.K93.T84.J72 JT9.AQ85.K62.A95 8643.J7.AQ97.K84 75.T642.J53.QT63"
-PIMC = ("import openwhist; from openwhist.bots import PimcBot; "
+PIMC = ("import openwhist; from openwhist.bots.pimc import PimcBot; "
         "d = openwhist.new_deal('classic', seed=7, dealer=0); "
-        "print(PimcBot(seed=1).choose(d.observation(d.to_move)))")
+        "print(PimcBot(seed=1).choose(d.observation(d.controller(d.to_move))))")
 
 
 def run(args: list[str], cache: str) -> float:
     """Seconds for one fresh process running ``args`` with the cache folder ``cache``."""
     env = dict(os.environ, OPENWHIST_CACHE_DIR=cache)
     start = time.perf_counter()
-    subprocess.run(args, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    done = subprocess.run(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode:
+        sys.exit(f"{' '.join(args)} failed:\n{done.stderr}")
     return time.perf_counter() - start
 
 

@@ -138,3 +138,44 @@ def test_a_start_during_another_compilation_says_it_waits(monkeypatch: pytest.Mo
     with _cache.compile_lock():
         line = _first_stderr_line(dict(os.environ))
     assert line.startswith("openwhist: waiting for another process that is compiling the solver"), line
+
+
+def test_compiling_elsewhere_tells_whether_the_lock_is_held(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    monkeypatch.setenv("OPENWHIST_CACHE_DIR", str(tmp_path))
+    assert not _cache.compiling_elsewhere()
+    with _cache.compile_lock():
+        out = subprocess.run([sys.executable, "-m", "openwhist.solver", "--check"], env=dict(os.environ))
+        assert out.returncode == 0  # not cached, but another process compiles it
+    out = subprocess.run([sys.executable, "-m", "openwhist.solver", "--check"], env=dict(os.environ))
+    assert out.returncode == 1
+
+
+def test_the_inliner_copy_shares_one_scope_per_copy_and_is_restored() -> None:
+    import copy
+
+    from numba.core import inline_closurecall, ir
+    from numba.core.compiler import run_frontend
+
+    from openwhist.solver import _search
+
+    def f(x: int) -> int:
+        y = x + 1
+        if y > 2:
+            y = y * 3
+        return y
+
+    func_ir = run_frontend(f)
+    shim = _search._OneScopePerCopy()
+    func_ir_copy = shim.afresh(ir.FunctionIR.copy)(func_ir)
+    blocks = {label: shim.deepcopy(block) for label, block in func_ir.blocks.items()}
+    scopes = {id(b.scope) for b in blocks.values()}
+    assert len(scopes) == 1 and id(func_ir.blocks[0].scope) not in scopes  # one copy, a new one
+    plain = {label: copy.deepcopy(block) for label, block in func_ir.blocks.items()}
+    assert [[str(stmt) for stmt in b.body] for b in blocks.values()] == \
+        [[str(stmt) for stmt in b.body] for b in plain.values()]
+    assert all(b.scope == p.scope for b, p in zip(blocks.values(), plain.values()))
+    assert func_ir_copy is not func_ir
+    _search.compile_kernels()
+    assert inline_closurecall.copy is copy  # numba's own again
+    assert ir.FunctionIR.copy.__qualname__ == "FunctionIR.copy"

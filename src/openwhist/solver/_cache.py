@@ -112,6 +112,25 @@ def is_cached(functions: list[Any]) -> bool:
     return True
 
 
+def compiling_elsewhere() -> bool:
+    """Whether another process holds the compile lock (is compiling the kernels now)."""
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    try:
+        handle = open(cache_dir() / "compile.lock", "a")  # noqa: SIM115 (closed below)
+    except OSError:
+        return False
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        return False
+
+
 @contextlib.contextmanager
 def compile_lock(on_wait: Any = None) -> Iterator[None]:
     """Hold the cache folder's compile lock (one process compiles at a time; the others

@@ -23,9 +23,9 @@ from openwhist.arena import mean_ci
 from openwhist.bots import make_bot, parse_bot_spec, play_out
 from openwhist.errors import ConfigError
 from openwhist.match import new_match
-from openwhist.play import SIDE_NAMES, bot_seed
-from openwhist.rules.registry import resolve
-from openwhist.rules.seats import SEAT_NAMES, SEAT_WORDS
+from openwhist.play import bot_seed
+from openwhist.rules.registry import get_variant, resolve
+from openwhist.rules.seats import seat_name, seat_word, side_name
 
 __all__ = ["SimulationResult", "parse_bots", "render_summary", "simulate", "simulate_command"]
 
@@ -48,6 +48,10 @@ class SimulationResult:
     games_won: tuple[int, int]
     seconds: float
     notes: list[str] = field(default_factory=list)
+    sides: tuple[str, ...] = ("N-S", "E-W")
+    """The sides' names, in side order (``N``, ``S`` with two hands)."""
+    game: str = "game"
+    """What the variant's match rules call a game won (German whist: a hand)."""
 
     @property
     def deals_per_second(self) -> float:
@@ -61,9 +65,9 @@ class SimulationResult:
             "preset": self.preset,
             "options": self.options,
             "seed": self.seed,
-            "bots": {SEAT_NAMES[s]: b for s, b in enumerate(self.bots) if b != "dummy"},
+            "bots": {seat_name(s, len(self.bots)): b for s, b in enumerate(self.bots) if b != "dummy"},
             "deals": self.deals,
-            "sides": list(SIDE_NAMES),
+            "sides": list(self.sides),
             "tricks_mean": list(self.tricks_mean),
             "tricks_ci95": [list(ci) for ci in self.tricks_ci95],
             "points_mean": list(self.points_mean),
@@ -76,32 +80,35 @@ class SimulationResult:
         }
 
 
-def parse_bots(spec: str | Sequence[str], dummy: int | None = None) -> list[str]:
-    """Bot names per hand 0-3 from ``"heuristic,random"`` (one name for all, one per side
-    N-S, E-W, or one per seat N, E, S, W; three for N, E, W in Dummy whist).
+def parse_bots(spec: str | Sequence[str], dummy: int | None = None, n_hands: int = 4) -> list[str]:
+    """Bot names per hand from ``"heuristic,random"``: one name for all, one per side
+    (N-S, E-W, with four hands), or one per seat (N, E, S, W; N, S with two hands; N, E, W
+    in Dummy whist, where the dummy's entry is ``"dummy"``).
 
     >>> parse_bots("heuristic,random")
     ['heuristic', 'random', 'heuristic', 'random']
+    >>> parse_bots("heuristic,random", n_hands=2)
+    ['heuristic', 'random']
     """
     names = [n.strip().lower() for n in (spec.split(",") if isinstance(spec, str) else spec)]
     if not names or any(not n for n in names):
         raise ConfigError(f"--bots is a comma-separated list of bot names, not {spec!r}")
     for n in names:
         parse_bot_spec(n)
+    players = n_hands - (dummy is not None)
     if len(names) == 1:
-        per_hand = names * 4
-    elif len(names) == 2:
+        per_hand = names * n_hands
+    elif len(names) == 2 and n_hands == 4:
         per_hand = [names[0], names[1], names[0], names[1]]
-    elif len(names) == 4 and dummy is None:
-        per_hand = names
-    elif len(names) == 3 and dummy is not None:
+    elif len(names) == players:
         it = iter(names)
-        per_hand = ["" if h == dummy else next(it) for h in range(4)]
-    elif dummy is not None:
-        raise ConfigError(f"Dummy whist has three players: give 1 bot, 2 (one per side) or 3 "
-                          f"(one per player), not {len(names)}")
+        per_hand = ["" if h == dummy else next(it) for h in range(n_hands)]
     else:
-        raise ConfigError(f"give 1 bot, 2 (one per side) or 4 (one per seat), not {len(names)}")
+        counts = "1 bot, 2 (one per side) or 4 (one per seat)" if n_hands == 4 and dummy is None \
+            else "1 bot, 2 (one per side) or 3 (one per player)" if dummy is not None \
+            else f"1 bot or {players} (one per seat)"
+        table = "Dummy whist has three players: give" if dummy is not None else "give"
+        raise ConfigError(f"{table} {counts}, not {len(names)}")
     if dummy is not None:
         per_hand[dummy] = "dummy"
     return per_hand
@@ -129,7 +136,7 @@ def simulate(
         raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
     match = new_match(variant, preset=preset, seed=seed, until="deals", count=deals,
                       **(options or {}))
-    per_hand = parse_bots(bots, getattr(match.options, "dummy", None))
+    per_hand = parse_bots(bots, getattr(match.options, "dummy", None), match.state.n_hands)
     notes: list[str] = []
     players = {s: make_bot(per_hand[s], bot_seed(match.seed, s)) for s in match.state.seats}
     tricks: list[list[int]] = [[], []]
@@ -154,7 +161,8 @@ def simulate(
     games = (sum(1 for g in match.games if g.winner == 0),
              sum(1 for g in match.games if g.winner == 1))
     means = (_mean(tricks[0]), _mean(tricks[1]))
-    preset_name = preset or (variant if variant not in ("classic", "dummy") else "english-short")
+    record = get_variant(match.variant)
+    preset_name = preset or (variant if variant in record.presets else record.default_preset)
     return SimulationResult(
         variant=match.variant,
         preset=preset_name,
@@ -170,6 +178,8 @@ def simulate(
         games_won=games,
         seconds=seconds,
         notes=notes,
+        sides=tuple(side_name(match.state.sides, side) for side in sorted(set(match.state.sides))),
+        game=match.rules.GAME,
     )
 
 
@@ -188,18 +198,18 @@ def render_summary(result: SimulationResult, console: Console) -> None:
     r = result
     console.print(f"[bold]Simulation[/]: {r.variant} whist ({r.preset}), {r.deals} deals, "
                   f"seed {r.seed}")
-    console.print("Bots: " + ", ".join(f"{SEAT_WORDS[s]} {b}" for s, b in enumerate(r.bots)
+    console.print("Bots: " + ", ".join(f"{seat_word(s, len(r.bots))} {b}" for s, b in enumerate(r.bots)
                                        if b != "dummy"))
     table = Table()
     table.add_column("")
-    for side in SIDE_NAMES:
+    for side in r.sides:
         table.add_column(side, justify="right")
     table.add_row("Tricks per deal", *(f"{m:.3f}" for m in r.tricks_mean))
     table.add_row("  95% interval", *(f"{lo:.3f} – {hi:.3f}" for lo, hi in r.tricks_ci95))
     table.add_row("Points per deal", *(f"{m:.3f}" for m in r.points_mean))
     table.add_row("  95% interval", *(f"{lo:.3f} – {hi:.3f}" for lo, hi in r.points_ci95))
     table.add_row("Points in all", *(str(p) for p in r.points_total))
-    table.add_row("Games won", *(str(g) for g in r.games_won))
+    table.add_row(f"{r.game.capitalize()}s won", *(str(g) for g in r.games_won))
     console.print(table)
     for note in r.notes:
         console.print(f"[yellow]note:[/] {note}")
@@ -231,7 +241,8 @@ def simulate_command(
     if deals < 1:
         raise ConfigError(f"--deals must be at least 1, not {deals}")
     _, opts = resolve(variant, preset, **overrides)
-    parse_bots(bots, getattr(opts, "dummy", None))  # report bad bots before anything runs
+    parse_bots(bots, getattr(opts, "dummy", None),  # report bad bots before anything runs
+               get_variant(resolve(variant)[0]).hands)
     if seed is not None and seed < 0:
         raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
     if not as_json and console.is_terminal:

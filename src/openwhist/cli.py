@@ -390,12 +390,15 @@ def solve(
     deal: str = typer.Argument(..., help="The four hands. PBN: \"N:AKQ.JT9.87.65 <E> <S> <W>\" "
                                "(spades.hearts.diamonds.clubs, clockwise from the seat named "
                                "first), or ours: \"N: S:AKQ H:JT9 D:87 C:65 E: S:... S: ... W: ...\" "
-                               "(or four hands separated by /, North first). Any equal number of "
-                               "cards per hand, 1 to 13."),
+                               "(or four hands separated by /, North first). Two hands separated "
+                               "by / (\"S:AK H:2 D:- C:- / S:QJ H:- D:3 C:-\", N first, then S) "
+                               "are a German whist play phase, each player for himself. Any "
+                               "equal number of cards per hand, 1 to 13."),
     trump: str = typer.Option("NT", "--trump", "-t", help="Trump suit: S, H, D, C, or NT for no "
                               "trump (default NT)."),
     leader: str | None = typer.Option(None, "--leader", "-l", help="The seat on lead: N, E, S or "
-                                      "W (default: the seat named first in the deal)."),
+                                      "W (N or S with two hands; default: the seat named first "
+                                      "in the deal)."),
     table: bool = typer.Option(True, "--table/--no-table", help="Also print the double-dummy "
                                "table for every trump suit and leader (20 searches; slower)."),
 ) -> None:

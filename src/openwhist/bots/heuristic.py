@@ -39,6 +39,16 @@ Dummy whist it plays the exposed dummy from ``observation.known`` when that hand
 move, uses the dummy's visible cards when reasoning about its partner or an opponent, and
 leads low towards a master the dummy shows.
 
+German whist's stock phase
+    When the winner of the trick takes a public card (``observation.shown``: the face-up
+    stock card) it weighs that prize against its own cards (:func:`stock_card`): each
+    card is worth about the tricks it may take later (a master or a high trump much, a
+    small plain card little), an unseen blind draw the average of the unseen cards, and
+    a trick of the stock phase counts itself where the scoring counts it.  It wins the
+    trick as cheaply as it can when the prize is worth more than the card spent, and
+    otherwise loses it on purpose with its least useful card.  Once the stock is empty
+    both hands are known and it plays them by the precepts above, with exact knowledge.
+
 Decisions are pure Python on 52-bit masks and take a few tens of microseconds.
 """
 
@@ -51,7 +61,7 @@ from openwhist.errors import IllegalActionError
 from openwhist.rules.base import Action, Call, Observation
 from openwhist.rules.tricks import trick_winner
 
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "card_worth", "stock_card"]
 
 _FULL = (1 << 52) - 1
 _TEN, _JACK, _QUEEN, _KING, _ACE = 8, 9, 10, 11, 12
@@ -470,7 +480,10 @@ class HeuristicBot:
         if len(legal) == 1:
             return Card(legal[0])
         pos = _Position(observation)
-        card = pos.follow() if pos.trick else pos.lead()
+        if observation.shown and observation.n_hands == 2:
+            card = _stock_phase(pos)
+        else:
+            card = pos.follow() if pos.trick else pos.lead()
         if not pos.legal >> card & 1:  # defensive: never return an illegal card
             return Card(legal[0])
         return Card(card)
@@ -491,3 +504,96 @@ def _choose_call(obs: Observation) -> Call:
         return (int(card.suit) == trump, int(card.rank))
 
     return max(takes, key=value)
+
+
+# --- German whist's stock phase ----------------------------------------------------------------
+
+_PLAIN_WORTH = (0.9, 0.6, 0.35, 0.2)
+"""The worth of a plain card with 0, 1, 2, 3 higher cards of its suit still out."""
+
+
+def card_worth(card: int, trump: int, out: int) -> float:
+    """About how many tricks ``card`` may take later: ``out`` are the cards that may still
+    be played against it (not held by its owner, not yet played).  A plain card is worth
+    0.9 with no higher card of its suit out, 0.6, 0.35 and 0.2 with one, two, three higher
+    ones out, and 0.05 otherwise; a trump 1 when it is the highest out, then less by 0.08
+    for each higher one (never below 0.5)."""
+    higher = (out & _ABOVE[card]).bit_count()
+    if card // 13 == trump:
+        return 1.0 if higher == 0 else max(0.5, 0.95 - 0.08 * higher)
+    return _PLAIN_WORTH[higher] if higher < 4 else 0.05 + 0.002 * (card % 13)
+
+
+def stock_card(hand: int, legal: int, led: int, trump: int, out: int, prize: float,
+               blind: float, trick_weight: float, ruff_risk: float = 0.15) -> int:
+    """The card to play to a trick of German whist's stock phase, whose winner takes a
+    prize worth ``prize`` (see :func:`card_worth`) and whose loser draws a card worth
+    ``blind`` on average; a trick won counts ``trick_weight`` itself (1 where the stock
+    phase's tricks score, else 0).
+
+    :param hand: the cards held, ``legal`` those that may be played (masks).
+    :param led: the card the other player led, or -1 when leading.
+    :param out: the cards that may be against us (neither ours nor played).
+    :param ruff_risk: the chance that a plain master led is trumped.
+
+    Following, the outcome is certain: it compares winning with the cheapest card that
+    wins (``trick_weight + prize - worth``) and losing with the cheapest card that loses
+    (``blind - worth``).  Leading, it compares cashing a master (which wins, a plain one
+    unless trumped) with leading its least useful card (and losing the trick).
+    """
+    def worth(c: int) -> float:
+        return card_worth(c, trump, out)
+
+    def cheapest(mask: int) -> int:
+        return min(_cards_up(mask), key=lambda c: (worth(c), c))
+
+    t_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+    if led >= 0:
+        suit = led // 13
+        same = legal & SUIT_MASKS[suit]
+        if same:
+            win = same & _ABOVE[led]
+            lose = same & ~win
+        else:
+            win = legal & t_mask if suit != trump else 0
+            lose = legal & ~win
+        best_win = best_lose = -1e9
+        w = lo = -1
+        if win:
+            w = cheapest(win)
+            best_win = trick_weight + prize - worth(w)
+        if lose:
+            lo = cheapest(lose)
+            best_lose = blind - worth(lo)
+        return w if best_win > best_lose else lo
+    # leading: a master to win, or the least useful card to lose
+    best, best_value = -1, -1e9
+    for c in _cards_up(legal):
+        if out & _ABOVE[c]:
+            continue
+        p_win = 1.0 if c // 13 == trump or trump < 0 else 1.0 - ruff_risk
+        value = p_win * (trick_weight + prize) + (1 - p_win) * blind - worth(c)
+        if value > best_value:
+            best, best_value = c, value
+    plain = legal & ~t_mask
+    lo = cheapest(plain or legal)
+    if blind - worth(lo) >= best_value:
+        return lo
+    return best
+
+
+def _stock_phase(pos: _Position) -> int:
+    """:func:`stock_card` from the observation of the player to move."""
+    obs = pos.obs
+    trump = pos.trump
+    out = _FULL & ~pos.hand & ~obs.played.mask
+    for _, c in pos.trick:
+        out &= ~(1 << c)
+    prize = max(card_worth(int(c), trump, out) for c in obs.shown)
+    unseen = obs.unseen().mask
+    cards = _cards_up(unseen)
+    blind = sum(card_worth(c, trump, out) for c in cards) / len(cards) if cards else 0.0
+    scoring = getattr(obs.options, "scoring", "seed-001")
+    weight = 1.0 if scoring == "seed-001" else 0.0
+    led = pos.trick[0][1] if pos.trick else -1
+    return stock_card(pos.hand, pos.legal, led, trump, out, prize, blind, weight)

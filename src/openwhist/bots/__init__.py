@@ -1,7 +1,7 @@
 """Computer players; each sees only :class:`openwhist.rules.base.Observation`.
 
-Bots are named for the command line and the arena: ``random``, ``heuristic`` and
-``pimc``, with options after a colon, e.g. ``pimc:level=2`` (see :func:`make_bot`).
+Bots are named for the command line and the arena: ``random``, ``heuristic``, ``pimc``
+and ``solver``, with options after a colon, e.g. ``pimc:level=2`` (see :func:`make_bot`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ BOTS: dict[str, tuple[str, str]] = {
     "random": ("openwhist.bots.base", "RandomBot"),
     "heuristic": ("openwhist.bots.heuristic", "HeuristicBot"),
     "pimc": ("openwhist.bots.pimc", "PimcBot"),
+    "solver": ("openwhist.bots.solver", "SolverBot"),
 }
 """Bot name -> (module, class); modules are imported only when the bot is made."""
 

@@ -123,3 +123,22 @@ def test_run_arena_raises_config_error() -> None:
     port = _free_port()
     with pytest.raises(ConfigError, match=f"no Ray cluster at 127.0.0.1:{port}"):
         run_arena("classic", ("random", "random"), boards=2, ray_address=f"127.0.0.1:{port}")
+
+
+@pytest.mark.ray
+@pytest.mark.slow
+def test_a_real_cluster_passes_the_check_and_is_joined() -> None:
+    ray = pytest.importorskip("ray")
+    import logging
+
+    context = ray.init(num_cpus=1, include_dashboard=False, logging_level=logging.ERROR)
+    try:
+        address = context.address_info["gcs_address"]
+        check_ray_address(address)
+        proc = subprocess.run([sys.executable, "-m", "openwhist", "arena", "random", "random",
+                               "--boards", "2", "--ray", address, "--json"],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert '"boards": 2' in proc.stdout.replace('"boards":2', '"boards": 2')
+    finally:
+        ray.shutdown()

@@ -4,6 +4,7 @@ rule-book player's stock play, and the solver bot."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -22,7 +23,7 @@ def _stock_phase_over(deal: Deal) -> bool:
     return deal.phase != "stock"
 
 
-def play_phase(seed: int) -> Deal:
+def play_phase(seed: int) -> Any:
     """A seeded deal whose stock phase two rule-book players have played."""
     deal = openwhist.new_deal("german", seed=seed, dealer=seed % 2)
     book = HeuristicBot()

@@ -27,7 +27,7 @@ import sys
 import time
 
 import openwhist
-from openwhist.arena import BoardResult, mean_ci, run_arena
+from openwhist.arena import BoardResult, board_to_dict, mean_ci, run_arena
 from openwhist.bots import HeuristicBot, make_bot, play_out
 from openwhist.solver import Position, last_stats, solve_all, warm_up
 
@@ -136,8 +136,17 @@ def bench_arena(args: argparse.Namespace) -> dict[str, object]:
             done[0] = n
             print(f"  {n} boards, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
+    lines = open(args.boards_file, "w") if args.boards_file else None  # noqa: SIM115
+
+    def keep(board: BoardResult) -> None:
+        if lines is not None:
+            lines.write(json.dumps(board_to_dict(board)) + "\n")
+            lines.flush()
+
     res = run_arena("german", (args.bots[0], args.bots[1]), boards=args.boards, seed=args.seed,
-                    workers=args.workers, progress=progress)
+                    workers=args.workers, progress=progress, on_board=keep)
+    if lines is not None:
+        lines.close()
     wins: list[float] = []
     diffs: list[float] = []
     for board in res.results:
@@ -184,6 +193,7 @@ def main() -> None:
                     help="hands played afterwards on one core to time bot A's moves")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", help="write the summary here")
+    ap.add_argument("--boards-file", help="write each board's result here as it comes (JSON lines)")
     args = ap.parse_args()
     if args.what == "solver":
         bench_solver(args)

@@ -247,7 +247,7 @@ def _run_batches(variant: str, options: dict[str, Any], bots: tuple[str, str], s
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    if any(parse_bot_spec(spec)[0] == "pimc" for spec in bots):
+    if any(parse_bot_spec(spec)[0] in ("pimc", "solver") for spec in bots):
         # load the solver here first: on a machine's first run it is compiled (minutes)
         # and cached once, rather than by every worker at the same time
         from openwhist.solver import warm_up

@@ -31,6 +31,7 @@ BASE: dict[str, list[str]] = {
     "arena": ["arena", "random", "random", "--boards", "1"],
     "rules": ["rules"],
     "solve": ["solve", "N:A... .A.. ..A. ...A", "--no-table"],
+    "serve": ["serve", "--port", "0", "--database", "sqlite://"],
 }
 
 BAD: dict[tuple[str, str], list[str]] = {
@@ -66,6 +67,10 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("solve", "deal"): [*ODD, "N:AK", "N:A... .A.. ..A. ..A.", "W:A... .A.. ..A.", "N: S:AX"],
     ("solve", "trump"): [*ODD, "X", "spadez", "5"],
     ("solve", "leader"): [*ODD, "5", "-1", "Q"],
+    ("serve", "host"): [*ODD, "256.1.1.1", "not a host", "-x", "192.0.2.1"],
+    ("serve", "port"): [*NOT_INT, "-1", "65536", "99999"],
+    ("serve", "database"): [*ODD, "nonsense", "mysql://u@h/db", "sqlite:////nonexistent/dir/x.db",
+                            "postgresql://nobody@127.0.0.1:1/none"],
 }
 
 

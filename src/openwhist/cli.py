@@ -413,6 +413,28 @@ def solve(
     console.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
+# --- serve -----------------------------------------------------------------------------------
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535,
+                            help="The port to listen on (0: any free port, printed at start)."),
+    database: str | None = typer.Option(
+        None, "--database", help="sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB (default: "
+        "$OPENWHIST_DATABASE_URL, else a SQLite file in the user's data directory)."),
+) -> None:
+    """Play online: the HTTP and WebSocket server (tables, accounts, bots, records)."""
+    try:
+        from openwhist.server import serve as run_server
+    except ImportError as exc:
+        fail(f"the server needs its extra: pip install 'openwhist[server]' ({exc.name} is missing)")
+    if database is not None and not database.strip():
+        fail("--database: give a database URL")
+    run_server(host=host, port=port, database=database, announce=console.print)
+
+
 def main() -> None:
     """Entry point of the ``openwhist`` console script."""
     app()

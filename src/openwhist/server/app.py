@@ -1,0 +1,586 @@
+"""The HTTP and WebSocket API (FastAPI).  HTTP (documented by OpenAPI at ``/docs`` and
+``/openapi.json``) handles accounts, tables and records; the WebSocket at
+``/ws/tables/{id}`` carries live play (``docs/websocket.md``).
+
+Annotations here are evaluated, not postponed: FastAPI reads the dependencies of the
+functions defined inside :func:`create_app`.
+"""
+
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse
+from pydantic import ValidationError
+from sqlalchemy.exc import IntegrityError
+from starlette.websockets import WebSocketDisconnect
+
+from openwhist import records
+from openwhist.bots import parse_bot_spec
+from openwhist.errors import WhistError
+from openwhist.rules.base import option_infos
+from openwhist.rules.registry import get_variant, resolve, variants
+from openwhist.rules.seats import parse_seat, seat_name
+from openwhist.server import auth
+from openwhist.server.hub import Hub, Settings
+from openwhist.server.schemas import (
+    ClientMessage,
+    Credentials,
+    GuestIn,
+    JoinByCodeIn,
+    JoinIn,
+    QuickPlayIn,
+    TableIn,
+)
+from openwhist.server.table import Connection, SeatError, TableRunner, variant_seats
+from openwhist.store import (
+    Store,
+    create_session,
+    create_table,
+    create_user,
+    delete_session,
+    get_record,
+    get_session,
+    get_user_by_login,
+    list_records,
+)
+
+__all__ = ["COOKIE", "create_app"]
+
+COOKIE = "ow_session"
+MAX_BODY = 16 * 1024
+MAX_WS_MESSAGE = 2048
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+
+
+@dataclass
+class Caller:
+    """The user behind a request, their session, and whether it came by cookie."""
+
+    user: dict[str, Any]
+    session: dict[str, Any]
+    token_hash: str
+    by_cookie: bool
+
+
+def _error(status: int, message: str) -> HTTPException:
+    return HTTPException(status_code=status, detail=message)
+
+
+def _same_origin(origin: str | None, host: str | None) -> bool:
+    """True if there is no Origin header (not a browser) or it names this server."""
+    if origin is None:
+        return True
+    return bool(host) and urlsplit(origin).netloc == host
+
+
+def create_app(database: str | None = None, settings: Settings | None = None,
+               store: Store | None = None) -> FastAPI:
+    """The server application on a database URL (see :func:`openwhist.store.database_url`)
+    or an open :class:`~openwhist.store.Store`."""
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        opened: Store = store if store is not None else await asyncio.to_thread(Store, database)
+        hub = Hub(opened, settings)
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            if store is None:
+                await asyncio.to_thread(opened.close)
+
+    app = FastAPI(title="openwhist", version="1", lifespan=lifespan,
+                  description="Play whist online: accounts, tables, seats, bots and records over "
+                              "HTTP; live play over the WebSocket at /ws/tables/{id} "
+                              "(see docs/websocket.md).  State-changing requests authenticated "
+                              "by the session cookie must send the session's CSRF token in the "
+                              "X-CSRF-Token header; programs may send Authorization: Bearer "
+                              "<session token> instead of the cookie.")
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse({"error": f"the request body is limited to {MAX_BODY} bytes"}, 413)
+        response = await call_next(request)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["X-Frame-Options"] = "DENY"
+        return response
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        return JSONResponse({"error": exc.detail}, exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid input')}"}, 422)
+
+    def hub_of(request: Request) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    async def lookup(hub: Hub, token: str) -> tuple[str, dict[str, Any]] | None:
+        th = auth.token_hash(token)
+        cached = hub.sessions.get(th)
+        now = time.monotonic()
+        if cached is not None and cached[0] > now:
+            return th, cached[1]
+        session = await hub.store.run(get_session, th)
+        if session is None or session["user"] is None:
+            hub.sessions.pop(th, None)
+            return None
+        hub.sessions[th] = (now + 60.0, session)
+        return th, session
+
+    def token_from(headers: Any, cookies: dict[str, str]) -> tuple[str | None, bool]:
+        bearer = headers.get("authorization", "")
+        if bearer.lower().startswith("bearer "):
+            return bearer[7:].strip(), False
+        return cookies.get(COOKIE), True
+
+    async def optional_caller(request: Request) -> Caller | None:
+        token, by_cookie = token_from(request.headers, request.cookies)
+        if not token or len(token) > 100:
+            return None
+        hub = hub_of(request)
+        found = await lookup(hub, token)
+        if found is None:
+            return None
+        th, session = found
+        if by_cookie and request.method not in SAFE_METHODS:
+            sent = request.headers.get("x-csrf-token", "")
+            if not secrets.compare_digest(sent.encode(), session["csrf"].encode()):
+                raise _error(403, "missing or wrong X-CSRF-Token header")
+        return Caller(session["user"], session, th, by_cookie)
+
+    async def caller(c: Annotated[Caller | None, Depends(optional_caller)]) -> Caller:
+        if c is None:
+            raise _error(401, "log in first (or play as a guest)")
+        return c
+
+    def check_origin(request: Request) -> None:
+        if not _same_origin(request.headers.get("origin"), request.headers.get("host")):
+            raise _error(403, "cross-site request refused")
+
+    async def start_session(hub: Hub, response: Response, user: dict[str, Any]) -> dict[str, Any]:
+        token = auth.new_token()
+        csrf = auth.new_token()
+        await hub.store.run(create_session, auth.token_hash(token), user["id"], csrf,
+                            hub.settings.session_ttl)
+        response.set_cookie(COOKIE, token, max_age=int(hub.settings.session_ttl), httponly=True,
+                            secure=hub.settings.cookie_secure, samesite="lax", path="/")
+        return {"user": _user_json(user), "csrf": csrf}
+
+    def client_ip(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
+    # --- accounts -----------------------------------------------------------------------
+
+    @app.post("/api/register", status_code=201, tags=["accounts"])
+    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        """Make an account and log in (sets the session cookie; returns the CSRF token)."""
+        check_origin(request)
+        hub = hub_of(request)
+        if not hub.signup_limiter.hit(client_ip(request)):
+            raise _error(429, "too many new accounts from here; wait a minute")
+        hashed = await asyncio.to_thread(auth.hash_password, body.password)
+        try:
+            uid = await hub.store.run(create_user, body.name.lower(), body.name, hashed, False)
+        except IntegrityError:
+            raise _error(409, f"the name {body.name!r} is taken") from None
+        user = {"id": uid, "name": body.name, "login": body.name.lower(), "guest": False}
+        return await start_session(hub, response, user)
+
+    @app.post("/api/login", tags=["accounts"])
+    async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        """Log in (at most 5 tries a minute per name and address; sets the session cookie)."""
+        check_origin(request)
+        hub = hub_of(request)
+        ip = client_ip(request)
+        if not hub.login_limiter.hit(f"{ip}|{body.name.lower()}") or not hub.ip_limiter.hit(ip):
+            raise _error(429, "too many login attempts; wait a minute")
+        user = await hub.store.run(get_user_by_login, body.name.lower())
+        hashed = user["password_hash"] if user else None
+        ok = await asyncio.to_thread(auth.verify_password, hashed or _DUMMY_HASH, body.password)
+        if user is None or not ok:
+            raise _error(401, "wrong name or password")
+        return await start_session(hub, response, user)
+
+    @app.post("/api/guest", status_code=201, tags=["accounts"])
+    async def guest(body: GuestIn, request: Request, response: Response) -> dict[str, Any]:
+        """Play as a guest with a nickname (sets the session cookie)."""
+        check_origin(request)
+        hub = hub_of(request)
+        if not hub.signup_limiter.hit(client_ip(request)):
+            raise _error(429, "too many new guests from here; wait a minute")
+        uid = await hub.store.run(create_user, None, body.nickname, None, True)
+        return await start_session(hub, response, {"id": uid, "name": body.nickname, "login": None,
+                                                   "guest": True})
+
+    @app.post("/api/logout", tags=["accounts"])
+    async def logout(c: Annotated[Caller, Depends(caller)], request: Request,
+                     response: Response) -> dict[str, Any]:
+        """End the session."""
+        hub = hub_of(request)
+        await hub.store.run(delete_session, c.token_hash)
+        hub.sessions.pop(c.token_hash, None)
+        response.delete_cookie(COOKIE, path="/")
+        return {"ok": True}
+
+    @app.get("/api/me", tags=["accounts"])
+    async def me(c: Annotated[Caller, Depends(caller)]) -> dict[str, Any]:
+        """Who is logged in, and the session's CSRF token."""
+        return {"user": _user_json(c.user), "csrf": c.session["csrf"]}
+
+    # --- variants and server ----------------------------------------------------------------
+
+    @app.get("/api/health", tags=["server"])
+    async def health(request: Request) -> dict[str, Any]:
+        """Whether the server runs, its live tables, and whether pimc bots are ready."""
+        hub = hub_of(request)
+        return {"ok": True, "tables": len(hub.tables), "pimc_ready": hub.pimc_ready.is_set(),
+                "actions": hub.actions}
+
+    @app.get("/api/variants", tags=["tables"])
+    async def list_variants() -> list[dict[str, Any]]:
+        """The variants a table can play, with their presets, options and match lengths."""
+        out = []
+        for name in variants():
+            v = get_variant(name)
+            _, opts = resolve(name)
+            out.append({
+                "name": name, "description": v.description, "players": v.players, "hands": v.hands,
+                "presets": list(v.presets), "default_preset": v.default_preset,
+                "until": list(v.match_rules(opts).UNTIL),
+                "options": [{"name": o.name, "default": _plain(o.default), "help": o.help}
+                            for o in option_infos(v.options_type)],
+            })
+        return out
+
+    # --- tables ---------------------------------------------------------------------------
+
+    def bot_spec(hub: Hub, text: str) -> str:
+        spec = text.partition(":")[2] or hub.settings.stand_in
+        try:
+            name, _ = parse_bot_spec(spec)
+            from openwhist.bots import make_bot
+
+            make_bot(spec, seed=0)
+        except WhistError as exc:
+            raise _error(422, str(exc)) from None
+        if name == "pimc" and not hub.pimc_ready.is_set():
+            raise _error(503, "pimc bots are not ready yet (the solver is being prepared); "
+                              "try again in a minute or choose another bot")
+        return spec
+
+    async def make_table(hub: Hub, c: Caller, body: TableIn) -> TableRunner:
+        try:
+            name, opts = resolve(body.variant, body.preset, **body.options)
+            record = get_variant(name)
+            until = body.until or record.match_rules(opts).UNTIL[0]
+            if until not in record.match_rules(opts).UNTIL:
+                raise _error(422, f"until must be one of {', '.join(record.match_rules(opts).UNTIL)}")
+            playing = variant_seats(name, opts)
+        except WhistError as exc:
+            raise _error(422, str(exc)) from None
+        specs = list(body.seats) if body.seats is not None else ["me"] + ["open"] * (len(playing) - 1)
+        if len(specs) != len(playing):
+            raise _error(422, f"{name} has {len(playing)} seats; give one entry for each")
+        if specs.count("me") > 1:
+            raise _error(422, "you can sit at one seat only")
+        seats = []
+        for seat, spec in zip(playing, specs):
+            if spec == "me":
+                seats.append({"seat": seat, "kind": "person", "user_id": c.user["id"], "bot": None})
+            elif spec == "open":
+                seats.append({"seat": seat, "kind": "open", "user_id": None, "bot": None})
+            else:
+                seats.append({"seat": seat, "kind": "bot", "user_id": None, "bot": bot_spec(hub, spec)})
+        table_id = secrets.token_urlsafe(9)
+        code = secrets.token_hex(4).upper() if body.private else None
+        row = {"id": table_id, "variant": name, "options": json.dumps(opts.to_dict()),
+               "seed": secrets.randbits(63), "until": until, "count": body.count,
+               "private": body.private, "code": code, "owner_id": c.user["id"]}
+        await hub.store.run(create_table, row, seats)
+        runner = await hub.open_table(table_id)
+        assert runner is not None
+        return runner
+
+    @app.post("/api/tables", status_code=201, tags=["tables"])
+    async def new_table(body: TableIn, c: Annotated[Caller, Depends(caller)],
+                        request: Request) -> dict[str, Any]:
+        """Make a table for any variant, preset and options, each seat open, yours or a
+        bot's; a private table gets an invitation code."""
+        hub = hub_of(request)
+        runner = await make_table(hub, c, body)
+        return runner.info(c.user["id"])
+
+    @app.post("/api/quickplay", status_code=201, tags=["tables"])
+    async def quickplay(body: QuickPlayIn, c: Annotated[Caller, Depends(caller)],
+                        request: Request) -> dict[str, Any]:
+        """One call: a new table with you at the first seat and bots at the others."""
+        hub = hub_of(request)
+        try:
+            n = len(variant_seats(*resolve(body.variant, body.preset)))
+        except WhistError as exc:
+            raise _error(422, str(exc)) from None
+        spec = TableIn(variant=body.variant, preset=body.preset, private=True,
+                       seats=["me"] + [f"bot:{body.bot}"] * (n - 1))
+        runner = await make_table(hub, c, spec)
+        return runner.info(c.user["id"])
+
+    @app.get("/api/tables", tags=["tables"])
+    async def tables(request: Request, c: Annotated[Caller | None, Depends(optional_caller)]) -> list[
+            dict[str, Any]]:
+        """Public tables with a free seat, and your own tables."""
+        hub = hub_of(request)
+        uid = c.user["id"] if c else None
+        out = []
+        for t in list(hub.tables.values()):
+            mine = uid is not None and t.is_member(uid)
+            free = any(st.kind in ("open", "bot") and st.pending_user_id is None
+                       for st in t.seats.values())
+            if mine or (not t.private and free):
+                out.append(t.info(uid))
+            if len(out) >= 200:
+                break
+        return out
+
+    def table_for(hub: Hub, table_id: str, uid: int | None, code: str | None) -> TableRunner:
+        runner = hub.tables.get(table_id) if len(table_id) <= 16 else None
+        if runner is None:
+            raise _error(404, "no such table")
+        if runner.private and not (uid is not None and runner.is_member(uid)) and not (
+                code is not None and runner.code is not None
+                and secrets.compare_digest(code.upper(), runner.code)):
+            raise _error(404, "no such table")
+        return runner
+
+    @app.get("/api/tables/{table_id}", tags=["tables"])
+    async def table(table_id: str, request: Request,
+                    c: Annotated[Caller | None, Depends(optional_caller)],
+                    code: str | None = None) -> dict[str, Any]:
+        """A table: settings, seats and the score sheet (a private one for its members or
+        with its code)."""
+        uid = c.user["id"] if c else None
+        runner = table_for(hub_of(request), table_id, uid, code)
+        return runner.info(uid)
+
+    @app.get("/api/tables/{table_id}/view", tags=["tables"])
+    async def table_view(table_id: str, request: Request,
+                         c: Annotated[Caller | None, Depends(optional_caller)],
+                         code: str | None = None) -> dict[str, Any]:
+        """Your seat's current view (a spectator's if you do not sit here), with the
+        table's version."""
+        uid = c.user["id"] if c else None
+        runner = table_for(hub_of(request), table_id, uid, code)
+
+        async def snapshot() -> dict[str, Any]:
+            seat = runner.seat_of(uid) if uid is not None else None
+            return {"v": runner.version, "view": runner.view(seat)}
+
+        result: dict[str, Any] = await runner.call(snapshot)
+        return result
+
+    async def join_runner(runner: TableRunner, c: Caller, seat_text: str | None) -> dict[str, Any]:
+        seat = None
+        if seat_text is not None:
+            try:
+                seat = parse_seat(seat_text, runner.deal.n_hands)
+            except WhistError as exc:
+                raise _error(422, str(exc)) from None
+        try:
+            result: dict[str, Any] = await runner.call(
+                lambda: runner.join(c.user["id"], c.user["name"], seat))
+        except SeatError as exc:
+            raise _error(409, str(exc)) from None
+        return {**result, "table": runner.info(c.user["id"])}
+
+    @app.post("/api/tables/{table_id}/join", tags=["tables"])
+    async def join(table_id: str, body: JoinIn, c: Annotated[Caller, Depends(caller)],
+                   request: Request) -> dict[str, Any]:
+        """Take a seat: an open one at once, a bot's from the next deal."""
+        runner = table_for(hub_of(request), table_id, c.user["id"], body.code)
+        return await join_runner(runner, c, body.seat)
+
+    @app.post("/api/join", tags=["tables"])
+    async def join_by_code(body: JoinByCodeIn, c: Annotated[Caller, Depends(caller)],
+                           request: Request) -> dict[str, Any]:
+        """Join a private table by its invitation code."""
+        hub = hub_of(request)
+        for runner in list(hub.tables.values()):
+            if runner.code is not None and secrets.compare_digest(runner.code, body.code.upper()):
+                return await join_runner(runner, c, body.seat)
+        raise _error(404, "no table has this code")
+
+    @app.post("/api/tables/{table_id}/leave", tags=["tables"])
+    async def leave(table_id: str, c: Annotated[Caller, Depends(caller)],
+                    request: Request) -> dict[str, Any]:
+        """Stand up: a bot plays your seat from now on."""
+        runner = table_for(hub_of(request), table_id, c.user["id"], None)
+        try:
+            result: dict[str, Any] = await runner.call(lambda: runner.leave(c.user["id"]))
+        except SeatError as exc:
+            raise _error(409, str(exc)) from None
+        return result
+
+    # --- records -------------------------------------------------------------------------
+
+    def record_allowed(hub: Hub, table_id: str, uid: int | None) -> bool:
+        runner = hub.tables.get(table_id)
+        return runner is None or not runner.private or (uid is not None and runner.is_member(uid))
+
+    @app.get("/api/records", tags=["records"])
+    async def record_list(request: Request, c: Annotated[Caller | None, Depends(optional_caller)],
+                          table: str | None = None) -> list[dict[str, Any]]:
+        """Finished matches, newest first (of one table with ``?table=``)."""
+        hub = hub_of(request)
+        uid = c.user["id"] if c else None
+        rows = await hub.store.run(list_records, table[:16] if table else None)
+        return [r for r in rows if record_allowed(hub, r["table_id"], uid)]
+
+    async def fetch_record(request: Request, c: Caller | None, record_id: int) -> dict[str, Any]:
+        hub = hub_of(request)
+        found = await hub.store.run(get_record, record_id)
+        uid = c.user["id"] if c else None
+        if found is None or not record_allowed(hub, found[0], uid):
+            raise _error(404, "no such record")
+        rec = found[1]
+        return rec
+
+    @app.get("/api/records/{record_id}", tags=["records"])
+    async def record_json(record_id: int, request: Request,
+                          c: Annotated[Caller | None, Depends(optional_caller)]) -> dict[str, Any]:
+        """A finished match's record (openwhist's JSON record format)."""
+        return await fetch_record(request, c, record_id)
+
+    @app.get("/api/records/{record_id}/pbn", response_class=PlainTextResponse, tags=["records"])
+    async def record_pbn(record_id: int, request: Request,
+                         c: Annotated[Caller | None, Depends(optional_caller)]) -> str:
+        """A finished match as PBN, one board per deal."""
+        rec = await fetch_record(request, c, record_id)
+        match = records.replay(rec)
+        if match.record.hands != 4:
+            raise _error(422, f"PBN holds four-hand deals; {match.variant} has {match.record.hands} hands")
+        return "\n".join(records.to_pbn(d, board=i + 1, event=f"openwhist table {rec.get('variant')}")
+                         for i, d in enumerate(match.deals))
+
+    # --- live play ------------------------------------------------------------------------
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(ws: WebSocket, table_id: str, code: str | None = None) -> None:
+        """Live play at a table (messages: docs/websocket.md)."""
+        hub: Hub = ws.app.state.hub
+        if not _same_origin(ws.headers.get("origin"), ws.headers.get("host")):
+            await ws.close(code=4403)
+            return
+        token, _ = token_from(ws.headers, ws.cookies)
+        found = await lookup(hub, token) if token and len(token) <= 100 else None
+        if found is None:
+            await ws.close(code=4401)
+            return
+        user = found[1]["user"]
+        try:
+            runner = table_for(hub, table_id, user["id"], code)
+        except HTTPException:
+            await ws.close(code=4404)
+            return
+        await ws.accept()
+        conn = Connection(ws, user["id"], user["name"])
+        pump = asyncio.create_task(conn.pump())
+        await runner.call(lambda: runner.connect(conn))
+        try:
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_WS_MESSAGE:
+                    conn.send({"type": "error", "v": runner.version, "reason": "message too long"})
+                    continue
+                try:
+                    message = ClientMessage.model_validate_json(text)
+                except ValidationError as exc:
+                    errors = exc.errors()
+                    reason = "malformed message: " + (errors[0]["msg"] if errors else "invalid")
+                    runner.post(_refusal(runner, conn, reason, _ref_of(text)))
+                    continue
+                runner.post(_handler(runner, conn, message.model_dump()))
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            await runner.call(lambda: runner.disconnect(conn))
+            conn.out.put_nowait(None)
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pump
+
+    return app
+
+
+def _refusal(runner: TableRunner, conn: Connection, reason: str, ref: Any) -> Callable[[], Awaitable[None]]:
+    async def refuse() -> None:
+        runner.refuse(conn, reason, ref)
+
+    return refuse
+
+
+def _handler(runner: TableRunner, conn: Connection, data: dict[str, Any]) -> Callable[[], Awaitable[None]]:
+    return lambda: runner.on_message(conn, data)
+
+
+def _ref_of(text: str) -> Any:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    return ref if isinstance(ref, int | str) and len(str(ref)) <= 64 else None
+
+
+def _user_json(user: dict[str, Any]) -> dict[str, Any]:
+    return {"id": user["id"], "name": user["name"], "guest": bool(user.get("guest"))}
+
+
+def _plain(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+_DUMMY_HASH = auth.hash_password("not a real password: keeps a failed login as slow as a good one")
+
+
+def check_host(host: str) -> str:
+    """``host`` if it is an IP address or a host name, else a ValueError."""
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    labels = host.split(".")
+    if not host or len(host) > 253 or not all(
+            lab and len(lab) <= 63 and lab.replace("-", "").isalnum() and lab.isascii()
+            and not lab.startswith("-") and not lab.endswith("-") for lab in labels):
+        raise ValueError(f"not a host name or address: {host!r}")
+    if all(lab.isdigit() for lab in labels):
+        raise ValueError(f"not an IP address: {host!r}")
+    return host
+
+
+__all__ += ["check_host", "seat_name"]

@@ -1,0 +1,82 @@
+"""The shapes of what clients send (pydantic, with size limits): every input is checked
+here before anything else reads it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
+
+__all__ = ["ClientMessage", "Credentials", "GuestIn", "JoinByCodeIn", "JoinIn", "QuickPlayIn", "TableIn"]
+
+Name = Annotated[str, Field(min_length=3, max_length=20, pattern=r"^[A-Za-z0-9_.-]+$")]
+Nickname = Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[\w .'-]+$")]
+Short = Annotated[str, Field(min_length=1, max_length=32)]
+Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
+OptionValue = StrictBool | StrictInt | StrictFloat | Annotated[str, Field(max_length=32)] | None
+SeatSpec = Annotated[str, Field(min_length=2, max_length=40, pattern=r"^(me|open|bot(:[a-z0-9=.,:_]+)?)$")]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Credentials(_In):
+    """A user name (3-20 letters, digits, ``_.-``) and a password (8-128 characters)."""
+
+    name: Name
+    password: Annotated[str, Field(min_length=8, max_length=128)]
+
+
+class GuestIn(_In):
+    """A guest's nickname (1-20 characters)."""
+
+    nickname: Nickname
+
+
+class TableIn(_In):
+    """A new table: the variant (or a preset name), options, how long a match lasts,
+    whether it is private, and each seat: ``me``, ``open``, ``bot`` or ``bot:LEVEL``
+    (``bot:random``, ``bot:heuristic``, ``bot:pimc``), in seat order."""
+
+    variant: Short = "classic"
+    preset: Short | None = None
+    options: Annotated[dict[Annotated[str, Field(max_length=32)], OptionValue],
+                       Field(max_length=24)] = {}
+    until: Short | None = None
+    count: Annotated[int, Field(ge=1, le=20)] = 1
+    private: bool = False
+    seats: Annotated[list[SeatSpec], Field(max_length=4)] | None = None
+
+
+class QuickPlayIn(_In):
+    """Quick play: you and bots at a new table."""
+
+    variant: Short = "classic"
+    preset: Short | None = None
+    bot: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9=.,:_]+$")] = "heuristic"
+
+
+class JoinIn(_In):
+    """Take a seat (``N``...; none: the first free one) at a table; a private table's
+    invitation code."""
+
+    seat: Annotated[str, Field(max_length=8)] | None = None
+    code: Code | None = None
+
+
+class JoinByCodeIn(_In):
+    """Join a private table by its invitation code."""
+
+    code: Code
+    seat: Annotated[str, Field(max_length=8)] | None = None
+
+
+class ClientMessage(_In):
+    """A WebSocket message from a client: ``act`` (with ``action`` and an optional
+    ``ref`` echoed back), ``resync`` or ``ping``."""
+
+    type: Literal["act", "resync", "ping"]
+    action: Annotated[str, Field(max_length=32)] | StrictInt | None = None
+    ref: Annotated[str, Field(max_length=64)] | StrictInt | None = None
+    v: StrictInt | None = None

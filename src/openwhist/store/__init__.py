@@ -1,0 +1,309 @@
+"""The server's database: SQLite by default (a file in the user's data directory),
+PostgreSQL when ``OPENWHIST_DATABASE_URL`` (or ``--database``) names one.
+
+Every call goes through one database thread, which commits the jobs waiting for it
+together (group commit): an action is durable when its future resolves, and many tables
+acting at once cost one commit, not one each.  The schema is made and upgraded by the
+Alembic migrations in ``migrations/``, applied when a :class:`Store` opens.
+
+>>> store = Store("sqlite://")
+>>> uid = store.call(create_user, None, "ann", None, True)
+>>> store.call(get_user, uid)["name"]
+'ann'
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
+from sqlalchemy.pool import StaticPool
+
+from openwhist.errors import ConfigError
+from openwhist.store.models import Base
+
+__all__ = [
+    "Store", "append_action", "create_session", "create_table", "create_user", "data_dir",
+    "database_url", "delete_session", "get_record", "get_session", "get_user",
+    "get_user_by_login", "list_records", "load_table", "live_table_ids", "set_seat",
+]
+
+T = TypeVar("T")
+USERS = Base.metadata.tables["users"]
+SESSIONS = Base.metadata.tables["sessions"]
+TABLES = Base.metadata.tables["tables"]
+SEATS = Base.metadata.tables["seats"]
+ACTIONS = Base.metadata.tables["actions"]
+RECORDS = Base.metadata.tables["records"]
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def data_dir() -> Path:
+    """Where the server keeps its data: ``$OPENWHIST_DATA_DIR``, else
+    ``$XDG_DATA_HOME/openwhist``, else ``~/.local/share/openwhist``."""
+    if os.environ.get("OPENWHIST_DATA_DIR"):
+        return Path(os.environ["OPENWHIST_DATA_DIR"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "openwhist"
+
+
+def database_url(url: str | None = None) -> str:
+    """The database to use: ``url``, else ``$OPENWHIST_DATABASE_URL``, else the SQLite file
+    ``openwhist.sqlite3`` in :func:`data_dir` (created with its folder on first use).
+    ``postgresql://`` URLs are given the psycopg (3) driver."""
+    url = url or os.environ.get("OPENWHIST_DATABASE_URL") or None
+    if url is None:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{folder / 'openwhist.sqlite3'}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    if not url.startswith(("sqlite:", "postgresql+")):
+        raise ConfigError(f"the database is a sqlite:/// or postgresql:// URL, not {url!r}")
+    return url
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(url, connect_args={"check_same_thread": False},
+                               poolclass=StaticPool if memory else None)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            if not memory:
+                cur.execute("PRAGMA journal_mode=WAL")
+            # WAL with synchronous=NORMAL: a commit survives the process being killed
+            # (only a power cut may lose the last transactions).
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=10000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema up to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class _Job:
+    __slots__ = ("args", "fn", "future")
+
+    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.fn = fn
+        self.args = args
+        self.future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+
+class Store:
+    """The database, opened (and migrated) at ``url`` (see :func:`database_url`).
+
+    ``call(fn, *args)`` runs ``fn(connection, *args)`` in a transaction on the database
+    thread and returns its result; ``await run(fn, *args)`` does the same from asyncio.
+    Jobs that wait together are committed together.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = database_url(url)
+        self.engine = _engine(self.url)
+        migrate(self.engine)
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="openwhist-db", daemon=True)
+        self._thread.start()
+        self.commits = 0
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            batch = [job]
+            while len(batch) < 512:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._jobs.put(None)
+                    break
+                batch.append(more)
+            self._run(batch)
+
+    def _run(self, batch: list[_Job]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                results = [j.fn(conn, *j.args) for j in batch]
+            self.commits += 1
+        except Exception as exc:
+            if len(batch) == 1:
+                batch[0].future.set_exception(exc)
+                return
+            for j in batch:  # one failed: the others go on, each in its own transaction
+                self._run([j])
+            return
+        for j, r in zip(batch, results):
+            j.future.set_result(r)
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
+        """Queue ``fn(connection, *args)`` for the database thread."""
+        job = _Job(fn, args)
+        self._jobs.put(job)
+        return job.future
+
+    def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(connection, *args)`` in a transaction and return its result."""
+        return self.submit(fn, *args).result()
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(connection, *args)`` in a transaction, from asyncio."""
+        return await asyncio.wrap_future(self.submit(fn, *args))
+
+    def close(self) -> None:
+        """Finish the queued jobs and close the database."""
+        self._jobs.put(None)
+        self._thread.join()
+        self.engine.dispose()
+
+
+# --- the operations: each takes the connection first --------------------------------------
+
+
+def create_user(conn: Connection, login: str | None, name: str, password_hash: str | None,
+                guest: bool) -> int:
+    """Add a user; returns its id (a taken ``login`` raises IntegrityError)."""
+    result = conn.execute(insert(USERS).values(login=login, name=name, password_hash=password_hash,
+                                               guest=guest, created=time.time()))
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def get_user(conn: Connection, user_id: int) -> dict[str, Any] | None:
+    """The user with this id, as a dict, or None."""
+    row = conn.execute(select(USERS).where(USERS.c.id == user_id)).mappings().first()
+    return dict(row) if row else None
+
+
+def get_user_by_login(conn: Connection, login: str) -> dict[str, Any] | None:
+    """The registered user with this login name, or None."""
+    row = conn.execute(select(USERS).where(USERS.c.login == login)).mappings().first()
+    return dict(row) if row else None
+
+
+def create_session(conn: Connection, token_hash: str, user_id: int, csrf: str, ttl: float) -> None:
+    """Store a session (by the hash of its token) for ``ttl`` seconds."""
+    now = time.time()
+    conn.execute(insert(SESSIONS).values(token_hash=token_hash, user_id=user_id, csrf=csrf,
+                                         created=now, expires=now + ttl))
+
+
+def get_session(conn: Connection, token_hash: str) -> dict[str, Any] | None:
+    """The live session with this token hash and its user (``user`` key), or None."""
+    row = conn.execute(select(SESSIONS).where(SESSIONS.c.token_hash == token_hash)).mappings().first()
+    if row is None or row["expires"] < time.time():
+        return None
+    out = dict(row)
+    out["user"] = get_user(conn, row["user_id"])
+    return out
+
+
+def delete_session(conn: Connection, token_hash: str) -> None:
+    """End a session."""
+    conn.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == token_hash))
+
+
+def create_table(conn: Connection, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    """Add a table and its seats."""
+    conn.execute(insert(TABLES).values(match_no=0, version=0, closed=False, created=time.time(),
+                                       **table))
+    for s in seats:
+        conn.execute(insert(SEATS).values(table_id=table["id"], pending_user_id=None, **s))
+
+
+def live_table_ids(conn: Connection) -> list[str]:
+    """The tables not closed, oldest first."""
+    rows = conn.execute(select(TABLES.c.id).where(TABLES.c.closed.is_(False))
+                        .order_by(TABLES.c.created))
+    return [r[0] for r in rows]
+
+
+def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
+    """A table with its ``seats`` and the ``actions`` of the match in progress, or None."""
+    row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
+    if row is None:
+        return None
+    out = dict(row)
+    out["seats"] = [dict(s) for s in conn.execute(
+        select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)).mappings()]
+    out["actions"] = [dict(a) for a in conn.execute(
+        select(ACTIONS).where(ACTIONS.c.table_id == table_id, ACTIONS.c.match_no == row["match_no"])
+        .order_by(ACTIONS.c.seq)).mappings()]
+    return out
+
+
+def append_action(conn: Connection, table_id: str, match_no: int, seq: int, seat: int, action: str,
+                  by_bot: bool, version: int, record: dict[str, Any] | None = None) -> None:
+    """Store an accepted action and the table's new version; with ``record`` (the action
+    ended the match) store the match's record too and move the table to the next match."""
+    now = time.time()
+    conn.execute(insert(ACTIONS).values(table_id=table_id, match_no=match_no, seq=seq, seat=seat,
+                                        action=action, by_bot=by_bot, created=now))
+    values: dict[str, Any] = {"version": version}
+    if record is not None:
+        conn.execute(insert(RECORDS).values(table_id=table_id, match_no=match_no,
+                                            variant=record["variant"],
+                                            players=json.dumps(record["players"]),
+                                            record=json.dumps(record), created=now))
+        values["match_no"] = match_no + 1
+    conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
+
+
+def set_seat(conn: Connection, table_id: str, seat: int, kind: str, user_id: int | None,
+             bot: str | None, pending_user_id: int | None, version: int) -> None:
+    """Change who sits at a seat, and the table's version."""
+    conn.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+                 .values(kind=kind, user_id=user_id, bot=bot, pending_user_id=pending_user_id))
+    conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(version=version))
+
+
+def list_records(conn: Connection, table_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+    """Finished matches, newest first (without the records' bodies)."""
+    query = select(RECORDS.c.id, RECORDS.c.table_id, RECORDS.c.match_no, RECORDS.c.variant,
+                   RECORDS.c.players, RECORDS.c.created).order_by(RECORDS.c.id.desc()).limit(limit)
+    if table_id is not None:
+        query = query.where(RECORDS.c.table_id == table_id)
+    out = []
+    for r in conn.execute(query).mappings():
+        d = dict(r)
+        d["players"] = json.loads(d["players"])
+        out.append(d)
+    return out
+
+
+def get_record(conn: Connection, record_id: int) -> tuple[str, dict[str, Any]] | None:
+    """A finished match's table and record (the JSON of
+    :func:`openwhist.records.match_record`), or None."""
+    row = conn.execute(select(RECORDS.c.table_id, RECORDS.c.record).where(RECORDS.c.id == record_id)).first()
+    return (row[0], json.loads(row[1])) if row else None

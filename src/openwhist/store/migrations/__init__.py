@@ -1,0 +1,1 @@
+"""Alembic migrations of the openwhist database (applied at the server's start)."""

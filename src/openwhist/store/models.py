@@ -1,0 +1,96 @@
+"""The database tables (SQLAlchemy 2): users, sessions, tables, seats, actions and the
+records of finished matches.  The schema itself is made by the Alembic migrations in
+``migrations/``; these declarations are what the code reads and writes through."""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["ActionRow", "Base", "RecordRow", "SeatRow", "SessionRow", "TableRow", "UserRow"]
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table."""
+
+
+class UserRow(Base):
+    """A person: registered (``login`` and an argon2 ``password_hash``) or a guest."""
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    login: Mapped[str | None] = mapped_column(String(32), unique=True, nullable=True)
+    name: Mapped[str] = mapped_column(String(32))
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A login session: the SHA-256 of its cookie token, its CSRF token and expiry."""
+
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[float] = mapped_column(Float)
+    expires: Mapped[float] = mapped_column(Float)
+
+
+class TableRow(Base):
+    """A table: the variant, options and match settings it plays, and where it stands
+    (``match_no``: the match in progress; ``version``: the last event's number)."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32))
+    options: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    until: Mapped[str] = mapped_column(String(16))
+    count: Mapped[int] = mapped_column(Integer)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    code: Mapped[str | None] = mapped_column(String(16), unique=True, nullable=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    match_no: Mapped[int] = mapped_column(Integer, default=0)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    """Who sits at a seat: ``open``, a ``person`` (``user_id``) or a ``bot`` (``bot`` spec);
+    ``pending_user_id``: a person taking the seat over from a bot at the next deal."""
+
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    pending_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+
+
+class ActionRow(Base):
+    """One accepted action, in order: replaying them rebuilds the match in progress."""
+
+    __tablename__ = "actions"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    match_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(32))
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class RecordRow(Base):
+    """A finished match's record (the foundation's JSON format, :mod:`openwhist.records`)."""
+
+    __tablename__ = "records"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    match_no: Mapped[int] = mapped_column(Integer)
+    variant: Mapped[str] = mapped_column(String(32))
+    players: Mapped[str] = mapped_column(Text)
+    record: Mapped[str] = mapped_column(Text)
+    created: Mapped[float] = mapped_column(Float)

@@ -1,0 +1,146 @@
+"""Helpers for the server tests: the real server started as a subprocess on a free port,
+an HTTP client that logs in like a browser, and a WebSocket client for one seat."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Server:
+    """``openwhist serve`` on a free port, on ``database``; ``kill()`` is kill -9."""
+
+    def __init__(self, database: str, bot_pause: float = 0.0, away: float = 30.0,
+                 env: dict[str, str] | None = None) -> None:
+        self.database = database
+        full = {**os.environ, "OPENWHIST_BOT_PAUSE": str(bot_pause), "OPENWHIST_AWAY_TIMEOUT": str(away),
+                "OPENWHIST_COMPILE_SOLVER": "0", **(env or {})}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "openwhist", "serve", "--port", "0", "--database", database],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full, cwd=ROOT)
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        found = re.search(r"http://([\d.]+):(\d+)", line)
+        if not found:
+            self.proc.kill()
+            raise RuntimeError(f"the server did not start: {line}{self.proc.stdout.read()}")
+        self.url = f"http://{found.group(1)}:{found.group(2)}"
+        self.ws_url = self.url.replace("http://", "ws://")
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server does not answer")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL): nothing gets to be tidied up."""
+        self.proc.kill()
+        self.proc.wait()
+
+    def stop(self) -> None:
+        """Stop the server politely."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Client:
+    """A browser-like client: the session cookie and CSRF token from its login."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.http = httpx.Client(base_url=server.url, timeout=10)
+        self.token: str | None = None
+        self.csrf: str | None = None
+        self.user: dict[str, Any] = {}
+
+    def _take_session(self, response: httpx.Response) -> httpx.Response:
+        cookie = response.headers.get("set-cookie", "")
+        if cookie.startswith("ow_session="):
+            self.token = cookie.split(";")[0].split("=", 1)[1]
+            self.csrf = response.json()["csrf"]
+            self.user = response.json()["user"]
+        return response
+
+    @property
+    def headers(self) -> dict[str, str]:
+        h = {}
+        if self.token:
+            h["Cookie"] = f"ow_session={self.token}"
+        if self.csrf:
+            h["X-CSRF-Token"] = self.csrf
+        return h
+
+    def guest(self, nickname: str) -> Client:
+        r = self._take_session(self.http.post("/api/guest", json={"nickname": nickname}))
+        assert r.status_code == 201, r.text
+        return self
+
+    def register(self, name: str, password: str) -> httpx.Response:
+        return self._take_session(self.http.post("/api/register", json={"name": name, "password": password}))
+
+    def login(self, name: str, password: str) -> httpx.Response:
+        return self._take_session(self.http.post("/api/login", json={"name": name, "password": password}))
+
+    def get(self, path: str, **kw: Any) -> httpx.Response:
+        return self.http.get(path, headers=self.headers, **kw)
+
+    def post(self, path: str, body: Any = None, **kw: Any) -> httpx.Response:
+        return self.http.post(path, json=body if body is not None else {}, headers=self.headers, **kw)
+
+    def ws(self, table_id: str, code: str | None = None) -> Seat:
+        url = f"{self.server.ws_url}/ws/tables/{table_id}" + (f"?code={code}" if code else "")
+        return Seat(connect(url, additional_headers={"Cookie": f"ow_session={self.token}"},
+                            open_timeout=10, max_size=2**22, legacy=True))
+
+
+class Seat:
+    """One WebSocket connection; keeps every message received (``log``)."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.log: list[str] = []
+        self.last: dict[str, Any] = {}
+        self.view: dict[str, Any] = {}
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        text = self.ws.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.log.append(text)
+        message: dict[str, Any] = json.loads(text)
+        self.last = message
+        if "view" in message:
+            self.view = message["view"]
+        return message
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def until(self, pred: Any, timeout: float = 20) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            m = self.recv(timeout=max(0.1, deadline - time.monotonic()))
+            if pred(m):
+                return m
+
+    def close(self) -> None:
+        self.ws.close()

@@ -73,6 +73,12 @@ class Client:
         self.csrf: str | None = None
         self.user: dict[str, Any] = {}
 
+    def move(self, server: Server) -> Client:
+        """Talk to another server (the same one started again), keeping the session."""
+        self.server = server
+        self.http = httpx.Client(base_url=server.url, timeout=10)
+        return self
+
     def _take_session(self, response: httpx.Response) -> httpx.Response:
         cookie = response.headers.get("set-cookie", "")
         if cookie.startswith("ow_session="):

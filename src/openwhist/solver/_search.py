@@ -2107,15 +2107,22 @@ def compile_kernels() -> None:
     if all(k.overloads for k in kernels) or _cache.is_cached(list(kernels)):
         _compile(kernels)
         return
-    quiet = sys.stderr is None or sys.stderr.isatty()  # a terminal shows the caller's own spinner
+    # not cached: compile under the cache's lock (or wait for the process that holds it,
+    # then load its work), and say why in one line where stderr is not a terminal (a
+    # terminal shows the command's own spinner)
+    quiet = sys.stderr is None or sys.stderr.isatty()
+    waited = False
 
     def say(line: str) -> None:
         if not quiet:
             print(f"openwhist: {line}", file=sys.stderr, flush=True)
 
-    waited = []
-    with _cache.compile_lock(lambda: waited.append(say("waiting for another process that is compiling "
-                                                       "the solver (once per machine)"))):
+    def on_wait() -> None:
+        nonlocal waited
+        waited = True
+        say("waiting for another process that is compiling the solver (once per machine)")
+
+    with _cache.compile_lock(on_wait):
         if not waited and not _cache.is_cached(list(kernels)):
             say("compiling the solver for this machine (once, 1-2 minutes; later runs load it at once)")
         _compile(kernels)

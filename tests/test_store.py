@@ -1,0 +1,133 @@
+"""The store against both databases it supports: SQLite and a real PostgreSQL started
+here (see ``tests/pg_util.py``); and the server's crash-restart on PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+from tests.pg_util import Postgres, find_or_install
+from tests.server_util import Client, Server
+
+from openwhist import store as st
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    bindir, why = find_or_install()
+    if bindir is None:
+        pytest.skip(why)
+    pg = Postgres(bindir)
+    yield pg
+    pg.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    pg: Postgres = request.getfixturevalue("postgres")
+    with st.Store(pg.url).engine.begin() as conn:  # a clean schema for each test
+        conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    return pg.url
+
+
+def test_migrations_make_the_schema_once(url: str) -> None:
+    store = st.Store(url)
+    store.close()
+    store = st.Store(url)  # a second start finds it up to date
+    with store.engine.connect() as conn:
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+    store.close()
+
+
+def test_users_sessions_tables_actions_records_round_trip(url: str) -> None:
+    store = st.Store(url)
+    try:
+        uid = store.call(st.create_user, "ann", "Ann", "hash", False)
+        with pytest.raises(IntegrityError):
+            store.call(st.create_user, "ann", "Ann again", "hash", False)
+        assert store.call(st.get_user_by_login, "ann")["name"] == "Ann"
+        store.call(st.create_session, "h" * 64, uid, "csrf", 60.0)
+        assert store.call(st.get_session, "h" * 64)["user"]["id"] == uid
+        store.call(st.create_session, "x" * 64, uid, "csrf", -1.0)
+        assert store.call(st.get_session, "x" * 64) is None  # expired
+        row = {"id": "t1", "variant": "classic", "options": "{}", "seed": 2**62, "until": "game",
+               "count": 1, "private": True, "code": "ABCD1234", "owner_id": uid}
+        store.call(st.create_table, row, [{"seat": s, "kind": "bot", "user_id": None, "bot": "random"}
+                                          for s in range(4)])
+        for i, card in enumerate(["2C", "3C", "4C"]):
+            store.call(st.append_action, "t1", 0, i, i, card, True, i + 1)
+        record = {"variant": "classic", "players": ["N", "E", "S", "W"], "deals": []}
+        store.call(st.append_action, "t1", 0, 3, 3, "5C", True, 4, record)
+        store.call(st.set_seat, "t1", 2, "person", uid, None, None, 5)
+        loaded = store.call(st.load_table, "t1")
+        assert loaded["match_no"] == 1 and loaded["version"] == 5 and loaded["seed"] == 2**62
+        assert loaded["actions"] == []  # the next match has none yet
+        assert [s["kind"] for s in loaded["seats"]] == ["bot", "bot", "person", "bot"]
+        listed = store.call(st.list_records, "t1")
+        assert len(listed) == 1 and listed[0]["players"] == ["N", "E", "S", "W"]
+        assert store.call(st.get_record, listed[0]["id"]) == ("t1", record)
+        assert store.call(st.live_table_ids) == ["t1"]
+        store.call(st.delete_session, "h" * 64)
+        assert store.call(st.get_session, "h" * 64) is None
+    finally:
+        store.close()
+
+
+def test_group_commit_keeps_every_job_and_isolates_a_failing_one(url: str) -> None:
+    store = st.Store(url)
+    try:
+        uid = store.call(st.create_user, None, "g", None, True)
+        store.call(st.create_table, {"id": "t2", "variant": "classic", "options": "{}", "seed": 1,
+                                     "until": "game", "count": 1, "private": False, "code": None,
+                                     "owner_id": uid}, [])
+        futures = []
+
+        def submit(k: int) -> None:
+            for i in range(50):
+                futures.append(store.submit(st.append_action, "t2", k, i, 0, "2C", False, i))
+
+        threads = [threading.Thread(target=submit, args=(k,)) for k in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        bad = store.submit(st.append_action, "t2", 0, 0, 0, "2C", False, 0)  # a duplicate key
+        for f in futures:
+            f.result()
+        with pytest.raises(IntegrityError):
+            bad.result()
+        with store.engine.connect() as conn:
+            assert conn.execute(text("SELECT count(*) FROM actions")).scalar() == 400
+        assert store.commits < 400  # jobs waiting together were committed together
+    finally:
+        store.close()
+
+
+@pytest.mark.postgres
+def test_the_server_on_postgres_survives_kill_minus_9(postgres: Postgres) -> None:
+    with st.Store(postgres.url).engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    server = Server(postgres.url, bot_pause=0.0)
+    me = Client(server).guest("pg")
+    table = me.post("/api/quickplay", {"variant": "classic", "bot": "random"}).json()
+    seat = me.ws(table["id"])
+    m = seat.recv()
+    while not (m["v"] >= 30 and m.get("view", {}).get("legal")):
+        if m.get("view", {}).get("legal"):
+            seat.send({"type": "act", "action": m["view"]["legal"][0]})
+        m = seat.until(lambda r: r["type"] == "event")
+    last = m
+    server.kill()
+    again = Server(postgres.url, bot_pause=1000)
+    try:
+        me.move(again)
+        w = me.ws(table["id"]).recv()
+        assert w["v"] == last["v"] and w["view"] == last["view"]
+    finally:
+        again.stop()

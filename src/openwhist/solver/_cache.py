@@ -23,10 +23,11 @@ import hashlib
 import os
 import sys
 from collections.abc import Iterator
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+import llvmlite
+import numba
 from numba.core import caching
 from numba.core import dispatcher as numba_dispatcher
 
@@ -52,7 +53,7 @@ def source_key(folder: Path = _HERE, names: tuple[str, ...] = KERNEL_SOURCES) ->
     """A hash of the kernel source files (``names`` in ``folder``) and of the numba,
     llvmlite and Python versions: the name of the cache folder of this code."""
     digest = hashlib.sha256()
-    versions = f"{version('numba')} {version('llvmlite')} {sys.implementation.cache_tag}"
+    versions = f"{numba.__version__} {llvmlite.__version__} {sys.implementation.cache_tag}"
     digest.update(versions.encode())
     for name in names:
         digest.update(b"\0" + name.encode() + b"\0")

@@ -36,6 +36,8 @@ class Settings:
     :param away_timeout: seconds a person may be away before a bot plays for them
         (``OPENWHIST_AWAY_TIMEOUT``, 30).
     :param stand_in: the bot that plays for people away and replaces those who leave.
+    :param signup_limit: new accounts and guests per address a minute
+        (``OPENWHIST_SIGNUP_LIMIT``, 20).
     :param compile_solver: prepare the solver for ``pimc`` bots in the background at start
         (``OPENWHIST_COMPILE_SOLVER=0`` turns it off: pimc bots are then refused).
     """
@@ -48,6 +50,7 @@ class Settings:
     compile_solver: bool = field(default_factory=lambda: os.environ.get("OPENWHIST_COMPILE_SOLVER") != "0")
     login_limit: int = 5
     login_window: float = 60.0
+    signup_limit: int = field(default_factory=lambda: int(_env_float("OPENWHIST_SIGNUP_LIMIT", 20)))
 
 
 class Hub:
@@ -60,7 +63,7 @@ class Hub:
         self.pimc_ready = threading.Event()
         self.login_limiter = RateLimiter(settings.login_limit, settings.login_window)
         self.ip_limiter = RateLimiter(settings.login_limit * 6, settings.login_window)
-        self.signup_limiter = RateLimiter(20, 60.0)
+        self.signup_limiter = RateLimiter(settings.signup_limit, 60.0)
         self.sessions: dict[str, tuple[float, dict[str, Any]]] = {}
         self.actions = 0
 

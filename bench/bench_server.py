@@ -1,0 +1,220 @@
+"""Load on the play server: N simulated clients over real WebSockets on localhost.
+
+Half the clients sit at tables of one person and three bots, half at tables of four
+people; every action goes through the database (SQLite file, as in production by
+default).  Two runs:
+
+- human pace: each person acts ``--pace`` seconds (2) after it becomes their turn, with
+  100, 500 and 1000 clients: p50/p99 latency from sending an action to receiving its
+  event, refused and lost actions (must be 0), the server's CPU and memory;
+- flat out: no pauses anywhere, the peak actions per second.
+
+    .venv/bin/python bench/bench_server.py                 # 100, 500, 1000 clients + flat out
+    .venv/bin/python bench/bench_server.py --clients 200 --seconds 20 --no-flat
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def start_server(database: str, bot_pause: float) -> tuple[subprocess.Popen[str], str]:
+    env = {**os.environ, "OPENWHIST_BOT_PAUSE": str(bot_pause), "OPENWHIST_AWAY_TIMEOUT": "600",
+           "OPENWHIST_COMPILE_SOLVER": "0", "OPENWHIST_SIGNUP_LIMIT": "100000"}
+    proc = subprocess.Popen([sys.executable, "-m", "openwhist", "serve", "--port", "0", "--database",
+                             database], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=env, cwd=ROOT)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    found = re.search(r"http://([\d.]+):(\d+)", line)
+    if not found:
+        raise SystemExit(f"the server did not start: {line}")
+    url = f"http://{found.group(1)}:{found.group(2)}"
+    for _ in range(200):
+        try:
+            httpx.get(url + "/api/health", timeout=1)
+            break
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    return proc, url
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.sent = 0
+        self.acked = 0
+        self.refused = 0
+        self.measuring = False
+
+
+async def guest(http: httpx.AsyncClient, name: str) -> str:
+    r = await http.post("/api/guest", json={"nickname": name})
+    r.raise_for_status()
+    return str(r.headers["set-cookie"].split(";")[0].split("=", 1)[1])
+
+
+async def make_tables(url: str, clients: int) -> list[tuple[str, str]]:
+    """(token, table id) per simulated client."""
+    out: list[tuple[str, str]] = []
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        solo = clients // 2
+        for i in range(solo):
+            token = await guest(http, f"solo{i}")
+            auth = {"Authorization": f"Bearer {token}"}
+            t = (await http.post("/api/quickplay", json={"variant": "classic", "bot": "heuristic"},
+                                 headers=auth)).json()
+            out.append((token, t["id"]))
+        for k in range((clients - solo) // 4):
+            tokens = [await guest(http, f"four{k}x{j}") for j in range(4)]
+            auth = {"Authorization": f"Bearer {tokens[0]}"}
+            t = (await http.post("/api/tables", json={"variant": "classic", "until": "rubber",
+                                                      "count": 20, "seats": ["me", "open", "open", "open"]},
+                                 headers=auth)).json()
+            for token in tokens[1:]:
+                r = await http.post(f"/api/tables/{t['id']}/join", json={},
+                                    headers={"Authorization": f"Bearer {token}"})
+                r.raise_for_status()
+            out.extend((token, t["id"]) for token in tokens)
+    return out
+
+
+async def client(ws_url: str, token: str, table: str, pace: float, stats: Stats, stop: asyncio.Event) -> None:
+    async with connect(f"{ws_url}/ws/tables/{table}", additional_headers={"Authorization": f"Bearer {token}"},
+                       max_size=2**22) as ws:
+        pending: dict[int, float] = {}
+        ref = 0
+        acting: asyncio.Task[None] | None = None
+
+        async def act(action: str, after: float) -> None:
+            nonlocal ref
+            if after:
+                await asyncio.sleep(after * random.uniform(0.8, 1.2))
+            if stop.is_set():
+                return
+            ref += 1
+            pending[ref] = time.perf_counter()
+            stats.sent += 1
+            await ws.send(json.dumps({"type": "act", "action": action, "ref": ref}))
+
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(ws.recv(), 1.0)
+            except TimeoutError:
+                continue
+            m = json.loads(text)
+            r = m.get("ref")
+            if isinstance(r, int) and r in pending:
+                sent = pending.pop(r)
+                if m["type"] == "event":
+                    stats.acked += 1
+                    if stats.measuring:
+                        stats.latencies.append(time.perf_counter() - sent)
+                elif m["type"] == "refused":
+                    stats.refused += 1
+            legal = m.get("view", {}).get("legal")
+            if legal and m["type"] in ("welcome", "event", "sync", "table") and not pending and (
+                    acting is None or acting.done()):
+                acting = asyncio.create_task(act(random.choice(legal), pace))
+        if acting is not None:
+            acting.cancel()
+        deadline = time.perf_counter() + 3
+        while pending and time.perf_counter() < deadline:  # what was sent must be answered
+            try:
+                m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+            except TimeoutError:
+                continue
+            if m.get("ref") in pending:
+                pending.pop(m["ref"])
+                stats.acked += m["type"] == "event"
+                stats.refused += m["type"] == "refused"
+
+
+async def run(url: str, pid: int, clients: int, pace: float, seconds: float, warmup: float) -> dict[str, Any]:
+    seats = await make_tables(url, clients)
+    stats = Stats()
+    stop = asyncio.Event()
+    ws_url = url.replace("http://", "ws://")
+    tasks = [asyncio.create_task(client(ws_url, tok, tid, pace, stats, stop)) for tok, tid in seats]
+    await asyncio.sleep(warmup)
+    health0 = httpx.get(url + "/api/health").json()
+    cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+    stats.measuring = True
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    cpu1, t1 = cpu_seconds(pid), time.perf_counter()
+    health1 = httpx.get(url + "/api/health").json()
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    lat = sorted(stats.latencies) or [0.0]
+    return {
+        "clients": clients, "pace_s": pace, "seconds": round(t1 - t0, 1),
+        "person_actions": len(stats.latencies),
+        "all_actions_per_s": round((health1["actions"] - health0["actions"]) / (t1 - t0), 1),
+        "p50_ms": round(1000 * statistics.median(lat), 1),
+        "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 1),
+        "max_ms": round(1000 * lat[-1], 1),
+        "refused": stats.refused, "lost": stats.sent - stats.acked - stats.refused,
+        "server_cpu_pct": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
+        "server_rss_mb": round(rss_mb(pid), 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, nargs="*", default=[100, 500, 1000])
+    parser.add_argument("--pace", type=float, default=2.0)
+    parser.add_argument("--bot-pause", type=float, default=0.8)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--flat-clients", type=int, default=200)
+    parser.add_argument("--no-flat", action="store_true")
+    parser.add_argument("--database", default=None, help="default: a fresh SQLite file")
+    args = parser.parse_args()
+    runs: list[tuple[int, float, float]] = [(n, args.pace, args.bot_pause) for n in args.clients]
+    if not args.no_flat:
+        runs.append((args.flat_clients, 0.0, 0.0))
+    for n, pace, pause in runs:
+        with tempfile.TemporaryDirectory() as tmp:
+            db = args.database or f"sqlite:///{tmp}/bench.sqlite3"
+            proc, url = start_server(db, pause)
+            try:
+                result = asyncio.run(run(url, proc.pid, n, pace, args.seconds, warmup=min(10.0, 2 + n / 200)))
+            finally:
+                proc.terminate()
+                proc.wait()
+        result["run"] = "flat out" if pace == 0 else "human pace"
+        print(json.dumps(result), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -41,7 +41,8 @@ def test_no_module_outside_rules_imports_a_family() -> None:
         if name.startswith("openwhist.rules."):
             continue
         bad = {i for i in _imports(tree) if any(i == f or i.startswith(f + ".") for f in FAMILIES)}
-        used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id.startswith(("Classic", "German"))}
+        used = {n.id for n in ast.walk(tree)
+                if isinstance(n, ast.Name) and n.id.startswith(("Classic", "German"))}
         if bad or used:
             offenders[name] = sorted(bad | used)
     assert offenders == {}

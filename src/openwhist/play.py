@@ -651,6 +651,13 @@ def play_command(
                           f"{', '.join(seat_name(s, n) for s in state.seats)}")
     names = [kinds.get(s, "heuristic") for s in range(n)]
     bots = make_bots(match, names, match.seed, exclude=[human])
+    if any(type(b).__module__ in ("openwhist.bots.pimc", "openwhist.bots.solver") for b in bots.values()):
+        # the searching bots need the solver: say why the first start waits for it
+        from openwhist.solver import warm_up
+
+        with console.status("loading the solver for the computer players (the first run on a "
+                            "machine compiles it: a minute or two)"):
+            warm_up()
     record = get_variant(match.variant)
     console.print(f"[bold]openwhist[/] — {escape(match.variant)} whist, seed {match.seed}; "
                   f"you sit {seat_word(human, n)}"

@@ -165,3 +165,17 @@ def test_version_and_short_help() -> None:
         out = runner.invoke(app, [command, "-h"], env={"COLUMNS": "120"})
         assert out.exit_code == 0 and "Usage: openwhist " + command in out.stdout
         assert "<str>" not in out.stdout and "{" not in out.stdout.splitlines()[1]
+
+
+@pytest.mark.parametrize("variant", __import__("openwhist").variants())
+@pytest.mark.parametrize("args", [
+    ["play", "{v}", "--seat", "Q"], ["play", "{v}", "-o", "bogus=1"], ["play", "{v}", "--until", "[x]"],
+    ["simulate", "--variant", "{v}", "--bots", "random,random,random,random,random"],
+    ["simulate", "--variant", "{v}", "-o", "[=]"], ["arena", "random", "x", "--variant", "{v}"],
+    ["rules", "{v}", "--preset", "[nope]"],
+])
+def test_every_variant_refuses_bad_values_the_same_way(variant: str, args: list[str]) -> None:
+    result = CliRunner().invoke(app, [a.replace("{v}", variant) for a in args], input="")
+    assert result.exit_code == 2, result.stdout[-300:]
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in result.stdout

@@ -192,6 +192,9 @@ class TrickPlay:
         self.n_tricks = hands[leader].bit_count() if n_tricks is None else n_tricks
         self._refuse = refuse
         self.revokes = []
+        # the hook is called only where a family has one (classic whist has none): a call
+        # per trick saved on the hot path of random play-outs
+        self._hooked = type(self)._trick_closed is not TrickPlay._trick_closed
 
     # --- reading ----------------------------------------------------------------------
 
@@ -331,7 +334,7 @@ class TrickPlay:
         self.leader = winner
         self.log.append(TrickWon(len(self.tricks), done))
         self.to_move = winner
-        if self._trick_closed(done) or len(self.tricks) == self.n_tricks:
+        if (self._hooked and self._trick_closed(done)) or len(self.tricks) == self.n_tricks:
             self.to_move = None
             self.log.append(DealScored(self._deal_over()))
 

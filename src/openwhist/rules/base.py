@@ -23,6 +23,7 @@ The observation
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -50,6 +51,7 @@ __all__ = [
     "OBSERVATION_SCHEMA",
     "Observation",
     "OptionInfo",
+    "OptionsRecord",
     "Result",
     "RubberRecord",
     "SheetRow",
@@ -758,11 +760,55 @@ def _literal_args(hint: Any) -> tuple[Any, ...]:
     return ()
 
 
+@functools.cache
+def _option_infos(options_type: Any) -> tuple[OptionInfo, ...]:
+    hints = typing.get_type_hints(options_type)
+    return tuple(OptionInfo(f.name, hints[f.name], f.default, str(f.metadata.get("help", "")))
+                 for f in fields(options_type))
+
+
 def option_infos(options_type: type) -> list[OptionInfo]:
     """Every option of an options record, in order, with its help."""
-    hints = typing.get_type_hints(options_type)
-    return [OptionInfo(f.name, hints[f.name], f.default, str(f.metadata.get("help", "")))
-            for f in fields(options_type)]
+    return list(_option_infos(options_type))
+
+
+class OptionsRecord:
+    """What every family's options dataclass shares (derive from it): the JSON form, and
+    the checks that follow from the fields' types.
+
+    A choice option (a ``Literal``) must hold one of its values, a whole-number option a
+    non-negative whole number, a yes/no option a bool; the family's ``__post_init__``
+    calls :meth:`check_types` and then checks what ties options together.
+    """
+
+    def check_types(self) -> None:
+        """Raise :class:`ConfigError` for an option whose value its type does not allow."""
+        for info in _option_infos(type(self)):
+            value = getattr(self, info.name)
+            if info.choices:
+                if value not in info.choices:
+                    raise ConfigError(f"{info.name} must be one of "
+                                      f"{', '.join(map(str, info.choices))}, not {value!r}")
+            elif info.type is int:
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise ConfigError(f"{info.name} must be a non-negative whole number, "
+                                      f"not {value!r}")
+            elif info.type is bool and not isinstance(value, bool):
+                raise ConfigError(f"{info.name} is true or false, not {value!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a plain dict (for records)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+        """Options from a dict; unknown keys raise :class:`ConfigError`."""
+        known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        unknown = set(data) - known
+        if unknown:
+            raise ConfigError(f"unknown option(s) {', '.join(sorted(unknown))}; "
+                              f"known: {', '.join(sorted(known))}")
+        return cls(**data)
 
 
 _TRUE = ("true", "yes", "on", "1", "y")

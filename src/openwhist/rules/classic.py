@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from openwhist.cards import (
@@ -37,6 +37,7 @@ from openwhist.rules.base import (
     GameRecord,
     MatchRules,
     Observation,
+    OptionsRecord,
     RubberRecord,
     SheetRow,
     Variant,
@@ -70,7 +71,7 @@ _HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 
 
 @dataclass(frozen=True)
-class ClassicOptions:
+class ClassicOptions(OptionsRecord):
     """Every option of the classic whist rule books, with the laws' defaults (short whist).
 
     Each field's help is kept with it (``openwhist rules`` prints it).
@@ -107,21 +108,7 @@ class ClassicOptions:
         "(Dummy whist for three); none for four players")
 
     def __post_init__(self) -> None:
-        choices: dict[str, tuple[object, ...]] = {
-            "trump": ("turn-up", "none"),
-            "game_values": ("laws", "points"),
-            "rubber_bonus_rule": ("always", "two-nil"),
-            "revokes": ("refuse", "penalty"),
-            "revoke_penalty": ("best", "tricks", "points", "deduct"),
-        }
-        for name, allowed in choices.items():
-            if getattr(self, name) not in allowed:
-                raise ConfigError(f"{name} must be one of {', '.join(map(str, allowed))}, "
-                                  f"not {getattr(self, name)!r}")
-        for name in ("target", "slam_bonus", "rubber_bonus"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ConfigError(f"{name} must be a non-negative whole number, not {value!r}")
+        self.check_types()
         if self.target < 1:
             raise ConfigError("target must be at least 1 point")
         if self.single_from is not None and not 0 < self.single_from <= self.target:
@@ -135,20 +122,6 @@ class ClassicOptions:
     def game_single_from(self) -> int:
         """Losers' score from which a won game counts single."""
         return self.single_from if self.single_from is not None else math.ceil(self.target / 2)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The options as a plain dict (for records)."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ClassicOptions:
-        """Options from a dict; unknown keys raise :class:`ConfigError`."""
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ConfigError(f"unknown option(s) {', '.join(sorted(unknown))}; "
-                              f"known: {', '.join(sorted(known))}")
-        return cls(**data)
 
 
 PRESETS: dict[str, ClassicOptions] = {

@@ -31,7 +31,7 @@ race to 50 under ``meggiesoft``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from openwhist.cards import Card, CardSet, format_hand, parse_hand, shuffled_deck
@@ -45,6 +45,7 @@ from openwhist.rules.base import (
     GameRecord,
     MatchRules,
     Observation,
+    OptionsRecord,
     RubberRecord,
     SheetRow,
     Variant,
@@ -75,7 +76,7 @@ SIDES = each_for_himself(HANDS)
 
 
 @dataclass(frozen=True)
-class GermanOptions:
+class GermanOptions(OptionsRecord):
     """Every option of German whist, with seed 001's rules as the defaults.
 
     Each field's help is kept with it (``openwhist rules german`` prints it).
@@ -108,18 +109,7 @@ class GermanOptions:
                                "both players reach it in the same hand")
 
     def __post_init__(self) -> None:
-        choices: dict[str, tuple[object, ...]] = {
-            "scoring": ("seed-001", "standard", "meggiesoft"),
-            "trump": ("turn-up", "none"),
-        }
-        for name, allowed in choices.items():
-            if getattr(self, name) not in allowed:
-                raise ConfigError(f"{name} must be one of {', '.join(map(str, allowed))}, "
-                                  f"not {getattr(self, name)!r}")
-        for name in ("face_up", "best_of", "match_target", "target_raise"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ConfigError(f"{name} must be a non-negative whole number, not {value!r}")
+        self.check_types()
         if self.face_up > STOCK_SIZE:
             raise ConfigError(f"face_up lies in 0..{STOCK_SIZE}, not {self.face_up}")
         if self.face_up == 0 and self.trump == "turn-up":
@@ -135,20 +125,6 @@ class GermanOptions:
                     or not 1 <= self.race <= most:
                 raise ConfigError(f"race must lie in 1..{most} tricks with {self.scoring} "
                                   f"scoring, or be none; not {self.race!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The options as a plain dict (for records)."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GermanOptions:
-        """Options from a dict; unknown keys raise :class:`ConfigError`."""
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ConfigError(f"unknown option(s) {', '.join(sorted(unknown))}; "
-                              f"known: {', '.join(sorted(known))}")
-        return cls(**data)
 
 
 PRESETS: dict[str, GermanOptions] = {

@@ -783,7 +783,8 @@ class OptionsRecord:
 
     def check_types(self) -> None:
         """Raise :class:`ConfigError` for an option whose value its type does not allow."""
-        for info in _option_infos(type(self)):
+        kind: Any = type(self)
+        for info in _option_infos(kind):
             value = getattr(self, info.name)
             if info.choices:
                 if value not in info.choices:

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server_util import Client, Seat, Server
 
 from openwhist import records
+from server_util import Client, Seat, Server
 
 AWAY = 1.5
 

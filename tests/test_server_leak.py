@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server_util import Client, Seat, Server
 
 from openwhist import new_match
 from openwhist.cards import Card, CardSet
 from openwhist.rules.seats import seat_names
 from openwhist.server.table import match_seed
 from openwhist.store import Store, load_table
+from server_util import Client, Seat, Server
 
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 DEALS = {"classic": 4, "dummy": 4, "german": 3}

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
-from tests.pg_util import Postgres, find_or_install
-from tests.server_util import Client, Server
 
 from openwhist import store as st
+from pg_util import Postgres, find_or_install
+from server_util import Client, Server
 
 
 @pytest.fixture(scope="module")

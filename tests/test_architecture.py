@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "openwhist"
-FAMILIES = {"openwhist.rules.classic", "openwhist.rules.german"}
+FAMILIES = {"openwhist.rules.classic", "openwhist.rules.german", "openwhist.rules.belgian"}
 
 
 def _modules() -> dict[str, ast.Module]:
@@ -42,7 +42,7 @@ def test_no_module_outside_rules_imports_a_family() -> None:
             continue
         bad = {i for i in _imports(tree) if any(i == f or i.startswith(f + ".") for f in FAMILIES)}
         used = {n.id for n in ast.walk(tree)
-                if isinstance(n, ast.Name) and n.id.startswith(("Classic", "German"))}
+                if isinstance(n, ast.Name) and n.id.startswith(("Classic", "German", "Belgian"))}
         if bad or used:
             offenders[name] = sorted(bad | used)
     assert offenders == {}

@@ -10,6 +10,7 @@ from typing import Any
 from openwhist.cards import Card
 from openwhist.errors import ConfigError
 from openwhist.rules.base import Deal, Variant
+from openwhist.rules.belgian import BELGIAN
 from openwhist.rules.classic import CLASSIC, DUMMY
 from openwhist.rules.german import GERMAN
 
@@ -30,7 +31,7 @@ def variants() -> list[str]:
     """The names of the variants openwhist plays.
 
     >>> variants()
-    ['classic', 'dummy', 'german']
+    ['classic', 'dummy', 'german', 'belgian']
     """
     return list(_VARIANTS)
 
@@ -56,7 +57,7 @@ def get_variant(name: str) -> Variant:
                       f"or a preset: {', '.join(_preset_owners())}")
 
 
-for _v in (CLASSIC, DUMMY, GERMAN):
+for _v in (CLASSIC, DUMMY, GERMAN, BELGIAN):
     register(_v)
 
 variant_info = get_variant

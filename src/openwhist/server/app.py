@@ -528,6 +528,9 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await pump
 
+    from openwhist.web import mount
+
+    mount(app)  # the browser client: / and /web/...
     return app
 
 

@@ -1,0 +1,545 @@
+// The page: the lobby (guest, account, quick play, new table, open tables) and the table
+// (hand, trick, calls, score sheet), over the server's HTTP API and its WebSocket.
+// The client holds no rule: it shows the seat's view and sends one of its legal actions.
+import {LANGS, SUIT_SYMBOL, actionName, callName, cardName, cardShort, language, parseCard,
+        pickLanguage, setLanguage, t, trumpName, variantName} from "./i18n.js";
+import {cardSvg} from "./cards.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const main = () => $("#main");
+const SUIT_ORDER = ["S", "H", "C", "D"];          // black, red, black, red after the trump
+const RANK_ORDER = "AKQJT98765432";
+const SEATS = {2: ["N", "S"], 3: ["N", "E", "S"], 4: ["N", "E", "S", "W"]};
+
+const session = {user: null, csrf: null};
+let variantsCache = null;
+let current = null;                                 // the table being shown (a TableClient)
+
+// --- small helpers -----------------------------------------------------------------------
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
+  return node;
+}
+
+async function api(method, path, body) {
+  const headers = {"Accept": "application/json"};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (session.csrf && method !== "GET") headers["X-CSRF-Token"] = session.csrf;
+  const r = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+                               credentials: "same-origin"});
+  const data = r.headers.get("content-type")?.includes("json") ? await r.json() : await r.text();
+  if (!r.ok) throw new Error(data?.error || `HTTP ${r.status}`);
+  return data;
+}
+
+function showStatus(text, kind = "warn") {
+  const s = $("#status");
+  if (!text) { s.hidden = true; s.textContent = ""; return; }
+  s.hidden = false; s.className = `status ${kind}`; s.textContent = text;
+}
+
+function applyStaticTexts() {
+  document.documentElement.lang = language();
+  document.title = t("title");
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  $("#lang").value = language();
+  $("#lang").setAttribute("aria-label", t("language"));
+  const who = $("#who");
+  who.replaceChildren();
+  if (session.user) {
+    who.append(h("span", {class: "me", text: session.user.name}),
+               h("button", {class: "link", type: "button", onclick: logout, text: t("logout")}));
+  }
+}
+
+async function logout() {
+  try { await api("POST", "/api/logout", {}); } catch { /* the session is gone anyway */ }
+  session.user = null; session.csrf = null;
+  if (current) current.close();
+  location.hash = "";
+  route();
+}
+
+// --- the lobby ---------------------------------------------------------------------------
+
+async function variants() {
+  if (!variantsCache) variantsCache = await api("GET", "/api/variants");
+  return variantsCache;
+}
+
+function formError(form, err) {
+  let box = $(".error", form);
+  if (!box) { box = h("p", {class: "error", role: "alert"}); form.append(box); }
+  box.textContent = t("invalid", {reason: err.message});
+}
+
+function signInView() {
+  const guest = h("form", {class: "card-box", "aria-labelledby": "guest-h", onsubmit: async e => {
+    e.preventDefault();
+    try {
+      const r = await api("POST", "/api/guest", {nickname: $("#nick", guest).value.trim()});
+      Object.assign(session, {user: r.user, csrf: r.csrf});
+      route();
+    } catch (err) { formError(guest, err); }
+  }},
+    h("h2", {id: "guest-h", text: t("guestTitle")}),
+    h("label", {for: "nick", text: t("nickname")}),
+    h("input", {id: "nick", name: "nickname", required: true, maxlength: 20, autocomplete: "nickname"}),
+    h("button", {type: "submit", class: "primary", id: "play-guest", text: t("playGuest")}));
+  const account = h("form", {class: "card-box", "aria-labelledby": "acc-h"},
+    h("h2", {id: "acc-h", text: t("accountTitle")}),
+    h("label", {for: "acc-name", text: t("name")}),
+    h("input", {id: "acc-name", required: true, minlength: 3, maxlength: 20, autocomplete: "username"}),
+    h("label", {for: "acc-pw", text: t("password")}),
+    h("input", {id: "acc-pw", type: "password", required: true, minlength: 8, maxlength: 128,
+                autocomplete: "current-password"}),
+    h("div", {class: "row"},
+      h("button", {type: "submit", class: "primary", id: "login", text: t("login")}),
+      h("button", {type: "submit", id: "register", formnovalidate: false, text: t("register")})));
+  account.addEventListener("submit", async e => {
+    e.preventDefault();
+    const path = e.submitter?.id === "register" ? "/api/register" : "/api/login";
+    try {
+      const r = await api("POST", path, {name: $("#acc-name", account).value.trim(),
+                                         password: $("#acc-pw", account).value});
+      Object.assign(session, {user: r.user, csrf: r.csrf});
+      route();
+    } catch (err) { formError(account, err); }
+  });
+  return h("section", {class: "lobby"}, h("p", {class: "intro", text: t("welcome")}),
+           h("div", {class: "columns"}, guest, account));
+}
+
+function seatLabel(s) {
+  if (s.kind === "person") return s.name;
+  if (s.kind === "bot") return `${t("seat_" + s.seat)} (${t("level_" + (s.bot || "").split(/[:=]/)[0])})`;
+  return `${t("seat_" + s.seat)} (${t("open")})`;
+}
+
+async function lobbyView() {
+  const all = await variants();
+  const quick = h("section", {class: "card-box", "aria-labelledby": "qp-h"},
+    h("h2", {id: "qp-h", text: t("quickPlay")}), h("p", {text: t("quickPlayHelp")}),
+    h("div", {class: "row wrap"}, all.map(v => h("button", {
+      type: "button", class: "primary", "data-variant": v.name, id: `quick-${v.name}`,
+      onclick: async e => {
+        e.target.disabled = true;
+        try {
+          const tb = await api("POST", "/api/quickplay", {variant: v.name});
+          location.hash = `#table/${tb.id}`;
+        } catch (err) { e.target.disabled = false; showStatus(err.message); }
+      }, text: variantName(v.name)}))));
+
+  const variantSel = h("select", {id: "nt-variant"}, all.map(v => h("option", {value: v.name, text: variantName(v.name)})));
+  const presetSel = h("select", {id: "nt-preset"});
+  const fillPresets = () => {
+    const v = all.find(x => x.name === variantSel.value);
+    presetSel.replaceChildren(...(v?.presets || []).map(p => h("option", {value: p, text: p,
+      selected: p === v.default_preset})));
+  };
+  variantSel.addEventListener("change", fillPresets);
+  fillPresets();
+  const levelSel = h("select", {id: "nt-level"}, ["heuristic", "random", "pimc"].map(l =>
+    h("option", {value: l, text: t("level_" + l)})));
+  const seatMode = h("select", {id: "nt-seats"},
+    h("option", {value: "bots", text: t("bot")}), h("option", {value: "open", text: t("open")}));
+  const priv = h("input", {type: "checkbox", id: "nt-private"});
+  const create = h("form", {class: "card-box", "aria-labelledby": "nt-h", onsubmit: async e => {
+    e.preventDefault();
+    const v = all.find(x => x.name === variantSel.value);
+    const n = v.players;
+    const other = seatMode.value === "bots" ? `bot:${levelSel.value}` : "open";
+    try {
+      const tb = await api("POST", "/api/tables", {variant: v.name, preset: presetSel.value || null,
+        private: priv.checked, seats: ["me", ...Array(n - 1).fill(other)]});
+      location.hash = `#table/${tb.id}`;
+    } catch (err) { formError(create, err); }
+  }},
+    h("h2", {id: "nt-h", text: t("newTable")}),
+    h("label", {for: "nt-variant", text: t("variant")}), variantSel,
+    h("label", {for: "nt-preset", text: t("preset")}), presetSel,
+    h("label", {for: "nt-seats", text: t("seats")}), seatMode,
+    h("label", {for: "nt-level", text: t("botLevel")}), levelSel,
+    h("label", {class: "check"}, priv, " ", t("private")),
+    h("button", {type: "submit", class: "primary", id: "nt-create", text: t("create")}));
+
+  const list = h("ul", {class: "tables", id: "open-tables"});
+  const refresh = async () => {
+    const tables = await api("GET", "/api/tables");
+    list.replaceChildren();
+    if (!tables.length) list.append(h("li", {class: "empty", text: t("noTables")}));
+    for (const tb of tables) {
+      list.append(h("li", {},
+        h("strong", {text: variantName(tb.variant)}), " ",
+        h("span", {class: "seats", text: tb.seats.map(s => `${s.seat}: ${seatLabel(s)}`).join(" · ")}), " ",
+        h("a", {href: `#table/${tb.id}`, class: "button", text: t("watch")}),
+        tb.seats.some(s => s.kind === "open") ? h("button", {type: "button", onclick: async () => {
+          try { await api("POST", `/api/tables/${tb.id}/join`, {}); location.hash = `#table/${tb.id}`; }
+          catch (err) { showStatus(err.message); }
+        }, text: t("join")}) : null));
+    }
+  };
+  const tablesBox = h("section", {class: "card-box", "aria-labelledby": "ot-h"},
+    h("h2", {id: "ot-h", text: t("openTables")}), list,
+    h("button", {type: "button", onclick: refresh, text: t("refresh")}));
+  await refresh();
+  return h("section", {class: "lobby"}, h("div", {class: "columns"}, quick, create, tablesBox));
+}
+
+// --- the table ---------------------------------------------------------------------------
+
+function sortHand(cards, trump) {
+  const order = trump ? [trump, ...SUIT_ORDER.filter(s => s !== trump)] : SUIT_ORDER;
+  // keep colours alternating after the trump where the suits allow it
+  return [...cards].sort((a, b) => {
+    const ca = parseCard(a), cb = parseCard(b);
+    if (!ca || !cb) return 0;
+    const d = order.indexOf(ca.suit) - order.indexOf(cb.suit);
+    return d || RANK_ORDER.indexOf(ca.rank) - RANK_ORDER.indexOf(cb.rank);
+  });
+}
+
+class TableClient {
+  constructor(id, code) {
+    this.id = id; this.code = code;
+    this.table = null; this.seat = null; this.view = null; this.v = 0;
+    this.sheet = []; this.showLast = false; this.closing = false; this.retry = 0;
+    this.flash = null; this.note = ""; this.focus = 0; this.ref = 0;
+    this.root = h("section", {class: "table-page", "aria-label": t("tableOf", {id})});
+    this.onKey = e => this.key(e);
+    document.addEventListener("keydown", this.onKey);
+    this.connect();
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = this.code ? `?code=${encodeURIComponent(this.code)}` : "";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${this.id}${q}`);
+    this.ws = ws;
+    ws.onopen = () => { this.retry = 0; };
+    ws.onmessage = e => this.message(JSON.parse(e.data));
+    ws.onclose = e => {
+      if (this.closing || ws !== this.ws) return;
+      if (e.code === 4404 || e.code === 4401) { showStatus(e.code === 4404 ? "404" : "401"); return; }
+      this.lost = true;
+      showStatus(t("connLost"), "warn");
+      this.root.classList.add("offline");
+      const wait = Math.min(4000, 300 * 2 ** this.retry++);
+      this.timer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  close() {
+    this.closing = true;
+    clearTimeout(this.timer);
+    document.removeEventListener("keydown", this.onKey);
+    this.ws?.close();
+  }
+
+  send(message) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  message(m) {
+    if (m.type === "welcome" || m.type === "sync") {
+      if (this.lost) { this.lost = false; showStatus(""); this.root.classList.remove("offline"); }
+      this.table = m.table; this.seat = m.seat; this.sheet = [...(m.table.sheet || [])];
+    } else if (m.type === "event" && m.v !== this.v + 1 && this.v) {
+      this.v = m.v;
+      this.send({type: "resync"});
+      return;
+    } else if (m.type === "table" && m.table) {
+      this.table = m.table; this.sheet = [...(m.table.sheet || [])];
+      if (m.seat !== undefined) this.seat = m.seat;
+    } else if (m.type === "refused") {
+      this.note = t("refused", {reason: m.reason});
+    }
+    if (typeof m.v === "number") this.v = m.v;
+    if (m.type === "event") {
+      const before = this.view;
+      this.note = m.action ? t("played", {name: this.nameOf(m.hand), card: actionName(m.action)}) : "";
+      if (m.deal_over) {
+        this.sheet.push(m.deal_over.row);
+        this.lastDeal = {final: m.deal_over.final, row: m.deal_over.row};
+      }
+      if (m.match_over) this.note = t("matchOver");
+      const done = m.deal_over ? m.deal_over.final : m.view;
+      if (before && done && done.tricks.length > before.tricks.length) {
+        this.flash = done.tricks[done.tricks.length - 1];
+        clearTimeout(this.flashTimer);
+        this.flashTimer = setTimeout(() => { this.flash = null; this.render(); }, 1200);
+      }
+      if (m.view && m.view.trick.length) this.flash = null;
+    }
+    if (m.view) this.view = m.view;
+    this.render();
+  }
+
+  nameOf(letter) {
+    const s = this.table?.seats.find(x => x.seat === letter);
+    if (!s) return t("dummy");
+    const name = s.kind === "person" ? s.name : `${t("seat_" + letter)} (${t(s.kind === "bot" ? "bot" : "open")})`;
+    return letter === this.seat ? `${name} (${t("you")})` : name;
+  }
+
+  letters() { return SEATS[this.view.hand_sizes.length] || SEATS[4]; }
+
+  position(letter) {
+    const ls = this.letters(), n = ls.length;
+    const me = Math.max(0, ls.indexOf(this.seat ?? "S"));
+    const k = (ls.indexOf(letter) - me + n) % n;
+    if (k === 0) return "bottom";
+    if (n === 2) return "top";
+    if (n === 3) return k === 1 ? "left" : "right";
+    return ["bottom", "left", "top", "right"][k];
+  }
+
+  mySide() {
+    const i = this.letters().indexOf(this.seat ?? "");
+    return i >= 0 ? this.view.sides[i] : 0;
+  }
+
+  act(action) {
+    if (!this.view?.legal.includes(action)) return;
+    this.send({type: "act", action, ref: ++this.ref});
+    this.view = {...this.view, legal: []};       // until the server answers
+    this.render();
+  }
+
+  key(e) {
+    if (!this.view || e.target.closest?.("input, select, textarea")) return;
+    const buttons = [...this.root.querySelectorAll(".hand.mine button.card")];
+    if (e.key === "l" || e.key === "L") { this.showLast = !this.showLast; this.render(); return; }
+    if (!buttons.length) return;
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      const at = buttons.indexOf(document.activeElement);
+      const next = at < 0 ? 0 : (at + (e.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length;
+      buttons[next].focus();
+      this.focus = next;
+      e.preventDefault();
+    }
+  }
+
+  cardButton(card, playable, where) {
+    const b = h("button", {type: "button", class: `card${playable ? " legal" : " dim"}`, "data-card": card,
+                           "aria-label": cardName(card), "aria-disabled": playable ? null : "true",
+                           title: cardName(card)}, cardSvg(card), h("span", {class: "sr", text: cardShort(card)}));
+    b.addEventListener("click", () => { if (playable) { this.focus = where; this.act(card); } });
+    return b;
+  }
+
+  handRow(letter, cards, mine) {
+    const legal = new Set(this.view.legal);
+    const sorted = sortHand(cards, this.view.trump);
+    const label = mine ? t("hand") : t("handOf", {name: this.nameOf(letter)});
+    return h("div", {class: `hand${mine ? " mine" : " open"}`, role: "group", "aria-label": label},
+      sorted.map((c, i) => this.cardButton(c, legal.has(c) && (this.view.to_move === letter), i)));
+  }
+
+  seatBox(letter) {
+    const v = this.view;
+    const pos = this.position(letter);
+    const i = this.letters().indexOf(letter);
+    const turn = v.to_move === letter;
+    const box = h("div", {class: `seat ${pos}${turn ? " turn" : ""}`, "data-seat": letter},
+      h("div", {class: "name"}, turn ? h("span", {class: "turn-mark", "aria-hidden": "true", text: "▶ "}) : null,
+        this.nameOf(letter), v.dealer === letter ? h("span", {class: "badge", text: t("dealer")}) : null),
+      h("div", {class: "count", text: t("cardsLeft", {n: v.hand_sizes[i]})}));
+    const known = v.known?.[letter] || [];
+    if (letter !== this.seat && (v.open_hands.includes(letter) || (known.length && known.length === v.hand_sizes[i]))) {
+      box.append(this.handRow(letter, known, false));
+    } else if (letter !== this.seat) {
+      box.append(h("div", {class: "backs", "aria-hidden": "true"},
+        Array.from({length: Math.min(v.hand_sizes[i], 13)}, () => h("span", {class: "back-card"}))));
+    }
+    return box;
+  }
+
+  trickArea() {
+    const v = this.view;
+    const shown = v.trick.length ? {cards: v.trick, winner: null}
+      : this.flash ? {cards: this.trickPairs(this.flash), winner: this.flash.winner} : {cards: [], winner: null};
+    const area = h("div", {class: "trick", role: "region", "aria-label": t("trick"), "aria-live": "polite"});
+    for (const [letter, card] of shown.cards) {
+      area.append(h("figure", {class: `played ${this.position(letter)}${shown.winner === letter ? " won" : ""}`,
+                               "data-card": card, "data-seat": letter},
+        cardSvg(card), h("figcaption", {text: this.nameOf(letter)}),
+        h("span", {class: "sr", text: cardName(card)})));
+    }
+    if (shown.winner) area.append(h("p", {class: "won-by", text: t("wonBy", {name: this.nameOf(shown.winner)})}));
+    return area;
+  }
+
+  trickPairs(trick) {
+    const ls = this.letters();
+    const start = ls.indexOf(trick.leader);
+    return trick.cards.map((c, k) => [ls[(start + k) % ls.length], c]);
+  }
+
+  infoPanel() {
+    const v = this.view;
+    const side = this.mySide();
+    const us = v.tricks_won[side], them = v.tricks_won[1 - side];
+    const parts = [
+      h("div", {class: "trump", id: "trump"}, h("span", {class: "label", text: t("trump") + ": "}),
+        h("strong", {text: trumpName(v.trump)})),
+      h("div", {class: "tricks-won", id: "tricks-won"}, `${t("tricks")}: ${t("us")} `, h("strong", {text: us}),
+        ` – ${t("them")} `, h("strong", {text: them})),
+      h("div", {class: "score", id: "score"}, `${t("score")}: ${t("us")} `, h("strong", {text: v.score[side]}),
+        ` – ${t("them")} `, h("strong", {text: v.score[1 - side]})),
+    ];
+    if (v.turn_up) {
+      parts.push(h("div", {class: "turn-up", id: "turn-up"}, h("span", {class: "label", text: t("turnUp")}),
+        h("span", {class: "mini", "aria-label": cardName(v.turn_up), role: "img"}, cardSvg(v.turn_up))));
+    }
+    if (v.info && typeof v.info.stock === "number" && (v.phase === "stock" || v.info.stock > 0)) {
+      const face = v.info.face_up || [];
+      parts.push(h("div", {class: "stock", id: "stock"},
+        h("span", {class: "label", text: `${t("stock")}: `}), h("strong", {id: "stock-count", text: t("cardsLeft", {n: v.info.stock})}),
+        face.length ? h("span", {class: "label", text: ` ${t("faceUp")}`}) : null,
+        face.map(c => h("span", {class: "mini", role: "img", "aria-label": cardName(c), "data-card": c}, cardSvg(c)))));
+    }
+    return h("aside", {class: "info", "aria-label": t("score")}, parts);
+  }
+
+  callBox() {
+    const v = this.view;
+    const calls = v.legal.filter(a => !parseCard(a));
+    const history = v.calls || [];
+    if (!calls.length && !history.length) return null;
+    return h("section", {class: "calls", "aria-label": t("callHistory")},
+      history.length ? h("ol", {class: "history"}, history.map(([letter, c]) =>
+        h("li", {}, `${this.nameOf(letter)}: `, h("strong", {text: callName(c)})))) : null,
+      calls.length ? h("div", {class: "row wrap", role: "group", "aria-label": t("calls")},
+        calls.map(c => h("button", {type: "button", class: "call primary", "data-call": c,
+                                    onclick: () => this.act(c), text: callName(c)}))) : null);
+  }
+
+  sheetTable() {
+    const side = this.mySide();
+    const pair = (xs) => (xs && xs.length > 1 ? `${xs[side]} – ${xs[1 - side]}` : "");
+    return h("section", {class: "sheet", "aria-labelledby": "sheet-h"},
+      h("h2", {id: "sheet-h", text: t("scoreSheet")}),
+      h("table", {id: "score-sheet"},
+        h("caption", {class: "sr", text: `${t("us")} – ${t("them")}`}),
+        h("thead", {}, h("tr", {}, [t("deal"), t("trump"), t("tricks"), t("points"), t("score")]
+          .map(x => h("th", {scope: "col", text: x})))),
+        h("tbody", {}, this.sheet.map(r => {
+          const res = r.result || {};
+          return h("tr", {"data-tricks": (res.tricks || []).join(" "), "data-points": (res.points || []).join(" ")},
+            h("td", {text: r.deal}), h("td", {text: trumpName(r.trump)}),
+            h("td", {class: "tricks", text: pair(res.tricks)}), h("td", {class: "points", text: pair(res.points)}),
+            h("td", {class: "total", text: pair(r.score)}));
+        }))));
+  }
+
+  lastTrickBox() {
+    const tricks = this.view.tricks;
+    const last = tricks[tricks.length - 1] || (this.lastDeal?.final.tricks.slice(-1)[0]);
+    if (!last) return h("div", {class: "last-trick", id: "last-trick", text: t("noLastTrick")});
+    return h("div", {class: "last-trick", id: "last-trick", role: "region", "aria-label": t("lastTrick")},
+      this.trickPairs(last).map(([letter, c]) => h("figure", {class: last.winner === letter ? "won" : "", "data-card": c},
+        cardSvg(c), h("figcaption", {text: this.nameOf(letter)}), h("span", {class: "sr", text: cardName(c)}))),
+      h("p", {text: t("wonBy", {name: this.nameOf(last.winner)})}));
+  }
+
+  render() {
+    if (!this.view || !this.table) return;
+    const v = this.view;
+    const focusedCard = document.activeElement?.dataset?.card;
+    const mine = this.seat && v.to_move && v.legal.length > 0;
+    const turnText = v.to_move ? (mine ? t("yourTurn") : t("turnOf", {name: this.nameOf(v.actor || v.to_move)}))
+      : t("phase_over");
+    const seats = this.letters().filter(l => l !== this.seat).map(l => this.seatBox(l));
+    const felt = h("div", {class: `felt n${this.letters().length}`}, seats, this.trickArea());
+    const myHand = this.seat ? this.handRow(this.seat, v.hand, true) : null;
+    if (myHand && mine) myHand.classList.add("active");
+    const code = this.table.code;
+    this.root.replaceChildren(
+      h("div", {class: "topline"},
+        h("a", {href: "#", class: "button", text: t("back")}),
+        h("h2", {text: `${variantName(this.table.variant)} · ${t("phase_" + v.phase)}`}),
+        h("p", {class: `whose${mine ? " mine" : ""}`, id: "whose", role: "status", "aria-live": "polite", text: turnText})),
+      h("div", {class: "board"},
+        h("div", {class: "play-area"}, felt,
+          this.callBox(),
+          myHand ? h("div", {class: "seat bottom me", "data-seat": this.seat},
+            h("div", {class: "name"}, this.nameOf(this.seat),
+              v.dealer === this.seat ? h("span", {class: "badge", text: t("dealer")}) : null),
+            myHand) : null,
+          h("p", {class: "note", id: "note", "aria-live": "polite", text: this.note}),
+          h("p", {class: "keys", text: t("keys")})),
+        h("div", {class: "side"}, this.infoPanel(),
+          h("button", {type: "button", id: "last-trick-button", "aria-expanded": String(this.showLast),
+                       onclick: () => { this.showLast = !this.showLast; this.render(); },
+                       text: this.showLast ? t("hideLastTrick") : t("lastTrick")}),
+          this.showLast ? this.lastTrickBox() : null,
+          this.sheetTable(),
+          code ? h("p", {class: "invite"}, `${t("invite")}: `,
+            h("input", {readonly: true, id: "invite-link", "aria-label": t("invite"),
+                        value: `${location.origin}/#join/${code}`})) : null)));
+    if (focusedCard) {
+      const again = this.root.querySelector(`.hand.mine button[data-card="${focusedCard}"]`)
+        || this.root.querySelectorAll(".hand.mine button.card")[Math.min(this.focus, v.hand.length - 1)];
+      again?.focus();
+    }
+    if (!this.root.isConnected) main().replaceChildren(this.root);
+  }
+}
+
+// --- routing -----------------------------------------------------------------------------
+
+async function route() {
+  applyStaticTexts();
+  const hash = location.hash.replace(/^#/, "");
+  if (!session.user) {
+    if (current) { current.close(); current = null; }
+    main().replaceChildren(signInView());
+    return;
+  }
+  const [what, arg] = hash.split("/");
+  if (what === "join" && arg) {
+    try {
+      const r = await api("POST", "/api/join", {code: arg});
+      location.hash = `#table/${r.table.id}`;
+    } catch (err) { showStatus(err.message); location.hash = ""; }
+    return;
+  }
+  if (what === "table" && arg) {
+    if (current && current.id === arg) { current.render(); return; }
+    if (current) current.close();
+    main().replaceChildren(h("p", {class: "loading", text: "…"}));
+    current = new TableClient(arg, new URLSearchParams(location.search).get("code"));
+    return;
+  }
+  if (current) { current.close(); current = null; }
+  try { main().replaceChildren(await lobbyView()); } catch (err) { showStatus(err.message); }
+}
+
+async function start() {
+  setLanguage(pickLanguage(localStorage.getItem("openwhist-lang"), navigator.languages));
+  $("#lang").addEventListener("change", e => {
+    setLanguage(e.target.value);
+    localStorage.setItem("openwhist-lang", language());
+    if (current) { applyStaticTexts(); current.root.setAttribute("aria-label", t("tableOf", {id: current.id}));
+                   current.render(); } else route();
+  });
+  try {
+    const me = await api("GET", "/api/me");
+    Object.assign(session, {user: me.user, csrf: me.csrf});
+  } catch { /* not logged in */ }
+  window.addEventListener("hashchange", route);
+  await route();
+}
+
+start();
+
+export {LANGS, SUIT_SYMBOL};

@@ -1,0 +1,78 @@
+"""Helpers for the browser tests: Debian's Chromium (installed with apt when missing and
+this is root, as CI does) driven by Playwright, and a real ``openwhist serve`` on a port
+chosen here so that a test can kill the server and start it again at the same address."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def chromium() -> tuple[str | None, str]:
+    """The path of Debian's ``chromium``, installing it if needed; or None and why not."""
+    path = shutil.which("chromium")
+    if path is None and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], capture_output=True, timeout=300, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], capture_output=True,
+                       timeout=900, env=env)
+        path = shutil.which("chromium")
+    if path is None:
+        return None, "Chromium is not installed and could not be (apt-get install chromium)"
+    return path, ""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class WebServer:
+    """``openwhist serve`` on ``port`` with bots that barely pause; ``kill()`` is kill -9."""
+
+    def __init__(self, database: str, port: int, bot_pause: float = 0.02) -> None:
+        env = {**os.environ, "OPENWHIST_BOT_PAUSE": str(bot_pause), "OPENWHIST_AWAY_TIMEOUT": "60",
+               "OPENWHIST_COMPILE_SOLVER": "0", "OPENWHIST_SIGNUP_LIMIT": "1000"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "openwhist", "serve", "--port", str(port), "--database", database],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not re.search(r"http://[\d.]+:\d+", line):
+            self.proc.kill()
+            raise RuntimeError(f"the server did not start: {line}{self.proc.stdout.read()}")
+        self.url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server does not answer")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()

@@ -1,0 +1,270 @@
+"""The browser client in a real browser (Debian's Chromium driven by Playwright) against
+the real server: a new person plays as a guest, finishes whole deals of classic and
+German whist by clicking cards and sees the score; reconnection after a reload and after
+the server itself went away; the language switch; the page at phone width.
+
+Screenshots go to ``$OPENWHIST_SCREENSHOTS`` when it is set (else a temporary folder).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser_util import WebServer, chromium, free_port
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+PLAYABLE = ".hand.mine.active button.card.legal, .calls button.call"
+SHEET_ROWS = "#score-sheet tbody tr"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path, why = chromium()
+    if path is None:
+        pytest.skip(why)
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    s = WebServer(f"sqlite:///{db}", free_port())
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("OPENWHIST_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def new_page(browser: Any, width: int = 1200, height: int = 900, locale: str = "en-GB") -> Any:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def as_guest(page: Any, url: str, nickname: str = "Ann") -> None:
+    page.goto(url)
+    page.fill("#nick", nickname)
+    page.click("#play-guest")
+    page.wait_for_selector("#quick-classic")
+
+
+def play_one(page: Any, rows: int | None = None) -> str | None:
+    """When it is our turn, click one legal card (or call) and wait until the server took
+    it; returns what was played, or None if the score sheet grew past ``rows`` first."""
+    rows = page.locator(SHEET_ROWS).count() if rows is None else rows
+    page.wait_for_function(
+        """([sel, rows]) => document.querySelector(sel)
+            || document.querySelectorAll("#score-sheet tbody tr").length > rows""",
+        arg=[PLAYABLE, rows], timeout=20000)
+    if page.locator(SHEET_ROWS).count() > rows:
+        return None
+    target = page.locator(PLAYABLE).first
+    what = target.get_attribute("data-card") or target.get_attribute("data-call")
+    target.click(timeout=5000)
+    page.wait_for_function(
+        """([what, rows]) => !document.querySelector(`.hand.mine button[data-card="${what}"]`)
+            || document.querySelectorAll("#score-sheet tbody tr").length > rows""",
+        arg=[what, rows], timeout=10000)
+    return what
+
+
+def play_deal(page: Any, deadline_s: float = 120) -> list[str]:
+    """Play our cards until the score sheet gains a row; returns what we played."""
+    rows = page.locator(SHEET_ROWS).count()
+    played: list[str] = []
+    deadline = time.monotonic() + deadline_s
+    while page.locator(SHEET_ROWS).count() == rows:
+        assert time.monotonic() < deadline, f"the deal did not end; played {played}"
+        what = play_one(page, rows)
+        if what:
+            played.append(what)
+    return played
+
+
+def hand(page: Any) -> list[str]:
+    return page.eval_on_selector_all(".hand.mine button.card", "bs => bs.map(b => b.dataset.card)")
+
+
+def test_a_new_person_plays_a_whole_deal_of_classic_whist_as_a_guest(browser: Any, server: WebServer,
+                                                                    shots: Path) -> None:
+    page = new_page(browser)
+    as_guest(page, server.url)
+    page.screenshot(path=shots / "lobby-desktop.png")
+    page.click("#quick-classic")
+    page.wait_for_selector(".hand.mine button.card")
+    assert len(hand(page)) in (12, 13)
+    assert page.locator("#trump strong").inner_text().strip() != ""
+    # the turn-up lies on the table until the dealer plays it
+    page.locator(PLAYABLE).first.wait_for()
+    cards = hand(page)
+    trump = page.locator("#trump strong").inner_text()
+    legal = page.eval_on_selector_all(".hand.mine button.card.legal", "bs => bs.map(b => b.dataset.card)")
+    dim = page.eval_on_selector_all(".hand.mine button.card.dim", "bs => bs.map(b => b.dataset.card)")
+    assert legal and sorted(legal + dim) == sorted(cards)
+    for c in dim:
+        assert page.get_attribute(f'.hand.mine button[data-card="{c}"]', "aria-disabled") == "true"
+    assert page.locator("#whose").inner_text().endswith("Your turn")
+    if dim:  # a dimmed card does nothing
+        page.click(f'.hand.mine button[data-card="{dim[0]}"]', force=True)
+        time.sleep(0.2)
+        assert dim[0] in hand(page)
+    # sorted by suit, trump first
+    suits = [c[-1] for c in cards]
+    runs = [s for i, s in enumerate(suits) if i == 0 or suits[i - 1] != s]
+    assert len(runs) == len(set(runs))
+    symbol = trump.split()[0]
+    if {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[symbol] in suits:
+        assert suits[0] == {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[symbol]
+    page.screenshot(path=shots / "table-desktop.png")
+    played = play_deal(page)
+    assert len(played) == 13 and len(set(played)) == 13
+    row = page.locator(SHEET_ROWS).first.locator("td").all_inner_texts()
+    tricks = [int(x) for x in row[2].split("–")]
+    points = [int(x) for x in row[3].split("–")]
+    assert int(row[0]) == 1 and sum(tricks) == 13
+    assert [int(x) for x in row[4].split("–")] == points  # the first deal's points are the score
+    won = [int(x) for x in page.locator("#score strong").all_inner_texts()]
+    assert won == points or sum(won) == 0  # the score line shows the score before the next deal
+    page.get_by_role("button", name="Last trick").click()
+    assert page.locator("#last-trick figure").count() == 4
+    page.screenshot(path=shots / "score-desktop.png")
+    assert page.errors == []
+
+
+def test_german_whist_whole_deal_shows_the_stock_and_the_score(browser: Any, server: WebServer) -> None:
+    page = new_page(browser)
+    as_guest(page, server.url, "Bea")
+    page.click("#quick-german")
+    page.wait_for_selector(".hand.mine button.card")
+    stock = page.locator("#stock")
+    stock.wait_for()
+    assert "26 cards" in page.locator("#stock-count").inner_text()
+    face = page.get_attribute("#stock .mini", "data-card")
+    assert face and page.get_attribute("#stock .mini", "aria-label")
+    played = play_deal(page, deadline_s=180)
+    assert len(played) == 26
+    assert page.locator(SHEET_ROWS).count() >= 1
+    assert page.locator("#score strong").first.inner_text().isdigit()
+    assert page.errors == []
+
+
+def test_keyboard_play(browser: Any, server: WebServer) -> None:
+    page = new_page(browser)
+    as_guest(page, server.url, "Kay")
+    page.click("#quick-classic")
+    first = page.locator(".hand.mine.active button.card.legal").first
+    first.wait_for()
+    card = first.get_attribute("data-card")
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.card") == card
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"!document.querySelector('.hand.mine button[data-card=\"{card}\"]')")
+    page.keyboard.press("l")
+    page.locator("#last-trick").wait_for()
+
+
+def test_reload_mid_deal_comes_back_to_the_same_table(browser: Any, server: WebServer) -> None:
+    page = new_page(browser)
+    as_guest(page, server.url, "Cid")
+    page.click("#quick-classic")
+    for _ in range(3):
+        assert play_one(page)
+    url = page.url
+    before = hand(page)
+    page.reload()
+    page.wait_for_selector(".hand.mine button.card")
+    assert page.url == url and hand(page) == before
+    assert len(play_deal(page)) == 13 - 3
+
+
+def test_the_server_going_away_shows_a_message_and_play_resumes(browser: Any, tmp_path: Path) -> None:
+    port = free_port()
+    db = f"sqlite:///{tmp_path / 'gone.db'}"
+    s = WebServer(db, port)
+    try:
+        page = new_page(browser)
+        as_guest(page, s.url, "Dan")
+        page.click("#quick-classic")
+        for _ in range(2):
+            assert play_one(page)
+        page.locator(PLAYABLE).first.wait_for()
+        before = hand(page)
+        s.kill()
+        status = page.locator("#status")
+        status.wait_for(state="visible", timeout=5000)
+        assert "Connection lost" in status.inner_text()
+        assert page.get_attribute("#status", "role") == "alert"
+        s = WebServer(db, port)
+        status.wait_for(state="hidden", timeout=15000)
+        page.locator(PLAYABLE).first.wait_for()
+        assert hand(page) == before
+        assert len(play_deal(page)) == 13 - 2
+    finally:
+        s.stop()
+
+
+def test_languages_follow_the_browser_and_can_be_switched(browser: Any, server: WebServer) -> None:
+    page = new_page(browser, locale="fr-FR")
+    page.goto(server.url)
+    assert page.locator("#play-guest").inner_text() == "Jouer en invité"
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    page.select_option("#lang", "nl")
+    assert page.locator("#play-guest").inner_text() == "Speel als gast"
+    page.fill("#nick", "Eva")
+    page.click("#play-guest")
+    page.click("#quick-classic")
+    page.wait_for_selector(".hand.mine button.card")
+    assert page.locator("#last-trick-button").inner_text() == "Laatste slag"
+    labels = page.eval_on_selector_all(".hand.mine button.card",
+                                       "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert any(label.startswith(("harten", "schoppen", "ruiten", "klaveren")) for label in labels)
+    kings = page.locator('.hand.mine button[data-card^="K"] svg text.rank')
+    if kings.count():
+        assert kings.first.text_content() == "H"   # Dutch: heer
+    page.select_option("#lang", "fr")
+    assert page.locator("#last-trick-button").inner_text() == "Dernier pli"
+    if kings.count():
+        assert page.locator('.hand.mine button[data-card^="K"] svg text.rank').first.text_content() == "R"
+    page.select_option("#lang", "da")
+    assert page.locator("#trump .label").inner_text().startswith("Trumf")
+    page.select_option("#lang", "ro")
+    assert page.locator("#last-trick-button").inner_text() == "Ultima levată"
+    page.reload()                                   # the choice is kept
+    page.wait_for_selector(".hand.mine button.card")
+    assert page.locator("#last-trick-button").inner_text() == "Ultima levată"
+    assert page.errors == []
+
+
+def test_phone_width_fits_without_sideways_scrolling(browser: Any, server: WebServer, shots: Path) -> None:
+    page = new_page(browser, width=360, height=740)
+    as_guest(page, server.url, "Fay")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=shots / "lobby-phone.png", full_page=True)
+    page.click("#quick-classic")
+    page.locator(PLAYABLE).first.wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = page.locator(".hand.mine").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    page.screenshot(path=shots / "table-phone.png", full_page=True)
+    play_deal(page)
+    page.screenshot(path=shots / "score-phone.png", full_page=True)

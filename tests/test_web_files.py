@@ -1,0 +1,52 @@
+"""The browser client's files: served by the real server, shipped in the package, light,
+and fetching nothing from elsewhere."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import httpx
+
+from openwhist.web import WEB_DIR
+from server_util import Server
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_server_serves_the_page_and_its_modules(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'w.db'}")
+    try:
+        page = httpx.get(server.url + "/")
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        scripts = re.findall(r'(?:src|href)="(/web/[^"]+)"', page.text)
+        assert "/web/app.js" in scripts and "/web/style.css" in scripts
+        for path in scripts:
+            r = httpx.get(server.url + path)
+            assert r.status_code == 200, path
+        js = httpx.get(server.url + "/web/app.js")
+        assert "javascript" in js.headers["content-type"]
+        for module in re.findall(r'from "\./([\w.]+)"', js.text):
+            assert httpx.get(f"{server.url}/web/{module}").status_code == 200, module
+        assert httpx.get(server.url + "/api/health").json()["ok"] is True
+        assert httpx.get(server.url + "/web/nothing.js").status_code == 404
+    finally:
+        server.stop()
+
+
+def test_javascript_and_css_stay_small_and_fetch_nothing_from_elsewhere() -> None:
+    files = [p for p in WEB_DIR.iterdir() if p.suffix in (".js", ".css", ".html")]
+    assert sum(p.stat().st_size for p in files if p.suffix in (".js", ".css")) < 200_000
+    for p in files:
+        text = p.read_text(encoding="utf-8")
+        outside = [u for u in re.findall(r"https?://[^\s\"'`)]+", text) if u != "http://www.w3.org/2000/svg"]
+        assert outside == [], p.name
+
+
+def test_the_files_ship_in_the_package() -> None:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["openwhist"]
+    assert "web/static/*" in patterns
+    assert {p.name for p in WEB_DIR.iterdir()} >= {"index.html", "app.js", "i18n.js", "cards.js", "style.css"}
+    assert any(d.startswith("playwright") for d in data["project"]["optional-dependencies"]["dev"])

@@ -495,7 +495,7 @@ def _choose_call(obs: Observation) -> Call:
     calls = [a for a in obs.legal if isinstance(a, Call)]
     takes = [c for c in calls if c.kind == "take" and c.card is not None]
     if not takes:
-        return calls[0]
+        return _bid(obs, calls)
     trump = int(obs.trump) if obs.trump is not None else -1
 
     def value(call: Call) -> tuple[bool, int]:
@@ -504,6 +504,46 @@ def _choose_call(obs: Observation) -> Call:
         return (int(card.suit) == trump, int(card.rank))
 
     return max(takes, key=value)
+
+
+_HONOURS = (0,) * 9 + (1, 2, 3, 4)
+"""Honour points by rank index (J 1, Q 2, K 3, A 4)."""
+
+
+def _bid(obs: Observation, calls: list[Call]) -> Call:
+    """An auction call from a simple hand evaluation (honour points and the longest suit):
+    pass unless the hand is strong; wait or propose the longest suit with a good hand,
+    accept a proposal with support, go solo with a very strong one, play grand misère with
+    a hand of low cards.  Trump: the longest suit; a card to lay aside: the highest."""
+    hand = obs.hand.mask
+    by_kind: dict[str, list[Call]] = {}
+    for c in calls:
+        by_kind.setdefault(c.kind, []).append(c)
+    lengths = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+    if "trump" in by_kind:
+        return max(by_kind["trump"], key=lambda c: lengths[int(c.suit or 0)])
+    if "discard" in by_kind:
+        return max(by_kind["discard"], key=lambda c: int(c.card or 0) % 13)
+    if "pass" not in by_kind:
+        return calls[0]
+    hcp = sum(_HONOURS[c % 13] for c in range(52) if hand >> c & 1)
+    longest = max(range(4), key=lambda s: (lengths[s], s))
+    high = sum(1 for c in range(52) if hand >> c & 1 and c % 13 >= 8)
+    if high == 0 and "grand-misere" in by_kind:
+        return by_kind["grand-misere"][0]
+    if hcp >= 20 and lengths[longest] >= 6:
+        solos = [c for c in by_kind.get("solo", []) if c.suit == longest]
+        if solos:
+            return min(solos, key=lambda c: c.level or 0)
+    if hcp >= 11:
+        if "accept" in by_kind:
+            return by_kind["accept"][0]
+        proposals = [c for c in by_kind.get("propose", []) if c.suit == longest]
+        if proposals and lengths[longest] >= 5:
+            return proposals[0]
+        if "wait" in by_kind:
+            return by_kind["wait"][0]
+    return by_kind["pass"][0]
 
 
 # --- German whist's stock phase ----------------------------------------------------------------

@@ -599,7 +599,7 @@ class BelgianState(TrickPlay):
                        "spoken, who waited, or who proposed a lower suit may"
             if not self.hands[h] & call.suit.mask:
                 return f"{who} holds no {call.suit.name.lower()}: one may only accept with a card of the suit"
-            if key <= a.key:
+            if not self._outranks_for(proposer, key):
                 return f"pair {call.level} {call.suit.name.lower()} does not outrank {self._best_text()}"
             return None
         if kind == "propose":
@@ -664,9 +664,15 @@ class BelgianState(TrickPlay):
                 if a.proposal[p] == s and self._may_accept(h, p) and self.hands[h] & suit.mask:
                     for level in range(8, 14):
                         key = self._key("pair", level, s)
-                        if key is not None and key > a.key:
+                        if key is not None and self._outranks_for(p, key):
                             return Call.make("pair", level, s)
         return None
+
+    def _outranks_for(self, proposer: int, key: tuple[int, int]) -> bool:
+        """A pair joining ``proposer`` at ``key`` beats the bid (joining the proposal that
+        is itself the bid, at its own level, is enough)."""
+        a = self.auction
+        return key > a.key or (key == a.key and a.proposal_only and a.holders == (proposer,))
 
     def _no_accept_reason(self, h: int) -> str:
         a = self.auction

@@ -1,0 +1,443 @@
+"""Belgian colour whist (rules.md §1): the worked examples of §1.9.2, the illustrative
+auction of §1.5 step by step, the edge-case checklist §1.11 item by item, points grids
+from files, and properties over random bot-played deals."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import openwhist
+from openwhist.bots import HeuristicBot, RandomBot, play_out
+from openwhist.cards import Suit
+from openwhist.errors import ConfigError, IllegalActionError
+from openwhist.rules.belgian import Contract, load_grid, settle
+
+N, E, S, W = range(4)
+WHISTHUB = load_grid("whisthub")
+SUIT_HANDS = ["AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+              "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"]
+"""From the dealer's (N's) left: E all clubs, S all diamonds, W all spades, N all hearts."""
+
+
+def deal(hands: list[str] | None = None, dealer: int = N, **options: object) -> openwhist.Deal:
+    return openwhist.new_deal("belgian", hands=hands or SUIT_HANDS, dealer=dealer, **options)
+
+
+def calls(d: openwhist.Deal, *texts: str) -> None:
+    for t in texts:
+        d.apply(t)
+
+
+def refused(d: openwhist.Deal, text: str) -> str:
+    before = d.snapshot()
+    with pytest.raises(IllegalActionError) as exc:
+        d.apply(text)
+    assert d.snapshot() == before
+    assert not d.can_apply(text)
+    return str(exc.value)
+
+
+def tricks(**per_seat: int) -> list[int]:
+    return [per_seat.get(k, 0) for k in "NESW"]
+
+
+# --- §1.9.2: the worked examples of Whisthub's zero-sum table ---------------------------------
+
+
+def score(kind: str, level: int | None, declarers: tuple[int, ...], taken: list[int],
+          needed: int | None = None) -> tuple[int, ...]:
+    exact = {"small-misere": 0, "piccolo": 1, "grand-misere": 0, "open-misere": 0}
+    need = needed if needed is not None else exact.get(kind, level or 13)
+    suit = None if kind in exact else Suit.HEARTS
+    return settle(WHISTHUB, Contract(kind, level, suit, declarers, need), taken)[1]
+
+
+def test_alleen_6_taking_7() -> None:
+    assert score("solo", 6, (N,), tricks(N=7, E=6)) == (15, -5, -5, -5)
+
+
+def test_samen_12_taking_10() -> None:
+    assert score("pair", 12, (N, S), tricks(N=5, S=5, E=3)) == (-26, 26, -26, 26)
+
+
+def test_abondance_9_taking_11() -> None:
+    assert score("abondance", 9, (E,), tricks(E=11, N=2)) == (-20, 60, -20, -20)
+
+
+def test_abondance_11_taking_9() -> None:
+    assert score("abondance", 11, (E,), tricks(E=9, N=4)) == (20, -60, 20, 20)
+
+
+def test_troel_with_changed_trump_taking_8() -> None:
+    assert score("troel", None, (N, E), tricks(N=4, E=4, S=5), needed=9) == (-16, -16, 16, 16)
+
+
+def test_troel_taking_all_13() -> None:
+    assert score("troel", None, (N, E), tricks(N=7, E=6), needed=8) == (30, 30, -30, -30)
+
+
+def test_two_grand_miseres_one_made_one_failed() -> None:
+    assert score("grand-misere", None, (N, E), tricks(E=1, S=6, W=6)) == (48, -48, 0, 0)
+
+
+@pytest.mark.parametrize(("level", "taken", "value"), [
+    (8, 8, 8), (8, 9, 11), (8, 12, 20), (8, 13, 30), (9, 12, 20), (13, 13, 30),
+    (8, 7, -11), (8, 5, -17), (9, 8, -14), (11, 10, -20), (13, 12, -26), (13, 11, -29)])
+def test_samen_table(level: int, taken: int, value: int) -> None:
+    assert score("pair", level, (N, S), tricks(N=taken, E=13 - taken))[N] == value
+
+
+@pytest.mark.parametrize(("level", "taken", "value"), [
+    (5, 5, 3), (5, 6, 4), (5, 8, 6), (5, 10, 6), (6, 6, 4), (7, 8, 6), (8, 8, 7), (8, 13, 7),
+    (5, 4, -4), (5, 2, -6), (6, 5, -5), (7, 6, -6), (8, 7, -8), (8, 5, -10)])
+def test_alleen_table(level: int, taken: int, value: int) -> None:
+    assert score("solo", level, (N,), tricks(N=taken, E=13 - taken))[E] == -value
+
+
+@pytest.mark.parametrize(("kind", "value"), [("small-misere", 6), ("piccolo", 8),
+                                             ("grand-misere", 12), ("open-misere", 24)])
+def test_misere_values(kind: str, value: int) -> None:
+    need = 1 if kind == "piccolo" else 0
+    assert score(kind, None, (W,), tricks(W=need, N=13 - need)) == (-value, -value, -value, 3 * value)
+    assert score(kind, None, (W,), tricks(W=need + 1, N=12 - need)) == (value, value, value, -3 * value)
+
+
+def test_soloslim_and_abondance_12() -> None:
+    assert score("soloslim", None, (S,), tricks(S=13)) == (-60, -60, 180, -60)
+    assert score("abondance", 12, (S,), tricks(S=12, N=1)) == (-30, -30, 90, -30)
+
+
+def test_freewhist_grid_is_positive_and_fixed() -> None:
+    grid = load_grid("freewhist")
+    contract = Contract("pair", 9, Suit.HEARTS, (N, S), 9)
+    assert settle(grid, contract, tricks(N=6, S=5, E=2))[1] == (11, 0, 11, 0)
+    assert settle(grid, contract, tricks(N=4, S=4, E=5))[1] == (0, 14, 0, 14)
+    assert grid.rank("solo", 5) is None and grid.rank("solo", 6) is not None
+
+
+# --- §1.5: the illustrative auction, step by step ---------------------------------------------
+
+
+def test_the_illustrative_auction() -> None:
+    # D = N (dealer), A = E, B = S, C = W
+    d = deal()
+    assert d.phase == "auction" and d.to_move == E
+    d.apply("wait")                                   # 1 A: ik wacht
+    assert d.to_move == S
+    assert "only the first speaker" in refused(d, "wait")
+    d.apply("propose clubs")                          # 2 B proposes clubs
+    assert d.to_move == W
+    d.apply("propose hearts")                         # 3 C proposes hearts: outranks clubs
+    assert d.to_move == N
+    assert "does not outrank" in refused(d, "propose spades")
+    d.apply("accept")                                 # 4 D accepts hearts (holds hearts)
+    assert d.calls[-1] == (N, openwhist.parse_action("pair 8 hearts"))
+    assert d.to_move == E
+    assert "does not outrank" in refused(d, "pair 8 clubs")
+    assert "may only accept" in refused(d, "solo 6 clubs")
+    d.apply("pair 9 clubs")                           # 5 A accepts clubs at 9
+    assert d.to_move == N                             # 6, 7: B and C are bound, skipped
+    assert "raise the pair's suit" in refused(d, "pair 10 clubs")
+    d.apply("pair 9 hearts")                          # 8 D raises hearts to 9
+    assert d.to_move == E
+    d.apply("pass")                                   # 9 A passes: the clubs pair drops out
+    assert d.to_move == S                             # B, without a partner, speaks
+    assert "nobody can still accept" in refused(d, "propose clubs")
+    d.apply("pass")                                   # 10 B passes: the auction ends
+    obs = d.observation(E)
+    assert d.phase == "play" and obs.info["contract"]["name"] == "pair 9 hearts"
+    assert set(obs.info["contract"]["declarers"]) == {"W", "N"}
+    assert d.trump == Suit.HEARTS and d.to_move == E  # A (left of dealer) leads
+    assert d.sides[W] == d.sides[N] != d.sides[E] == d.sides[S]
+
+
+# --- §1.11: the edge-case checklist, one test per item -----------------------------------------
+
+THREE_ACES = ["AC AD AH KC QC JC TC 9C 8C 7C 6C 5C 4C", "AS KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+              "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S 3C", "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H 2C"]
+"""E (the dealer's left) holds three aces; S holds the fourth, the ace of spades."""
+
+
+def test_1_troel_is_found_before_bidding_exactly_three_aces() -> None:
+    d = deal(THREE_ACES)
+    assert d.observation(W).info["troel"] == "E"
+    four = ["AC AD AH AS QC JC TC 9C 8C 7C 6C 5C 4C", "KC KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+            "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S 3C", "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H 2C"]
+    assert deal(four).observation(W).info["troel"] is None                   # FreeWhist
+    hub = deal(four, preset="whisthub")
+    assert hub.observation(W).info["troel"] == "E"
+    calls(hub, "pass", "pass", "pass", "pass")
+    assert hub.phase == "play" and hub.trump == Suit.HEARTS
+    assert hub.observation(E).info["contract"]["declarers"] == ["E", "N"]   # N holds KH
+
+
+def test_2_the_fourth_ace_holder_is_the_partner_names_trump_and_leads() -> None:
+    d = deal(THREE_ACES)
+    assert "bids above troel" in refused(d, "propose clubs")
+    calls(d, "pass", "pass", "pass", "pass")          # pas grote miserie, all four
+    assert d.phase == "trump" and d.to_move == S
+    assert d.observation(W).known[S].mask == 1 << openwhist.Card.parse("AS")
+    d.apply("trump spades")                           # the fourth ace's suit: 8 tricks
+    assert d.observation(N).info["contract"]["needed"] == 8 and d.to_move == S
+    d.undo()
+    d.apply("trump diamonds")                         # another suit: 9 tricks
+    assert d.observation(N).info["contract"]["needed"] == 9 and d.trump == Suit.DIAMONDS
+
+
+def test_3_wait_only_for_the_first_speaker_then_only_accept_or_pass() -> None:
+    d = deal()
+    d.apply("wait")
+    d.apply("propose diamonds")
+    calls(d, "pass", "pass")
+    assert d.to_move == E
+    assert "may only accept" in refused(d, "propose clubs")
+    assert {str(c) for c in d.legal_actions()} == {"pass"}   # E holds no diamond
+    d2 = deal(dealer=W)                               # N speaks first, E second
+    d2.apply("pass")
+    assert "only the first speaker" in refused(d2, "wait")
+
+
+def test_4_abondance_and_soloslim_only_on_the_first_turn() -> None:
+    d = deal()
+    d.apply("propose clubs")
+    calls(d, "pass", "pass", "pass")
+    assert d.to_move == E
+    assert "first turn" in refused(d, "abondance 9 clubs")
+    assert "first turn" in refused(d, "soloslim clubs")
+    d.apply("solo 6 clubs")                           # going solo stays allowed
+    assert d.phase == "play"
+
+
+def test_5_a_proposal_needs_a_possible_partner_and_a_lone_proposer_passes() -> None:
+    d = deal()
+    calls(d, "pass", "pass", "pass")
+    assert "nobody can still accept" in refused(d, "propose hearts")
+    d = deal()
+    d.apply("propose clubs")                          # E
+    d.apply("propose diamonds")                       # S: E could join a higher suit
+    calls(d, "pass", "pass")                          # W, N
+    assert d.to_move == E                             # only S could join, and S proposed higher
+    assert "nobody can still accept clubs" in refused(d, "propose clubs")
+    assert "holds no diamonds" in refused(d, "accept")
+    d.apply("pass")
+    assert "nobody can still accept diamonds" in refused(d, "propose diamonds")
+    d.apply("pass")
+    assert d.is_over() and d.result().all_pass
+
+
+def test_6_an_acceptor_must_hold_a_card_of_the_suit() -> None:
+    d = deal()
+    d.apply("propose clubs")
+    assert "holds no clubs" in refused(d, "pair 8 clubs")
+    assert "accept" not in {str(c) for c in d.legal_actions()}
+
+
+def test_7_a_bound_proposer_is_skipped() -> None:
+    d = deal()
+    d.apply("propose hearts")                         # E
+    d.apply("solo 6 diamonds")                        # S
+    d.apply("pass")                                   # W
+    d.apply("accept")                                 # N joins hearts above solo 6
+    assert d.calls[-1][1] == openwhist.parse_action("pair 10 hearts")
+    assert d.to_move == S                             # E is bound: skipped
+    d.apply("solo 7 diamonds")
+    assert d.to_move == N                             # W passed, E bound: N speaks for the pair
+    d.apply("pass")                                   # the pair drops out; E is free again
+    assert d.to_move == E
+
+
+def test_8_the_auction_ends_when_every_player_left_is_in_the_contract() -> None:
+    d = deal()
+    d.apply("grand misere")                           # E
+    d.apply("grand misere")                           # S joins: each on his own
+    assert d.to_move == W
+    calls(d, "pass", "pass")
+    c = d.observation(N).info["contract"]
+    assert d.phase == "play" and c["name"] == "grand misere" and c["declarers"] == ["E", "S"]
+    assert d.sides == (0, 1, 2, 3) and d.to_move == E
+
+
+def test_9_several_misere_players_each_their_verdict_and_small_misere_discards() -> None:
+    d = deal(preset="whisthub")
+    calls(d, "small misere", "small misere", "pass", "pass")
+    assert d.phase == "discard" and d.to_move == E
+    for seat in (E, S, W, N):
+        assert d.to_move == seat
+        d.apply(d.legal_actions()[-1])
+    assert d.phase == "play" and all(m.bit_count() == 12 for m in d.hands)
+    assert d.observation(N).hidden == {"discards": 3}
+    play_out(d, {s: RandomBot(seed=s) for s in range(4)})
+    res = d.result()
+    assert sum(res.tricks) + res.stopped == 12 and len(res.made) == 2
+    assert sum(res.points) == 0
+
+
+def test_10_an_open_misere_hand_is_shown_to_everyone() -> None:
+    d = deal()
+    d.apply("open misere")
+    assert d.observation(N).known == {}
+    calls(d, "pass", "pass", "pass")
+    for seat in (S, W, N):
+        obs = d.observation(seat)
+        assert obs.open_hands == (E,) and obs.known[E].mask == d.hands[E]
+    later = deal(open_misere="after-first-trick")
+    calls(later, "open misere", "pass", "pass", "pass")
+    assert later.observation(N).known == {}
+    for _ in range(4):
+        later.apply(later.legal_actions()[0])
+    if not later.is_over():
+        assert later.observation(N).known[E].mask == later.hands[E]
+
+
+def test_11_play_stops_as_soon_as_the_outcome_is_certain() -> None:
+    d = deal()
+    d.apply("soloslim clubs")                          # E, all clubs: cannot lose a trick
+    calls(d, "pass", "pass", "pass")
+    assert d.to_move == E                              # the declarer leads
+    while not d.is_over():
+        d.apply(d.legal_actions()[0])
+    assert len(d.tricks) == 13 and d.result().made == (True,)
+    d = deal()
+    d.apply("grand misere")                            # E, all clubs, leads: wins trick 1
+    calls(d, "pass", "pass", "pass")
+    for _ in range(4):
+        d.apply(d.legal_actions()[0])
+    assert d.is_over() and d.result().stopped == 12 and d.result().made == (False,)
+    whole = deal(early_stop=False)
+    calls(whole, "grand misere", "pass", "pass", "pass")
+    while not whole.is_over():
+        whole.apply(whole.legal_actions()[0])
+    assert len(whole.tricks) == 13
+
+
+def test_12_suits_break_ties_and_a_lower_suit_must_raise() -> None:
+    d = deal()
+    d.apply("propose diamonds")                        # E
+    assert "does not outrank" in refused(d, "propose clubs")
+    d.apply("propose hearts")                          # S: hearts above diamonds
+    d.apply("pass")                                    # W
+    assert d.can_apply("accept")                       # N holds hearts
+    d.apply("accept")
+    assert d.calls[-1][1] == openwhist.parse_action("pair 8 hearts")
+
+
+def test_13_all_pass_the_same_dealer_deals_again() -> None:
+    d = deal()
+    calls(d, "pass", "pass", "pass", "pass")
+    res = d.result()
+    assert d.is_over() and res.all_pass and res.points == (0, 0, 0, 0)
+    seed = next(s for s in range(50) if openwhist.new_match(
+        "whisthub", seed=s, until="deals", count=2).state.observation(0).info["troel"] is None)
+    m = openwhist.new_match("belgian", seed=seed, until="deals", count=2)
+    dealer = m.state.dealer
+    while len(m.sheet) < 1:
+        m.apply("pass")
+    assert m.state.dealer == dealer
+    hub = openwhist.new_match("whisthub", seed=seed, until="deals", count=2)
+    while len(hub.sheet) < 1:
+        hub.apply("pass")
+    assert hub.state.observation(0).info["multiplier"] == 2
+
+
+def test_14_zero_sum_and_positive_grids() -> None:
+    for preset, check in (("whisthub", lambda p: sum(p) == 0),
+                          ("freewhist", lambda p: min(p) >= 0)):
+        for seed in range(40):
+            d = openwhist.new_deal(preset, seed=seed)
+            play_out(d, {s: HeuristicBot(seed=s) for s in range(4)})
+            assert check(d.result().points)
+
+
+def test_15_no_revoke_is_possible() -> None:
+    d = deal()
+    calls(d, "pass", "pass", "pass")
+    d.apply("solo 6 hearts")                           # N
+    d.apply("2C")                                      # E leads clubs
+    d.apply("AD")                                      # S holds no club: he may discard
+    assert "must follow" in refused(deal_after_lead(), "2D")
+
+
+def deal_after_lead() -> openwhist.Deal:
+    hands = ["AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2H", "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2C",
+             "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2D"]
+    d = deal(hands)
+    calls(d, "pass", "pass", "pass", "solo 6 hearts")
+    d.apply("2H")                                      # E leads a heart; he holds no other
+    d.apply("2C")                                      # S: no heart, discards
+    d.apply("2S")
+    return d
+
+
+# --- points grids from files ---------------------------------------------------------------
+
+
+def test_a_club_grid_from_a_file(tmp_path: Path) -> None:
+    text = Path(openwhist.__file__).parent.joinpath("rules/grids/whisthub.toml").read_text()
+    path = tmp_path / "club.toml"
+    path.write_text(text.replace("made = 8\n", "made = 10\n", 1).replace('"whisthub"', '"club"', 1))
+    m = openwhist.new_match("belgian", grid=str(path), seed=2, until="deals", count=1)
+    assert m.options.points_grid().name == "club"
+    assert m.options.points_grid().entry("pair", 8).made == (10,)
+
+
+@pytest.mark.parametrize(("bad", "line", "words"), [
+    ('kind = "pair"\nlevel = 8\nmade = 8\nfailed = 11\n[[contract]]\nkind = "solo"\nlevel = 4\n'
+     'made = 3\nfailed = 4\n', 9, "level 5-8"),
+    ('kind = "pair"\nlevel = 8\nmade = "lots"\nfailed = 11\n', 5, "whole number"),
+    ('kind = "pear"\n', 3, "kind must be"),
+    ('kind = "pair"\nlevel = 8\nmade = 8\nfailed = 11\nbonus = 3\n', 7, "unknown key"),
+    ('kind = "pair"\nlevel = 8\nmade = 8\nfailed = \n', 6, "TOML"),
+])
+def test_a_bad_grid_file_names_the_line(tmp_path: Path, bad: str, line: int, words: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('name = "bad"\n[[contract]]\n' + bad)
+    with pytest.raises(ConfigError) as exc:
+        openwhist.new_match("belgian", grid=str(path), seed=1, until="deals", count=1)
+    assert f"line {line}" in str(exc.value) and words in str(exc.value)
+
+
+def test_unknown_grid_and_missing_piccolissimo() -> None:
+    with pytest.raises(ConfigError, match="unknown points grid"):
+        openwhist.new_deal("belgian", grid="nowhere")
+    assert openwhist.new_deal("belgian", seed=1, piccolissimo=True).options.piccolissimo
+
+
+# --- properties over random bot-played deals --------------------------------------------------
+
+_SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**63 - 1), heuristic=st.booleans())
+def test_whisthub_deals_are_zero_sum_and_hide_other_hands(seed: int, heuristic: bool) -> None:
+    d = openwhist.new_deal("whisthub", seed=seed, dealer=seed % 4)
+    bots = {s: (HeuristicBot(seed=s) if heuristic else RandomBot(seed=seed + s)) for s in range(4)}
+    rng = random.Random(seed)
+    while not d.is_over():
+        seat = rng.randrange(4)
+        obs = d.observation(seat)
+        exposed = d.exposed()
+        troel = d.observation(0).info["contract"]
+        for h in obs.known:  # only an open misère hand, or the troel players' telling cards
+            assert h == exposed or (troel["name"].startswith("troel") and h in d.contract.declarers)
+        assert set(obs.open_hands) <= ({exposed} - {seat})
+        hand = d.to_move
+        assert hand is not None
+        d.apply(bots[hand].choose(d.observation(hand)))
+    total = sum(m.bit_count() for m in d.locations().values())
+    assert total == 52
+    assert sum(d.result().points) == 0
+
+
+def test_a_thousand_random_deals_are_zero_sum() -> None:
+    for seed in range(1000):
+        d = openwhist.new_deal("whisthub", seed=seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        while not d.is_over():
+            d.apply(rng.choice(list(d.legal_actions())))
+        assert sum(d.result().points) == 0

@@ -40,12 +40,12 @@ class SimulationResult:
     seed: int
     bots: list[str]
     deals: int
-    tricks_mean: tuple[float, float]
-    tricks_ci95: tuple[tuple[float, float], tuple[float, float]]
-    points_mean: tuple[float, float]
-    points_ci95: tuple[tuple[float, float], tuple[float, float]]
-    points_total: tuple[int, int]
-    games_won: tuple[int, int]
+    tricks_mean: tuple[float, ...]
+    tricks_ci95: tuple[tuple[float, float], ...]
+    points_mean: tuple[float, ...]
+    points_ci95: tuple[tuple[float, float], ...]
+    points_total: tuple[int, ...]
+    games_won: tuple[int, ...]
     seconds: float
     notes: list[str] = field(default_factory=list)
     sides: tuple[str, ...] = ("N-S", "E-W")
@@ -139,8 +139,10 @@ def simulate(
     per_hand = parse_bots(bots, getattr(match.options, "dummy", None), match.state.n_hands)
     notes: list[str] = []
     players = {s: make_bot(per_hand[s], bot_seed(match.seed, s)) for s in match.state.seats}
-    tricks: list[list[int]] = [[], []]
-    points: list[list[int]] = [[], []]
+    # one column per entry of the match's totals: two sides, or each player (Belgian whist)
+    k = len(match.rules.totals)
+    tricks: list[list[int]] = [[] for _ in range(k)]
+    points: list[list[int]] = [[] for _ in range(k)]
     start = time.perf_counter()
     done = 0
 
@@ -148,7 +150,7 @@ def simulate(
         nonlocal done
         if len(match.sheet) > done:
             res = match.sheet[-1].result
-            for s in (0, 1):
+            for s in range(k):
                 tricks[s].append(res.tricks[s])
                 points[s].append(res.points[s])
             done = len(match.sheet)
@@ -158,9 +160,8 @@ def simulate(
 
     play_out(match, players, after=after)
     seconds = time.perf_counter() - start
-    games = (sum(1 for g in match.games if g.winner == 0),
-             sum(1 for g in match.games if g.winner == 1))
-    means = (_mean(tricks[0]), _mean(tricks[1]))
+    games = tuple(sum(1 for g in match.games if g.winner == s) for s in range(k))
+    means = tuple(_mean(t) for t in tricks)
     record = get_variant(match.variant)
     preset_name = preset or (variant if variant in record.presets else record.default_preset)
     return SimulationResult(
@@ -171,14 +172,15 @@ def simulate(
         bots=per_hand,
         deals=done,
         tricks_mean=means,
-        tricks_ci95=(_ci(tricks[0]), _ci(tricks[1])),
-        points_mean=(_mean(points[0]), _mean(points[1])),
-        points_ci95=(_ci(points[0]), _ci(points[1])),
-        points_total=(sum(points[0]), sum(points[1])),
+        tricks_ci95=tuple(_ci(t) for t in tricks),
+        points_mean=tuple(_mean(p) for p in points),
+        points_ci95=tuple(_ci(p) for p in points),
+        points_total=tuple(sum(p) for p in points),
         games_won=games,
         seconds=seconds,
         notes=notes,
-        sides=tuple(side_name(match.state.sides, side) for side in sorted(set(match.state.sides))),
+        sides=tuple(side_name(match.state.sides, side) for side in sorted(set(match.state.sides)))
+        if k == 2 else tuple(seat_name(h, k) for h in range(k)),
         game=match.rules.GAME,
     )
 

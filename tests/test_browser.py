@@ -268,3 +268,41 @@ def test_phone_width_fits_without_sideways_scrolling(browser: Any, server: WebSe
     page.screenshot(path=shots / "table-phone.png", full_page=True)
     play_deal(page)
     page.screenshot(path=shots / "score-phone.png", full_page=True)
+
+
+def test_register_log_in_and_invite_a_friend_to_a_private_table(browser: Any, server: WebServer) -> None:
+    name = f"gil{int(time.time() * 1000) % 10**8}"
+    page = new_page(browser)
+    page.goto(server.url)
+    page.fill("#acc-name", name)
+    page.fill("#acc-pw", "a long password")
+    page.click("#register")
+    page.wait_for_selector("#quick-classic")
+    page.click("text=Log out")
+    page.wait_for_selector("#play-guest")
+    page.fill("#acc-name", name)
+    page.fill("#acc-pw", "wrong password")
+    page.click("#login")
+    assert "wrong name or password" in page.locator("[role=alert].error").inner_text()
+    page.fill("#acc-pw", "a long password")
+    page.click("#login")
+    page.wait_for_selector("#nt-create")
+    page.select_option("#nt-variant", "classic")
+    page.select_option("#nt-seats", "open")
+    page.check("#nt-private")
+    page.click("#nt-create")
+    link = page.locator("#invite-link")
+    link.wait_for()
+    invitation = link.input_value()
+    assert "#join/" in invitation
+    friend = new_page(browser)
+    friend.goto(invitation)
+    friend.fill("#nick", "Hal")
+    friend.click("#play-guest")
+    friend.wait_for_selector(".hand.mine button.card")
+    assert "#table/" in friend.url
+    page.wait_for_function("document.querySelector('.felt').textContent.includes('Hal')")
+    # the private table is not listed for others
+    other = new_page(browser)
+    as_guest(other, server.url, "Ivy")
+    assert page.url.split("/")[-1] not in other.locator("#open-tables").inner_html()

@@ -72,8 +72,11 @@ def test_kill_minus_9_mid_deal_loses_nothing(tmp_path: Path) -> None:
             if after["v"] == before["v"]:
                 assert after["view"] == before["view"], table_id
                 exact += 1
+            else:  # one action was committed and not yet delivered at the kill: its card left
+                # its hand (or a new deal began), and nothing else changed
+                gone = set(before["view"]["played"]) ^ set(after["view"]["played"])
+                assert len(gone) <= 1 or not after["view"]["played"], table_id
             seat.close()
-        assert exact >= 1  # the others had one event committed, and not yet delivered, at the kill
     finally:
         frozen.kill()
 

@@ -93,3 +93,16 @@ def test_the_score_line_counts_a_game_won_before_the_rubber_ends() -> None:
     assert "Rubber points" not in text  # no rubber is over
     worth = [g.value if g.winner == s else 0 for s in (0, 1)]
     assert f"This rubber's games worth {worth[0]}-{worth[1]}" in text
+
+
+def test_the_terminal_game_shows_an_auction_its_contract_and_every_players_score() -> None:
+    match = openwhist.new_match("belgian", seed=5, until="deals", count=2)
+    buf = StringIO()
+    game = TerminalGame(match, 2, make_bots(match, "heuristic", seed=1, exclude=[2]),
+                        console=Console(file=buf, width=200), input_fn=lambda p: "1")
+    assert game.run() == "over"
+    text = buf.getvalue()
+    assert "Trump: not chosen yet" in text and "Calls: " in text
+    assert "Contract: " in text and "tricks" in text
+    assert "Score: N 0, E 0, S (you) 0, W 0" in text  # a score per player, not per side
+    assert "Stock:" not in text and "'exact'" not in text

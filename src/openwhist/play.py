@@ -254,6 +254,22 @@ class TerminalGame:
     def _side(self, side: int) -> str:
         return side_name(self.match.state.sides, side)
 
+    def _scorer(self, index: int) -> str:
+        """Who the match's score entry ``index`` belongs to: a side (``N-S``), or a player
+        where the match keeps a score per player (Belgian whist)."""
+        state = self.match.state
+        if len(self.match.score) == state.n_hands:
+            return seat_name(index, state.n_hands) + (" (you)" if index == self.human else "")
+        return self.side_label(index)
+
+    def _scores(self, values: Sequence[int]) -> str:
+        """``N-S 3, E-W 1``: one entry per side or player of the match's score."""
+        return ", ".join(f"{self._scorer(i)} {v}" for i, v in enumerate(values))
+
+    def _tricks(self, won: Sequence[int]) -> str:
+        """``N-S 7, E-W 6``: the tricks of each side of the deal."""
+        return ", ".join(f"{self._side(i)} {v}" for i, v in enumerate(won))
+
     def seat_label(self, hand: int) -> str:
         """``S (you)``, ``S (dummy)`` or ``W``."""
         state = self.match.state
@@ -321,8 +337,7 @@ class TerminalGame:
         turn_up = state.observation(self.human).turn_up
         if turn_up is not None:
             line.append(f" — {self._name(state.dealer)} turned up ").append_text(self._card(turn_up))
-        line.append(f"   {m.rules.SCORE.capitalize()}: {self._side(0)} {m.score[0]}, "
-                    f"{self._side(1)} {m.score[1]}")
+        line.append(f"   {m.rules.SCORE.capitalize()}: {self._scores(m.score)}")
         self.console.print(line)
 
     def _play(self, hand: int, card: Action) -> None:
@@ -345,7 +360,7 @@ class TerminalGame:
                     line.append("  ")
                 line.append(f"→ won by {self.seat_label(trick.winner)}", style="bold")
                 won = old.observation(self.human).tricks_won
-                line.append(f"   (tricks {self._side(0)} {won[0]}, {self._side(1)} {won[1]})")
+                line.append(f"   (tricks {self._tricks(won)})")
                 self.console.print(line)
             elif isinstance(ev, CardDrawn):
                 self._show_draw(ev)
@@ -447,30 +462,36 @@ class TerminalGame:
         numbers = {c: i + 1 for i, c in enumerate(legal)}
         rows: list[RenderableType] = []
 
-        trump = Text("Trump: ").append_text(_trump_text(obs.trump, self.symbols))
+        trump = Text("Trump: ").append_text(
+            Text("not chosen yet (the auction decides)") if obs.phase == "auction"
+            else _trump_text(obs.trump, self.symbols))
         if obs.turn_up is not None:
             trump.append("   turned up: ").append_text(self._card(obs.turn_up))
             trump.append(f" (on the table, {self._name(obs.dealer)}'s)")
         rows.append(trump)
-        if obs.hidden or obs.shown:
+        if obs.hidden.get("stock") or obs.shown:
             stock = Text("Stock: ")
             for c in obs.shown:
                 stock.append_text(self._card(c)).append(" ")
             if obs.shown:
                 stock.append("face up, ")
-            stock.append(f"{sum(obs.hidden.values())} face down")
+            stock.append(f"{obs.hidden.get('stock', 0)} face down")
             rows.append(stock)
         if obs.info.get("hands_known"):
             rows.append(Text("The stock is empty: both hands are known.", style="bold"))
-        games = [sum(1 for g in m.games if g.winner == s) for s in (0, 1)]
+        if obs.calls:
+            rows.append(Text("Calls: " + ", ".join(f"{self._name(h)} {c}" for h, c in obs.calls)))
+        contract = obs.info.get("contract")
+        if contract:
+            rows.append(Text(f"Contract: {_contract_text(contract)}", style="bold"))
         target = getattr(state.options, "target", None)
-        rows.append(Text(
-            f"{m.rules.SCORE.capitalize()}: {self.side_label(0)} {m.score[0]}, "
-            f"{self.side_label(1)} {m.score[1]}"
-            + (f" (to {target})" if target is not None else "")
-            + f"   {m.rules.GAME.capitalize()}s: {games[0]}-{games[1]}"))
-        rows.append(Text(f"Tricks: {self._side(0)} {obs.tricks_won[0]}, "
-                         f"{self._side(1)} {obs.tricks_won[1]}"))
+        score_line = (f"{m.rules.SCORE.capitalize()}: {self._scores(m.score)}"
+                      + (f" (to {target})" if target is not None else ""))
+        if m.games:
+            score_line += f"   {m.rules.GAME.capitalize()}s: " + "-".join(map(str, _wins_all(m)))
+        rows.append(Text(score_line))
+        if obs.phase != "auction":
+            rows.append(Text(f"Tricks: {self._tricks(obs.tricks_won)}"))
         if obs.tricks:
             last = obs.tricks[-1]
             line = Text("Last trick: ")
@@ -515,7 +536,7 @@ class TerminalGame:
                                   if state.sides[h] == s) or "-" for s in sides))
                 continue
             if not isinstance(values, list) or len(values) != len(sides) or \
-                    not all(isinstance(v, int) for v in values):
+                    not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
                 continue
             if key not in ("tricks", "points") and not any(values):
                 continue
@@ -525,65 +546,71 @@ class TerminalGame:
         w = self.match.rules
         for g in self.match.games[self._games_shown:]:
             self.console.print(f"[bold green]{self.side_label(g.winner)} win {w.GAME} {g.number} "
-                               f"{g.score[0]}-{g.score[1]} (worth {g.value})[/]")
+                               f"{'-'.join(map(str, g.score))} (worth {g.value})[/]")
         for r in self.match.rubbers[self._rubbers_shown:]:
             self.console.print(f"[bold green]{self.side_label(r.winner)} win {w.RUBBER} {r.number} "
-                               f"{r.games[0]}-{r.games[1]}: points {r.points[0]}-{r.points[1]}[/]")
+                               f"{'-'.join(map(str, r.games))}: points {'-'.join(map(str, r.points))}[/]")
         self._games_shown = len(self.match.games)
         self._rubbers_shown = len(self.match.rubbers)
 
     def show_sheet(self) -> None:
-        """The score sheet: one line per deal."""
+        """The score sheet: one line per deal, the points of each side (or player)."""
+        m = self.match
+        who = [self._scorer(i).replace(" (you)", "") for i in range(len(m.score))]
         table = Table(title="Score sheet", title_justify="left")
-        for name in ("Deal", "Dealer", "Trump", self._side(0), self._side(1), "Score",
-                     self.match.rules.GAME.capitalize()):
+        for name in ("Deal", "Dealer", "Trump", *who, "Score", m.rules.GAME.capitalize()):
             table.add_column(name, justify="right" if name not in ("Dealer", "Trump") else "left")
-        for r in self.match.sheet:
-            game = self._side(r.game_won_by) if r.game_won_by is not None else ""
-            table.add_row(str(r.deal), self._name(r.dealer), r.trump, str(r.result.points[0]),
-                          str(r.result.points[1]), f"{r.score[0]}-{r.score[1]}", game)
+        for r in m.sheet:
+            game = who[r.game_won_by] if r.game_won_by is not None else ""
+            points = list(r.result.points) + [0] * (len(who) - len(r.result.points))
+            table.add_row(str(r.deal), self._name(r.dealer), r.trump, *(str(p) for p in points),
+                          "-".join(map(str, r.score)), game)
         self.console.print(table)
 
     def show_score(self) -> None:
-        """The current game score, games won and the score sheet."""
+        """The current score, games won and the score sheet."""
         m = self.match
         if m.sheet:
             self.show_sheet()
-        games = _wins_all(m)
         w = m.rules
-        line = (f"{w.SCORE.capitalize()}: {self.side_label(0)} {m.score[0]}, "
-                f"{self.side_label(1)} {m.score[1]}   {w.GAME.capitalize()}s won: {games[0]}-{games[1]}")
+        line = f"{w.SCORE.capitalize()}: {self._scores(m.score)}"
+        if m.games:
+            line += f"   {w.GAME.capitalize()}s won: " + "-".join(map(str, _wins_all(m)))
         open_games = m.games[sum(sum(r.games) for r in m.rubbers):]
         if m.rubbers:
-            line += f"   {w.TOTALS.capitalize()}: {m.totals[0]}-{m.totals[1]}"
-        if open_games:
-            worth = [sum(g.value for g in open_games if g.winner == s) for s in (0, 1)]
-            line += (f"   This {w.RUBBER}'s {w.GAME}s worth {worth[0]}-{worth[1]} "
+            line += f"   {w.TOTALS.capitalize()}: " + "-".join(map(str, m.totals))
+        if open_games and m.rubbers is not None and w.RUBBER:
+            worth = [sum(g.value for g in open_games if g.winner == s) for s in range(len(m.score))]
+            line += (f"   This {w.RUBBER}'s {w.GAME}s worth {'-'.join(map(str, worth))} "
                      f"(scored when the {w.RUBBER} ends)")
         self.console.print(line, markup=False)
 
     def show_match_end(self) -> None:
         """Games, rubbers and totals when the match is over."""
         m = self.match
+        w = m.rules
         self.console.rule("[bold]Match over[/]")
-        table = Table(title=f"{m.rules.GAME.capitalize()}s", title_justify="left")
-        for name in (m.rules.GAME.capitalize(), "Winner", "Score", "Value"):
+        table = Table(title=f"{w.GAME.capitalize()}s", title_justify="left")
+        for name in (w.GAME.capitalize(), "Winner", "Score", "Value"):
             table.add_column(name)
         for g in m.games:
-            table.add_row(str(g.number), self.side_label(g.winner), f"{g.score[0]}-{g.score[1]}",
+            table.add_row(str(g.number), self._scorer(g.winner), "-".join(map(str, g.score)),
                           str(g.value))
         if m.games:
             self.console.print(table)
         for r in m.rubbers:
-            self.console.print(f"{m.rules.RUBBER.capitalize()} {r.number}: {self.side_label(r.winner)} win "
-                               f"{r.games[0]}-{r.games[1]}, points {r.points[0]}-{r.points[1]}")
-        games = _wins_all(m)
-        w = m.rules
-        unfinished = (f" · unfinished {w.RUBBER if w.RUBBER == 'match' else w.GAME} "
-                      f"{m.score[0]}-{m.score[1]}" if any(m.score) else "")
-        self.console.print(f"[bold]Deals {len(m.sheet)} · {w.GAME}s won {self._side(0)} {games[0]}, "
-                           f"{self._side(1)} {games[1]} · {w.TOTALS} {self._side(0)} "
-                           f"{m.totals[0]}, {self._side(1)} {m.totals[1]}{unfinished}[/]")
+            self.console.print(f"{w.RUBBER.capitalize()} {r.number}: {self._scorer(r.winner)} win "
+                               f"{'-'.join(map(str, r.games))}, points {'-'.join(map(str, r.points))}",
+                               markup=False)
+        line = f"Deals {len(m.sheet)}"
+        if m.games:
+            line += f" · {w.GAME}s won " + ", ".join(
+                f"{self._scorer(i)} {n}" for i, n in enumerate(_wins_all(m)))
+        line += f" · {w.TOTALS} {self._scores(m.totals)}"
+        if any(m.score) and m.score != m.totals:
+            line += f" · unfinished {w.RUBBER if w.RUBBER == 'match' else w.GAME} " + "-".join(
+                map(str, m.score))
+        self.console.print(line, style="bold", markup=False)
 
     def save(self) -> bool:
         """Write the match record to the save path, if one was given; True if written."""
@@ -603,8 +630,23 @@ class TerminalGame:
         return True
 
 
-def _wins_all(m: Match) -> tuple[int, int]:
-    return (sum(1 for g in m.games if g.winner == 0), sum(1 for g in m.games if g.winner == 1))
+def _contract_text(contract: object) -> str:
+    """A family's contract from the observation's ``info`` as one line: its name, who
+    plays it and the tricks it needs (``pair 8 spades by N and E, 8 tricks``)."""
+    if not isinstance(contract, Mapping):
+        return str(contract)
+    text = str(contract.get("name", ""))
+    who = contract.get("declarers")
+    if who:
+        text += " by " + " and ".join(map(str, who))
+    needed = contract.get("needed")
+    if needed is not None:
+        text += f", {'exactly' if contract.get('exact') else 'at least'} {needed} tricks"
+    return text
+
+
+def _wins_all(m: Match) -> tuple[int, ...]:
+    return tuple(sum(1 for g in m.games if g.winner == s) for s in range(len(m.score)))
 
 
 # --- the command ----------------------------------------------------------------------------

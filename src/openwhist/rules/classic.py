@@ -318,28 +318,20 @@ class ClassicState(TrickPlay):
             legal = tuple(self.proper_cards())
         dummy = self.options.dummy
         return Observation(
+            **self.play_fields(seat),
             variant=self.variant,
             options=self.options,
             seat=seat,
             controls=controls,
-            sides=self.sides,
             dealer=self.dealer,
             phase=self.phase,
             to_move=to_move,
             actor=self.controller(to_move) if to_move is not None else None,
-            trump=self.trump,
             turn_up=self.turn_up if self.turn_up_on_table else None,
-            hand=CardSet(self.hands[seat]),
             known={h: cs for h, cs in self.known_cards().items() if h != seat},
             open_hands=(dummy,) if dummy is not None and dummy != seat else (),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
             legal=legal,
-            leader=self.leader,
-            trick=tuple(zip(self.trick_seats(), self.trick)),
-            tricks=tuple(self.tricks),
-            tricks_won=tuple(self.won),
             score=self.start_score,
-            played=CardSet(self.played_mask()),
         )
 
     # --- text ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from openwhist.cards import SUIT_MASKS, Card, Suit
+from openwhist.cards import SUIT_MASKS, Card, CardSet, Suit
 from openwhist.errors import IllegalActionError, InvalidActionError
 from openwhist.rules.seats import seat_name
 
@@ -226,6 +226,22 @@ class TrickPlay:
         places = {seat_name(h, n): self.hands[h] for h in range(n)}
         places["played"] = self.played_mask()
         return places
+
+    def play_fields(self, seat: int) -> dict[str, Any]:
+        """The observation's fields that trick play decides, as ``seat`` sees them: its own
+        hand, the hand sizes, the sides, trump, the leader, the current trick, the tricks,
+        tricks won per side and the cards played.  A family adds its own fields."""
+        return {
+            "hand": CardSet(self.hands[seat]),
+            "hand_sizes": tuple(h.bit_count() for h in self.hands),
+            "sides": self.sides,
+            "trump": self.trump,
+            "leader": self.leader,
+            "trick": tuple(zip(self.trick_seats(), self.trick)),
+            "tricks": tuple(self.tricks),
+            "tricks_won": tuple(self.won),
+            "played": CardSet(self.played_mask()),
+        }
 
     def legal_cards(self) -> Sequence[Card]:
         """The cards the hand to move may play: every card with revokes allowed, else

@@ -33,6 +33,7 @@ from openwhist.rules.registry import get_variant, resolve, variants
 from openwhist.rules.seats import parse_seat, seat_name
 from openwhist.server import auth
 from openwhist.server.hub import Hub, Settings
+from openwhist.server.replay import replay_frames
 from openwhist.server.schemas import (
     ClientMessage,
     Credentials,
@@ -268,8 +269,11 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                 "name": name, "description": v.description, "players": v.players, "hands": v.hands,
                 "presets": list(v.presets), "default_preset": v.default_preset,
                 "until": list(v.match_rules(opts).UNTIL),
-                "options": [{"name": o.name, "default": _plain(o.default), "help": o.help}
+                "options": [{"name": o.name, "default": _plain(o.default), "help": o.help,
+                             "type": _option_kind(o.type, o.choices),
+                             "choices": [_plain(x) for x in o.choices]}
                             for o in option_infos(v.options_type)],
+                "preset_options": {p: resolve(name, p)[1].to_dict() for p in v.presets},
             })
         return out
 
@@ -341,7 +345,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         except WhistError as exc:
             raise _error(422, str(exc)) from None
         spec = TableIn(variant=body.variant, preset=body.preset, private=True,
-                       seats=["me"] + [f"bot:{body.bot}"] * (n - 1))
+                       seats=["me"] + [f"bot:{body.bot}"] * (n - 1), until=body.until,
+                       count=body.count)
         runner = await make_table(hub, c, spec)
         return runner.info(c.user["id"])
 
@@ -481,6 +486,27 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         return "\n".join(records.to_pbn(d, board=i + 1, event=f"openwhist table {rec.get('variant')}")
                          for i, d in enumerate(match.deals))
 
+    @app.get("/api/records/{record_id}/replay", tags=["records"])
+    async def record_replay(record_id: int, request: Request,
+                            c: Annotated[Caller | None, Depends(optional_caller)]) -> dict[str, Any]:
+        """A finished match ready to replay trick by trick: each deal's hands at the start
+        and before each trick, its calls, contract, tricks with their winners and result;
+        ``pbn`` says whether the PBN export holds it (four-hand deals only)."""
+        rec = await fetch_record(request, c, record_id)
+        return await asyncio.to_thread(replay_frames, rec)
+
+    @app.get("/api/my/records", tags=["records"])
+    async def my_records(request: Request, c: Annotated[Caller, Depends(caller)]) -> list[dict[str, Any]]:
+        """Your finished matches (at the tables you sit at), newest first."""
+        hub = hub_of(request)
+        rows = await hub.store.run(list_records, None)
+        out = []
+        for r in rows:
+            runner = hub.tables.get(r["table_id"])
+            if runner is not None and runner.is_member(c.user["id"]):
+                out.append(r)
+        return out
+
     # --- live play ------------------------------------------------------------------------
 
     @app.websocket("/ws/tables/{table_id}")
@@ -556,6 +582,20 @@ def _ref_of(text: str) -> Any:
 
 def _user_json(user: dict[str, Any]) -> dict[str, Any]:
     return {"id": user["id"], "name": user["name"], "guest": bool(user.get("guest"))}
+
+
+def _option_kind(hint: Any, choices: tuple[Any, ...]) -> str:
+    """How a form asks for an option: ``choice``, ``bool``, ``int``, ``int?`` (a whole
+    number or none) or ``text``."""
+    if choices:
+        return "choice"
+    if hint is bool:
+        return "bool"
+    if hint is int:
+        return "int"
+    if hint == int | None:
+        return "int?"
+    return "text"
 
 
 def _plain(value: Any) -> Any:

@@ -50,11 +50,14 @@ class TableIn(_In):
 
 
 class QuickPlayIn(_In):
-    """Quick play: you and bots at a new table."""
+    """Quick play: you and bots at a new table (how long a match lasts as for a new table:
+    ``until`` and ``count``, the variant's own length when not given)."""
 
     variant: Short = "classic"
     preset: Short | None = None
     bot: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9=.,:_]+$")] = "heuristic"
+    until: Short | None = None
+    count: Annotated[int, Field(ge=1, le=20)] = 1
 
 
 class JoinIn(_In):

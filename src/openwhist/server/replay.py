@@ -1,0 +1,77 @@
+"""A finished match's record made ready to be replayed trick by trick in the browser: the
+rules core replays the record (validating every action) and this module writes down, for
+each deal, every hand at the start and before each trick, the calls, each trick with its
+winner, and the result, so that the client shows it without holding any rule.
+
+>>> import openwhist
+>>> from openwhist import records
+>>> from openwhist.bots import RandomBot, play_out
+>>> match = openwhist.new_match("classic", seed=4, until="deals", count=1)
+>>> play_out(match, {s: RandomBot(seed=s) for s in match.state.seats})
+>>> out = replay_frames(records.match_record(match))
+>>> deal = out["deals"][0]
+>>> len(deal["tricks"]), sum(len(cards) for cards in deal["start"].values())
+(13, 52)
+>>> out["pbn"]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from openwhist import records
+from openwhist.cards import CardSet
+from openwhist.rules.base import Deal
+from openwhist.rules.registry import get_variant
+from openwhist.rules.seats import seat_names
+
+__all__ = ["replay_frames"]
+
+
+def _hands(deal: Deal, letters: tuple[str, ...]) -> dict[str, list[str]]:
+    where = deal.locations()
+    return {h: [str(c) for c in CardSet(where[h])] for h in letters if h in where}
+
+
+def _deal_frames(body: Mapping[str, Any], options: Any) -> dict[str, Any]:
+    variant = get_variant(str(body.get("variant", "classic")))
+    deal: Deal = variant.from_setup(options, body)
+    letters = tuple(seat_names(deal.n_hands))
+    start = _hands(deal, letters)
+    tricks: list[dict[str, Any]] = []
+    before = start
+    for action in body["actions"]:
+        obs = deal.observation(deal.seats[0])
+        if not obs.trick:
+            before = _hands(deal, letters)
+        done = len(obs.tricks)
+        deal.apply(action)
+        after = deal.observation(deal.seats[0]).to_json()
+        if len(after["tricks"]) > done:
+            trick = after["tricks"][-1]
+            tricks.append({**trick, "hands": before, "tricks_won": after["tricks_won"]})
+    final = deal.observation(deal.seats[0]).to_json()
+    result = deal.result().to_dict() if deal.is_over() else None
+    return {
+        "dealer": final["dealer"], "hands": letters, "start": start, "trump": final["trump"],
+        "turn_up": body.get("turn_up"), "calls": final["calls"], "sides": final["sides"],
+        "contract": (final.get("info") or {}).get("contract"), "tricks": tricks, "result": result,
+        "end": _hands(deal, letters),
+    }
+
+
+def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Every deal of a match record, trick by trick with all hands (raises
+    :class:`openwhist.records.RecordError` for a record that does not replay)."""
+    match = records.replay(record)
+    options = match.options
+    deals = [_deal_frames(body, options) for body in record["deals"]]
+    return {
+        "variant": record["variant"], "players": record.get("players"),
+        "hands": match.record.hands, "pbn": match.record.hands == 4,
+        "summary": record.get("summary"), "deals": deals,
+    }
+
+

@@ -1,0 +1,95 @@
+"""What the browser client asks of the server beyond play: the variants with their options
+and presets for the new-table form, a one-deal quick play, your finished games and a
+record made ready to replay trick by trick."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import openwhist
+from openwhist.rules.base import option_infos
+from server_util import Client, Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    path = tmp_path_factory.mktemp("web-api") / "web.sqlite3"
+    s = Server(f"sqlite:///{path}", bot_pause=0.0)
+    yield s
+    s.stop()
+
+
+def test_variants_list_their_options_with_kinds_choices_and_preset_values(server: Server) -> None:
+    listed = {v["name"]: v for v in Client(server).guest("opt").get("/api/variants").json()}
+    assert set(listed) == set(openwhist.variants())
+    for name, v in listed.items():
+        record = openwhist.get_variant(name)
+        infos = option_infos(record.options_type)
+        assert [o["name"] for o in v["options"]] == [i.name for i in infos]
+        for o, info in zip(v["options"], infos):
+            assert o["choices"] == list(info.choices)
+            assert o["type"] == ("choice" if info.choices else o["type"])
+        assert set(v["preset_options"]) == set(record.presets)
+    belgian = {o["name"]: o for o in listed["belgian"]["options"]}
+    assert belgian["troel"]["type"] == "choice" and "three-or-four-aces" in belgian["troel"]["choices"]
+    assert belgian["wait"]["type"] == "bool"
+    classic = {o["name"]: o for o in listed["classic"]["options"]}
+    assert classic["target"]["type"] == "int" and classic["dummy"]["type"] == "int?"
+    presets = listed["classic"]["preset_options"]
+    assert presets["english-long"]["target"] == 10 and presets["american"]["honours"] is False
+
+
+def test_one_deal_quick_play_then_your_games_and_the_replay(server: Server) -> None:
+    me = Client(server).guest("rep")
+    bad = me.post("/api/quickplay", {"variant": "classic", "until": "forever"})
+    assert bad.status_code == 422
+    table = me.post("/api/quickplay", {"variant": "classic", "bot": "random", "until": "deals",
+                                       "count": 1}).json()
+    assert table["until"] == "deals" and table["count"] == 1
+    seat = me.ws(table["id"])
+    m = seat.recv()
+    for n in range(200):
+        if "match_over" in m:
+            break
+        if m.get("view", {}).get("legal"):
+            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
+        m = seat.recv()
+    assert m["match_over"]["summary"]["deals"] == 1
+    seat.close()
+    mine = me.get("/api/my/records").json()
+    assert [r["table_id"] for r in mine] == [table["id"]]
+    other = Client(server).guest("oth")
+    assert other.get("/api/my/records").json() == []
+    assert other.get(f"/api/records/{mine[0]['id']}/replay").status_code == 404
+    assert Client(server).get("/api/my/records").status_code == 401
+    out = me.get(f"/api/records/{mine[0]['id']}/replay").json()
+    assert out["pbn"] is True and out["hands"] == 4 and len(out["deals"]) == 1
+    deal = out["deals"][0]
+    assert len({c for cards in deal["start"].values() for c in cards}) == 52
+    assert len(deal["tricks"]) == 13 and deal["tricks"][0]["hands"] == deal["start"]
+    for before, after in zip(deal["tricks"], deal["tricks"][1:]):
+        gone = {c for cards in before["hands"].values() for c in cards} - {
+            c for cards in after["hands"].values() for c in cards}
+        assert gone == set(before["cards"])            # each trick's cards leave the hands
+    assert sum(deal["tricks"][-1]["tricks_won"]) == 13
+    assert deal["result"] is not None
+
+
+def test_the_replay_of_a_two_hand_match_says_pbn_is_not_for_it(server: Server) -> None:
+    me = Client(server).guest("ger")
+    table = me.post("/api/quickplay", {"variant": "german", "bot": "random", "until": "deals",
+                                       "count": 1}).json()
+    seat = me.ws(table["id"])
+    m = seat.recv()
+    for n in range(400):
+        if "match_over" in m:
+            break
+        if m.get("view", {}).get("legal"):
+            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
+        m = seat.recv()
+    seat.close()
+    rec = me.get("/api/my/records").json()[0]
+    out = me.get(f"/api/records/{rec['id']}/replay").json()
+    assert out["pbn"] is False and out["hands"] == 2 and len(out["deals"][0]["tricks"]) == 26

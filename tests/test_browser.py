@@ -1,7 +1,9 @@
 """The browser client in a real browser (Debian's Chromium driven by Playwright) against
-the real server: a new person plays as a guest, finishes whole deals of classic and
-German whist by clicking cards and sees the score; reconnection after a reload and after
-the server itself went away; the language switch; the page at phone width.
+the real server: a new person plays as a guest, finishes whole deals of classic, German
+and Belgian whist (with its auction) by clicking cards and calls and sees the score; the
+dummy's open hand played by click; the create-table form's rule options; finished games
+listed, replayed trick by trick and exported; reconnection after a reload and after the
+server itself went away; the language switch; the page at phone width.
 
 Screenshots go to ``$OPENWHIST_SCREENSHOTS`` when it is set (else a temporary folder).
 """
@@ -152,6 +154,7 @@ def test_a_new_person_plays_a_whole_deal_of_classic_whist_as_a_guest(browser: An
 def test_german_whist_whole_deal_shows_the_stock_and_the_score(browser: Any, server: WebServer) -> None:
     page = new_page(browser)
     as_guest(page, server.url, "Bea")
+    page.select_option("#qp-length", "deal")           # a one-deal match: its replay follows
     page.click("#quick-german")
     page.wait_for_selector(".hand.mine button.card")
     stock = page.locator("#stock")
@@ -163,6 +166,13 @@ def test_german_whist_whole_deal_shows_the_stock_and_the_score(browser: Any, ser
     assert len(played) == 26
     assert page.locator(SHEET_ROWS).count() >= 1
     assert page.locator("#score strong").first.inner_text().isdigit()
+    page.click("a.button[href='#']")
+    page.locator("#my-games a.replay-link").click()
+    page.wait_for_selector(".felt.replay")
+    assert page.locator(".felt.replay .hand span.card").count() == 26
+    assert page.locator("#export-pbn").count() == 0          # PBN is for four-hand deals
+    assert "four-hand" in page.locator("#no-pbn").inner_text()
+    assert page.locator("#export-json").count() == 1
     assert page.errors == []
 
 
@@ -306,3 +316,175 @@ def test_register_log_in_and_invite_a_friend_to_a_private_table(browser: Any, se
     other = new_page(browser)
     as_guest(other, server.url, "Ivy")
     assert page.url.split("/")[-1] not in other.locator("#open-tables").inner_html()
+
+
+def belgian_calls() -> list[str]:
+    from openwhist.rules import belgian
+
+    return [str(c) for c in belgian._AUCTION_CALLS] + ["accept", "trump hearts", "discard 3C"]
+
+
+def test_belgian_whist_auction_contract_play_and_score(browser: Any, server: WebServer, shots: Path) -> None:
+    page = new_page(browser)
+    as_guest(page, server.url, "Jo")
+    # every call word has its translation in the five languages
+    unknown = page.evaluate("""async ([calls, langs]) => {
+        const m = await import("/web/i18n.js");
+        const out = [];
+        for (const l of langs) {
+            m.setLanguage(l);
+            for (const c of calls) if (!m.callWordsKnown(c)) out.push(l + ": " + c);
+        }
+        m.setLanguage("en");
+        return out;
+    }""", [belgian_calls(), ["en", "nl", "fr", "da", "ro"]])
+    assert unknown == []
+    page.click("#quick-belgian")
+    page.wait_for_selector("#auction")
+    assert page.locator("#trump strong").inner_text() == "–"      # no trump before the contract
+    bid = False
+    seen_calls: set[str] = set()
+    contract_seen = ""
+    deadline = time.monotonic() + 150
+    while True:
+        assert time.monotonic() < deadline, "the Belgian deal did not end"
+        rows = page.locator(SHEET_ROWS).count()
+        page.wait_for_function(
+            """([sel, rows]) => document.querySelector(sel)
+                || document.querySelectorAll("#score-sheet tbody tr").length > rows""",
+            arg=[PLAYABLE, rows], timeout=20000)
+        if page.locator(SHEET_ROWS).count() > rows and contract_seen:
+            break                                      # the deal with a contract is scored
+        calls = page.eval_on_selector_all(".calls button.call",
+                                          "bs => bs.map(b => [b.dataset.call, b.textContent])")
+        if calls:
+            seen_calls.update(c for c, _ in calls)
+            assert all(text.strip() for _, text in calls)
+            names = [c for c, _ in calls]
+            if len(names) > 1 and not bid and "pass" in names:
+                # the call words follow the language
+                page.select_option("#lang", "nl")
+                assert page.locator('.calls button[data-call="pass"]').inner_text() == "pas"
+                page.select_option("#lang", "fr")
+                assert page.locator('.calls button[data-call="pass"]').inner_text() == "passe"
+                page.select_option("#lang", "en")
+                assert page.locator('.calls button[data-call="pass"]').inner_text() == "pass"
+            solos = [c for c in names if c.startswith("solo ")]
+            choice = solos[0] if solos and not bid else "pass" if "pass" in names else names[0]
+            bid = bid or choice.startswith("solo ")
+            page.click(f'.calls button[data-call="{choice}"]')
+            page.wait_for_function(f"""!document.querySelector('.calls button[data-call="{choice}"]')
+                || document.querySelectorAll("#score-sheet tbody tr").length > {rows}""")
+            continue
+        if page.locator(SHEET_ROWS).count() > rows:
+            continue                                   # everyone passed: on to the next deal
+        if page.locator("#contract").count() and not contract_seen:
+            contract_seen = page.locator("#contract").inner_text()
+            history = page.locator("#call-history li").all_inner_texts()
+            assert history and all(":" in x for x in history)
+            page.screenshot(path=shots / "belgian-desktop.png")
+        play_one(page, rows)
+    assert "Contract:" in contract_seen and "played by" in contract_seen
+    assert "pass" in seen_calls or any(c.startswith("solo") for c in seen_calls)
+    row = page.locator(SHEET_ROWS).last.locator("td").all_inner_texts()
+    points = [int(x) for x in row[3].split("/")]
+    assert len(points) == 4
+    assert page.locator("#score .player-score").count() == 4
+    assert page.errors == []
+
+
+def test_dummy_whist_shows_the_dummy_and_its_cards_are_played_by_click(browser: Any,
+                                                                       server: WebServer) -> None:
+    page = new_page(browser)
+    as_guest(page, server.url, "Max")
+    page.click("#quick-dummy")
+    dummy = page.locator(".hand.open.played-by-me")
+    dummy.wait_for()
+    assert "you play it" in (dummy.get_attribute("aria-label") or "")
+    assert dummy.locator("button.card").count() == 13
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the dummy never had to play"
+        page.wait_for_function("""document.querySelector('.hand.open.active button.card.legal')
+            || document.querySelector('.hand.mine.active button.card.legal')""", timeout=20000)
+        legal = page.locator(".hand.open.active button.card.legal")
+        if legal.count():
+            break
+        play_one(page)
+    cards = dummy.locator("button.card").count()
+    assert page.locator("#whose").inner_text().endswith("Your turn")
+    assert page.locator(".hand.mine button.card.legal").count() == 0   # not your own hand now
+    card = legal.first.get_attribute("data-card")
+    legal.first.click()
+    page.wait_for_function(f"""!document.querySelector('.hand.open button[data-card="{card}"]')""")
+    assert dummy.locator("button.card").count() == cards - 1
+    page.wait_for_function(f"""document.querySelector('.trick [data-card="{card}"]')
+        || document.querySelector('#note').textContent.includes('played')""")
+    assert page.errors == []
+
+
+def test_create_table_form_offers_the_variants_rule_options(browser: Any, server: WebServer) -> None:
+    page = new_page(browser)
+    as_guest(page, server.url, "Opt")
+    page.select_option("#nt-variant", "belgian")
+    page.click(".rule-options summary")
+    assert page.locator("#opt-troel option").all_inner_texts() == ["three-aces", "three-or-four-aces"]
+    assert page.locator("#opt-wait").is_checked()
+    page.select_option("#nt-variant", "classic")
+    page.select_option("#nt-preset", "english-long")
+    assert page.locator("#opt-target").input_value() == "10"
+    page.select_option("#nt-preset", "american")
+    assert not page.locator("#opt-honours").is_checked() and page.locator("#opt-target").input_value() == "7"
+    page.select_option("#nt-preset", "english-short")
+    assert page.locator("#opt-honours").is_checked()
+    page.fill("#opt-target", "7")
+    page.uncheck("#opt-honours")
+    page.select_option("#opt-revokes", "penalty")
+    page.click("#nt-create")
+    page.wait_for_selector(".hand.mine button.card")
+    table_id = page.url.split("/")[-1]
+    options = page.request.get(f"{server.url}/api/tables/{table_id}").json()["options"]
+    assert options["target"] == 7 and options["honours"] is False and options["revokes"] == "penalty"
+    assert options["trump"] == "turn-up"
+    assert page.errors == []
+
+
+def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser: Any,
+                                                                        server: WebServer) -> None:
+    page = new_page(browser)
+    as_guest(page, server.url, "Rex")
+    assert page.locator("#my-games").inner_text() == "No finished games yet."
+    page.select_option("#qp-length", "deal")
+    page.click("#quick-classic")
+    page.wait_for_selector(".hand.mine button.card")
+    assert len(play_deal(page)) == 13
+    page.click("a.button[href='#']")
+    link = page.locator("#my-games a.replay-link")
+    link.wait_for()
+    assert link.count() == 1
+    link.click()
+    page.wait_for_selector(".felt.replay")
+    assert page.locator("#replay-step").inner_text() == "The deal as dealt"
+    shown = page.eval_on_selector_all(".felt.replay .hand span.card", "xs => xs.map(x => x.dataset.card)")
+    assert len(shown) == 52 and len(set(shown)) == 52
+    page.click("#replay-next")
+    assert page.locator("#replay-step").inner_text() == "Trick 1 of 13"
+    assert page.locator(".felt.replay .trick figure").count() == 4
+    assert page.locator(".felt.replay .trick figure.won").count() == 1
+    assert "won by" in page.locator("#replay-winner").inner_text()
+    first = page.eval_on_selector_all(".felt.replay .trick figure", "xs => xs.map(x => x.dataset.card)")
+    page.click("#replay-next")
+    assert page.locator("#replay-step").inner_text() == "Trick 2 of 13"
+    left = page.eval_on_selector_all(".felt.replay .hand span.card", "xs => xs.map(x => x.dataset.card)")
+    assert len(left) == 48 and not set(first) & set(left)          # the first trick's cards are gone
+    page.click("#replay-prev")
+    assert page.locator("#replay-step").inner_text() == "Trick 1 of 13"
+    page.click("#replay-last")
+    assert page.locator("#replay-step").inner_text() == "Trick 13 of 13"
+    assert page.locator(".felt.replay .hand span.card").count() == 4
+    assert "Points" in page.locator("#replay-result").inner_text()
+    record = page.request.get(server.url + page.get_attribute("#export-json", "href")).json()
+    assert record["kind"] == "match" and len(record["deals"]) == 1
+    pbn = page.request.get(server.url + page.get_attribute("#export-pbn", "href"))
+    assert pbn.ok and '[Board "1"]' in pbn.text()
+    assert page.errors == []

@@ -126,26 +126,45 @@ function seatLabel(s) {
 
 async function lobbyView() {
   const all = await variants();
+  const length = h("select", {id: "qp-length"}, h("option", {value: "match", text: t("fullMatch")}),
+                   h("option", {value: "deal", text: t("oneDeal")}));
   const quick = h("section", {class: "card-box", "aria-labelledby": "qp-h"},
     h("h2", {id: "qp-h", text: t("quickPlay")}), h("p", {text: t("quickPlayHelp")}),
+    h("label", {for: "qp-length", text: t("length")}), length,
     h("div", {class: "row wrap"}, all.map(v => h("button", {
       type: "button", class: "primary", "data-variant": v.name, id: `quick-${v.name}`,
       onclick: async e => {
         e.target.disabled = true;
         try {
-          const tb = await api("POST", "/api/quickplay", {variant: v.name});
+          const body = {variant: v.name};
+          if (length.value === "deal") Object.assign(body, {until: "deals", count: 1});
+          const tb = await api("POST", "/api/quickplay", body);
           location.hash = `#table/${tb.id}`;
         } catch (err) { e.target.disabled = false; showStatus(err.message); }
       }, text: variantName(v.name)}))));
 
   const variantSel = h("select", {id: "nt-variant"}, all.map(v => h("option", {value: v.name, text: variantName(v.name)})));
   const presetSel = h("select", {id: "nt-preset"});
+  const optionsBox = h("fieldset", {class: "options", id: "nt-options"});
+  const presetValues = () => {
+    const v = all.find(x => x.name === variantSel.value);
+    const fromPreset = v?.preset_options?.[presetSel.value];
+    return Object.fromEntries((v?.options || []).map(o => [o.name, fromPreset ? fromPreset[o.name] : o.default]));
+  };
+  const fillOptions = () => {
+    const v = all.find(x => x.name === variantSel.value);
+    const values = presetValues();
+    optionsBox.replaceChildren(h("legend", {text: t("ruleOptions")}),
+      ...(v?.options || []).map(o => optionField(o, values[o.name])));
+  };
   const fillPresets = () => {
     const v = all.find(x => x.name === variantSel.value);
     presetSel.replaceChildren(...(v?.presets || []).map(p => h("option", {value: p, text: p,
       selected: p === v.default_preset})));
+    fillOptions();
   };
   variantSel.addEventListener("change", fillPresets);
+  presetSel.addEventListener("change", fillOptions);
   fillPresets();
   const levelSel = h("select", {id: "nt-level"}, ["heuristic", "random", "pimc"].map(l =>
     h("option", {value: l, text: t("level_" + l)})));
@@ -158,8 +177,13 @@ async function lobbyView() {
     const n = v.players;
     const other = seatMode.value === "bots" ? `bot:${levelSel.value}` : "open";
     try {
+      const base = presetValues(), options = {};
+      for (const o of v.options) {
+        const value = optionValue(o, optionsBox);
+        if (value !== undefined && value !== base[o.name]) options[o.name] = value;
+      }
       const tb = await api("POST", "/api/tables", {variant: v.name, preset: presetSel.value || null,
-        private: priv.checked, seats: ["me", ...Array(n - 1).fill(other)]});
+        options, private: priv.checked, seats: ["me", ...Array(n - 1).fill(other)]});
       location.hash = `#table/${tb.id}`;
     } catch (err) { formError(create, err); }
   }},
@@ -169,6 +193,7 @@ async function lobbyView() {
     h("label", {for: "nt-seats", text: t("seats")}), seatMode,
     h("label", {for: "nt-level", text: t("botLevel")}), levelSel,
     h("label", {class: "check"}, priv, " ", t("private")),
+    h("details", {class: "rule-options"}, h("summary", {text: t("ruleOptions")}), optionsBox),
     h("button", {type: "submit", class: "primary", id: "nt-create", text: t("create")}));
 
   const list = h("ul", {class: "tables", id: "open-tables"});
@@ -191,7 +216,50 @@ async function lobbyView() {
     h("h2", {id: "ot-h", text: t("openTables")}), list,
     h("button", {type: "button", onclick: refresh, text: t("refresh")}));
   await refresh();
-  return h("section", {class: "lobby"}, h("div", {class: "columns"}, quick, create, tablesBox));
+  const games = h("ul", {class: "tables", id: "my-games"});
+  try {
+    const rows = await api("GET", "/api/my/records");
+    if (!rows.length) games.append(h("li", {class: "empty", text: t("noGames")}));
+    for (const r of rows.slice(0, 20)) {
+      games.append(h("li", {"data-record": r.id}, h("strong", {text: variantName(r.variant)}), " ",
+        h("span", {class: "when", text: new Date(r.created * 1000).toLocaleString(language())}), " ",
+        h("a", {href: `#replay/${r.id}`, class: "button replay-link", text: t("replay")})));
+    }
+  } catch (err) { games.append(h("li", {class: "empty", text: err.message})); }
+  const gamesBox = h("section", {class: "card-box", "aria-labelledby": "fg-h"},
+    h("h2", {id: "fg-h", text: t("finished")}), games);
+  return h("section", {class: "lobby"}, h("div", {class: "columns"}, quick, create, tablesBox, gamesBox));
+}
+
+// One rule option as a form field: a checkbox, a list of choices or a number.
+function optionField(o, value) {
+  const id = `opt-${o.name}`;
+  const label = o.name.replaceAll("_", " ");
+  let input;
+  if (o.type === "bool") {
+    input = h("input", {type: "checkbox", id, "data-option": o.name, checked: value === true});
+    return h("label", {class: "check option", title: o.help}, input, " ", label);
+  }
+  if (o.type === "choice") {
+    input = h("select", {id, "data-option": o.name}, o.choices.map(c => h("option", {value: String(c), text: String(c),
+      selected: c === value})));
+  } else if (o.type === "int" || o.type === "int?") {
+    input = h("input", {type: "number", min: 0, id, "data-option": o.name, value: value ?? "",
+                        placeholder: o.type === "int?" ? t("none") : null});
+  } else {
+    input = h("input", {id, "data-option": o.name, value: value ?? "", maxlength: 32});
+  }
+  return h("div", {class: "option"}, h("label", {for: id, title: o.help, text: label}), input,
+           h("small", {class: "help", text: o.help}));
+}
+
+function optionValue(o, box) {
+  const input = box.querySelector(`[data-option="${o.name}"]`);
+  if (!input) return undefined;
+  if (o.type === "bool") return input.checked;
+  if (o.type === "choice") return o.choices.find(c => String(c) === input.value);
+  if (o.type === "int" || o.type === "int?") return input.value === "" ? null : Number(input.value);
+  return input.value === "" ? null : input.value;
 }
 
 // --- the table ---------------------------------------------------------------------------
@@ -316,7 +384,8 @@ class TableClient {
 
   key(e) {
     if (!this.view || e.target.closest?.("input, select, textarea")) return;
-    const buttons = [...this.root.querySelectorAll(".hand.mine button.card")];
+    const dummy = this.root.querySelectorAll(".hand.open.active button.card");
+    const buttons = [...(dummy.length ? dummy : this.root.querySelectorAll(".hand.mine button.card"))];
     if (e.key === "l" || e.key === "L") { this.showLast = !this.showLast; this.render(); return; }
     if (!buttons.length) return;
     if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
@@ -339,8 +408,11 @@ class TableClient {
   handRow(letter, cards, mine) {
     const legal = new Set(this.view.legal);
     const sorted = sortHand(cards, this.view.trump);
-    const label = mine ? t("hand") : t("handOf", {name: this.nameOf(letter)});
-    return h("div", {class: `hand${mine ? " mine" : " open"}`, role: "group", "aria-label": label},
+    const played = !mine && (this.view.controls || []).includes(letter);
+    const label = mine ? t("hand") : t("handOf", {name: this.nameOf(letter)}) + (played ? ` (${t("dummyYou")})` : "");
+    const active = played && this.view.to_move === letter && this.view.legal.length > 0;
+    return h("div", {class: `hand${mine ? " mine" : " open"}${played ? " played-by-me" : ""}${active ? " active" : ""}`,
+                     role: "group", "aria-label": label, "data-hand": letter},
       sorted.map((c, i) => this.cardButton(c, legal.has(c) && (this.view.to_move === letter), i)));
   }
 
@@ -388,14 +460,26 @@ class TableClient {
     const v = this.view;
     const side = this.mySide();
     const us = v.tricks_won[side], them = v.tricks_won[1 - side];
+    const perPlayer = v.score.length > 2;
     const parts = [
       h("div", {class: "trump", id: "trump"}, h("span", {class: "label", text: t("trump") + ": "}),
-        h("strong", {text: trumpName(v.trump)})),
+        h("strong", {text: v.phase === "auction" && !v.trump ? "–" : trumpName(v.trump)})),
       h("div", {class: "tricks-won", id: "tricks-won"}, `${t("tricks")}: ${t("us")} `, h("strong", {text: us}),
         ` – ${t("them")} `, h("strong", {text: them})),
-      h("div", {class: "score", id: "score"}, `${t("score")}: ${t("us")} `, h("strong", {text: v.score[side]}),
-        ` – ${t("them")} `, h("strong", {text: v.score[1 - side]})),
+      perPlayer
+        ? h("div", {class: "score per-player", id: "score"}, `${t("score")}: `,
+            this.letters().map((l, i) => h("span", {class: "player-score", "data-seat": l},
+              `${this.nameOf(l)} `, h("strong", {text: v.score[i]}))))
+        : h("div", {class: "score", id: "score"}, `${t("score")}: ${t("us")} `, h("strong", {text: v.score[side]}),
+            ` – ${t("them")} `, h("strong", {text: v.score[1 - side]})),
     ];
+    const contract = v.info?.contract;
+    if (contract) {
+      parts.unshift(h("div", {class: "contract", id: "contract"}, h("span", {class: "label", text: `${t("contract")}: `}),
+        h("strong", {text: callName(contract.name)}), " ",
+        h("span", {class: "declarers", text: t("playedBy", {names: contract.declarers.map(l => this.nameOf(l)).join(", ")})}),
+        contract.needed ? h("span", {class: "needs", text: ` (${t(contract.exact ? "needsExact" : "needs", {n: contract.needed})})`}) : null));
+    }
     if (v.turn_up) {
       parts.push(h("div", {class: "turn-up", id: "turn-up"}, h("span", {class: "label", text: t("turnUp")}),
         h("span", {class: "mini", "aria-label": cardName(v.turn_up), role: "img"}, cardSvg(v.turn_up))));
@@ -414,18 +498,28 @@ class TableClient {
     const v = this.view;
     const calls = v.legal.filter(a => !parseCard(a));
     const history = v.calls || [];
-    if (!calls.length && !history.length) return null;
-    return h("section", {class: "calls", "aria-label": t("callHistory")},
-      history.length ? h("ol", {class: "history"}, history.map(([letter, c]) =>
-        h("li", {}, `${this.nameOf(letter)}: `, h("strong", {text: callName(c)})))) : null,
-      calls.length ? h("div", {class: "row wrap", role: "group", "aria-label": t("calls")},
-        calls.map(c => h("button", {type: "button", class: "call primary", "data-call": c,
-                                    onclick: () => this.act(c), text: callName(c)}))) : null);
+    if (!calls.length && !history.length && v.phase !== "auction") return null;
+    const groups = new Map();
+    for (const c of calls) {
+      const kind = c.split(" ")[0];
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(c);
+    }
+    return h("section", {class: "calls", id: "auction", "aria-label": t("auction")},
+      h("h3", {text: t("callHistory")}),
+      history.length ? h("ol", {class: "history", id: "call-history"}, history.map(([letter, c]) =>
+        h("li", {"data-seat": letter, "data-call": c}, `${this.nameOf(letter)}: `, h("strong", {text: callName(c)}))))
+        : h("p", {class: "empty", text: t("noCalls")}),
+      calls.length ? h("div", {class: "call-groups", role: "group", "aria-label": t("calls")},
+        [...groups.values()].map(cs => h("div", {class: "row wrap call-group"},
+          cs.map(c => h("button", {type: "button", class: `call${c === "pass" ? "" : " primary"}`, "data-call": c,
+                                   onclick: () => this.act(c), text: callName(c)}))))) : null);
   }
 
   sheetTable() {
     const side = this.mySide();
-    const pair = (xs) => (xs && xs.length > 1 ? `${xs[side]} – ${xs[1 - side]}` : "");
+    const pair = (xs) => (xs && xs.length > 2 ? xs.join(" / ")
+      : xs && xs.length > 1 ? `${xs[side]} – ${xs[1 - side]}` : "");
     return h("section", {class: "sheet", "aria-labelledby": "sheet-h"},
       h("h2", {id: "sheet-h", text: t("scoreSheet")}),
       h("table", {id: "score-sheet"},
@@ -434,8 +528,9 @@ class TableClient {
           .map(x => h("th", {scope: "col", text: x})))),
         h("tbody", {}, this.sheet.map(r => {
           const res = r.result || {};
-          return h("tr", {"data-tricks": (res.tricks || []).join(" "), "data-points": (res.points || []).join(" ")},
-            h("td", {text: r.deal}), h("td", {text: trumpName(r.trump)}),
+          return h("tr", {"data-tricks": (res.tricks || []).join(" "), "data-points": (res.points || []).join(" "),
+                          "data-contract": res.contract || ""},
+            h("td", {text: r.deal}), h("td", {text: res.contract ? callName(res.contract) : trumpName(r.trump)}),
             h("td", {class: "tricks", text: pair(res.tricks)}), h("td", {class: "points", text: pair(res.points)}),
             h("td", {class: "total", text: pair(r.score)}));
         }))));
@@ -461,7 +556,7 @@ class TableClient {
     const seats = this.letters().filter(l => l !== this.seat).map(l => this.seatBox(l));
     const felt = h("div", {class: `felt n${this.letters().length}`}, seats, this.trickArea());
     const myHand = this.seat ? this.handRow(this.seat, v.hand, true) : null;
-    if (myHand && mine) myHand.classList.add("active");
+    if (myHand && mine && v.to_move === this.seat) myHand.classList.add("active");
     const code = this.table.code;
     this.root.replaceChildren(
       h("div", {class: "topline"},
@@ -495,6 +590,70 @@ class TableClient {
   }
 }
 
+// --- history and replay ------------------------------------------------------------------
+
+// A finished game from the server's replay of its record: every hand shown, trick by trick.
+async function replayView(id) {
+  const data = await api("GET", `/api/records/${id}/replay`);
+  const state = {deal: 0, step: 0};
+  const letters = () => data.deals[state.deal].hands;
+  const root = h("section", {class: "replay-page", "aria-labelledby": "rp-h"});
+  const pos = (letter) => {
+    const ls = letters(), k = ls.indexOf(letter), n = ls.length;
+    if (n === 2) return k === 0 ? "top" : "bottom";
+    return ["top", "right", "bottom", "left"][k] || "top";
+  };
+  const render = () => {
+    const d = data.deals[state.deal];
+    const steps = d.tricks.length;
+    const trick = state.step > 0 ? d.tricks[state.step - 1] : null;
+    const hands = trick ? trick.hands : d.start;
+    const trumpSuit = d.trump ? {spades: "S", hearts: "H", diamonds: "D", clubs: "C"}[d.trump] || d.trump : null;
+    const pairs = trick ? trick.cards.map((c, k) => [letters()[(letters().indexOf(trick.leader) + k) % letters().length], c]) : [];
+    const handBox = (letter) => h("div", {class: `seat ${pos(letter)}`, "data-seat": letter},
+      h("div", {class: "name", text: `${t("seat_" + letter)}${d.dealer === letter ? " · " + t("dealer") : ""}`}),
+      h("div", {class: "hand open", role: "group", "aria-label": t("handOf", {name: t("seat_" + letter)}), "data-hand": letter},
+        sortHand(hands[letter] || [], trumpSuit).map(c => h("span", {class: "card shown", "data-card": c, role: "img",
+          "aria-label": cardName(c)}, cardSvg(c)))));
+    const deals = data.deals.length > 1 ? h("label", {}, `${t("deal")} `, h("select", {id: "replay-deal",
+      onchange: e => { state.deal = Number(e.target.value); state.step = 0; render(); }},
+      data.deals.map((_, i) => h("option", {value: i, selected: i === state.deal, text: t("dealN", {n: i + 1})})))) : null;
+    const go = (step) => { state.step = Math.max(0, Math.min(steps, step)); render(); };
+    const rec = `/api/records/${id}`;
+    root.replaceChildren(
+      h("div", {class: "topline"}, h("a", {href: "#", class: "button", text: t("back")}),
+        h("h2", {id: "rp-h", text: `${t("replayTitle")} · ${variantName(data.variant)}`}), deals),
+      h("div", {class: "row wrap exports"},
+        h("a", {class: "button", id: "export-json", href: rec, download: `openwhist-${id}.json`, text: t("exportJson")}),
+        data.pbn ? h("a", {class: "button", id: "export-pbn", href: `${rec}/pbn`, download: `openwhist-${id}.pbn`, text: t("exportPbn")})
+          : h("p", {class: "note", id: "no-pbn", text: t("pbnOnly4")})),
+      h("div", {class: "info"},
+        h("span", {id: "replay-trump"}, `${t("trump")}: `, h("strong", {text: trumpName(trumpSuit)})),
+        d.contract ? h("span", {id: "replay-contract"}, ` · ${t("contract")}: `, h("strong", {text: callName(d.contract.name)}),
+          " ", t("playedBy", {names: d.contract.declarers.map(l => t("seat_" + l)).join(", ")})) : null,
+        d.calls.length ? h("ol", {class: "history", id: "replay-calls"}, d.calls.map(([l, c]) =>
+          h("li", {}, `${t("seat_" + l)}: `, h("strong", {text: callName(c)})))) : null),
+      h("div", {class: "row wrap steps", role: "group"},
+        h("button", {type: "button", id: "replay-first", onclick: () => go(0), disabled: state.step === 0, text: t("first")}),
+        h("button", {type: "button", id: "replay-prev", onclick: () => go(state.step - 1), disabled: state.step === 0, text: t("prev")}),
+        h("button", {type: "button", class: "primary", id: "replay-next", onclick: () => go(state.step + 1),
+                     disabled: state.step >= steps, text: t("next")}),
+        h("button", {type: "button", id: "replay-last", onclick: () => go(steps), disabled: state.step >= steps, text: t("last")}),
+        h("span", {id: "replay-step", role: "status", "aria-live": "polite",
+                   text: trick ? t("trickN", {n: state.step, m: steps}) : t("startPos")})),
+      h("div", {class: `felt replay n${letters().length}`}, letters().map(handBox),
+        h("div", {class: "trick", role: "region", "aria-label": t("trick")},
+          pairs.map(([l, c]) => h("figure", {class: `played ${pos(l)}${trick.winner === l ? " won" : ""}`, "data-card": c, "data-seat": l},
+            cardSvg(c), h("figcaption", {text: t("seat_" + l)}), h("span", {class: "sr", text: cardName(c)}))),
+          trick ? h("p", {class: "won-by", id: "replay-winner", text: t("wonBy", {name: t("seat_" + trick.winner)})}) : null)),
+      trick ? h("p", {id: "replay-won", text: `${t("tricks")}: ${trick.tricks_won.join(" – ")}`}) : null,
+      state.step >= steps && d.result ? h("p", {id: "replay-result"}, `${t("result")}: `,
+        h("strong", {text: `${t("tricks")} ${(d.result.tricks || []).join(" – ")} · ${t("points")} ${(d.result.points || []).join(" – ")}`})) : null);
+  };
+  render();
+  return root;
+}
+
 // --- routing -----------------------------------------------------------------------------
 
 async function route() {
@@ -511,6 +670,11 @@ async function route() {
       const r = await api("POST", "/api/join", {code: arg});
       location.hash = `#table/${r.table.id}`;
     } catch (err) { showStatus(err.message); location.hash = ""; }
+    return;
+  }
+  if (what === "replay" && arg) {
+    if (current) { current.close(); current = null; }
+    try { main().replaceChildren(await replayView(arg)); } catch (err) { showStatus(err.message); }
     return;
   }
   if (what === "table" && arg) {

@@ -26,10 +26,20 @@ const T = {
     refused: "Not allowed: {reason}", keys: "Keys: ← → choose a card, Enter plays it, L shows the last trick.",
     finished: "Your finished games", replay: "Replay", noGames: "No finished games yet.", invalid: "Please check: {reason}",
     tableOf: "Table {id}", defaultRules: "default",
+    contract: "Contract", playedBy: "played by {names}", needs: "needs {n} tricks", needsExact: "exactly {n} tricks",
+    players: "Players", auction: "Auction", noCalls: "No calls yet.", dummyYou: "you play it", length: "Length",
+    fullMatch: "A whole match", oneDeal: "One deal", ruleOptions: "Rule options", yes: "yes", none: "none",
+    replayTitle: "Replay", dealN: "Deal {n}", trickN: "Trick {n} of {m}", startPos: "The deal as dealt",
+    first: "Start", prev: "Previous trick", next: "Next trick", last: "End", exportJson: "Export JSON",
+    exportPbn: "Export PBN", pbnOnly4: "PBN holds four-hand deals only; export this game as JSON.",
+    result: "Result", leader: "led by {name}",
     S: "spades", H: "hearts", D: "diamonds", C: "clubs",
     ranks: {A: "A", K: "K", Q: "Q", J: "J", T: "10"},
     rankNames: {A: "ace", K: "king", Q: "queen", J: "jack"},
-    words: {pass: "pass", propose: "propose", accept: "accept", solo: "solo", take: "take", wait: "wait",
+    words: {pair: "pair", "small-misere": "small misère", small: "small", grand: "grand", piccolo: "piccolo",
+            piccolissimo: "piccolissimo", "grand-misere": "grand misère", "open-misere": "open misère",
+            soloslim: "solo slam", discard: "discard", trump: "trump", 
+            pass: "pass", propose: "propose", accept: "accept", solo: "solo", take: "take", wait: "wait",
             abondance: "abondance", misere: "misère", troel: "troel", slim: "slam", alone: "alone", open: "open"},
   },
   nl: {
@@ -54,10 +64,20 @@ const T = {
     refused: "Niet toegestaan: {reason}", keys: "Toetsen: ← → kies een kaart, Enter speelt ze, L toont de laatste slag.",
     finished: "Je gespeelde partijen", replay: "Herbekijken", noGames: "Nog geen gespeelde partijen.", invalid: "Controleer: {reason}",
     tableOf: "Tafel {id}", defaultRules: "standaard",
+    contract: "Contract", playedBy: "gespeeld door {names}", needs: "moet {n} slagen halen", needsExact: "precies {n} slagen",
+    players: "Spelers", auction: "Bieden", noCalls: "Nog geen biedingen.", dummyYou: "jij speelt ze", length: "Duur",
+    fullMatch: "Een hele partij", oneDeal: "Eén spel", ruleOptions: "Spelregels", yes: "ja", none: "geen",
+    replayTitle: "Herbekijken", dealN: "Spel {n}", trickN: "Slag {n} van {m}", startPos: "Het spel zoals gedeeld",
+    first: "Begin", prev: "Vorige slag", next: "Volgende slag", last: "Einde", exportJson: "JSON exporteren",
+    exportPbn: "PBN exporteren", pbnOnly4: "PBN bevat enkel spellen met vier handen; exporteer dit spel als JSON.",
+    result: "Uitslag", leader: "uitgekomen door {name}",
     S: "schoppen", H: "harten", D: "ruiten", C: "klaveren",
     ranks: {A: "A", K: "H", Q: "V", J: "B", T: "10"},
     rankNames: {A: "aas", K: "heer", Q: "vrouw", J: "boer"},
-    words: {pass: "pas", propose: "vragen", accept: "meegaan", solo: "solo", take: "neem", wait: "wachten",
+    words: {pair: "paar", "small-misere": "kleine miserie", small: "kleine", grand: "grote", piccolo: "piccolo",
+            piccolissimo: "piccolissimo", "grand-misere": "grote miserie", "open-misere": "open miserie",
+            soloslim: "solo slim", discard: "leg weg", trump: "troef", 
+            pass: "pas", propose: "vragen", accept: "meegaan", solo: "solo", take: "neem", wait: "wachten",
             abondance: "abondance", misere: "miserie", troel: "troel", slim: "solo slim", alone: "alleen", open: "open"},
   },
   fr: {
@@ -82,10 +102,20 @@ const T = {
     refused: "Refusé : {reason}", keys: "Touches : ← → choisir une carte, Entrée la joue, L montre le dernier pli.",
     finished: "Vos parties terminées", replay: "Revoir", noGames: "Pas encore de partie terminée.", invalid: "Vérifiez : {reason}",
     tableOf: "Table {id}", defaultRules: "par défaut",
+    contract: "Contrat", playedBy: "joué par {names}", needs: "doit faire {n} plis", needsExact: "exactement {n} plis",
+    players: "Joueurs", auction: "Enchères", noCalls: "Pas encore d'annonce.", dummyYou: "vous la jouez", length: "Durée",
+    fullMatch: "Une partie entière", oneDeal: "Une donne", ruleOptions: "Options de règles", yes: "oui", none: "aucune",
+    replayTitle: "Revoir", dealN: "Donne {n}", trickN: "Pli {n} sur {m}", startPos: "La donne telle que distribuée",
+    first: "Début", prev: "Pli précédent", next: "Pli suivant", last: "Fin", exportJson: "Exporter en JSON",
+    exportPbn: "Exporter en PBN", pbnOnly4: "Le PBN ne contient que des donnes à quatre mains ; exportez cette partie en JSON.",
+    result: "Résultat", leader: "entamé par {name}",
     S: "pique", H: "cœur", D: "carreau", C: "trèfle",
     ranks: {A: "A", K: "R", Q: "D", J: "V", T: "10"},
     rankNames: {A: "as", K: "roi", Q: "dame", J: "valet"},
-    words: {pass: "passe", propose: "proposer", accept: "accepter", solo: "solo", take: "prendre", wait: "attendre",
+    words: {pair: "paire", "small-misere": "petite misère", small: "petite", grand: "grande", piccolo: "piccolo",
+            piccolissimo: "piccolissimo", "grand-misere": "grande misère", "open-misere": "misère ouverte",
+            soloslim: "chelem solo", discard: "écarter", trump: "atout", 
+            pass: "passe", propose: "proposer", accept: "accepter", solo: "solo", take: "prendre", wait: "attendre",
             abondance: "abondance", misere: "misère", troel: "trou", slim: "chelem", alone: "seul", open: "ouverte"},
   },
   da: {
@@ -110,10 +140,20 @@ const T = {
     refused: "Ikke tilladt: {reason}", keys: "Taster: ← → vælg et kort, Enter spiller det, L viser sidste stik.",
     finished: "Dine færdige spil", replay: "Gennemse", noGames: "Ingen færdige spil endnu.", invalid: "Kontrollér: {reason}",
     tableOf: "Bord {id}", defaultRules: "standard",
+    contract: "Kontrakt", playedBy: "spilles af {names}", needs: "skal have {n} stik", needsExact: "præcis {n} stik",
+    players: "Spillere", auction: "Melding", noCalls: "Ingen bud endnu.", dummyYou: "du spiller den", length: "Længde",
+    fullMatch: "En hel kamp", oneDeal: "Ét spil", ruleOptions: "Regelvalg", yes: "ja", none: "ingen",
+    replayTitle: "Gennemse", dealN: "Spil {n}", trickN: "Stik {n} af {m}", startPos: "Spillet som givet",
+    first: "Start", prev: "Forrige stik", next: "Næste stik", last: "Slut", exportJson: "Eksportér JSON",
+    exportPbn: "Eksportér PBN", pbnOnly4: "PBN rummer kun spil med fire hænder; eksportér dette spil som JSON.",
+    result: "Resultat", leader: "spillet ud af {name}",
     S: "spar", H: "hjerter", D: "ruder", C: "klør",
     ranks: {A: "E", K: "K", Q: "D", J: "B", T: "10"},
     rankNames: {A: "es", K: "konge", Q: "dame", J: "bonde"},
-    words: {pass: "pas", propose: "foreslå", accept: "accepter", solo: "solo", take: "tag", wait: "vent",
+    words: {pair: "par", "small-misere": "lille misère", small: "lille", grand: "store", piccolo: "piccolo",
+            piccolissimo: "piccolissimo", "grand-misere": "store misère", "open-misere": "åben misère",
+            soloslim: "solo slem", discard: "læg af", trump: "trumf", 
+            pass: "pas", propose: "foreslå", accept: "accepter", solo: "solo", take: "tag", wait: "vent",
             abondance: "abondance", misere: "misère", troel: "troel", slim: "slem", alone: "alene", open: "åben"},
   },
   ro: {
@@ -138,10 +178,20 @@ const T = {
     refused: "Nepermis: {reason}", keys: "Taste: ← → alegeți o carte, Enter o joacă, L arată ultima levată.",
     finished: "Partidele dumneavoastră terminate", replay: "Revedeți", noGames: "Încă nicio partidă terminată.", invalid: "Verificați: {reason}",
     tableOf: "Masa {id}", defaultRules: "implicite",
+    contract: "Contract", playedBy: "jucat de {names}", needs: "trebuie {n} levate", needsExact: "exact {n} levate",
+    players: "Jucători", auction: "Licitație", noCalls: "Încă nicio licitație.", dummyYou: "o jucați dvs.", length: "Durata",
+    fullMatch: "O partidă întreagă", oneDeal: "O singură mână", ruleOptions: "Opțiuni de reguli", yes: "da", none: "niciuna",
+    replayTitle: "Revedeți", dealN: "Mâna {n}", trickN: "Levata {n} din {m}", startPos: "Mâna așa cum a fost împărțită",
+    first: "Început", prev: "Levata anterioară", next: "Levata următoare", last: "Sfârșit", exportJson: "Export JSON",
+    exportPbn: "Export PBN", pbnOnly4: "PBN cuprinde doar mâini cu patru jucători; exportați acest joc ca JSON.",
+    result: "Rezultat", leader: "deschisă de {name}",
     S: "pică", H: "cupă", D: "caro", C: "treflă",
     ranks: {A: "A", K: "R", Q: "D", J: "V", T: "10"},
     rankNames: {A: "as", K: "rege", Q: "damă", J: "valet"},
-    words: {pass: "pas", propose: "propun", accept: "accept", solo: "solo", take: "ia", wait: "aștept",
+    words: {pair: "pereche", "small-misere": "mizerie mică", small: "mică", grand: "mare", piccolo: "piccolo",
+            piccolissimo: "piccolissimo", "grand-misere": "mizerie mare", "open-misere": "mizerie deschisă",
+            soloslim: "șlem solo", discard: "aruncă", trump: "atu", 
+            pass: "pas", propose: "propun", accept: "accept", solo: "solo", take: "ia", wait: "aștept",
             abondance: "abondanță", misere: "mizerie", troel: "troel", slim: "șlem", alone: "singur", open: "deschis"},
   },
 };
@@ -201,6 +251,13 @@ export function callName(text) {
     const w = T[lang].words[word] ?? T.en.words[word];
     return w ?? word;
   }).join(" ");
+}
+
+// True if every word of a call has its translation in the chosen language (numbers, suits
+// and cards need none).
+export function callWordsKnown(text) {
+  return String(text).split(/\s+/).every(word => /^\d+$/.test(word) || parseCard(word) || SUIT_WORDS[word]
+    || Object.hasOwn(T[lang].words, word));
 }
 
 export function actionName(text) { return parseCard(text) ? cardName(text) : callName(text); }

@@ -6,7 +6,9 @@ default).  Two runs:
 
 - human pace: each person acts ``--pace`` seconds (2) after it becomes their turn, with
   100, 500 and 1000 clients: p50/p99 latency from sending an action to receiving its
-  event, refused and lost actions (must be 0), the server's CPU and memory;
+  event, refused and lost actions (must be 0), the server's CPU and memory, the simulated
+  clients' CPU (they share the machine) and the load average (other jobs on the machine
+  inflate every figure: compare runs made under the same load);
 - flat out: no pauses anywhere, the peak actions per second.
 
     .venv/bin/python bench/bench_server.py                 # 100, 500, 1000 clients + flat out
@@ -110,7 +112,7 @@ async def make_tables(url: str, clients: int) -> list[tuple[str, str]]:
 
 async def client(ws_url: str, token: str, table: str, pace: float, stats: Stats, stop: asyncio.Event) -> None:
     async with connect(f"{ws_url}/ws/tables/{table}", additional_headers={"Authorization": f"Bearer {token}"},
-                       max_size=2**22) as ws:
+                       max_size=2**22, compression=None) as ws:
         pending: dict[int, float] = {}
         ref = 0
         acting: asyncio.Task[None] | None = None
@@ -126,37 +128,34 @@ async def client(ws_url: str, token: str, table: str, pace: float, stats: Stats,
             stats.sent += 1
             await ws.send(json.dumps({"type": "act", "action": action, "ref": ref}))
 
-        while not stop.is_set():
-            try:
-                text = await asyncio.wait_for(ws.recv(), 1.0)
-            except TimeoutError:
-                continue
-            m = json.loads(text)
-            r = m.get("ref")
-            if isinstance(r, int) and r in pending:
-                sent = pending.pop(r)
-                if m["type"] == "event":
-                    stats.acked += 1
-                    if stats.measuring:
-                        stats.latencies.append(time.perf_counter() - sent)
-                elif m["type"] == "refused":
-                    stats.refused += 1
-            legal = m.get("view", {}).get("legal")
-            if legal and m["type"] in ("welcome", "event", "sync", "table") and not pending and (
-                    acting is None or acting.done()):
-                acting = asyncio.create_task(act(random.choice(legal), pace))
+        async def read() -> None:
+            # one reader per connection, no task or timer per message: the clients share
+            # the machine with the server, and what they spend is taken from it
+            nonlocal acting
+            async for text in ws:
+                m = json.loads(text)
+                r = m.get("ref")
+                if isinstance(r, int) and r in pending:
+                    sent = pending.pop(r)
+                    if m["type"] == "event":
+                        stats.acked += 1
+                        if stats.measuring:
+                            stats.latencies.append(time.perf_counter() - sent)
+                    elif m["type"] == "refused":
+                        stats.refused += 1
+                legal = m.get("view", {}).get("legal")
+                if legal and m["type"] in ("welcome", "event", "sync", "table") and not pending and (
+                        acting is None or acting.done()) and not stop.is_set():
+                    acting = asyncio.create_task(act(random.choice(legal), pace))
+
+        reader = asyncio.create_task(read())
+        await stop.wait()
         if acting is not None:
             acting.cancel()
         deadline = time.perf_counter() + 3
-        while pending and time.perf_counter() < deadline:  # what was sent must be answered
-            try:
-                m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
-            except TimeoutError:
-                continue
-            if m.get("ref") in pending:
-                pending.pop(m["ref"])
-                stats.acked += m["type"] == "event"
-                stats.refused += m["type"] == "refused"
+        while pending and time.perf_counter() < deadline and not reader.done():
+            await asyncio.sleep(0.05)  # what was sent must be answered
+        reader.cancel()
 
 
 async def run(url: str, pid: int, clients: int, pace: float, seconds: float, warmup: float) -> dict[str, Any]:
@@ -167,11 +166,11 @@ async def run(url: str, pid: int, clients: int, pace: float, seconds: float, war
     tasks = [asyncio.create_task(client(ws_url, tok, tid, pace, stats, stop)) for tok, tid in seats]
     await asyncio.sleep(warmup)
     health0 = httpx.get(url + "/api/health").json()
-    cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+    cpu0, t0, ccpu0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
     stats.measuring = True
     await asyncio.sleep(seconds)
     stats.measuring = False
-    cpu1, t1 = cpu_seconds(pid), time.perf_counter()
+    cpu1, t1, ccpu1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
     health1 = httpx.get(url + "/api/health").json()
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -186,6 +185,8 @@ async def run(url: str, pid: int, clients: int, pace: float, seconds: float, war
         "refused": stats.refused, "lost": stats.sent - stats.acked - stats.refused,
         "server_cpu_pct": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
         "server_rss_mb": round(rss_mb(pid), 1),
+        "clients_cpu_pct": round(100 * (ccpu1 - ccpu0) / (t1 - t0), 1),
+        "load_avg_1min": os.getloadavg()[0],
     }
 
 

@@ -41,8 +41,74 @@ def test_migrations_make_the_schema_once(url: str) -> None:
     store.close()
     store = st.Store(url)  # a second start finds it up to date
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
     store.close()
+
+
+def test_seat_changes_and_closing_are_events_and_a_table_is_their_replay(url: str) -> None:
+    store = st.Store(url)
+    try:
+        ann = store.call(st.create_user, None, "ann", None, True)
+        bob = store.call(st.create_user, None, "bob", None, True)
+        row = {"id": "t3", "variant": "classic", "options": "{}", "seed": 7, "until": "game",
+               "count": 1, "private": True, "code": None, "owner_id": ann}
+        store.call(st.create_table, row, [{"seat": 0, "kind": "person", "user_id": ann, "bot": None},
+                                          {"seat": 1, "kind": "open", "user_id": None, "bot": None}])
+        store.call(st.set_seat, "t3", 1, "person", bob, None, None, 1)
+        store.call(st.append_action, "t3", 0, 0, 0, "2C", False, 2)
+        store.call(st.set_seat, "t3", 0, "bot", None, "heuristic", None, 3)
+        store.call(st.append_action, "t3", 0, 1, 1, "3C", False, 4)
+        store.call(st.set_seat, "t3", 1, "bot", None, "random", bob, 5)
+        events = store.call(st.table_events, "t3")
+        assert [(e["version"], e["type"]) for e in events] == [
+            (0, "seat"), (0, "seat"), (1, "seat"), (2, "action"), (3, "seat"), (4, "action"), (5, "seat")]
+        loaded = store.call(st.load_table, "t3")
+        assert loaded["version"] == 5 and loaded["match_no"] == 0 and not loaded["closed"]
+        assert [(s["kind"], s["user_id"], s["bot"], s["pending_user_id"]) for s in loaded["seats"]] == [
+            ("bot", None, "heuristic", None), ("bot", None, "random", bob)]
+        assert [a["action"] for a in loaded["actions"]] == ["2C", "3C"]
+        assert store.call(st.table_access, "t3") == {"private": True, "members": {ann, bob}}
+        with pytest.raises(IntegrityError):  # one event per version and seat
+            store.call(st.set_seat, "t3", 1, "open", None, None, None, 5)
+        store.call(st.close_table, "t3", 6)
+        loaded = store.call(st.load_table, "t3")
+        assert loaded["closed"] and loaded["version"] == 6
+        assert "t3" not in store.call(st.live_table_ids)
+    finally:
+        store.close()
+
+
+def test_the_migration_turns_the_seats_of_existing_tables_into_events(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = st._engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(st.MIGRATIONS))
+    with engine.begin() as conn:  # a database of the first schema, with a table in play
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(text("INSERT INTO users (id, name, guest, created) VALUES (1, 'ann', 1, 0)"))
+        conn.execute(text("INSERT INTO tables (id, variant, options, seed, until, count, private, "
+                          "owner_id, match_no, version, closed, created) "
+                          "VALUES ('old', 'classic', '{}', 3, 'game', 1, 0, 1, 0, 7, 0, 0)"))
+        for seat, kind in enumerate(["person", "bot", "bot", "open"]):
+            conn.execute(text("INSERT INTO seats (table_id, seat, kind, user_id, bot) VALUES "
+                              "('old', :s, :k, :u, :b)"),
+                         {"s": seat, "k": kind, "u": 1 if kind == "person" else None,
+                          "b": "random" if kind == "bot" else None})
+        conn.execute(text("INSERT INTO actions (table_id, match_no, seq, seat, action, by_bot, created) "
+                          "VALUES ('old', 0, 0, 1, '2C', 1, 0)"))
+    engine.dispose()
+    store = st.Store(url)  # migrates to the newest schema
+    try:
+        loaded = store.call(st.load_table, "old")
+        assert loaded["version"] == 7 and [s["kind"] for s in loaded["seats"]] == [
+            "person", "bot", "bot", "open"]
+        assert [a["action"] for a in loaded["actions"]] == ["2C"]
+    finally:
+        store.close()
 
 
 def test_users_sessions_tables_actions_records_round_trip(url: str) -> None:

@@ -32,8 +32,10 @@ from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from openwhist.cards import Card, CardSet, Suit
 from openwhist.errors import ConfigError, InvalidActionError
-from openwhist.rules.seats import parse_seat, seat_name, seat_names
+from openwhist.rules.seats import parse_seat, seat_names
 from openwhist.rules.tricks import CardPlayed, DealScored, Trick, TrickWon, shown_voids
+
+_CARD_TEXT: tuple[str, ...] = tuple(str(Card(c)) for c in range(52))  # to_json's card texts
 
 __all__ = [
     "Action",
@@ -423,13 +425,14 @@ class Observation:
                     the first trick whose failures to follow still prove a void (or [])
         ========== ===================================================================
         """
-        n = self.n_hands
+        names = seat_names(self.n_hands)
+        text = _CARD_TEXT
 
         def seat(h: int | None) -> str | None:
-            return None if h is None else seat_name(h, n)
+            return None if h is None else names[h]
 
         def cards(cs: Iterable[int]) -> list[str]:
-            return [str(Card(c)) for c in cs]
+            return [text[c] for c in cs]
 
         options = self.options.to_dict() if hasattr(self.options, "to_dict") else self.options
         return {
@@ -452,7 +455,7 @@ class Observation:
             "legal": [str(a) for a in self.legal],
             "legal_ids": [int(a) for a in self.legal],
             "leader": seat(self.leader),
-            "trick": [[seat(h), str(c)] for h, c in self.trick],
+            "trick": [[seat(h), text[c]] for h, c in self.trick],
             "tricks": [{"leader": seat(t.leader), "cards": cards(t.cards), "winner": seat(t.winner)}
                        for t in self.tricks],
             "tricks_won": list(self.tricks_won),

@@ -61,8 +61,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         real_port = sock.getsockname()[1]
         announce(f"openwhist serving on http://{shown}:{real_port} (database: {_safe_url(store.url)})")
         app = create_app(store=store)
+        # no permessage-deflate: a message is a view of 1-2 kB, and compressing each one for
+        # each client cost more of the server's time than anything else it sends
         config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
-                                ws_ping_interval=20.0, ws_ping_timeout=20.0)
+                                ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                                ws_per_message_deflate=False)
         try:
             uvicorn.Server(config).run(sockets=[sock])
         finally:

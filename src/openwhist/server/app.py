@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import ValidationError
@@ -43,7 +43,7 @@ from openwhist.server.schemas import (
     QuickPlayIn,
     TableIn,
 )
-from openwhist.server.table import Connection, SeatError, TableRunner, variant_seats
+from openwhist.server.table import Connection, SeatError, TableClosed, TableRunner, variant_seats
 from openwhist.store import (
     Store,
     create_session,
@@ -54,6 +54,7 @@ from openwhist.store import (
     get_session,
     get_user_by_login,
     list_records,
+    table_access,
 )
 
 __all__ = ["COOKIE", "create_app"]
@@ -125,6 +126,10 @@ def create_app(database: str | None = None, settings: Settings | None = None,
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         return JSONResponse({"error": exc.detail}, exc.status_code)
+
+    @app.exception_handler(TableClosed)
+    async def table_closed(request: Request, exc: TableClosed) -> JSONResponse:
+        return JSONResponse({"error": "this table is closed"}, 410)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -294,6 +299,10 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         return spec
 
     async def make_table(hub: Hub, c: Caller, body: TableIn) -> TableRunner:
+        limit = hub.settings.table_limit
+        if hub.open_tables_of(c.user["id"]) >= limit:
+            raise _error(409, f"you have {limit} open tables, the most one may have; "
+                              "close one first (POST /api/tables/ID/close)")
         try:
             name, opts = resolve(body.variant, body.preset, **body.options)
             record = get_variant(name)
@@ -351,21 +360,27 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         return runner.info(c.user["id"])
 
     @app.get("/api/tables", tags=["tables"])
-    async def tables(request: Request, c: Annotated[Caller | None, Depends(optional_caller)]) -> list[
-            dict[str, Any]]:
-        """Public tables with a free seat, and your own tables."""
+    async def tables(request: Request, response: Response,
+                     c: Annotated[Caller | None, Depends(optional_caller)],
+                     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+                     limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[dict[str, Any]]:
+        """Your own tables, then public tables with a free seat, oldest first: ``limit``
+        of them from ``offset``.  The header ``X-Total-Count`` gives how many there are,
+        ``Link`` (``rel="next"``) the next page's address while there is one."""
         hub = hub_of(request)
         uid = c.user["id"] if c else None
-        out = []
-        for t in list(hub.tables.values()):
-            mine = uid is not None and t.is_member(uid)
-            free = any(st.kind in ("open", "bot") and st.pending_user_id is None
-                       for st in t.seats.values())
-            if mine or (not t.private and free):
-                out.append(t.info(uid))
-            if len(out) >= 200:
-                break
-        return out
+        mine, public = [], []
+        for t in sorted(hub.tables.values(), key=lambda t: (t.created, t.id)):
+            if uid is not None and t.is_member(uid):
+                mine.append(t)
+            elif not t.private and any(st.kind in ("open", "bot") and st.pending_user_id is None
+                                       for st in t.seats.values()):
+                public.append(t)
+        listed = mine + public
+        response.headers["X-Total-Count"] = str(len(listed))
+        if offset + limit < len(listed):
+            response.headers["Link"] = f'</api/tables?offset={offset + limit}&limit={limit}>; rel="next"'
+        return [t.info(uid) for t in listed[offset:offset + limit]]
 
     def table_for(hub: Hub, table_id: str, uid: int | None, code: str | None) -> TableRunner:
         runner = hub.tables.get(table_id) if len(table_id) <= 16 else None
@@ -445,11 +460,36 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             raise _error(409, str(exc)) from None
         return result
 
+    @app.post("/api/tables/{table_id}/close", tags=["tables"])
+    async def close(table_id: str, c: Annotated[Caller, Depends(caller)],
+                    request: Request) -> dict[str, Any]:
+        """Close (abandon) your table: the match in progress ends unrecorded, everyone at
+        the table is told and disconnected; its finished matches' records stay."""
+        hub = hub_of(request)
+        runner = table_for(hub, table_id, c.user["id"], None)
+        if runner.owner_id != c.user["id"]:
+            raise _error(403, "only the table's owner can close it")
+        try:
+            return await hub.close_table(runner, c.user["id"])
+        except SeatError as exc:
+            raise _error(409, str(exc)) from None
+
     # --- records -------------------------------------------------------------------------
 
-    def record_allowed(hub: Hub, table_id: str, uid: int | None) -> bool:
+    async def record_allowed(hub: Hub, table_id: str, uid: int | None,
+                             known: dict[str, bool] | None = None) -> bool:
+        """A private table's records are for its members only (a closed table's too)."""
+        if known is not None and table_id in known:
+            return known[table_id]
         runner = hub.tables.get(table_id)
-        return runner is None or not runner.private or (uid is not None and runner.is_member(uid))
+        if runner is not None:
+            allowed = not runner.private or (uid is not None and runner.is_member(uid))
+        else:
+            access = await hub.store.run(table_access, table_id)
+            allowed = access is None or not access["private"] or uid in access["members"]
+        if known is not None:
+            known[table_id] = allowed
+        return allowed
 
     @app.get("/api/records", tags=["records"])
     async def record_list(request: Request, c: Annotated[Caller | None, Depends(optional_caller)],
@@ -458,13 +498,14 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         hub = hub_of(request)
         uid = c.user["id"] if c else None
         rows = await hub.store.run(list_records, table[:16] if table else None)
-        return [r for r in rows if record_allowed(hub, r["table_id"], uid)]
+        known: dict[str, bool] = {}
+        return [r for r in rows if await record_allowed(hub, r["table_id"], uid, known)]
 
     async def fetch_record(request: Request, c: Caller | None, record_id: int) -> dict[str, Any]:
         hub = hub_of(request)
         found = await hub.store.run(get_record, record_id)
         uid = c.user["id"] if c else None
-        if found is None or not record_allowed(hub, found[0], uid):
+        if found is None or not await record_allowed(hub, found[0], uid):
             raise _error(404, "no such record")
         rec = found[1]
         return rec
@@ -530,7 +571,12 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         await ws.accept()
         conn = Connection(ws, user["id"], user["name"])
         pump = asyncio.create_task(conn.pump())
-        await runner.call(lambda: runner.connect(conn))
+        try:
+            await runner.call(lambda: runner.connect(conn))
+        except TableClosed:
+            pump.cancel()
+            await ws.close(code=4410)
+            return
         try:
             while True:
                 text = await ws.receive_text()
@@ -548,7 +594,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            await runner.call(lambda: runner.disconnect(conn))
+            with contextlib.suppress(TableClosed):
+                await runner.call(lambda: runner.disconnect(conn))
             conn.out.put_nowait(None)
             pump.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -40,6 +40,8 @@ class Settings:
         (``OPENWHIST_SIGNUP_LIMIT``, 20).
     :param compile_solver: prepare the solver for ``pimc`` bots in the background at start
         (``OPENWHIST_COMPILE_SOLVER=0`` turns it off: pimc bots are then refused).
+    :param table_limit: open tables a user may own at once (``OPENWHIST_TABLE_LIMIT``, 10);
+        closing one makes room.
     """
 
     bot_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_BOT_PAUSE", 0.8))
@@ -51,6 +53,7 @@ class Settings:
     login_limit: int = 5
     login_window: float = 60.0
     signup_limit: int = field(default_factory=lambda: int(_env_float("OPENWHIST_SIGNUP_LIMIT", 20)))
+    table_limit: int = field(default_factory=lambda: int(_env_float("OPENWHIST_TABLE_LIMIT", 10)))
 
 
 class Hub:
@@ -80,10 +83,23 @@ class Hub:
         """Stop every table's task."""
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
 
+    def open_tables_of(self, user_id: int) -> int:
+        """How many live tables this user owns."""
+        return sum(1 for t in self.tables.values() if t.owner_id == user_id)
+
+    async def close_table(self, runner: TableRunner, user_id: int) -> dict[str, Any]:
+        """The owner closes a table (:meth:`TableRunner.close`); it leaves the live tables
+        and its task stops."""
+        result: dict[str, Any] = await runner.call(lambda: runner.close(user_id))
+        self.tables.pop(runner.id, None)
+        await runner.stop()
+        return result
+
     async def open_table(self, table_id: str) -> TableRunner | None:
-        """Rebuild a table from the database and start it (None if there is no such table)."""
+        """Rebuild a table from its events in the database and start it (None if there is
+        no such table, or it is closed)."""
         row = await self.store.run(load_table, table_id)
-        if row is None:
+        if row is None or row["closed"]:
             return None
         names: dict[int, str] = {}
         for s in row["seats"]:

@@ -1,9 +1,10 @@
 """A live table: one asyncio task owns it and runs its commands one at a time (actions of
 people and bots, joins, take-overs, connections), so nothing at a table ever races.
 
-Every accepted action is committed to the database before anything is sent; every event
-gets the table's next version number.  A table is rebuilt after a restart by replaying
-the actions of its match in progress (:meth:`TableRunner.from_row`).
+Every accepted action, seat change and closing is committed to the database before
+anything is sent; every event gets the table's next version number.  A table is rebuilt
+after a restart by replaying its events (:func:`openwhist.store.load_table`): its seat
+changes and the actions of its match in progress.
 """
 
 from __future__ import annotations
@@ -21,16 +22,16 @@ from openwhist import records
 from openwhist.bots import Bot, make_bot
 from openwhist.errors import WhistError
 from openwhist.match import Match, new_match
-from openwhist.rules.base import Deal, parse_action
+from openwhist.rules.base import Deal, Observation, parse_action
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_name
-from openwhist.server.views import public_action, spectator_view
-from openwhist.store import append_action, set_seat
+from openwhist.server.views import action_seen, common_view, spectator_view
+from openwhist.store import append_action, close_table, set_seat
 
 if TYPE_CHECKING:
     from openwhist.server.hub import Hub
 
-__all__ = ["Connection", "SeatState", "TableRunner", "match_seed"]
+__all__ = ["Connection", "SeatError", "SeatState", "TableClosed", "TableRunner", "match_seed"]
 
 log = logging.getLogger("openwhist.server")
 
@@ -52,16 +53,28 @@ class Connection:
         self.name = name
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.close_code = 1008
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that has fallen too far behind is dropped."""
+        self.send_text(_encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already encoded (the same text for several clients)."""
         if self.closed:
             return
         if self.out.qsize() >= self.MAX_QUEUED:
             self.closed = True
             self.out.put_nowait(None)
             return
-        self.out.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.out.put_nowait(text)
+
+    def finish(self, code: int) -> None:
+        """Close the connection with ``code`` once the messages queued are written."""
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            self.out.put_nowait(None)
 
     async def pump(self) -> None:
         """Write the queued messages until the connection ends."""
@@ -69,7 +82,7 @@ class Connection:
             text = await self.out.get()
             if text is None:
                 with contextlib.suppress(Exception):
-                    await self.ws.close(code=1008)
+                    await self.ws.close(code=self.close_code)
                 return
             await self.ws.send_text(text)
 
@@ -104,6 +117,8 @@ class TableRunner:
         self.owner_id: int = row["owner_id"]
         self.match_no: int = int(row["match_no"])
         self.version: int = int(row["version"])
+        self.created: float = float(row["created"])
+        self.closed: bool = bool(row.get("closed"))
         self.match = self._new_match()
         for a in row["actions"]:
             self.match.apply(a["action"])
@@ -124,6 +139,7 @@ class TableRunner:
             asyncio.Queue())
         self._timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
+        self._stopped = False
 
     # --- the task and its queue ---------------------------------------------------------
 
@@ -133,19 +149,29 @@ class TableRunner:
         self.post(self._schedule_async)
 
     async def stop(self) -> None:
-        """Stop the task (the state is in the database already)."""
+        """Stop the task (the state is in the database already); commands still waiting,
+        and any sent later, fail with :class:`TableClosed`."""
+        self._stopped = True
         if self._timer is not None:
             self._timer.cancel()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        while not self._queue.empty():
+            _, fut = self._queue.get_nowait()
+            if fut is not None and not fut.done():
+                fut.set_exception(TableClosed("this table is closed"))
 
     async def _loop(self) -> None:
         while True:
             fn, fut = await self._queue.get()
             try:
                 result = await fn()
+            except asyncio.CancelledError:  # stopped: whoever waits is told
+                if fut is not None and not fut.done():
+                    fut.set_exception(TableClosed("this table is closed"))
+                raise
             except Exception as exc:  # one bad command must not stop the table
                 log.exception("table %s: command failed", self.id)
                 if fut is not None and not fut.done():
@@ -156,10 +182,14 @@ class TableRunner:
 
     def post(self, fn: Callable[[], Awaitable[Any]]) -> None:
         """Queue a command for the table's task, not waiting for it."""
-        self._queue.put_nowait((fn, None))
+        if not self._stopped:
+            self._queue.put_nowait((fn, None))
 
     async def call(self, fn: Callable[[], Awaitable[Any]]) -> Any:
-        """Queue a command and wait for its result."""
+        """Queue a command and wait for its result (:class:`TableClosed` once the table's
+        task has stopped)."""
+        if self._stopped:
+            raise TableClosed("this table is closed")
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((fn, fut))
         return await fut
@@ -231,6 +261,10 @@ class TableRunner:
 
     async def connect(self, conn: Connection) -> None:
         """A client arrives: it gets the full current view (``welcome``)."""
+        if self.closed:
+            conn.send({"type": "closed", "v": self.version})
+            conn.finish(1000)
+            return
         seat = self.seat_of(conn.user_id)
         conn.send(self._sync_message(conn, "welcome"))
         if seat is None:
@@ -279,6 +313,8 @@ class TableRunner:
         """A person's action, checked in order: the match goes on, the person sits here,
         the action reads, it is this seat's turn, the rules allow it."""
         seat = self.seat_of(conn.user_id)
+        if self.closed:
+            return self.refuse(conn, "this table is closed", ref)
         if self.match.is_over():
             return self.refuse(conn, "the match is over", ref)
         if seat is None:
@@ -319,23 +355,36 @@ class TableRunner:
         deal_over = len(self.match.sheet) > sheet_before
         self.hub.actions += 1
         n = deal.n_hands
+        head: dict[str, Any] = {"type": "event", "v": self.version, "seat": seat_name(seat, n),
+                                "hand": seat_name(hand, n)}
+        tail: dict[str, Any] = {"by_bot": by_bot}
         row = _row_json(self.match.sheet[-1], n) if deal_over else None
         summary = self.match.summary() if record is not None else None
-        for conn in self._all_conns():
-            viewer = self.seat_of(conn.user_id)
-            message: dict[str, Any] = {
-                "type": "event", "v": self.version, "seat": seat_name(seat, n),
-                "hand": seat_name(hand, n), "action": public_action(deal, hand, action, viewer),
-                "by_bot": by_bot,
-            }
+        # each seat's observation is taken once per event and serves every use: whether
+        # the seat sees the action, its final view of a finished deal, its current view;
+        # the message is encoded once per seat (once more for the actor, with its ref)
+        after = _Views(deal)
+        now = after if self.deal is deal else _Views(self.deal)
+        audiences: list[tuple[int | None, list[Connection]]] = [
+            (s, list(st.conns)) for s, st in self.seats.items() if st.conns]
+        if self.spectators:
+            audiences.append((None, list(self.spectators)))
+        for viewer, conns in audiences:
+            message = dict(head)
+            message["action"] = str(action) if after.sees(viewer, hand, action) else None
+            message.update(tail)
             if deal_over:
-                message["deal_over"] = {"row": row, "final": self._final_view(deal, viewer)}
-            if summary is not None:
+                message["deal_over"] = {"row": row, "final": after.json(viewer)}
+            if record is not None:
                 message["match_over"] = {"match_no": match_no, "summary": summary}
-            if conn is actor:
-                message["ref"] = ref
-            message["view"] = self.view(viewer)
-            conn.send(message)
+            message["view"] = now.json(viewer)
+            text: str | None = None
+            for conn in conns:
+                if conn is actor:
+                    conn.send({**message, "ref": ref})
+                else:
+                    text = text or _encode(message)
+                    conn.send_text(text)
         if record is not None:
             self.match_no += 1
             self.seq = 0
@@ -343,9 +392,6 @@ class TableRunner:
         if deal_over:
             await self._seat_pending()
         self._schedule()
-
-    def _final_view(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
-        return spectator_view(deal) if viewer is None else deal.observation(viewer).to_json()
 
     async def _reload(self) -> None:
         from openwhist.store import load_table
@@ -367,7 +413,7 @@ class TableRunner:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self.match.is_over() or self.deal.to_move is None:
+        if self.closed or self.match.is_over() or self.deal.to_move is None:
             return
         seat = self.deal.controller(self.deal.to_move)
         st = self.seats.get(seat)
@@ -391,8 +437,8 @@ class TableRunner:
         return self._bots[key]
 
     async def _bot_move(self, version: int) -> None:
-        if version != self.version or self.match.is_over() or self.deal.to_move is None:
-            return  # a stale timer: the table has moved on
+        if version != self.version or self.closed or self.match.is_over() or self.deal.to_move is None:
+            return  # a stale timer: the table has moved on (or closed)
         seat = self.deal.controller(self.deal.to_move)
         st = self.seats[seat]
         if st.kind == "bot":
@@ -449,6 +495,8 @@ class TableRunner:
     async def join(self, user_id: int, name: str, seat: int | None) -> dict[str, Any]:
         """Sit a person down: at an open seat at once; at a bot's seat from the next deal
         (at once if the deal has not begun).  Returns the seat taken and whether it waits."""
+        if self.closed:
+            raise SeatError("this table is closed")
         if self.seat_of(user_id) is not None:
             raise SeatError("you already sit at this table")
         if any(st.pending_user_id == user_id for st in self.seats.values()):
@@ -484,6 +532,8 @@ class TableRunner:
 
     async def leave(self, user_id: int) -> dict[str, Any]:
         """A person stands up; a bot (the stand-in level) plays the seat from now on."""
+        if self.closed:
+            raise SeatError("this table is closed")
         seat = self.seat_of(user_id)
         for st in self.seats.values():
             if st.pending_user_id == user_id:
@@ -496,9 +546,63 @@ class TableRunner:
         self._schedule()
         return {"seat": seat_name(seat, self.deal.n_hands)}
 
+    async def close(self, user_id: int) -> dict[str, Any]:
+        """The owner closes (abandons) the table: the match in progress ends unrecorded,
+        every client is told (``closed``) and disconnected; the table is no longer live.
+        The hub then stops the table's task (:meth:`stop`)."""
+        if user_id != self.owner_id:
+            raise SeatError("only the table's owner can close it")
+        if self.closed:
+            raise SeatError("this table is closed already")
+        self.closed = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.version += 1
+        await self.hub.store.run(close_table, self.id, self.version)
+        for conn in self._all_conns():
+            conn.send({"type": "closed", "v": self.version})
+            conn.finish(1000)
+        return {"id": self.id, "closed": True, "v": self.version}
+
+
+class _Views:
+    """The observations of one deal, each seat's taken once and kept (a spectator's,
+    ``None``, made from all of them when asked for)."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self._obs: dict[int, Observation] = {}
+        self._json: dict[int | None, dict[str, Any]] = {}
+
+    def obs(self, seat: int) -> Observation:
+        if seat not in self._obs:
+            self._obs[seat] = self.deal.observation(seat)
+        return self._obs[seat]
+
+    def sees(self, viewer: int | None, hand: int, action: Any) -> bool:
+        seats = self.deal.seats if viewer is None else (viewer,)
+        return all(action_seen(self.obs(s), hand, action) for s in seats)
+
+    def json(self, viewer: int | None) -> dict[str, Any]:
+        if viewer not in self._json:
+            if viewer is None:
+                self._json[None] = common_view([self.json(s) for s in self.deal.seats])
+            else:
+                self._json[viewer] = self.obs(viewer).to_json()
+        return self._json[viewer]
+
+
+def _encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
 
 class SeatError(Exception):
     """A join or leave that cannot be done (the message says why)."""
+
+
+class TableClosed(Exception):
+    """The table was closed: its task takes no more commands."""
 
 
 def _row_json(row: Any, n: int) -> dict[str, Any]:

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist.rules.base import Call, Deal
+from openwhist.rules.base import Call, Deal, Observation
 from openwhist.rules.seats import seat_name
 
-__all__ = ["public_action", "spectator_view"]
+__all__ = ["action_seen", "common_view", "public_action", "spectator_view"]
 
 _PRIVATE_EMPTY: dict[str, Any] = {"seat": None, "controls": [], "hand": [], "legal": [], "legal_ids": []}
 
@@ -37,7 +37,12 @@ def _empty_like(value: Any) -> Any:
 def spectator_view(deal: Deal) -> dict[str, Any]:
     """The public view of a deal: the common part of every seat's observation (same keys
     as ``Observation.to_json()``, with ``"spectator": true``)."""
-    views = [deal.observation(s).to_json() for s in deal.seats]
+    return common_view([deal.observation(s).to_json() for s in deal.seats])
+
+
+def common_view(views: list[dict[str, Any]]) -> dict[str, Any]:
+    """The spectator's view made from every seat's ``Observation.to_json()`` (see
+    :func:`spectator_view`), for a caller that has built them already."""
     out: dict[str, Any] = {}
     for key, value in views[0].items():
         if all(v[key] == value for v in views[1:]):
@@ -65,18 +70,23 @@ def spectator_view(deal: Deal) -> dict[str, Any]:
     return out
 
 
+def action_seen(obs: Observation, hand: int, action: Any) -> bool:
+    """True if the seat of ``obs`` (an observation taken in the deal the action was made
+    in, after it) sees the action: a card among the cards played or in the trick, a call
+    among the calls."""
+    if isinstance(action, Call):
+        return (hand, action) in obs.calls
+    card = int(action)
+    return card in obs.played or any(int(c) == card for _, c in obs.trick)
+
+
 def public_action(deal: Deal, hand: int, action: Any, seat: int | None) -> str | None:
     """The action's text if ``seat`` (None: a spectator) sees it in the deal it was made in
     (a card among the cards played, a call among the calls), else None."""
     seats = list(deal.seats) if seat is None else [seat]
-    for s in seats:
-        obs = deal.observation(s)
-        if isinstance(action, Call):
-            if (hand, action) not in obs.calls:
-                return None
-        elif int(action) not in obs.played and all(int(c) != int(action) for _, c in obs.trick):
-            return None
-    return str(action)
+    if all(action_seen(deal.observation(s), hand, action) for s in seats):
+        return str(action)
+    return None
 
 
 def seat_label(deal: Deal, seat: int) -> str:

@@ -26,26 +26,31 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, or_, select, update
 from sqlalchemy.pool import StaticPool
 
 from openwhist.errors import ConfigError
 from openwhist.store.models import Base
 
 __all__ = [
-    "Store", "append_action", "create_session", "create_table", "create_user", "data_dir",
-    "database_url", "delete_session", "get_record", "get_session", "get_user",
+    "Store", "append_action", "close_table", "create_session", "create_table", "create_user",
+    "data_dir", "database_url", "delete_session", "get_record", "get_session", "get_user",
     "get_user_by_login", "list_records", "load_table", "live_table_ids", "set_seat",
+    "table_access", "table_events",
 ]
 
 T = TypeVar("T")
 USERS = Base.metadata.tables["users"]
 SESSIONS = Base.metadata.tables["sessions"]
 TABLES = Base.metadata.tables["tables"]
-SEATS = Base.metadata.tables["seats"]
+EVENTS = Base.metadata.tables["table_events"]
 ACTIONS = Base.metadata.tables["actions"]
 RECORDS = Base.metadata.tables["records"]
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+# built once: an insert with its values given at execution costs a tenth of one built
+# with .values() each time (the database thread's time is taken from the event loop's)
+INSERT_ACTION = insert(ACTIONS)
+INSERT_EVENT = insert(EVENTS)
 
 
 def data_dir() -> Path:
@@ -235,11 +240,13 @@ def delete_session(conn: Connection, token_hash: str) -> None:
 
 
 def create_table(conn: Connection, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
-    """Add a table and its seats."""
-    conn.execute(insert(TABLES).values(match_no=0, version=0, closed=False, created=time.time(),
-                                       **table))
+    """Add a table and its first seats (``seat``, ``kind``, ``user_id``, ``bot``; seat
+    events of version 0)."""
+    now = time.time()
+    conn.execute(insert(TABLES).values(match_no=0, version=0, closed=False, created=now, **table))
     for s in seats:
-        conn.execute(insert(SEATS).values(table_id=table["id"], pending_user_id=None, **s))
+        conn.execute(insert(EVENTS).values(table_id=table["id"], version=0, type="seat",
+                                           pending_user_id=None, created=now, **s))
 
 
 def live_table_ids(conn: Connection) -> list[str]:
@@ -249,43 +256,100 @@ def live_table_ids(conn: Connection) -> list[str]:
     return [r[0] for r in rows]
 
 
+def table_events(conn: Connection, table_id: str) -> list[dict[str, Any]]:
+    """Every event of a table in order: its seat changes and closing (``type`` ``seat`` or
+    ``closed``) and its actions (``type`` ``action``, with ``match_no``, ``seq``, ``seat``,
+    ``action``, ``by_bot``), by version (actions stored before versions were come by
+    match and order, after the seat events of the same version)."""
+    out: list[dict[str, Any]] = []
+    for e in conn.execute(select(EVENTS).where(EVENTS.c.table_id == table_id)).mappings():
+        out.append(dict(e))
+    for a in conn.execute(select(ACTIONS).where(ACTIONS.c.table_id == table_id)).mappings():
+        d = dict(a)
+        d["type"] = "action"
+        out.append(d)
+
+    def order(e: dict[str, Any]) -> tuple[int, int, int, int]:
+        if e["type"] == "action":
+            return (e["version"] if e["version"] is not None else -1, 1, e["match_no"], e["seq"])
+        return (e["version"], 0, 0, e["seat"] if e["seat"] is not None else -1)
+
+    out.sort(key=order)
+    return out
+
+
 def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
-    """A table with its ``seats`` and the ``actions`` of the match in progress, or None."""
+    """A table rebuilt from its events: its settings, its ``seats`` (the last seat event of
+    each seat), the ``actions`` of the match in progress, ``match_no`` (the matches
+    finished: their records), ``version`` (the last event's) and whether it is
+    ``closed``; or None if there is no such table."""
     row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
     if row is None:
         return None
     out = dict(row)
-    out["seats"] = [dict(s) for s in conn.execute(
-        select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)).mappings()]
-    out["actions"] = [dict(a) for a in conn.execute(
-        select(ACTIONS).where(ACTIONS.c.table_id == table_id, ACTIONS.c.match_no == row["match_no"])
-        .order_by(ACTIONS.c.seq)).mappings()]
+    match_no = conn.execute(select(func.count()).select_from(RECORDS)
+                            .where(RECORDS.c.table_id == table_id)).scalar_one()
+    seats: dict[int, dict[str, Any]] = {}
+    actions: list[dict[str, Any]] = []
+    version = 0
+    closed = False
+    for e in table_events(conn, table_id):
+        if e["version"] is not None:
+            version = max(version, e["version"])
+        if e["type"] == "seat":
+            seats[e["seat"]] = {k: e[k] for k in ("seat", "kind", "user_id", "bot", "pending_user_id")}
+        elif e["type"] == "closed":
+            closed = True
+        elif e["match_no"] == match_no:
+            actions.append(e)
+    out.update(match_no=match_no, version=version, closed=closed, actions=actions,
+               seats=[seats[s] for s in sorted(seats)])
     return out
 
 
 def append_action(conn: Connection, table_id: str, match_no: int, seq: int, seat: int, action: str,
                   by_bot: bool, version: int, record: dict[str, Any] | None = None) -> None:
-    """Store an accepted action and the table's new version; with ``record`` (the action
-    ended the match) store the match's record too and move the table to the next match."""
+    """Store an accepted action with the table's new version; with ``record`` (the action
+    ended the match) store the match's record too, which moves the table to the next match."""
     now = time.time()
-    conn.execute(insert(ACTIONS).values(table_id=table_id, match_no=match_no, seq=seq, seat=seat,
-                                        action=action, by_bot=by_bot, created=now))
-    values: dict[str, Any] = {"version": version}
+    conn.execute(INSERT_ACTION, {"table_id": table_id, "match_no": match_no, "seq": seq, "seat": seat,
+                                 "action": action, "by_bot": by_bot, "version": version, "created": now})
     if record is not None:
         conn.execute(insert(RECORDS).values(table_id=table_id, match_no=match_no,
                                             variant=record["variant"],
                                             players=json.dumps(record["players"]),
                                             record=json.dumps(record), created=now))
-        values["match_no"] = match_no + 1
-    conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
 
 
 def set_seat(conn: Connection, table_id: str, seat: int, kind: str, user_id: int | None,
              bot: str | None, pending_user_id: int | None, version: int) -> None:
-    """Change who sits at a seat, and the table's version."""
-    conn.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
-                 .values(kind=kind, user_id=user_id, bot=bot, pending_user_id=pending_user_id))
-    conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(version=version))
+    """Store a seat change (who sits at ``seat`` from now on) as the table's event of
+    ``version``."""
+    conn.execute(INSERT_EVENT, {"table_id": table_id, "version": version, "type": "seat", "seat": seat,
+                                "kind": kind, "user_id": user_id, "bot": bot,
+                                "pending_user_id": pending_user_id, "created": time.time()})
+
+
+def close_table(conn: Connection, table_id: str, version: int) -> None:
+    """Close a table (its ``closed`` event of ``version``): it is no longer live."""
+    conn.execute(insert(EVENTS).values(table_id=table_id, version=version, type="closed",
+                                       created=time.time()))
+    conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(closed=True))
+
+
+def table_access(conn: Connection, table_id: str) -> dict[str, Any] | None:
+    """Who may see a table's records: ``private``, and its ``members`` (its owner and
+    everyone who ever sat or was about to sit there); None if there is no such table."""
+    row = conn.execute(select(TABLES.c.private, TABLES.c.owner_id)
+                       .where(TABLES.c.id == table_id)).first()
+    if row is None:
+        return None
+    members = {row[1]}
+    for uid, pending in conn.execute(select(EVENTS.c.user_id, EVENTS.c.pending_user_id).where(
+            EVENTS.c.table_id == table_id,
+            or_(EVENTS.c.user_id.is_not(None), EVENTS.c.pending_user_id.is_not(None)))):
+        members.update(u for u in (uid, pending) if u is not None)
+    return {"private": bool(row[0]), "members": members}
 
 
 def list_records(conn: Connection, table_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:

@@ -1,13 +1,14 @@
-"""The database tables (SQLAlchemy 2): users, sessions, tables, seats, actions and the
-records of finished matches.  The schema itself is made by the Alembic migrations in
-``migrations/``; these declarations are what the code reads and writes through."""
+"""The database tables (SQLAlchemy 2): users, sessions, tables, their events (seat
+changes, closing), actions and the records of finished matches.  The schema itself is
+made by the Alembic migrations in ``migrations/``; these declarations are what the code
+reads and writes through."""
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["ActionRow", "Base", "RecordRow", "SeatRow", "SessionRow", "TableRow", "UserRow"]
+__all__ = ["ActionRow", "Base", "RecordRow", "SessionRow", "TableEventRow", "TableRow", "UserRow"]
 
 
 class Base(DeclarativeBase):
@@ -38,8 +39,10 @@ class SessionRow(Base):
 
 
 class TableRow(Base):
-    """A table: the variant, options and match settings it plays, and where it stands
-    (``match_no``: the match in progress; ``version``: the last event's number)."""
+    """A table: the variant, options and match settings it plays.  Where it stands comes
+    from its events (:class:`TableEventRow`, :class:`ActionRow`, :class:`RecordRow`):
+    ``match_no`` and ``version`` are kept from the first schema and no longer written;
+    ``closed`` repeats the table's ``closed`` event, for listing the live tables."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -57,21 +60,30 @@ class TableRow(Base):
     created: Mapped[float] = mapped_column(Float)
 
 
-class SeatRow(Base):
-    """Who sits at a seat: ``open``, a ``person`` (``user_id``) or a ``bot`` (``bot`` spec);
-    ``pending_user_id``: a person taking the seat over from a bot at the next deal."""
+class TableEventRow(Base):
+    """A change of a table other than an action, with the table's version: ``seat`` (who
+    sits at ``seat`` from now on: ``kind`` ``open``, ``person`` (``user_id``) or ``bot``
+    (``bot`` spec); ``pending_user_id``: a person taking the seat over from a bot at the
+    next deal) or ``closed``.  The table's first seats are events of version 0."""
 
-    __tablename__ = "seats"
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))
+    __tablename__ = "table_events"
+    __table_args__ = (UniqueConstraint("table_id", "version", "seat", name="uq_table_events_version_seat"),
+                      Index("ix_table_events_table_version", "table_id", "version"))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    version: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(8))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    kind: Mapped[str | None] = mapped_column(String(8), nullable=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     pending_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    created: Mapped[float] = mapped_column(Float)
 
 
 class ActionRow(Base):
-    """One accepted action, in order: replaying them rebuilds the match in progress."""
+    """One accepted action, in order, with the table's version it made (null for actions
+    stored before versions were): replaying them rebuilds the match in progress."""
 
     __tablename__ = "actions"
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
@@ -80,6 +92,7 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(32))
     by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created: Mapped[float] = mapped_column(Float)
 
 

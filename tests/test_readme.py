@@ -39,3 +39,14 @@ def test_the_readme_examples_pass_mypy_strict(tmp_path: Path) -> None:
          "--cache-dir", str(ROOT / ".mypy_cache" / "readme"), str(path)],
         capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_set_up_is_two_commands_that_exist() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = text.split("## Set up", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [line.split("#")[0].strip() for line in setup.splitlines() if line.strip()]
+    assert commands == ["./scripts/serve", "./scripts/test"]
+    for command in commands:
+        script = ROOT / command
+        assert script.is_file() and script.stat().st_mode & 0o111, command
+    assert "scripts/test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

@@ -5,6 +5,11 @@ first time and the East-West cards the second, so luck of the cards cancels.  A'
 deal is the tricks (points) A's side took in a seat minus what B's side took in the same
 seat with the same cards, averaged over the two seats of the board.
 
+Where the variant has no fixed partnerships (Belgian whist: each for himself, partners
+from the auction) a board is played once per seat instead (*rotate* mode): bot A in that
+seat and bot B in the others.  A's tricks and points are those of its seat; B's in a seat
+are the mean of what B's bots took there in the other rotations, with the same cards.
+
 >>> from openwhist.arena import run_arena
 >>> res = run_arena("classic", ("heuristic", "random"), boards=4, seed=1)
 >>> res.boards, len(res.gain_tricks)
@@ -26,7 +31,7 @@ from openwhist.rules.registry import get_variant, new_deal, resolve
 
 __all__ = [
     "BoardResult", "ArenaResult", "board_to_dict", "check_arena", "check_plot_path", "play_board",
-    "run_arena", "mean_ci", "plot_running_mean",
+    "rotates", "run_arena", "mean_ci", "plot_running_mean",
 ]
 
 
@@ -36,22 +41,25 @@ class BoardResult:
 
     board: int
     seed: int
-    tricks_a: tuple[int, int]
-    points_a: tuple[int, int]
-    tricks_b: tuple[int, int]
-    points_b: tuple[int, int]
-    """``tricks_a``/``points_a``: A at N-S, A at E-W; ``tricks_b``/``points_b``: B at N-S, B at E-W."""
+    tricks_a: tuple[float, ...]
+    points_a: tuple[float, ...]
+    tricks_b: tuple[float, ...]
+    points_b: tuple[float, ...]
+    """``tricks_a``/``points_a``: A at N-S, A at E-W; ``tricks_b``/``points_b``: B at N-S, B at
+    E-W.  In rotate mode one entry per seat (A alone in it; B's mean there)."""
 
     @property
     def gain_tricks(self) -> float:
-        """A's gain in tricks per deal on this board: over the two seats, the mean of A's
+        """A's gain in tricks per deal on this board: over the seats, the mean of A's
         tricks minus B's tricks in that seat with the same cards."""
-        return ((self.tricks_a[0] - self.tricks_b[0]) + (self.tricks_a[1] - self.tricks_b[1])) / 2
+        n = len(self.tricks_a)
+        return sum(a - b for a, b in zip(self.tricks_a, self.tricks_b, strict=True)) / n
 
     @property
     def gain_points(self) -> float:
         """A's gain in points per deal on this board (as :attr:`gain_tricks`)."""
-        return ((self.points_a[0] - self.points_b[0]) + (self.points_a[1] - self.points_b[1])) / 2
+        n = len(self.points_a)
+        return sum(a - b for a, b in zip(self.points_a, self.points_b, strict=True)) / n
 
 
 def board_to_dict(board: BoardResult) -> dict[str, Any]:
@@ -91,8 +99,18 @@ class ArenaResult:
 
     @property
     def boards(self) -> int:
-        """Number of boards (each played twice)."""
+        """Number of boards (each played twice, or once per seat in rotate mode)."""
         return len(self.results)
+
+    @property
+    def deals_played(self) -> int:
+        """Number of deals played over all boards."""
+        return sum(len(r.points_a) for r in self.results)
+
+    @property
+    def mean_points_a(self) -> list[float]:
+        """Per board, A's mean points per deal over the seats it played."""
+        return [sum(r.points_a) / len(r.points_a) for r in self.results]
 
     @property
     def gain_tricks(self) -> list[float]:
@@ -125,15 +143,22 @@ class ArenaResult:
             "bot_b": self.bots[1],
             "seed": self.seed,
             "boards": self.boards,
-            "deals_played": 2 * self.boards,
+            "deals_played": self.deals_played,
             "gain_tricks_per_deal": {"mean": gt[0], "ci95": [gt[1], gt[2]]},
             "gain_points_per_deal": {"mean": gp[0], "ci95": [gp[1], gp[2]]},
+            "a_points_per_deal_by_board": dict(zip(("mean", "ci95"),
+                                                   _mean_and_ci(mean_ci(self.mean_points_a)),
+                                                   strict=True)),
             "per_deal": {
                 label: {k: {"mean": v[0], "ci95": [v[1], v[2]]} for k, v in stats.items()}
                 for label, stats in per.items()
             },
             "seconds": self.seconds,
         }
+
+
+def _mean_and_ci(stats: tuple[float, float, float]) -> tuple[float, list[float]]:
+    return stats[0], [stats[1], stats[2]]
 
 
 def board_seed(seed: int, board: int) -> int:
@@ -147,11 +172,21 @@ def _n_hands(variant: str) -> int:
     return get_variant(variant).hands
 
 
+def rotates(variant: str, options: Any = None) -> bool:
+    """Whether the arena rotates A over the seats for this variant: true when its deals do
+    not start with two fixed sides (each player for himself, as in Belgian whist)."""
+    name, opts = resolve(variant) if options is None else (variant, options)
+    return len(set(new_deal(name, options=opts, seed=0).sides)) != 2
+
+
 def play_board(variant: str, options: dict[str, Any], specs: tuple[str, str], seed: int,
                board: int) -> BoardResult:
-    """Play one board twice, swapping the sides of the two bots."""
+    """Play one board twice, swapping the sides of the two bots (or once per seat with A
+    in it, in rotate mode: see :func:`rotates`)."""
     name, opts = resolve(variant, **options)
     bseed = board_seed(seed, board)
+    if rotates(name, opts):
+        return _rotate_board(name, opts, specs, bseed, board)
     tricks: dict[tuple[int, int], int] = {}
     points: dict[tuple[int, int], int] = {}
     for swap in (0, 1):
@@ -174,6 +209,35 @@ def play_board(variant: str, options: dict[str, Any], specs: tuple[str, str], se
         points_a=(points[(0, 0)], points[(0, 1)]),
         tricks_b=(tricks[(1, 1)], tricks[(1, 0)]),  # B holds N-S in the second play
         points_b=(points[(1, 1)], points[(1, 0)]),
+    )
+
+
+def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
+                  board: int) -> BoardResult:
+    """One board played once per seat: A in that seat, B in the others."""
+    n = _n_hands(name)
+    tricks: list[tuple[int, ...]] = []
+    points: list[tuple[int, ...]] = []
+    for r in range(n):
+        state = new_deal(name, options=opts, seed=bseed, dealer=board % n)
+        bots = {seat: make_bot(specs[0 if seat == r else 1],
+                               seed=(bseed + 7919 * seat + 104729 * r) & (2**62 - 1))
+                for seat in state.seats}
+        play_out(state, bots)
+        res = state.result()
+        tricks.append(tuple(res.tricks))
+        points.append(tuple(res.points))
+
+    def b_mean(rows: list[tuple[int, ...]], seat: int) -> float:
+        return sum(rows[r][seat] for r in range(n) if r != seat) / (n - 1)
+
+    return BoardResult(
+        board=board,
+        seed=bseed,
+        tricks_a=tuple(float(tricks[r][r]) for r in range(n)),
+        points_a=tuple(float(points[r][r]) for r in range(n)),
+        tricks_b=tuple(b_mean(tricks, s) for s in range(n)),
+        points_b=tuple(b_mean(points, s) for s in range(n)),
     )
 
 
@@ -247,7 +311,7 @@ def _run_batches(variant: str, options: dict[str, Any], bots: tuple[str, str], s
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    if any(parse_bot_spec(spec)[0] in ("pimc", "solver") for spec in bots):
+    if any(parse_bot_spec(spec)[0] in ("pimc", "solver", "sampler") for spec in bots):
         # load the solver here first: on a machine's first run it is compiled (minutes)
         # and cached once, rather than by every worker at the same time
         from openwhist.solver import warm_up

@@ -1,7 +1,7 @@
 """Computer players; each sees only :class:`openwhist.rules.base.Observation`.
 
-Bots are named for the command line and the arena: ``random``, ``heuristic``, ``pimc``
-and ``solver``, with options after a colon, e.g. ``pimc:level=2`` (see :func:`make_bot`).
+Bots are named for the command line and the arena: ``random``, ``heuristic``, ``pimc``,
+``solver`` and ``sampler``, with options after a colon, e.g. ``pimc:level=2`` (see :func:`make_bot`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ BOTS: dict[str, tuple[str, str]] = {
     "heuristic": ("openwhist.bots.heuristic", "HeuristicBot"),
     "pimc": ("openwhist.bots.pimc", "PimcBot"),
     "solver": ("openwhist.bots.solver", "SolverBot"),
+    "sampler": ("openwhist.bots.sampler", "SamplerBot"),
 }
 """Bot name -> (module, class); modules are imported only when the bot is made."""
 

@@ -59,9 +59,11 @@ import random
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import IllegalActionError
 from openwhist.rules.base import Action, Call, Observation
+from openwhist.rules.seats import seat_names
 from openwhist.rules.tricks import trick_winner
 
-__all__ = ["HeuristicBot", "card_worth", "stock_card"]
+__all__ = ["HeuristicBot", "card_worth", "contract_info", "misere_risk", "misere_roles",
+           "playing_tricks", "risky_card", "stock_card", "suit_tricks", "tricks_taken"]
 
 _FULL = (1 << 52) - 1
 _TEN, _JACK, _QUEEN, _KING, _ACE = 8, 9, 10, 11, 12
@@ -480,7 +482,10 @@ class HeuristicBot:
         if len(legal) == 1:
             return Card(legal[0])
         pos = _Position(observation)
-        if observation.shown and observation.n_hands == 2:
+        misere = misere_roles(observation)
+        if misere is not None:
+            card = _misere_play(pos, *misere)
+        elif observation.shown and observation.n_hands == 2:
             card = _stock_phase(pos)
         else:
             card = pos.follow() if pos.trick else pos.lead()
@@ -510,40 +515,289 @@ _HONOURS = (0,) * 9 + (1, 2, 3, 4)
 """Honour points by rank index (J 1, Q 2, K 3, A 4)."""
 
 
+def suit_tricks(m: int) -> float:
+    """Tricks a holding ``m`` (one suit) may take as a side suit, from its honours: an ace
+    1, a king 1 with the ace or guarded (else 0.5), a queen 0.5 with a higher honour or
+    with two guards."""
+    ranks = {c % 13 for c in _cards_up(m)}
+    n = len(ranks)
+    t = 0.0
+    if _ACE in ranks:
+        t += 1
+    if _KING in ranks:
+        t += 1 if (_ACE in ranks or n >= 3) else 0.5 if n >= 2 else 0.0
+    if _QUEEN in ranks and n >= 3:
+        t += 0.5 if (_ACE in ranks or _KING in ranks or n >= 4) else 0.25
+    return t
+
+
+def playing_tricks(hand: int, trump: int) -> float:
+    """About how many tricks ``hand`` takes alone with ``trump`` (a suit 0-3, or -1 for no
+    trump) against three opponents: honour tricks in every suit, the trumps beyond three
+    (all of them beyond the top honours with six or more), and with four or more trumps a
+    ruff for each short side suit (a void 2, a singleton 1)."""
+    total = 0.0
+    n_trumps = (hand & SUIT_MASKS[trump]).bit_count() if trump >= 0 else 0
+    for s in range(4):
+        m = hand & SUIT_MASKS[s]
+        n = m.bit_count()
+        if s == trump:
+            honours = suit_tricks(m)
+            total += max(honours, honours + n - 3.5 if n >= 4 else honours)
+            continue
+        total += suit_tricks(m)
+        if trump < 0 and n >= 5:
+            total += (n - 4) * 0.5
+        if trump >= 0 and n_trumps >= 4 and n <= 1:
+            total += min(2 - n, n_trumps - 3)
+    return total
+
+
+def misere_risk(hand: int) -> int:
+    """How many cards of ``hand`` may be forced to win a trick in a misère: counted from
+    the bottom of each suit, the i-th lowest card (from 0) is safe when its rank index is
+    at most ``2 * i + 1`` (a 2 or 3 alone, a 5 as the second card...).  0 is a grand misère
+    hand; one risky card may be the small misère's discard."""
+    risk = 0
+    for s in range(4):
+        for i, c in enumerate(_cards_up(hand & SUIT_MASKS[s])):
+            if c % 13 > 2 * i + 1:
+                risk += 1
+    return risk
+
+
+def risky_card(hand: int) -> int:
+    """The card a misère player most wants rid of: the highest card of the suit whose
+    cards are least covered by low cards (the highest card overall among equals)."""
+    best, worst = -1, -99
+    for s in range(4):
+        cards = _cards_up(hand & SUIT_MASKS[s])
+        for i, c in enumerate(cards):
+            excess = c % 13 - (2 * i + 1)
+            if excess > worst or (excess == worst and c % 13 > best % 13):
+                best, worst = c, excess
+    return best
+
+
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+"""Suit names by suit index, as observations write them."""
+
+
 def _bid(obs: Observation, calls: list[Call]) -> Call:
-    """An auction call from a simple hand evaluation (honour points and the longest suit):
-    pass unless the hand is strong; wait or propose the longest suit with a good hand,
-    accept a proposal with support, go solo with a very strong one, play grand misère with
-    a hand of low cards.  Trump: the longest suit; a card to lay aside: the highest."""
+    """An auction call from a hand evaluation (see :func:`playing_tricks` and
+    :func:`misere_risk`): abondance or solo in the best suit with the playing tricks to
+    make it alone; grand misère with no risky card, small misère with one, piccolo with
+    one risky card that is an ace; a pair proposal of a suit of four or more with 12 honour
+    points or an ace-rich hand; accept a proposal with support (three of the suit or an
+    honour in it) and 10 points; wait with 10 points; else pass.  A troel partner's trump:
+    his longest suit; a small-misère discard: the riskiest card."""
     hand = obs.hand.mask
     by_kind: dict[str, list[Call]] = {}
     for c in calls:
         by_kind.setdefault(c.kind, []).append(c)
     lengths = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
     if "trump" in by_kind:
-        return max(by_kind["trump"], key=lambda c: lengths[int(c.suit or 0)])
+        return max(by_kind["trump"],
+                   key=lambda c: (playing_tricks(hand, int(c.suit or 0)), int(c.suit or 0)))
     if "discard" in by_kind:
+        risky = risky_card(hand)
+        for c in by_kind["discard"]:
+            if c.card is not None and int(c.card) == risky:
+                return c
         return max(by_kind["discard"], key=lambda c: int(c.card or 0) % 13)
     if "pass" not in by_kind:
         return calls[0]
     hcp = sum(_HONOURS[c % 13] for c in range(52) if hand >> c & 1)
-    longest = max(range(4), key=lambda s: (lengths[s], s))
-    high = sum(1 for c in range(52) if hand >> c & 1 and c % 13 >= 8)
-    if high == 0 and "grand-misere" in by_kind:
+    aces = sum(1 for s in range(4) if hand >> (13 * s + _ACE) & 1)
+    tricks = [playing_tricks(hand, s) for s in range(4)]
+    best = max(range(4), key=lambda s: (tricks[s], lengths[s], s))
+    est = tricks[best]
+    # abondance: nine or more alone, with its own trump and the lead
+    for c in sorted(by_kind.get("abondance", []), key=lambda c: -(c.level or 0)):
+        if c.suit == best and est >= (c.level or 13) + 0.5:
+            return c
+    for c in sorted(by_kind.get("soloslim", []), key=lambda c: c.suit or 0):
+        if c.suit == best and est >= 12.5:
+            return c
+    risk = misere_risk(hand)
+    if risk == 0 and "grand-misere" in by_kind:
         return by_kind["grand-misere"][0]
-    if hcp >= 20 and lengths[longest] >= 6:
-        solos = [c for c in by_kind.get("solo", []) if c.suit == longest]
-        if solos:
-            return min(solos, key=lambda c: c.level or 0)
-    if hcp >= 11:
-        if "accept" in by_kind:
+    if risk == 0 and "open-misere" in by_kind and hcp == 0:
+        return by_kind["open-misere"][0]
+    solos = sorted((c for c in by_kind.get("solo", []) if c.suit == best),
+                   key=lambda c: -(c.level or 0))
+    for c in solos:
+        if est >= (c.level or 13) + 0.5:
+            return c
+    if risk <= 2 and hcp <= 4 and "small-misere" in by_kind:
+        return by_kind["small-misere"][0]
+    if risk == 1 and "piccolo" in by_kind and risky_card(hand) % 13 == _ACE:
+        return by_kind["piccolo"][0]
+    strong = hcp >= 12 or (hcp >= 10 and aces >= 2)
+    if "accept" in by_kind:
+        # support for a proposal: length or honours in its suit, and some strength
+        me = obs.info.get("proposals", {})
+        suits = [_SUIT_NAMES.index(v) for v in me.values() if v in _SUIT_NAMES]
+        support = max((lengths[s] + 2 * bool(hand >> (13 * s + _ACE) & 1) for s in suits),
+                      default=0)
+        bid = str(obs.info.get("bid") or "")
+        high = any(w.isdigit() and int(w) >= 9 for w in bid.split()) or not bid.startswith(
+            ("propose", "pair"))
+        if (hcp >= 10 or (hcp >= 7 and support >= 4)) and not (high and bid):
             return by_kind["accept"][0]
-        proposals = [c for c in by_kind.get("propose", []) if c.suit == longest]
-        if proposals and lengths[longest] >= 5:
-            return proposals[0]
+    if strong or est >= 4:
+        proposals = sorted((c for c in by_kind.get("propose", [])),
+                           key=lambda c: (lengths[int(c.suit or 0)], tricks[int(c.suit or 0)]))
+        if proposals and lengths[int(proposals[-1].suit or 0)] >= 4:
+            return proposals[-1]
         if "wait" in by_kind:
             return by_kind["wait"][0]
+    if hcp >= 10 and "wait" in by_kind:
+        return by_kind["wait"][0]
     return by_kind["pass"][0]
+
+
+# --- misère play -------------------------------------------------------------------------------
+
+
+def contract_info(obs: Observation) -> tuple[tuple[int, ...], int, bool] | None:
+    """(declarers, tricks needed, exact) of the contract the observation names in
+    ``info["contract"]`` (Belgian whist), or None where there is none."""
+    c = obs.info.get("contract") if obs.info else None
+    if not c:
+        return None
+    names = seat_names(obs.n_hands)
+    declarers = tuple(names.index(d) for d in c.get("declarers", ()) if d in names)
+    return declarers, int(c.get("needed", 0)), bool(c.get("exact", False))
+
+
+def tricks_taken(obs: Observation) -> list[int]:
+    """The tricks each hand has won so far (closed tricks)."""
+    taken = [0] * obs.n_hands
+    for t in obs.tricks:
+        taken[t.winner] += 1
+    return taken
+
+
+def misere_roles(obs: Observation) -> tuple[bool, list[int], int] | None:
+    """For a misère-like contract (exactly ``needed`` tricks, needed 0 or 1): (whether the
+    hand to move is a declarer still playing to lose, the declarers still in play for
+    their contract, tricks the mover may still take); None for other contracts or when
+    the mover's own goal no longer depends on ducking."""
+    info = contract_info(obs)
+    me = obs.to_move
+    if info is None or me is None:
+        return None
+    declarers, needed, exact = info
+    if not exact:
+        return None
+    taken = tricks_taken(obs)
+    alive = [d for d in declarers if taken[d] <= needed]
+    if me in declarers:
+        if taken[me] > needed:
+            return None  # failed already: nothing left to play for
+        return True, alive, needed - taken[me]
+    if not alive:
+        return None
+    return False, alive, 0
+
+
+def _misere_play(pos: _Position, declarer: bool, alive: list[int], spare: int) -> int:
+    """A card for a misère contract: a declarer ducks (under the winning card where he can,
+    else his highest card when last or his lowest when someone may still overtake; void,
+    he throws his riskiest card; leading, the card most likely to be beaten); a defender
+    tries to make a declarer win (low under a declarer still to play, never over a
+    declarer who is winning, leads of his lowest cards in the declarers' suits)."""
+    legal = pos.legal
+    trick = pos.trick
+    me = pos.me
+    if declarer:
+        if spare > 0 and trick:
+            # piccolo without its trick yet: take one with a sure winner, else duck
+            led = trick[0][1] // 13
+            cards = [c for _, c in trick]
+            wcard = cards[trick_winner(cards, pos.trump)]
+            after = [(me + k) % pos.n for k in range(1, pos.n - len(trick))]
+            for c in reversed(_cards_up(legal)):
+                if c // 13 == wcard // 13 and c > wcard and pos.sure(c, after, led):
+                    return c
+        return _duck(pos)
+    # a defender: make a declarer win
+    if trick:
+        led = trick[0][1] // 13
+        cards = [c for _, c in trick]
+        wi = trick_winner(cards, pos.trump)
+        wseat, wcard = trick[wi][0], cards[wi]
+        follow = legal & SUIT_MASKS[led]
+        after = [(me + k) % pos.n for k in range(1, pos.n - len(trick))]
+        if wseat in alive:
+            # a declarer wins: stay under him
+            if follow:
+                under = follow & ~_ABOVE[wcard] if wcard // 13 == led else follow
+                if under:
+                    return _highest(under)
+                return _lowest(follow)
+            return _highest_plain(legal)
+        if any(d in after for d in alive):
+            # a declarer still to play: leave him room to win
+            if follow:
+                return _lowest(follow)
+            return _highest_plain(legal)
+        # the declarers have played under: win cheaply or throw high cards
+        if follow:
+            return _highest(follow)
+        return _highest_plain(legal)
+    # leading: the lowest card of a suit a declarer still holds, preferring the suit where
+    # ours is lowest against the cards out
+    best, best_key = _lowest(legal), (99, 99)
+    for s in range(4):
+        m = legal & SUIT_MASKS[s]
+        if not m:
+            continue
+        if all(pos.is_void(d, s) for d in alive):
+            continue
+        low = _lowest(m)
+        below = (pos.danger & SUIT_MASKS[s] & ~_ABOVE[low]).bit_count()
+        key = (below, low % 13)
+        if key < best_key:
+            best, best_key = low, key
+    return best
+
+
+def _highest_plain(mask: int) -> int:
+    """The highest-ranked card of ``mask`` (by rank, then suit)."""
+    return max(_cards_up(mask), key=lambda c: (c % 13, c))
+
+
+def _duck(pos: _Position) -> int:
+    """A misère declarer's card: lose the trick, getting rid of his highest cards."""
+    legal = pos.legal
+    trick = pos.trick
+    if not trick:
+        # lead the card the others are likeliest to beat: most cards above it out
+        return max(_cards_up(legal),
+                   key=lambda c: ((pos.danger & _ABOVE[c]).bit_count()
+                                  - 2 * (pos.danger & _BELOW[c]).bit_count(), -c))
+    led = trick[0][1] // 13
+    cards = [c for _, c in trick]
+    wcard = cards[trick_winner(cards, pos.trump)]
+    follow = legal & SUIT_MASKS[led]
+    if not follow:
+        # void: throw the riskiest card (a trump only when it cannot win)
+        t = pos.trump
+        if t >= 0 and wcard // 13 != t:
+            plain = legal & ~SUIT_MASKS[t]
+            if plain:
+                return risky_card(plain)
+        return risky_card(legal)
+    if wcard // 13 != led:
+        return _highest(follow)  # trumped: anything of the suit loses
+    under = follow & ~_ABOVE[wcard]
+    if under:
+        return _highest(under)
+    if len(trick) == pos.n - 1:
+        return _highest(follow)
+    return _lowest(follow)
 
 
 # --- German whist's stock phase ----------------------------------------------------------------

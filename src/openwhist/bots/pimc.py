@@ -29,14 +29,14 @@ import random
 from collections.abc import Sequence
 
 from openwhist.bots.base import Bot
-from openwhist.bots.heuristic import HeuristicBot
+from openwhist.bots.heuristic import HeuristicBot, contract_info, misere_roles, tricks_taken
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Observation
 from openwhist.rules.registry import get_variant
-from openwhist.solver import NodeLimitReached, Position, last_stats, solve_all
+from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, solve_all
 
-__all__ = ["PimcBot", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
+__all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
            "POOL", "SURPRISES_COUNTED"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
@@ -133,7 +133,7 @@ class PimcBot:
         assert mover is not None
         trump = -1 if obs.trump is None else int(obs.trump)
         trick = tuple(int(c) for _, c in obs.trick)
-        sides = tuple(1 if s != obs.sides[mover] else 0 for s in obs.sides)
+        sides, declarer_side, objective, sign = goal(obs)
         budget = int(self.time_budget * NODES_PER_SECOND)
         # big positions get a larger share each, so that a few deals can still be solved
         per_world = max(budget // self.worlds, budget // 4, 20_000)
@@ -157,7 +157,8 @@ class PimcBot:
             surprises, hands = pool.pop()
             weight = (1.0 - self.trust) ** surprises
             try:
-                pos = Position(tuple(hands), trump, obs.leader, trick, sides, 0)
+                pos = Position(tuple(hands), trump, obs.leader, trick, sides, declarer_side,
+                               objective)
             except InvalidActionError:  # a world that does not fit the play: sample no further
                 break
             try:
@@ -171,7 +172,7 @@ class PimcBot:
             spent += last_stats().nodes
             solved += 1
             for c in legal:
-                v = values[c]
+                v = sign * values[c]
                 totals[c] += weight * v
                 lows[c] = min(lows[c], v)
                 highs[c] = max(highs[c], v)
@@ -183,8 +184,10 @@ class PimcBot:
         if solved == 0 or (solved < 3 and failures):
             self.last_worlds = 0  # too few deals to go by: play by the rule books
             return self._by_the_book(obs)
-        # best average; among equals the lowest card
-        return max(legal, key=lambda c: (totals[c], -c))
+        # best average; among equals the lowest card (the highest for a misère declarer,
+        # who keeps his low cards)
+        tie = 1 if objective.kind == "exactly" and sign > 0 else -1
+        return max(legal, key=lambda c: (totals[c], tie * (c % 13), tie * c))
 
     def _book(self) -> Bot:
         if self._fallback is None:
@@ -253,6 +256,34 @@ class PimcBot:
             if ok:
                 return hands
         return None
+
+
+def goal(obs: Observation) -> tuple[tuple[int, ...], int, Objective, int]:
+    """What the hand to move plays for, as the solver's terms: (sides, declaring side,
+    objective, sign); the solver's value of a card times ``sign`` is the mover's gain.
+
+    Most tricks for the mover's side by default.  In a misère-like contract (the
+    observation's ``info["contract"]`` with ``exact`` tricks: misère 0, piccolo 1) a
+    declarer plays alone for exactly the tricks he still needs; a defender plays against
+    a declarer still in play, who plays for exactly his tricks (sign -1).
+    """
+    mover = obs.to_move
+    assert mover is not None
+    own = tuple(0 if s == obs.sides[mover] else 1 for s in obs.sides)
+    roles = misere_roles(obs)
+    if roles is None:
+        return own, 0, Objective(), 1
+    declarer, alive, spare = roles
+    if declarer:
+        alone = tuple(0 if h == mover else 1 for h in range(obs.n_hands))
+        return alone, 0, Objective("exactly", spare), 1
+    info = contract_info(obs)
+    assert info is not None
+    taken = tricks_taken(obs)
+    # the declarer still in play who plays next after the mover
+    target = min(alive, key=lambda d: (d - mover) % obs.n_hands)
+    them = tuple(0 if h == target else 1 for h in range(obs.n_hands))
+    return them, 0, Objective("exactly", info[1] - taken[target]), -1
 
 
 def _classes(legal: Sequence[Card], hand: int, gone: int) -> list[list[Card]]:

@@ -289,7 +289,7 @@ def arena(
         from rich.table import Table
 
         table = Table(title=f"{escape(result.variant)}: {result.boards} boards, "
-                      f"{2 * result.boards} deals, seed {result.seed} ({result.seconds:.1f} s)")
+                      f"{result.deals_played} deals, seed {result.seed} ({result.seconds:.1f} s)")
         for col in ("bot", "tricks per deal", "95% interval", "points per deal", "95% interval"):
             table.add_column(col, justify="right" if col != "bot" else "left")
         for label, spec in (("A", bot_a), ("B", bot_b)):

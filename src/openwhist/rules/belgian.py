@@ -21,7 +21,7 @@ pair at a level), ``solo 6 spades``, ``abondance 9 hearts``, ``soloslim hearts``
 >>> from openwhist import new_deal
 >>> deal = new_deal("belgian", seed=3, dealer=0)
 >>> deal.phase, deal.to_move, [str(c) for c in deal.legal_actions()][:3]
-('auction', 1, ['pass', 'wait', 'propose clubs'])
+('auction', 1, ['pass', 'wait', 'propose spades'])
 
 The points grid is data (:func:`load_grid`): the presets' grids lie in ``grids/`` beside
 this module (``whisthub.toml`` documents the format) and ``grid="path.toml"`` loads a

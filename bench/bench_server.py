@@ -76,6 +76,7 @@ class Stats:
         self.sent = 0
         self.acked = 0
         self.refused = 0
+        self.connected = 0
         self.measuring = False
 
 
@@ -134,6 +135,8 @@ async def client(ws_url: str, token: str, table: str, pace: float, stats: Stats,
             nonlocal acting
             async for text in ws:
                 m = json.loads(text)
+                if m["type"] == "welcome":
+                    stats.connected += 1
                 r = m.get("ref")
                 if isinstance(r, int) and r in pending:
                     sent = pending.pop(r)
@@ -164,6 +167,12 @@ async def run(url: str, pid: int, clients: int, pace: float, seconds: float, war
     stop = asyncio.Event()
     ws_url = url.replace("http://", "ws://")
     tasks = [asyncio.create_task(client(ws_url, tok, tid, pace, stats, stop)) for tok, tid in seats]
+    # the measure starts once every client has its welcome (1000 connections at once keep
+    # the server busy for seconds on a loaded machine), and play has run a while
+    start = time.perf_counter()
+    while stats.connected < clients and time.perf_counter() - start < 120:
+        await asyncio.sleep(0.1)
+    connect_s = time.perf_counter() - start
     await asyncio.sleep(warmup)
     health0 = httpx.get(url + "/api/health").json()
     cpu0, t0, ccpu0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
@@ -177,6 +186,7 @@ async def run(url: str, pid: int, clients: int, pace: float, seconds: float, war
     lat = sorted(stats.latencies) or [0.0]
     return {
         "clients": clients, "pace_s": pace, "seconds": round(t1 - t0, 1),
+        "connected": stats.connected, "connect_s": round(connect_s, 1),
         "person_actions": len(stats.latencies),
         "all_actions_per_s": round((health1["actions"] - health0["actions"]) / (t1 - t0), 1),
         "p50_ms": round(1000 * statistics.median(lat), 1),
@@ -209,7 +219,7 @@ def main() -> None:
             db = args.database or f"sqlite:///{tmp}/bench.sqlite3"
             proc, url = start_server(db, pause)
             try:
-                result = asyncio.run(run(url, proc.pid, n, pace, args.seconds, warmup=min(10.0, 2 + n / 200)))
+                result = asyncio.run(run(url, proc.pid, n, pace, args.seconds, warmup=5.0))
             finally:
                 proc.terminate()
                 proc.wait()

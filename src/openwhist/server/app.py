@@ -32,6 +32,8 @@ from openwhist.rules.base import option_infos
 from openwhist.rules.registry import get_variant, resolve, variants
 from openwhist.rules.seats import parse_seat, seat_name
 from openwhist.server import auth
+from openwhist.server.analysis import NOT_READY, AnalysisCache
+from openwhist.server.hint import HintError, hint_for
 from openwhist.server.hub import Hub, Settings
 from openwhist.server.replay import replay_frames
 from openwhist.server.schemas import (
@@ -418,6 +420,18 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         result: dict[str, Any] = await runner.call(snapshot)
         return result
 
+    @app.get("/api/tables/{table_id}/hint", tags=["tables"])
+    async def table_hint(table_id: str, request: Request,
+                         c: Annotated[Caller, Depends(caller)]) -> dict[str, Any]:
+        """A bot's suggestion for your move, made from your seat's view only (off at tables
+        with more than one person; the solver bot once it is ready, else the heuristic)."""
+        hub = hub_of(request)
+        runner = table_for(hub, table_id, c.user["id"], None)
+        try:
+            return await hint_for(runner, c.user["id"], hub.pimc_ready.is_set())
+        except HintError as exc:
+            raise _error(exc.status, str(exc)) from None
+
     async def join_runner(runner: TableRunner, c: Caller, seat_text: str | None) -> dict[str, Any]:
         seat = None
         if seat_text is not None:
@@ -535,6 +549,18 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         ``pbn`` says whether the PBN export holds it (four-hand deals only)."""
         rec = await fetch_record(request, c, record_id)
         return await asyncio.to_thread(replay_frames, rec)
+
+    analyses = AnalysisCache()
+
+    @app.get("/api/records/{record_id}/analysis", tags=["records"])
+    async def record_analysis(record_id: int, request: Request,
+                              c: Annotated[Caller | None, Depends(optional_caller)]) -> dict[str, Any]:
+        """Each card played with its double-dummy verdict (what it cost against the best
+        card, and the best cards), in the replay's order; 503 until the solver is ready."""
+        rec = await fetch_record(request, c, record_id)
+        if not hub_of(request).pimc_ready.is_set():
+            raise _error(503, NOT_READY)
+        return await asyncio.to_thread(analyses.get, record_id, rec)
 
     @app.get("/api/my/records", tags=["records"])
     async def my_records(request: Request, c: Annotated[Caller, Depends(caller)]) -> list[dict[str, Any]]:

@@ -42,9 +42,10 @@ def free_port() -> int:
 class WebServer:
     """``openwhist serve`` on ``port`` with bots that barely pause; ``kill()`` is kill -9."""
 
-    def __init__(self, database: str, port: int, bot_pause: float = 0.02) -> None:
+    def __init__(self, database: str, port: int, bot_pause: float = 0.02,
+                 extra_env: dict[str, str] | None = None) -> None:
         env = {**os.environ, "OPENWHIST_BOT_PAUSE": str(bot_pause), "OPENWHIST_AWAY_TIMEOUT": "60",
-               "OPENWHIST_COMPILE_SOLVER": "0", "OPENWHIST_SIGNUP_LIMIT": "1000"}
+               "OPENWHIST_COMPILE_SOLVER": "0", "OPENWHIST_SIGNUP_LIMIT": "1000", **(extra_env or {})}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "openwhist", "serve", "--port", str(port), "--database", database],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)

@@ -483,8 +483,124 @@ def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser:
     assert page.locator("#replay-step").inner_text() == "Trick 13 of 13"
     assert page.locator(".felt.replay .hand span.card").count() == 4
     assert "Points" in page.locator("#replay-result").inner_text()
+    note = page.locator("#analysis-note")                 # this server does not prepare the solver
+    note.wait_for()
+    page.wait_for_function("() => document.querySelector('#analysis-note').textContent !== '…'")
+    assert note.inner_text().startswith("analysis not ready yet")
     record = page.request.get(server.url + page.get_attribute("#export-json", "href")).json()
     assert record["kind"] == "match" and len(record["deals"]) == 1
     pbn = page.request.get(server.url + page.get_attribute("#export-pbn", "href"))
     assert pbn.ok and '[Board "1"]' in pbn.text()
     assert page.errors == []
+
+
+# --- the solver's verdicts, hints, and how fast the lobby is usable ------------------------
+
+
+@pytest.fixture(scope="module")
+def solver_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """A server that prepares the solver at start (from the cache the test run filled)."""
+    import httpx
+
+    db = tmp_path_factory.mktemp("web-solver") / "web.db"
+    s = WebServer(f"sqlite:///{db}", free_port(), extra_env={"OPENWHIST_COMPILE_SOLVER": "1"})
+    deadline = time.monotonic() + 300
+    while not httpx.get(s.url + "/api/health").json()["pimc_ready"]:
+        assert time.monotonic() < deadline, "the solver was not ready in 5 minutes"
+        time.sleep(0.1)
+    yield s
+    s.stop()
+
+
+def finish_one_deal_fast(page: Any, url: str) -> int:
+    """A one-deal classic match for the page's guest against random bots, played over the
+    WebSocket with the page's own session (first legal card each time); its record id."""
+    from types import SimpleNamespace
+
+    from server_util import Client
+
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "ow_session")
+    me = Client(SimpleNamespace(url=url, ws_url=url.replace("http://", "ws://")))  # type: ignore[arg-type]
+    me.token = token
+    me.csrf = me.get("/api/me").json()["csrf"]
+    table = me.post("/api/quickplay", {"variant": "classic", "bot": "random", "until": "deals",
+                                       "count": 1}).json()
+    seat = me.ws(table["id"])
+    m = seat.recv()
+    for n in range(300):
+        if "match_over" in m:
+            break
+        if m.get("view", {}).get("legal"):
+            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
+        m = seat.recv()
+    seat.close()
+    record_id: int = me.get("/api/my/records").json()[0]["id"]
+    return record_id
+
+
+def test_the_replay_marks_each_costly_card_with_the_solvers_best_card(browser: Any, solver_server: WebServer,
+                                                                     shots: Path) -> None:
+    page = new_page(browser)
+    as_guest(page, solver_server.url, "Dee")
+    rid = finish_one_deal_fast(page, solver_server.url)
+    page.goto(f"{solver_server.url}/#replay/{rid}")
+    page.wait_for_selector("#analysis-summary")
+    deal = page.request.get(f"{solver_server.url}/api/records/{rid}/analysis").json()["deals"][0]
+    costly = [(i, e) for i, trick in enumerate(deal["tricks"]) for e in trick if e and e["cost"] > 0]
+    summary = page.locator("#analysis-summary").inner_text()
+    if not costly:
+        assert summary == "Every card played was the solver's best."
+        return
+    assert summary.startswith(f"{len(costly)} cards played cost")
+    assert page.locator("#replay-analysis button.costly-link").count() == len(costly)
+    i, e = costly[0]
+    page.locator("#replay-analysis button.costly-link").first.click()
+    assert page.locator("#replay-step").inner_text() == f"Trick {i + 1} of 13"
+    marked = page.eval_on_selector_all(".felt.replay .trick figure.costly",
+                                       "xs => xs.map(x => x.dataset.card)")
+    assert marked == [x["card"] for x in deal["tricks"][i] if x and x["cost"] > 0]
+    figure = page.locator(f".felt.replay .trick figure[data-card='{e['card']}']")
+    tip = figure.locator(".tip")
+    assert not tip.is_visible()
+    figure.focus()                                       # keyboard: the best card shows on focus
+    assert tip.is_visible() and tip.inner_text().startswith("best: ")
+    assert len(tip.inner_text().removeprefix("best: ").split(" ")) == len(e["best"])
+    words = "cost a trick" if e["cost"] == 1 else f"cost {e['cost']} tricks"
+    assert words in (figure.get_attribute("title") or "")
+    assert words in figure.locator(".sr").inner_text()
+    lines = page.locator("#replay-verdicts li").all_inner_texts()
+    assert len(lines) == 4 and sum("best play" in x for x in lines) == 4 - len(marked)
+    page.screenshot(path=shots / "replay-analysis.png")
+    assert page.errors == []
+
+
+def test_the_hint_button_suggests_a_legal_card_from_a_bot(browser: Any, solver_server: WebServer) -> None:
+    page = new_page(browser)
+    as_guest(page, solver_server.url, "Hal")
+    page.click("#quick-classic")
+    page.wait_for_selector(".hand.mine.active button.card.legal")
+    assert page.locator(".hinted").count() == 0
+    page.click("#hint-button")
+    hinted = page.locator(".hand.mine button.card.hinted")
+    hinted.wait_for()
+    card = hinted.get_attribute("data-card")
+    assert "legal" in (hinted.get_attribute("class") or "")
+    assert page.locator("#note").inner_text().startswith("Hint: ")
+    hinted.click()
+    page.wait_for_function("c => !document.querySelector(`.hand.mine button[data-card='${c}']`)", arg=card)
+    assert card not in hand(page)                         # the server took the hinted card
+    assert page.errors == []
+
+
+def test_the_lobby_is_usable_within_a_second(browser: Any, server: WebServer) -> None:
+    """From navigation to the quick-play button being enabled, measured by the page's own
+    clock (``performance.now()`` counts from the navigation's start); best of three loads."""
+    page = new_page(browser)
+    as_guest(page, server.url, "Fay")
+    times = []
+    for k in range(3):
+        page.goto(f"{server.url}/?load={k}")               # a full load each time, not a hash change
+        page.wait_for_selector("#quick-classic:enabled")
+        times.append(page.evaluate("performance.now()"))
+    print(f"lobby usable after {min(times):.0f} ms (loads: {', '.join(f'{t:.0f}' for t in times)})")
+    assert min(times) < 1000

@@ -280,7 +280,7 @@ class TableClient {
     this.id = id; this.code = code;
     this.table = null; this.seat = null; this.view = null; this.v = 0;
     this.sheet = []; this.showLast = false; this.closing = false; this.retry = 0;
-    this.flash = null; this.note = ""; this.focus = 0; this.ref = 0;
+    this.flash = null; this.note = ""; this.focus = 0; this.ref = 0; this.hint = null;
     this.root = h("section", {class: "table-page", "aria-label": t("tableOf", {id})});
     this.onKey = e => this.key(e);
     document.addEventListener("keydown", this.onKey);
@@ -330,6 +330,7 @@ class TableClient {
     } else if (m.type === "refused") {
       this.note = t("refused", {reason: m.reason});
     }
+    if (typeof m.v === "number" && m.v !== this.v) this.hint = null;   // a hint is for one moment
     if (typeof m.v === "number") this.v = m.v;
     if (m.type === "event") {
       const before = this.view;
@@ -370,6 +371,22 @@ class TableClient {
     return ["bottom", "left", "top", "right"][k];
   }
 
+  // Hints only when no other person sits (or is about to sit) at the table.
+  hintsAllowed() {
+    return (this.table?.seats || []).filter(s => s.kind === "person" || s.pending).length <= 1;
+  }
+
+  async askHint() {
+    const v = this.v;
+    try {
+      const r = await api("GET", `/api/tables/${this.id}/hint`);
+      if (this.v !== v) return;                     // the table moved on meanwhile
+      this.hint = r.action;
+      this.note = t("hintIs", {card: actionName(r.action)});
+    } catch (err) { this.note = err.message; }
+    this.render();
+  }
+
   mySide() {
     const i = this.letters().indexOf(this.seat ?? "");
     return i >= 0 ? this.view.sides[i] : 0;
@@ -398,7 +415,7 @@ class TableClient {
   }
 
   cardButton(card, playable, where) {
-    const b = h("button", {type: "button", class: `card${playable ? " legal" : " dim"}`, "data-card": card,
+    const b = h("button", {type: "button", class: `card${playable ? " legal" : " dim"}${card === this.hint ? " hinted" : ""}`, "data-card": card,
                            "aria-label": cardName(card), "aria-disabled": playable ? null : "true",
                            title: cardName(card)}, cardSvg(card), h("span", {class: "sr", text: cardShort(card)}));
     b.addEventListener("click", () => { if (playable) { this.focus = where; this.act(card); } });
@@ -512,7 +529,7 @@ class TableClient {
         : h("p", {class: "empty", text: t("noCalls")}),
       calls.length ? h("div", {class: "call-groups", role: "group", "aria-label": t("calls")},
         [...groups.values()].map(cs => h("div", {class: "row wrap call-group"},
-          cs.map(c => h("button", {type: "button", class: `call${c === "pass" ? "" : " primary"}`, "data-call": c,
+          cs.map(c => h("button", {type: "button", class: `call${c === "pass" ? "" : " primary"}${c === this.hint ? " hinted" : ""}`, "data-call": c,
                                    onclick: () => this.act(c), text: callName(c)}))))) : null);
   }
 
@@ -573,6 +590,8 @@ class TableClient {
           h("p", {class: "note", id: "note", "aria-live": "polite", text: this.note}),
           h("p", {class: "keys", text: t("keys")})),
         h("div", {class: "side"}, this.infoPanel(),
+          mine && this.hintsAllowed() ? h("button", {type: "button", id: "hint-button", onclick: () => this.askHint(),
+                                                     text: t("hint")}) : null,
           h("button", {type: "button", id: "last-trick-button", "aria-expanded": String(this.showLast),
                        onclick: () => { this.showLast = !this.showLast; this.render(); },
                        text: this.showLast ? t("hideLastTrick") : t("lastTrick")}),
@@ -596,6 +615,7 @@ class TableClient {
 async function replayView(id) {
   const data = await api("GET", `/api/records/${id}/replay`);
   const state = {deal: 0, step: 0};
+  let analysis = null, anNote = "";
   const letters = () => data.deals[state.deal].hands;
   const root = h("section", {class: "replay-page", "aria-labelledby": "rp-h"});
   const pos = (letter) => {
@@ -620,6 +640,8 @@ async function replayView(id) {
       data.deals.map((_, i) => h("option", {value: i, selected: i === state.deal, text: t("dealN", {n: i + 1})})))) : null;
     const go = (step) => { state.step = Math.max(0, Math.min(steps, step)); render(); };
     const rec = `/api/records/${id}`;
+    const an = analysis?.deals[state.deal];
+    const verdict = (k) => an?.tricks[state.step - 1]?.[k];
     root.replaceChildren(
       h("div", {class: "topline"}, h("a", {href: "#", class: "button", text: t("back")}),
         h("h2", {id: "rp-h", text: `${t("replayTitle")} · ${variantName(data.variant)}`}), deals),
@@ -643,15 +665,51 @@ async function replayView(id) {
                    text: trick ? t("trickN", {n: state.step, m: steps}) : t("startPos")})),
       h("div", {class: `felt replay n${letters().length}`}, letters().map(handBox),
         h("div", {class: "trick", role: "region", "aria-label": t("trick")},
-          pairs.map(([l, c]) => h("figure", {class: `played ${pos(l)}${trick.winner === l ? " won" : ""}`, "data-card": c, "data-seat": l},
-            cardSvg(c), h("figcaption", {text: t("seat_" + l)}), h("span", {class: "sr", text: cardName(c)}))),
+          pairs.map(([l, c], k) => {
+            const e = verdict(k), bad = e?.cost > 0;
+            return h("figure", {class: `played ${pos(l)}${trick.winner === l ? " won" : ""}${bad ? " costly" : ""}`, "data-card": c,
+                                "data-seat": l, tabindex: an ? 0 : null, title: an ? `${cardName(c)}: ${verdictText(e)}` : null},
+              cardSvg(c), h("figcaption", {text: t("seat_" + l)}),
+              bad ? h("span", {class: "mark", "aria-hidden": "true", text: "✗"}) : null,
+              bad ? h("span", {class: "tip", "aria-hidden": "true", text: t("bestWas", {cards: e.best.map(cardShort).join(" ")})}) : null,
+              h("span", {class: "sr", text: an ? `${cardName(c)}: ${verdictText(e)}` : cardName(c)}));
+          }),
           trick ? h("p", {class: "won-by", id: "replay-winner", text: t("wonBy", {name: t("seat_" + trick.winner)})}) : null)),
       trick ? h("p", {id: "replay-won", text: `${t("tricks")}: ${trick.tricks_won.join(" – ")}`}) : null,
+      trick && an ? h("ul", {id: "replay-verdicts", class: "verdicts", "aria-label": t("analysis")},
+        pairs.map(([l, c], k) => h("li", {class: verdict(k)?.cost > 0 ? "costly" : null},
+          `${t("seat_" + l)}: ${cardName(c)} — ${verdictText(verdict(k))}`))) : null,
+      analysisBox(an, anNote, go),
       state.step >= steps && d.result ? h("p", {id: "replay-result"}, `${t("result")}: `,
         h("strong", {text: `${t("tricks")} ${(d.result.tricks || []).join(" – ")} · ${t("points")} ${(d.result.points || []).join(" – ")}`})) : null);
   };
   render();
+  api("GET", `/api/records/${id}/analysis`).then(a => { analysis = a; }, err => { anNote = err.message; })
+    .then(render);
   return root;
+}
+
+// What the solver says of one card played (an entry of /api/records/ID/analysis).
+function verdictText(e) {
+  if (!e) return t("notAnalysed");
+  if (e.cost <= 0) return t("bestPlay");
+  const cost = e.unit === "contract" ? t("costContract") : e.cost === 1 ? t("costTrick") : t("costTricks", {n: e.cost});
+  return `${cost}; ${t("bestWas", {cards: e.best.map(cardName).join(", ")})}`;
+}
+
+// The deal's analysis: what was skipped, and every costly card as a link to its trick.
+function analysisBox(an, note, go) {
+  const box = h("section", {class: "analysis", id: "replay-analysis", "aria-label": t("analysis")},
+    h("h3", {text: t("analysis")}));
+  if (!an) { box.append(h("p", {class: "note", id: "analysis-note", text: note || "…"})); return box; }
+  for (const why of an.skipped) box.append(h("p", {class: "note", text: t(why === "stock" ? "anStock" : "anContract")}));
+  const costly = [];
+  an.tricks.forEach((cards, i) => cards.forEach(e => { if (e?.cost > 0) costly.push([i, e]); }));
+  box.append(h("p", {id: "analysis-summary", text: costly.length ? t("costlyN", {n: costly.length}) : t("noCostly")}));
+  if (costly.length) box.append(h("ol", {class: "row wrap costly-list"}, costly.map(([i, e]) => h("li", {},
+    h("button", {type: "button", class: "costly-link", onclick: () => go(i + 1),
+                 text: `${t("trickN", {n: i + 1, m: an.tricks.length})}: ${t("seat_" + e.seat)} ${cardShort(e.card)} ✗`})))));
+  return box;
 }
 
 // --- routing -----------------------------------------------------------------------------

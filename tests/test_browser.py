@@ -21,6 +21,7 @@ import pytest
 from browser_util import WebServer, chromium, free_port
 
 sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
 
 PLAYABLE = ".hand.mine.active button.card.legal, .calls button.call"
 SHEET_ROWS = "#score-sheet tbody tr"
@@ -464,24 +465,26 @@ def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser:
     assert link.count() == 1
     link.click()
     page.wait_for_selector(".felt.replay")
-    assert page.locator("#replay-step").inner_text() == "The deal as dealt"
+    expect(page.locator("#replay-step")).to_have_text("The deal as dealt")
+    expect(page.locator(".felt.replay .hand span.card")).to_have_count(52)
     shown = page.eval_on_selector_all(".felt.replay .hand span.card", "xs => xs.map(x => x.dataset.card)")
     assert len(shown) == 52 and len(set(shown)) == 52
     page.click("#replay-next")
-    assert page.locator("#replay-step").inner_text() == "Trick 1 of 13"
-    assert page.locator(".felt.replay .trick figure").count() == 4
-    assert page.locator(".felt.replay .trick figure.won").count() == 1
+    expect(page.locator("#replay-step")).to_have_text("Trick 1 of 13")
+    expect(page.locator(".felt.replay .trick figure")).to_have_count(4)
+    expect(page.locator(".felt.replay .trick figure.won")).to_have_count(1)
     assert "won by" in page.locator("#replay-winner").inner_text()
     first = page.eval_on_selector_all(".felt.replay .trick figure", "xs => xs.map(x => x.dataset.card)")
     page.click("#replay-next")
-    assert page.locator("#replay-step").inner_text() == "Trick 2 of 13"
+    expect(page.locator("#replay-step")).to_have_text("Trick 2 of 13")
+    expect(page.locator(".felt.replay .hand span.card")).to_have_count(48)
     left = page.eval_on_selector_all(".felt.replay .hand span.card", "xs => xs.map(x => x.dataset.card)")
     assert len(left) == 48 and not set(first) & set(left)          # the first trick's cards are gone
     page.click("#replay-prev")
-    assert page.locator("#replay-step").inner_text() == "Trick 1 of 13"
+    expect(page.locator("#replay-step")).to_have_text("Trick 1 of 13")
     page.click("#replay-last")
-    assert page.locator("#replay-step").inner_text() == "Trick 13 of 13"
-    assert page.locator(".felt.replay .hand span.card").count() == 4
+    expect(page.locator("#replay-step")).to_have_text("Trick 13 of 13")
+    expect(page.locator(".felt.replay .hand span.card")).to_have_count(4)
     assert "Points" in page.locator("#replay-result").inner_text()
     note = page.locator("#analysis-note")                 # this server does not prepare the solver
     note.wait_for()

@@ -10,10 +10,9 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
+from server_util import stop_process, wait_until_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -55,25 +54,11 @@ class WebServer:
             self.proc.kill()
             raise RuntimeError(f"the server did not start: {line}{self.proc.stdout.read()}")
         self.url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server does not answer")
-            time.sleep(0.05)
+        wait_until_healthy(self.url)
 
     def kill(self) -> None:
         self.proc.kill()
         self.proc.wait()
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        stop_process(self.proc)

@@ -18,6 +18,31 @@ from websockets.sync.client import ClientConnection, connect
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def wait_until_healthy(url: str, seconds: float = 20) -> None:
+    """Wait until the server at ``url`` answers its health check."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if httpx.get(url + "/api/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError("the server does not answer")
+        time.sleep(0.05)
+
+
+def stop_process(proc: subprocess.Popen[str]) -> None:
+    """Stop a server process politely, killing it if it does not end within 10 s."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 class Server:
     """``openwhist serve`` on a free port, on ``database``; ``kill()`` is kill -9."""
 
@@ -37,16 +62,7 @@ class Server:
             raise RuntimeError(f"the server did not start: {line}{self.proc.stdout.read()}")
         self.url = f"http://{found.group(1)}:{found.group(2)}"
         self.ws_url = self.url.replace("http://", "ws://")
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server does not answer")
-            time.sleep(0.05)
+        wait_until_healthy(self.url)
 
     def kill(self) -> None:
         """Kill the server at once (SIGKILL): nothing gets to be tidied up."""
@@ -55,12 +71,7 @@ class Server:
 
     def stop(self) -> None:
         """Stop the server politely."""
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        stop_process(self.proc)
 
 
 class Client:

@@ -306,8 +306,8 @@ class TableClient {
   }
 
   close() {
-    this.closing = true;
-    clearTimeout(this.timer);
+    this.closing = true;                  // a table left never draws again: late messages are dropped
+    clearTimeout(this.timer); clearTimeout(this.flashTimer);
     document.removeEventListener("keydown", this.onKey);
     this.ws?.close();
   }
@@ -317,6 +317,7 @@ class TableClient {
   }
 
   message(m) {
+    if (this.closing) return;
     if (m.type === "welcome" || m.type === "sync") {
       if (this.lost) { this.lost = false; showStatus(""); this.root.classList.remove("offline"); }
       this.table = m.table; this.seat = m.seat; this.sheet = [...(m.table.sheet || [])];
@@ -564,6 +565,7 @@ class TableClient {
   }
 
   render() {
+    if (this.closing) return;
     if (!this.view || !this.table) return;
     const v = this.view;
     const focusedCard = document.activeElement?.dataset?.card;
@@ -714,8 +716,20 @@ function analysisBox(an, note, go) {
 
 // --- routing -----------------------------------------------------------------------------
 
+let routed = 0;                                      // counts routes: a slow page never covers a newer one
+
+// Show a page built by `build` unless another route started while it was being built.
+async function show(build) {
+  const mine = ++routed;
+  try {
+    const page = await build();
+    if (mine === routed) main().replaceChildren(page);
+  } catch (err) { if (mine === routed) showStatus(err.message); }
+}
+
 async function route() {
   applyStaticTexts();
+  routed++;
   const hash = location.hash.replace(/^#/, "");
   if (!session.user) {
     if (current) { current.close(); current = null; }
@@ -732,7 +746,7 @@ async function route() {
   }
   if (what === "replay" && arg) {
     if (current) { current.close(); current = null; }
-    try { main().replaceChildren(await replayView(arg)); } catch (err) { showStatus(err.message); }
+    await show(() => replayView(arg));
     return;
   }
   if (what === "table" && arg) {
@@ -743,7 +757,7 @@ async function route() {
     return;
   }
   if (current) { current.close(); current = null; }
-  try { main().replaceChildren(await lobbyView()); } catch (err) { showStatus(err.message); }
+  await show(lobbyView);
 }
 
 async function start() {

@@ -607,3 +607,58 @@ def test_the_lobby_is_usable_within_a_second(browser: Any, server: WebServer) ->
         times.append(page.evaluate("performance.now()"))
     print(f"lobby usable after {min(times):.0f} ms (loads: {', '.join(f'{t:.0f}' for t in times)})")
     assert min(times) < 1000
+
+
+def join_by_api(page: Any, table_id: str) -> dict[str, Any]:
+    """The page's person asks for a seat at the table (as the lobby's Join button does)."""
+    answer: dict[str, Any] = page.evaluate("""async id => {
+        const me = await (await fetch("/api/me")).json();
+        const r = await fetch(`/api/tables/${id}/join`, {method: "POST", body: "{}",
+            headers: {"Content-Type": "application/json", "X-CSRF-Token": me.csrf}});
+        return {status: r.status, body: await r.json()};
+    }""", table_id)
+    return answer
+
+
+def test_no_hint_at_a_table_with_two_people(browser: Any, server: WebServer) -> None:
+    """Alone with bots the hint button shows on your turn; once another person is about
+    to sit down, or sits, it is gone for everyone there and the server refuses hints."""
+    page = new_page(browser)
+    as_guest(page, server.url, "Una")
+    page.select_option("#nt-variant", "classic")
+    page.click("#nt-create")
+    page.locator(".hand.mine.active button.card.legal").first.wait_for(timeout=20000)
+    expect(page.locator("#hint-button")).to_have_count(1)           # alone: hints are on
+    table_id = page.url.split("/")[-1]
+    friend = new_page(browser)
+    as_guest(friend, server.url, "Vic")
+    joined = join_by_api(friend, table_id)
+    assert joined["status"] == 200 and joined["body"]["pending"] is True   # a bot's seat, next deal
+    expect(page.locator("#hint-button")).to_have_count(0)
+    assert page.locator(".hand.mine.active button.card.legal").count()      # still our turn
+    answer = page.request.get(f"{server.url}/api/tables/{table_id}/hint")
+    assert answer.status == 403 and "more than one person" in answer.json()["error"]
+
+    # two people playing German whist: no hint for either
+    page.goto(f"{server.url}/#")
+    page.wait_for_selector("#nt-variant")
+    page.select_option("#nt-variant", "german")
+    page.select_option("#nt-seats", "open")
+    page.click("#nt-create")
+    page.wait_for_selector(".hand.mine button.card")
+    table_id = page.url.split("/")[-1]
+    joined = join_by_api(friend, table_id)
+    assert joined["status"] == 200 and joined["body"]["pending"] is False
+    friend.goto(f"{server.url}/#table/{table_id}")
+    friend.wait_for_selector(".hand.mine button.card")
+    for p, other in ((page, friend), (friend, page)):
+        deadline = time.monotonic() + 60
+        while not p.locator(PLAYABLE).count():                # until it is this person's turn
+            assert time.monotonic() < deadline, "never this person's turn"
+            if other.locator(PLAYABLE).count():
+                play_one(other)
+            time.sleep(0.05)
+        assert p.locator("#hint-button").count() == 0
+        answer = p.request.get(f"{server.url}/api/tables/{table_id}/hint")
+        assert answer.status == 403 and "more than one person" in answer.json()["error"]
+    assert page.errors == [] and friend.errors == []

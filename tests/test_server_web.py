@@ -93,3 +93,27 @@ def test_the_replay_of_a_two_hand_match_says_pbn_is_not_for_it(server: Server) -
     rec = me.get("/api/my/records").json()[0]
     out = me.get(f"/api/records/{rec['id']}/replay").json()
     assert out["pbn"] is False and out["hands"] == 2 and len(out["deals"][0]["tricks"]) == 26
+
+
+def test_your_games_stay_listed_after_their_table_is_closed(server: Server) -> None:
+    me = Client(server).guest("clo")
+    table = me.post("/api/quickplay", {"variant": "classic", "bot": "random", "until": "deals",
+                                       "count": 1}).json()
+    seat = me.ws(table["id"])
+    m = seat.recv()
+    for n in range(200):
+        if "match_over" in m:
+            break
+        if m.get("view", {}).get("legal"):
+            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
+        m = seat.recv()
+    seat.close()
+    before = [r for r in me.get("/api/my/records").json() if r["table_id"] == table["id"]]
+    assert len(before) == 1
+    assert me.post(f"/api/tables/{table['id']}/close", {}).status_code == 200
+    assert me.get(f"/api/tables/{table['id']}").status_code == 404        # the table is gone
+    after = [r for r in me.get("/api/my/records").json() if r["table_id"] == table["id"]]
+    assert after == before                                                  # its game is not
+    assert me.get(f"/api/records/{before[0]['id']}/replay").status_code == 200
+    other = Client(server).guest("nob")
+    assert all(r["table_id"] != table["id"] for r in other.get("/api/my/records").json())

@@ -564,13 +564,23 @@ def create_app(database: str | None = None, settings: Settings | None = None,
 
     @app.get("/api/my/records", tags=["records"])
     async def my_records(request: Request, c: Annotated[Caller, Depends(caller)]) -> list[dict[str, Any]]:
-        """Your finished matches (at the tables you sit at), newest first."""
+        """Your finished matches, newest first: those of the tables you sit at, and of the
+        closed tables you sat at (a table's records outlive it)."""
         hub = hub_of(request)
+        uid = c.user["id"]
         rows = await hub.store.run(list_records, None)
+        mine: dict[str, bool] = {}
         out = []
         for r in rows:
-            runner = hub.tables.get(r["table_id"])
-            if runner is not None and runner.is_member(c.user["id"]):
+            table_id = r["table_id"]
+            if table_id not in mine:
+                runner = hub.tables.get(table_id)
+                if runner is not None:
+                    mine[table_id] = runner.is_member(uid)
+                else:
+                    access = await hub.store.run(table_access, table_id)
+                    mine[table_id] = access is not None and uid in access["members"]
+            if mine[table_id]:
                 out.append(r)
         return out
 

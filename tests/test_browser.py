@@ -429,7 +429,9 @@ def test_create_table_form_offers_the_variants_rule_options(browser: Any, server
     as_guest(page, server.url, "Opt")
     page.select_option("#nt-variant", "belgian")
     page.click(".rule-options summary")
-    assert page.locator("#opt-troel option").all_inner_texts() == ["three-aces", "three-or-four-aces"]
+    assert page.locator("#opt-troel option").all_inner_texts() == ["three aces", "three or four aces"]
+    assert page.eval_on_selector_all("#opt-troel option", "os => os.map(o => o.value)") == [
+        "three-aces", "three-or-four-aces"]
     assert page.locator("#opt-wait").is_checked()
     page.select_option("#nt-variant", "classic")
     page.select_option("#nt-preset", "english-long")
@@ -447,6 +449,62 @@ def test_create_table_form_offers_the_variants_rule_options(browser: Any, server
     options = page.request.get(f"{server.url}/api/tables/{table_id}").json()["options"]
     assert options["target"] == 7 and options["honours"] is False and options["revokes"] == "penalty"
     assert options["trump"] == "turn-up"
+    assert page.errors == []
+
+
+def option_label(page: Any, name: str) -> str:
+    label: str = page.locator(f"#nt-options .option:has([data-option='{name}']) label").inner_text()
+    return label.strip()
+
+
+def test_the_rule_options_are_labelled_in_every_language(browser: Any, server: WebServer) -> None:
+    page = new_page(browser)
+    as_guest(page, server.url, "Lea")
+    listed = page.request.get(f"{server.url}/api/variants").json()
+    # every option of every variant, and each of its choices, has its words in the five languages
+    missing = page.evaluate("""async ([listed, langs]) => {
+        const m = await import("/web/i18n.js");
+        const out = [];
+        for (const l of langs) {
+            m.setLanguage(l);
+            for (const v of listed) for (const o of v.options) {
+                const known = m.optionText(v.name, o.name);
+                if (!known || !known.label) { out.push(`${l}: ${v.name}.${o.name}`); continue; }
+                for (const c of o.choices) if (known.choice(c) === String(c) && /[a-z]{3}-/.test(c))
+                    out.push(`${l}: ${v.name}.${o.name}=${c}`);
+            }
+        }
+        m.setLanguage("en");
+        return out;
+    }""", [listed, ["en", "nl", "fr", "da", "ro"]])
+    assert missing == []
+    page.select_option("#lang", "nl")
+    expect(page.locator("#nt-h")).to_have_text("Nieuwe tafel")          # the lobby in Dutch
+    page.select_option("#nt-variant", "classic")
+    page.click(".rule-options summary")
+    assert option_label(page, "honours") == "Honneurs tellen"
+    assert option_label(page, "target") == "Punten voor een manche"
+    assert page.locator("#opt-revokes option").all_inner_texts() == ["geweigerd", "bestraft"]
+    assert "kort whist" in page.locator("#nt-options .option:has(#opt-target) .help").inner_text()
+    page.select_option("#nt-variant", "belgian")
+    assert option_label(page, "troel") == "Troel"
+    assert option_label(page, "shuffle") == "Schudden voor elk spel"
+    assert page.locator("#opt-troel option").all_inner_texts() == ["drie azen", "drie of vier azen"]
+    page.select_option("#lang", "fr")
+    expect(page.locator("#nt-h")).to_have_text("Nouvelle table")
+    page.select_option("#nt-variant", "classic")
+    page.click(".rule-options summary")
+    assert option_label(page, "honours") == "Compter les honneurs"
+    assert option_label(page, "revoke_penalty") == "Pénalité de renonce"
+    assert page.locator("#opt-trump option").all_inner_texts() == [
+        "dernière carte du donneur retournée", "sans atout"]
+    page.select_option("#nt-variant", "belgian")
+    assert option_label(page, "all_pass") == "Si tous passent"
+    assert page.locator("#opt-open_misere option").all_inner_texts() == [
+        "après les enchères", "après le premier pli"]
+    english = [o for v in listed for o in v["options"]]
+    shown = page.locator("#nt-options").inner_text()
+    assert not any(o["help"] in shown for o in english if o["help"])   # no English help left
     assert page.errors == []
 
 

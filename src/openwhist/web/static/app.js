@@ -1,7 +1,7 @@
 // The page: the lobby (guest, account, quick play, new table, open tables) and the table
 // (hand, trick, calls, score sheet), over the server's HTTP API and its WebSocket.
 // The client holds no rule: it shows the seat's view and sends one of its legal actions.
-import {LANGS, SUIT_SYMBOL, actionName, callName, cardName, cardShort, language, parseCard,
+import {LANGS, SUIT_SYMBOL, actionName, callName, cardName, cardShort, language, optionText, parseCard,
         pickLanguage, setLanguage, t, trumpName, variantName} from "./i18n.js";
 import {cardSvg} from "./cards.js";
 
@@ -155,7 +155,7 @@ async function lobbyView() {
     const v = all.find(x => x.name === variantSel.value);
     const values = presetValues();
     optionsBox.replaceChildren(h("legend", {text: t("ruleOptions")}),
-      ...(v?.options || []).map(o => optionField(o, values[o.name])));
+      ...(v?.options || []).map(o => optionField(v.name, o, values[o.name])));
   };
   const fillPresets = () => {
     const v = all.find(x => x.name === variantSel.value);
@@ -231,26 +231,31 @@ async function lobbyView() {
   return h("section", {class: "lobby"}, h("div", {class: "columns"}, quick, create, tablesBox, gamesBox));
 }
 
-// One rule option as a form field: a checkbox, a list of choices or a number.
-function optionField(o, value) {
+// One rule option of a variant as a form field: a checkbox, a list of choices or a number,
+// labelled in the chosen language (an option the page does not know: its name and the
+// server's help text).
+function optionField(variant, o, value) {
   const id = `opt-${o.name}`;
-  const label = o.name.replaceAll("_", " ");
+  const known = optionText(variant, o.name);
+  const label = known ? known.label : o.name.replaceAll("_", " ");
+  const help = known ? known.help : o.help;
   let input;
   if (o.type === "bool") {
     input = h("input", {type: "checkbox", id, "data-option": o.name, checked: value === true});
-    return h("label", {class: "check option", title: o.help}, input, " ", label);
+    return h("div", {class: "option"}, h("label", {class: "check", title: help || null}, input, " ", label),
+             help ? h("small", {class: "help", text: help}) : null);
   }
   if (o.type === "choice") {
-    input = h("select", {id, "data-option": o.name}, o.choices.map(c => h("option", {value: String(c), text: String(c),
-      selected: c === value})));
+    input = h("select", {id, "data-option": o.name}, o.choices.map(c => h("option", {value: String(c),
+      text: known ? known.choice(c) : String(c), selected: c === value})));
   } else if (o.type === "int" || o.type === "int?") {
     input = h("input", {type: "number", min: 0, id, "data-option": o.name, value: value ?? "",
                         placeholder: o.type === "int?" ? t("none") : null});
   } else {
     input = h("input", {id, "data-option": o.name, value: value ?? "", maxlength: 32});
   }
-  return h("div", {class: "option"}, h("label", {for: id, title: o.help, text: label}), input,
-           h("small", {class: "help", text: o.help}));
+  return h("div", {class: "option"}, h("label", {for: id, title: help || null, text: label}), input,
+           help ? h("small", {class: "help", text: help}) : null);
 }
 
 function optionValue(o, box) {

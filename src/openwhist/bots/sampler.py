@@ -1,6 +1,6 @@
-"""A bidder that samples: it deals the unseen cards at random many times, solves each
-deal double dummy for the contracts it may call, and calls the one worth most on average;
-it plays the cards with :class:`~openwhist.bots.pimc.PimcBot`.
+"""A bidder that samples: it deals the unseen cards at random many times, judges on each
+deal the contracts it may call, and calls the one worth most on average; it plays the
+cards with :class:`~openwhist.bots.pimc.PimcBot`.
 
 The bot sees only its :class:`~openwhist.rules.base.Observation`.  For an auction call
 (Belgian whist) it weighs, on ``worlds`` sampled deals of the other hands:
@@ -9,18 +9,25 @@ The bot sees only its :class:`~openwhist.rules.base.Observation`.  For an auctio
   of the rule-book player decides which suits are worth solving): the solver says
   whether the declarer alone takes at least the level's tricks against the other three
   (``at least N``), the abondance declarer leading, else the first hand;
-* the misères: whether the hand takes no trick (``exactly 0``; the small misère after
-  laying its riskiest card aside, every other hand one of its cards at random) or
-  exactly one (piccolo).
+* the misères (small misère, piccolo, grand misère) where the hand has few risky cards
+  (:func:`misere_risk`): the sampled deal is played out by the rule-book player at every
+  seat, the bot declaring the misère and the others passing, and the bot's verdict
+  counted.  Not double dummy: a misère's exact search has to refute every defence, far
+  more nodes than a bid may spend (a hand of the thirteen lowest cards already passes a
+  million), and defenders who see every card beat misères that real ones lose.
 
 A call's worth is the chance of making it times the points the contract wins minus the
 chance of failing times what it loses, from the deal's points grid (``options.points_grid()``),
-in zero-sum terms (what the declarer gains over the others).  It calls the best of those
-worth more than nothing; otherwise the rule-book bidder's call (pair proposals, accepting,
-waiting, passing), except a solo or misère the sampling found wanting, which becomes a pass.
+measured as what the declarer gains over each other player: under a zero-sum grid three
+times the value either way; under a positive grid (the opponents score when a contract
+fails, the declarers lose nothing) three times the value when made, the value when failed.
+It calls the best of those worth more than nothing; otherwise the rule-book bidder's call
+(pair proposals, accepting, waiting, passing), except a solo or misère the sampling found
+wanting, which becomes a pass (a call the sampling could not judge is left as it is).
 
 Speed: the solver answers a yes/no question on a full deal in about a millisecond (a
-node budget drops the odd slow one), and hands that no contract suits are passed at once.
+node budget drops the odd slow one), a misère play-out takes a few milliseconds, and
+hands that no contract suits are passed at once.
 """
 
 from __future__ import annotations
@@ -29,13 +36,14 @@ import random
 import time
 from typing import Any
 
-from openwhist.bots.heuristic import HeuristicBot, misere_risk, playing_tricks, risky_card
+from openwhist.bots.heuristic import HeuristicBot, misere_risk, playing_tricks
 from openwhist.bots.pimc import PimcBot
-from openwhist.errors import ConfigError, IllegalActionError
+from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Call, Observation
+from openwhist.rules.registry import get_variant
 from openwhist.solver import NodeLimitReached, Objective, Position, solve
 
-__all__ = ["SamplerBot", "LEVELS", "NODE_LIMIT"]
+__all__ = ["SamplerBot", "LEVELS", "NODE_LIMIT", "MISERE_RISK", "sure_misere"]
 
 LEVELS: dict[int, int] = {1: 8, 2: 16, 3: 32, 4: 64}
 """Sampled deals per bidding decision at each level."""
@@ -44,6 +52,13 @@ NODE_LIMIT = 200_000
 """Search nodes per solved question at most (a deal that needs more is left out)."""
 
 _SAMPLED = ("solo", "abondance", "small-misere", "piccolo", "grand-misere")
+
+_PLAYED_OUT = ("small-misere", "piccolo", "grand-misere")
+"""The calls judged by playing the sampled deal out rather than by the solver."""
+
+MISERE_RISK = 4
+"""A misère is weighed only for a hand with at most this many risky cards (one more for
+piccolo, whose one trick may be the riskiest card)."""
 
 
 class SamplerBot:
@@ -100,26 +115,35 @@ class SamplerBot:
         first = (obs.dealer + 1) % obs.n_hands
         tricks = {s: playing_tricks(hand, s) for s in range(4)}
         risk = misere_risk(hand)
-        # the questions worth asking: (call, leader, trump, objective, small misère)
-        questions: list[tuple[Call, int, int, Objective, bool]] = []
+        # the questions the solver answers: (call, leader, trump, objective)
+        questions: list[tuple[Call, int, int, Objective]] = []
+        # the calls judged by playing the deal out
+        played_out: list[Call] = []
         for c in calls:
             if c.kind in ("solo", "abondance") and c.level is not None and c.suit is not None:
                 if tricks[int(c.suit)] + 2.5 < c.level:
                     continue
                 leader = me if c.kind == "abondance" else first
-                questions.append((c, leader, int(c.suit), Objective("at_least", c.level), False))
-            elif c.kind in ("small-misere", "grand-misere") and risk <= 4:
-                questions.append((c, first, -1, Objective("exactly", 0), c.kind == "small-misere"))
-            elif c.kind == "piccolo" and risk <= 5:
-                questions.append((c, first, -1, Objective("exactly", 1), False))
+                questions.append((c, leader, int(c.suit), Objective("at_least", c.level)))
+            elif c.kind in _PLAYED_OUT and risk <= MISERE_RISK + (c.kind == "piccolo"):
+                played_out.append(c)
         self.last_values = {}
-        if not questions:
-            return Call(by_kind_pass(calls)) if book.kind in _SAMPLED else book
-        made = {q[0]: 0 for q in questions}
-        asked = {q[0]: 0 for q in questions}
+        if sure_misere(hand):
+            # no card of the hand can win a trick: the highest misère it may call is sure
+            sure = [c for c in calls if c.kind in ("open-misere", "grand-misere")]
+            if sure:
+                best_sure = max(sure, key=lambda c: _points(grid, c)[0])
+                self.last_values[str(best_sure)] = _points(grid, best_sure)[0]
+                return best_sure
+        if not questions and not played_out:
+            return by_kind_pass(calls) if book.kind in _SAMPLED else book
+        judged = [q[0] for q in questions] + played_out
+        made = dict.fromkeys(judged, 0)
+        asked = dict.fromkeys(judged, 0)
         start = time.perf_counter()
         unseen = [c for c in range(52) if not hand >> c & 1]
         sizes = obs.hand_sizes
+        sides = tuple(0 if h == me else 1 for h in range(obs.n_hands))
         for _ in range(self.worlds):
             if time.perf_counter() - start > self.time_budget:
                 break
@@ -133,21 +157,27 @@ class SamplerBot:
                 for card in unseen[i:i + sizes[h]]:
                     hands[h] |= 1 << card
                 i += sizes[h]
-            for call, leader, trump, objective, small in questions:
+            for call, leader, trump, objective in questions:
                 if time.perf_counter() - start > self.time_budget:
                     break
-                deal = _small_misere(hands, me, self.rng) if small else hands
-                sides = tuple(0 if h == me else 1 for h in range(obs.n_hands))
                 try:
-                    ok = solve(Position(tuple(deal), trump, leader, (), sides, 0, objective),
+                    ok = solve(Position(tuple(hands), trump, leader, (), sides, 0, objective),
                                node_limit=NODE_LIMIT)
                 except NodeLimitReached:
                     continue
                 made[call] += ok
                 asked[call] += 1
+            for call in played_out:
+                if time.perf_counter() - start > self.time_budget:
+                    break
+                verdict = self._play_out(obs, hands, call)
+                if verdict is None:
+                    continue
+                made[call] += verdict
+                asked[call] += 1
         best: Call | None = None
         best_value = 0.0
-        for call, *_ in questions:
+        for call in judged:
             if not asked[call]:
                 continue
             p = made[call] / asked[call]
@@ -158,9 +188,41 @@ class SamplerBot:
                 best, best_value = call, value
         if best is not None:
             return best
-        if book.kind in _SAMPLED:
+        if book.kind in _SAMPLED and str(book) in self.last_values:
             return by_kind_pass(calls)
         return book
+
+    def _play_out(self, obs: Observation, hands: list[int], call: Call) -> bool | None:
+        """Whether the bot makes ``call`` (a misère) on the sampled deal ``hands`` when
+        every seat plays it by the rule book and the others pass; None if the deal cannot
+        be set up so (a call the sampled auction does not allow)."""
+        try:
+            state = get_variant(obs.variant).rebuild(obs, hands)
+            state.apply(call)
+            while state.phase == "auction":
+                state.apply(by_kind_pass([a for a in state.legal_actions() if isinstance(a, Call)]))
+        except (IllegalActionError, InvalidActionError, StopIteration):
+            return None
+        while not state.is_over():
+            state.apply_unchecked(self._book.choose(state.observation(state.to_move)))
+        result = state.result()
+        declarers = list(result.declarers)
+        if obs.seat not in declarers:
+            return None
+        return bool(result.made[declarers.index(obs.seat)])
+
+
+def sure_misere(hand: int) -> bool:
+    """Whether ``hand`` (13 cards, no trump) can never win a trick: in each suit it holds
+    the lowest cards, and no suit whole.  Every card it plays is then below every other
+    card of its suit, so it wins a trick only by leading a suit that nobody else holds;
+    it leads at most to the first trick (it never wins one), when every suit it holds is
+    still held by another hand too."""
+    for s in range(4):
+        m = (hand >> (13 * s)) & 0x1FFF
+        if m == 0x1FFF or m & (m + 1):  # a whole suit, or not the lowest cards only
+            return False
+    return True
 
 
 def by_kind_pass(calls: list[Call]) -> Call:
@@ -176,7 +238,10 @@ def _grid(obs: Observation) -> Any:
 
 def _points(grid: Any, call: Call) -> tuple[float, float]:
     """(points won when made, points lost when failed) for a contract played alone
-    against three, in zero-sum terms (three times the value per opponent)."""
+    against three, as the declarer's gain over each other player: under a zero-sum grid
+    three times the value per opponent either way; under a positive grid (the opponents
+    score on a failure, the declarer loses nothing) three times the value when made and
+    the value when failed."""
     if grid is None:
         return 3.0, 3.0
     try:
@@ -187,17 +252,5 @@ def _points(grid: Any, call: Call) -> tuple[float, float]:
     needed = {"small-misere": 0, "grand-misere": 0, "piccolo": 1}.get(call.kind, call.level or 0)
     _, win = entry.value(needed, needed, exact)
     _, lose = entry.value(needed - 1 if not exact else needed + 1, needed, exact)
-    return 3.0 * abs(win), 3.0 * abs(lose)
-
-
-def _small_misere(hands: list[int], me: int, rng: random.Random) -> list[int]:
-    """The hands after the small misère's discards: ``me`` lays aside his riskiest card
-    (the rule-book choice), every other hand a random card."""
-    out = list(hands)
-    for h, m in enumerate(hands):
-        if h == me:
-            out[h] = m & ~(1 << risky_card(m))
-        else:
-            cards = [c for c in range(52) if m >> c & 1]
-            out[h] = m & ~(1 << rng.choice(cards))
-    return out
+    positive = getattr(grid, "settlement", "zero-sum") == "positive"
+    return 3.0 * abs(win), (1.0 if positive else 3.0) * abs(lose)

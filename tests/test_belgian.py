@@ -441,3 +441,63 @@ def test_a_thousand_random_deals_are_zero_sum() -> None:
         while not d.is_over():
             d.apply(rng.choice(list(d.legal_actions())))
         assert sum(d.result().points) == 0
+
+
+# --- passe parole (Whisthub: the joiner hands the word to the proposer at 11 or more) -------
+
+ROUND = [" ".join(str(openwhist.Card(c)) for c in range(52) if c % 4 == i) for i in range(4)]
+"""Every player holds every suit and one ace (no troel): card c goes to seat c % 4."""
+
+
+def test_passe_parole_is_off_on_freewhist_and_on_on_whisthub() -> None:
+    assert not openwhist.new_deal("belgian", seed=1).options.passe_parole
+    assert openwhist.new_deal("whisthub", seed=1).options.passe_parole
+    d = deal(ROUND)
+    calls(d, "propose hearts", "accept", "solo 7 spades", "pass")
+    assert d.to_move == S                              # the pair needs 11 now
+    assert "not played with these options" in refused(d, "passe parole")
+
+
+def test_passe_parole_step_by_step() -> None:
+    d = deal(ROUND, passe_parole=True)
+    d.apply("propose hearts")                          # E proposes
+    assert "in no pair" in refused(d, "passe parole")  # S has not joined anyone
+    d.apply("accept")                                  # S joins: pair 8 hearts, S speaks
+    assert "in no pair" in refused(d, "passe parole")  # W
+    d.apply("solo 6 spades")                           # W: the pair needs 10 to stay
+    d.apply("pass")                                    # N
+    assert d.to_move == S                              # E is bound: skipped
+    assert "11 tricks or more" in refused(d, "passe parole")
+    assert "passe-parole" not in {c.kind for c in d.legal_actions()}
+    d.apply("pair 10 hearts")
+    d.apply("solo 7 spades")                           # W: the pair needs 11 now
+    assert d.to_move == S
+    assert "passe-parole" in {c.kind for c in d.legal_actions()}
+    d.apply("passe parole")                            # S hands the word to E
+    assert d.to_move == E                              # E decides at once
+    assert "already handed over" in refused(d, "passe parole")
+    assert "speaks for the pair" in refused(d, "solo 8 hearts")
+    assert "may only raise the pair's suit, hearts" in refused(d, "pair 11 spades")
+    assert {str(c) for c in d.legal_actions()} == {"pass", "pair 11 hearts", "pair 12 hearts",
+                                                   "pair 13 hearts"}
+    d.apply("pair 11 hearts")
+    assert d.to_move == W                              # S is bound now: skipped, N passed
+    d.apply("pass")
+    c = d.observation(N).info["contract"]
+    assert d.phase == "play" and c["name"] == "pair 11 hearts" and c["declarers"] == ["E", "S"]
+
+
+def test_after_passe_parole_the_proposer_may_pass_and_free_his_partner() -> None:
+    d = deal(ROUND, passe_parole=True)
+    calls(d, "propose hearts", "accept", "solo 7 spades", "pass", "passe parole")
+    before = d.snapshot()
+    d.apply("pass")                                    # E passes for the pair
+    assert d.to_move == S                              # S is free again and speaks
+    assert d.can_apply("solo 8 hearts")
+    d.apply("pass")
+    assert d.observation(N).info["contract"]["name"] == "solo 7 spades"
+    d.undo()
+    d.undo()
+    assert d.snapshot() == before and d.to_move == E
+    d.undo()
+    assert d.to_move == S and d.can_apply("passe parole")

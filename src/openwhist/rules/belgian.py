@@ -16,7 +16,9 @@ stops as soon as the points can no longer change (option ``early_stop``).
 Calls: ``pass``, ``wait``, ``propose hearts``, ``accept`` (the highest proposal one may
 join, at the lowest level that outranks the bid), ``pair 9 clubs`` (join or raise a
 pair at a level), ``solo 6 spades``, ``abondance 9 hearts``, ``soloslim hearts``,
-``small misere``, ``piccolo``, ``piccolissimo``, ``grand misere``, ``open misere``.
+``small misere``, ``piccolo``, ``piccolissimo``, ``grand misere``, ``open misere``, and
+with ``passe_parole`` on ``passe parole`` (the joiner of a pair that must bid 11 or more
+hands the word to the proposer, who decides at once and speaks for the pair from then on).
 
 >>> from openwhist import new_deal
 >>> deal = new_deal("belgian", seed=3, dealer=0)
@@ -290,6 +292,10 @@ class BelgianOptions(OptionsRecord):
     all_pass: Literal["redeal", "redeal-double"] = option(
         "redeal", "all pass: the same dealer deals again (FreeWhist); redeal-double: and that "
         "deal's points count double (Whisthub, not cumulative)")
+    passe_parole: bool = option(
+        False, "the player who joined a pair may say 'passe parole' when the pair must bid 11 "
+        "tricks or more to stay in the auction: the proposer then speaks for the pair "
+        "(Whisthub; not in FreeWhist's rules)")
 
     def __post_init__(self) -> None:
         self.check_types()
@@ -313,11 +319,11 @@ class BelgianOptions(OptionsRecord):
 PRESETS: dict[str, BelgianOptions] = {
     "freewhist": BelgianOptions(),
     "whisthub": BelgianOptions(grid="whisthub", troel="three-or-four-aces", deal_pattern="4-4-5",
-                               shuffle=False, all_pass="redeal-double"),
+                               shuffle=False, all_pass="redeal-double", passe_parole=True),
 }
 """FreeWhist.be's rules (the default; its grid is a placeholder, see grids/freewhist.toml)
 and Whisthub's (zero-sum grid with overtricks, troel with 3 or 4 aces, no shuffle, all
-pass doubles the next deal)."""
+pass doubles the next deal, passe parole)."""
 
 
 # --- contracts, results, events --------------------------------------------------------------
@@ -428,6 +434,7 @@ class _Auction:
         self.holders: tuple[int, ...] = ()  # the players of the best bid
         self.proposal_only = False          # the best bid is a proposal nobody accepted yet
         self.blocked = False                # a misère or piccolo was bid: no more proposals
+        self.handed = [False] * HANDS       # an acceptor who said passe parole
 
 
 class BelgianState(TrickPlay):
@@ -556,7 +563,9 @@ class BelgianState(TrickPlay):
         who = seat_name(h)
         if kind == "pass":
             return None
-        if kind in ("trump", "discard", "take", "troel", "passe-parole"):
+        if kind == "passe-parole":
+            return self._passe_parole_refusal(h)
+        if kind in ("trump", "discard", "take", "troel"):
             if kind == "troel":
                 return "troel is announced by itself when the cards are dealt"
             return f"{call} is not a call of the auction"
@@ -584,7 +593,7 @@ class BelgianState(TrickPlay):
             if key is None:
                 return f"the points grid has no pair {call.level}"
             if acceptor:
-                mine = a.proposal[a.partner[h]]
+                mine = self._pair_suit(h)
                 if s != mine:
                     return f"{who} may only raise the pair's suit, {Suit(mine).name.lower()}"
                 if key <= a.key:
@@ -640,6 +649,43 @@ class BelgianState(TrickPlay):
             return None  # another player in the same misère, each on his own
         if key <= a.key:
             return f"{name} does not outrank {self._best_text()}"
+        return None
+
+    def _pair_suit(self, h: int) -> int:
+        """The suit of the accepted pair ``h`` belongs to (the one its proposer proposed)."""
+        a = self.auction
+        return a.proposal[h] if a.proposal[h] >= 0 else a.proposal[a.partner[h]]
+
+    def _lowest_raise(self, h: int) -> int | None:
+        """The fewest tricks the pair of ``h`` must bid in its suit to outrank the bid."""
+        s = self._pair_suit(h)
+        for level in range(8, 14):
+            key = self._key("pair", level, s)
+            if key is not None and key > self.auction.key:
+                return level
+        return None
+
+    def _passe_parole_refusal(self, h: int) -> str | None:
+        """Why ``h`` may not say passe parole (None: he may): only the player who joined a
+        pair, while it speaks through him, once the pair must bid 11 tricks or more."""
+        a = self.auction
+        who = seat_name(h)
+        if not self.options.passe_parole:
+            return "passe parole is not played with these options"
+        if a.partner[h] < 0:
+            return f"{who} is in no pair: only the player who joined a proposal may hand the " \
+                   "word to its proposer"
+        partner = a.partner[h]
+        if a.handed[h] or a.handed[partner]:
+            return f"the word was already handed over: {seat_name(h)} speaks for the pair " \
+                   "to the end"
+        level = self._lowest_raise(h)
+        suit = Suit(self._pair_suit(h)).name.lower()
+        if level is None:
+            return f"no pair level up to 13 in {suit} outranks {self._best_text()}"
+        if level < 11:
+            return f"passe parole only when the pair must bid 11 tricks or more; pair {level} " \
+                   f"{suit} outranks {self._best_text()}"
         return None
 
     def _best_text(self) -> str:
@@ -729,14 +775,21 @@ class BelgianState(TrickPlay):
             a.passed[h] = True
             a.waiting[h] = False
             p = a.partner[h]
-            if p >= 0:  # the acceptor drops out: his proposer is free again
+            if p >= 0:  # the pair drops out: the other player is free again
                 a.partner[h] = a.partner[p] = -1
                 a.bound[p] = False
                 a.bound[h] = False
+                a.handed[h] = a.handed[p] = False
             if a.proposal[h] >= 0 and a.partner[h] < 0:
                 a.proposal[h] = -1  # an unaccepted proposal stays the bid to beat, dead
         elif kind == "wait":
             a.waiting[h] = True
+        elif kind == "passe-parole":  # the proposer speaks for the pair, at once
+            p = a.partner[h]
+            a.handed[h] = True
+            a.bound[h], a.bound[p] = True, False
+            self.to_move = p
+            return
         elif kind == "propose":
             assert call.suit is not None
             s = int(call.suit)
@@ -755,7 +808,7 @@ class BelgianState(TrickPlay):
             assert call.suit is not None
             s = int(call.suit)
             if a.partner[h] >= 0:
-                proposer = a.partner[h]
+                proposer = h if a.proposal[h] >= 0 else a.partner[h]
             else:
                 proposer = next(p for p in range(HANDS) if p != h and a.proposal[p] == s
                                 and a.partner[p] < 0 and not a.passed[p])
@@ -770,7 +823,7 @@ class BelgianState(TrickPlay):
             assert key is not None
             a.key = key
             a.best = ("pair", call.level, s)
-            a.holders = (proposer, h)
+            a.holders = (proposer, a.partner[proposer])
             a.proposal_only = False
         else:
             suit = int(call.suit) if call.suit is not None else None
@@ -1086,7 +1139,7 @@ class BelgianState(TrickPlay):
         a = self.auction
         auction = (tuple(a.spoken), tuple(a.passed), tuple(a.waiting), tuple(a.proposal),
                    tuple(a.partner), tuple(a.bound), tuple(a.kept), a.best, a.key, a.holders,
-                   a.proposal_only, a.blocked)
+                   a.proposal_only, a.blocked, tuple(a.handed))
         return (self.options, self.dealer, self.dealt, self.start_score, self.multiplier,
                 self.troel, self.phase_, self.contract, tuple(self.discards), tuple(self.calls),
                 tuple(self.taken), auction, self.n_tricks, *self._play_snapshot())
@@ -1197,7 +1250,7 @@ _PHASE_VERB = {"auction": "call (pass, propose hearts, solo 6 spades...)",
                "trump": "name trump (trump hearts)", "discard": "lay a card aside (discard 7C)"}
 _ACCEPT = Call.make("accept")
 _AUCTION_CALLS: tuple[Call, ...] = tuple(
-    [Call.make("pass"), Call.make("wait")]
+    [Call.make("pass"), Call.make("wait"), Call.make("passe-parole")]
     + [Call.make("propose", suit=s) for s in SUITS_HIGH_FIRST[::-1]]
     + [Call.make("pair", lv, s) for lv in range(8, 14) for s in SUITS_HIGH_FIRST[::-1]]
     + [Call.make("solo", lv, s) for lv in range(5, 9) for s in SUITS_HIGH_FIRST[::-1]]

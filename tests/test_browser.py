@@ -527,11 +527,20 @@ def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser:
     expect(page.locator(".felt.replay .hand span.card")).to_have_count(52)
     shown = page.eval_on_selector_all(".felt.replay .hand span.card", "xs => xs.map(x => x.dataset.card)")
     assert len(shown) == 52 and len(set(shown)) == 52
+    # the hands are named after who played them: Rex by name, the computer players by seat
+    names = {s.get_attribute("data-seat"): s.locator(".name").inner_text()
+             for s in page.locator(".felt.replay .seat").all()}
+    words = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    rex = [seat for seat, name in names.items() if name.startswith("Rex")]
+    assert len(rex) == 1 and all(names[x].startswith(words[x]) for x in names if x not in rex)
     page.click("#replay-next")
     expect(page.locator("#replay-step")).to_have_text("Trick 1 of 13")
     expect(page.locator(".felt.replay .trick figure")).to_have_count(4)
     expect(page.locator(".felt.replay .trick figure.won")).to_have_count(1)
-    assert "won by" in page.locator("#replay-winner").inner_text()
+    caption = page.locator(f".felt.replay .trick figure[data-seat='{rex[0]}'] figcaption").inner_text()
+    assert caption == "Rex"
+    winner = page.get_attribute(".felt.replay .trick figure.won", "data-seat") or ""
+    assert page.locator("#replay-winner").inner_text() == f"won by {'Rex' if winner == rex[0] else words[winner]}"
     first = page.eval_on_selector_all(".felt.replay .trick figure", "xs => xs.map(x => x.dataset.card)")
     page.click("#replay-next")
     expect(page.locator("#replay-step")).to_have_text("Trick 2 of 13")

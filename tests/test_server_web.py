@@ -66,6 +66,8 @@ def test_one_deal_quick_play_then_your_games_and_the_replay(server: Server) -> N
     assert Client(server).get("/api/my/records").status_code == 401
     out = me.get(f"/api/records/{mine[0]['id']}/replay").json()
     assert out["pbn"] is True and out["hands"] == 4 and len(out["deals"]) == 1
+    assert out["players"] == ["N", "E", "S", "W"]                     # the record names seats
+    assert out["names"].count("rep") == 1 and out["names"].count(None) == 3   # who sat there
     deal = out["deals"][0]
     assert len({c for cards in deal["start"].values() for c in cards}) == 52
     assert len(deal["tricks"]) == 13 and deal["tricks"][0]["hands"] == deal["start"]

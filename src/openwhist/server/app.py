@@ -35,7 +35,7 @@ from openwhist.server import auth
 from openwhist.server.analysis import NOT_READY, AnalysisCache
 from openwhist.server.hint import HintError, hint_for
 from openwhist.server.hub import Hub, Settings
-from openwhist.server.replay import replay_frames
+from openwhist.server.replay import player_names, replay_frames
 from openwhist.server.schemas import (
     ClientMessage,
     Credentials,
@@ -515,14 +515,16 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         known: dict[str, bool] = {}
         return [r for r in rows if await record_allowed(hub, r["table_id"], uid, known)]
 
-    async def fetch_record(request: Request, c: Caller | None, record_id: int) -> dict[str, Any]:
+    async def fetch_found(request: Request, c: Caller | None, record_id: int) -> tuple[str, dict[str, Any]]:
         hub = hub_of(request)
         found = await hub.store.run(get_record, record_id)
         uid = c.user["id"] if c else None
         if found is None or not await record_allowed(hub, found[0], uid):
             raise _error(404, "no such record")
-        rec = found[1]
-        return rec
+        return found
+
+    async def fetch_record(request: Request, c: Caller | None, record_id: int) -> dict[str, Any]:
+        return (await fetch_found(request, c, record_id))[1]
 
     @app.get("/api/records/{record_id}", tags=["records"])
     async def record_json(record_id: int, request: Request,
@@ -541,14 +543,25 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         return "\n".join(records.to_pbn(d, board=i + 1, event=f"openwhist table {rec.get('variant')}")
                          for i, d in enumerate(match.deals))
 
+    replay_names: dict[int, list[str | None]] = {}      # a finished match's players never change
+
     @app.get("/api/records/{record_id}/replay", tags=["records"])
     async def record_replay(record_id: int, request: Request,
                             c: Annotated[Caller | None, Depends(optional_caller)]) -> dict[str, Any]:
         """A finished match ready to replay trick by trick: each deal's hands at the start
         and before each trick, its calls, contract, tricks with their winners and result;
-        ``pbn`` says whether the PBN export holds it (four-hand deals only)."""
-        rec = await fetch_record(request, c, record_id)
-        return await asyncio.to_thread(replay_frames, rec)
+        ``names``: who played each hand (None where no person's name is known); ``pbn``
+        says whether the PBN export holds it (four-hand deals only)."""
+        table_id, rec = await fetch_found(request, c, record_id)
+        out = await asyncio.to_thread(replay_frames, rec)
+        names = replay_names.get(record_id)
+        if names is None:
+            names = await hub_of(request).store.run(player_names, table_id, record_id, rec)
+            if len(replay_names) >= 1000:
+                replay_names.pop(next(iter(replay_names)))
+            replay_names[record_id] = names
+        out["names"] = names
+        return out
 
     analyses = AnalysisCache()
 

@@ -19,15 +19,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openwhist import records
 from openwhist.cards import CardSet
 from openwhist.rules.base import Deal
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_names
+from openwhist.store import get_user, list_records, table_events
 
-__all__ = ["replay_frames"]
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
+__all__ = ["player_names", "replay_frames"]
 
 
 def _hands(deal: Deal, letters: tuple[str, ...]) -> dict[str, list[str]]:
@@ -75,3 +79,32 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+
+
+def player_names(conn: Connection, table_id: str, record_id: int,
+                 record: Mapping[str, Any]) -> list[str | None]:
+    """Who played each hand of a table's finished match, in seat order: the names the
+    record gives, and for a record that only names the seats (as a table's do) the
+    people who sat there when the match ended; None where no person's name is known
+    (a computer player, the dummy).  Run on the store's thread (``conn``)."""
+    players = [str(p) for p in record.get("players") or []]
+    unnamed = set(seat_names(len(players))) | {"dummy"} if players else set()
+    names: list[str | None] = [None if p in unnamed else p for p in players]
+    if any(names):
+        return names
+    match_no = next((r["match_no"] for r in list_records(conn, table_id, limit=1_000_000)
+                     if r["id"] == record_id), None)
+    if match_no is None:
+        return names
+    events = table_events(conn, table_id)
+    end = max((e["version"] for e in events if e["type"] == "action" and e["match_no"] == match_no
+               and e["version"] is not None), default=None)
+    sitting: dict[int, dict[str, Any]] = {}
+    for e in events:
+        if e["type"] == "seat" and (end is None or e["version"] <= end):
+            sitting[e["seat"]] = e
+    for seat, e in sitting.items():
+        if e["kind"] == "person" and e["user_id"] is not None and 0 <= seat < len(names):
+            user = get_user(conn, e["user_id"])
+            names[seat] = user["name"] if user else None
+    return names

@@ -624,6 +624,8 @@ async function replayView(id) {
   const state = {deal: 0, step: 0};
   let analysis = null, anNote = "";
   const letters = () => data.deals[state.deal].hands;
+  // who played a hand: the person's name the server found, else the seat ("North")
+  const nameOf = (letter) => data.names?.[letters().indexOf(letter)] || t("seat_" + letter);
   const root = h("section", {class: "replay-page", "aria-labelledby": "rp-h"});
   const pos = (letter) => {
     const ls = letters(), k = ls.indexOf(letter), n = ls.length;
@@ -638,8 +640,8 @@ async function replayView(id) {
     const trumpSuit = d.trump ? {spades: "S", hearts: "H", diamonds: "D", clubs: "C"}[d.trump] || d.trump : null;
     const pairs = trick ? trick.cards.map((c, k) => [letters()[(letters().indexOf(trick.leader) + k) % letters().length], c]) : [];
     const handBox = (letter) => h("div", {class: `seat ${pos(letter)}`, "data-seat": letter},
-      h("div", {class: "name", text: `${t("seat_" + letter)}${d.dealer === letter ? " · " + t("dealer") : ""}`}),
-      h("div", {class: "hand open", role: "group", "aria-label": t("handOf", {name: t("seat_" + letter)}), "data-hand": letter},
+      h("div", {class: "name", text: `${nameOf(letter)}${d.dealer === letter ? " · " + t("dealer") : ""}`}),
+      h("div", {class: "hand open", role: "group", "aria-label": t("handOf", {name: nameOf(letter)}), "data-hand": letter},
         sortHand(hands[letter] || [], trumpSuit).map(c => h("span", {class: "card shown", "data-card": c, role: "img",
           "aria-label": cardName(c)}, cardSvg(c)))));
     const deals = data.deals.length > 1 ? h("label", {}, `${t("deal")} `, h("select", {id: "replay-deal",
@@ -659,9 +661,9 @@ async function replayView(id) {
       h("div", {class: "info"},
         h("span", {id: "replay-trump"}, `${t("trump")}: `, h("strong", {text: trumpName(trumpSuit)})),
         d.contract ? h("span", {id: "replay-contract"}, ` · ${t("contract")}: `, h("strong", {text: callName(d.contract.name)}),
-          " ", t("playedBy", {names: d.contract.declarers.map(l => t("seat_" + l)).join(", ")})) : null,
+          " ", t("playedBy", {names: d.contract.declarers.map(nameOf).join(", ")})) : null,
         d.calls.length ? h("ol", {class: "history", id: "replay-calls"}, d.calls.map(([l, c]) =>
-          h("li", {}, `${t("seat_" + l)}: `, h("strong", {text: callName(c)})))) : null),
+          h("li", {}, `${nameOf(l)}: `, h("strong", {text: callName(c)})))) : null),
       h("div", {class: "row wrap steps", role: "group"},
         h("button", {type: "button", id: "replay-first", onclick: () => go(0), disabled: state.step === 0, text: t("first")}),
         h("button", {type: "button", id: "replay-prev", onclick: () => go(state.step - 1), disabled: state.step === 0, text: t("prev")}),
@@ -676,17 +678,17 @@ async function replayView(id) {
             const e = verdict(k), bad = e?.cost > 0;
             return h("figure", {class: `played ${pos(l)}${trick.winner === l ? " won" : ""}${bad ? " costly" : ""}`, "data-card": c,
                                 "data-seat": l, tabindex: an ? 0 : null, title: an ? `${cardName(c)}: ${verdictText(e)}` : null},
-              cardSvg(c), h("figcaption", {text: t("seat_" + l)}),
+              cardSvg(c), h("figcaption", {text: nameOf(l)}),
               bad ? h("span", {class: "mark", "aria-hidden": "true", text: "✗"}) : null,
               bad ? h("span", {class: "tip", "aria-hidden": "true", text: t("bestWas", {cards: e.best.map(cardShort).join(" ")})}) : null,
               h("span", {class: "sr", text: an ? `${cardName(c)}: ${verdictText(e)}` : cardName(c)}));
           }),
-          trick ? h("p", {class: "won-by", id: "replay-winner", text: t("wonBy", {name: t("seat_" + trick.winner)})}) : null)),
+          trick ? h("p", {class: "won-by", id: "replay-winner", text: t("wonBy", {name: nameOf(trick.winner)})}) : null)),
       trick ? h("p", {id: "replay-won", text: `${t("tricks")}: ${trick.tricks_won.join(" – ")}`}) : null,
       trick && an ? h("ul", {id: "replay-verdicts", class: "verdicts", "aria-label": t("analysis")},
         pairs.map(([l, c], k) => h("li", {class: verdict(k)?.cost > 0 ? "costly" : null},
-          `${t("seat_" + l)}: ${cardName(c)} — ${verdictText(verdict(k))}`))) : null,
-      analysisBox(an, anNote, go),
+          `${nameOf(l)}: ${cardName(c)} — ${verdictText(verdict(k))}`))) : null,
+      analysisBox(an, anNote, go, nameOf),
       state.step >= steps && d.result ? h("p", {id: "replay-result"}, `${t("result")}: `,
         h("strong", {text: `${t("tricks")} ${(d.result.tricks || []).join(" – ")} · ${t("points")} ${(d.result.points || []).join(" – ")}`})) : null);
   };
@@ -705,7 +707,7 @@ function verdictText(e) {
 }
 
 // The deal's analysis: what was skipped, and every costly card as a link to its trick.
-function analysisBox(an, note, go) {
+function analysisBox(an, note, go, nameOf) {
   const box = h("section", {class: "analysis", id: "replay-analysis", "aria-label": t("analysis")},
     h("h3", {text: t("analysis")}));
   if (!an) { box.append(h("p", {class: "note", id: "analysis-note", text: note || "…"})); return box; }
@@ -715,7 +717,7 @@ function analysisBox(an, note, go) {
   box.append(h("p", {id: "analysis-summary", text: costly.length ? t("costlyN", {n: costly.length}) : t("noCostly")}));
   if (costly.length) box.append(h("ol", {class: "row wrap costly-list"}, costly.map(([i, e]) => h("li", {},
     h("button", {type: "button", class: "costly-link", onclick: () => go(i + 1),
-                 text: `${t("trickN", {n: i + 1, m: an.tricks.length})}: ${t("seat_" + e.seat)} ${cardShort(e.card)} ✗`})))));
+                 text: `${t("trickN", {n: i + 1, m: an.tricks.length})}: ${nameOf(e.seat)} ${cardShort(e.card)} ✗`})))));
   return box;
 }
 

@@ -501,3 +501,83 @@ def test_after_passe_parole_the_proposer_may_pass_and_free_his_partner() -> None
     assert d.snapshot() == before and d.to_move == E
     d.undo()
     assert d.to_move == S and d.can_apply("passe parole")
+
+
+# --- Whisthub's bidding restrictions -------------------------------------------------------
+
+
+def test_whisthub_preset_restricts_bidding_and_freewhist_does_not() -> None:
+    hub = openwhist.new_deal("whisthub", seed=1).options
+    assert (hub.solo_suit, hub.asks_per_suit, hub.bound_suit) == ("proposed", 2, True)
+    free = openwhist.new_deal("belgian", seed=1).options
+    assert (free.solo_suit, free.asks_per_suit, free.bound_suit) == ("any", 0, False)
+
+
+def test_solo_only_in_a_proposed_suit_unless_nobody_can_join() -> None:
+    d = deal(ROUND, solo_suit="proposed")
+    assert "only in a suit he proposed" in refused(d, "solo 6 hearts")   # E: others may join
+    d.apply("propose hearts")                          # E
+    d.apply("accept")                                  # S: pair 8 hearts
+    assert "has not proposed clubs" in refused(d, "solo 6 clubs")        # W: N may still join
+    d.apply("pass")                                    # W
+    d.apply("solo 6 clubs")                            # N: nobody is left to join him
+    assert d.to_move == S
+    d.apply("pass")                                    # the pair drops out: E is free again
+    assert d.to_move == E
+    assert d.can_apply("solo 7 hearts")                # the suit he proposed
+    assert d.can_apply("solo 7 spades")                # nobody could join him any more
+    free = deal(ROUND)
+    assert free.can_apply("solo 6 hearts")             # FreeWhist: any suit
+
+
+def test_a_suit_may_be_asked_only_so_often() -> None:
+    def to_the_second_ask(**options: object) -> openwhist.Deal:
+        d = deal(ROUND, **options)
+        calls(d, "propose spades", "accept")           # E asks spades, S joins
+        d.apply("propose diamonds")                    # W asks diamonds (once)
+        d.apply("solo 6 hearts")                       # N
+        d.apply("pass")                                # S: the spades pair drops out
+        assert d.to_move == W                          # E could still join diamonds
+        return d
+    once = to_the_second_ask(asks_per_suit=1)
+    assert "has asked diamonds once already" in refused(once, "propose diamonds")
+    assert "propose diamonds" not in {str(c) for c in once.legal_actions()}
+    twice = to_the_second_ask(asks_per_suit=2)
+    twice.apply("propose diamonds")                    # the second time: he keeps his suit
+    assert twice.observation(N).info["proposals"]["W"] == "diamonds"
+    assert to_the_second_ask().can_apply("propose diamonds")   # FreeWhist: no limit
+
+
+def test_a_bound_player_bids_only_in_his_suit_and_no_misere() -> None:
+    d = deal(ROUND, bound_suit=True)
+    calls(d, "propose hearts", "accept")               # E and S are bound to hearts
+    d.apply("solo 6 spades")                           # W is bound to spades
+    d.apply("pass")                                    # N
+    d.apply("pass")                                    # S drops out: E is left alone, bound
+    assert d.to_move == E
+    assert "no longer bid misère" in refused(d, "small misere")
+    assert "only bid further in hearts" in refused(d, "solo 7 clubs")
+    d.apply("solo 7 hearts")
+    assert d.to_move == W
+    assert "no longer bid misère" in refused(d, "grand misere")
+    assert "only bid further in spades" in refused(d, "solo 8 diamonds")
+    assert {str(c) for c in d.legal_actions()} >= {"pass", "solo 8 spades"}
+    free = deal(ROUND)
+    calls(free, "propose hearts", "accept", "solo 6 spades", "pass", "pass")
+    assert free.can_apply("small misere") and free.can_apply("solo 7 clubs")
+
+
+def test_a_bound_proposer_may_not_join_another_suit() -> None:
+    def alone_with_clubs(**options: object) -> openwhist.Deal:
+        d = deal(ROUND, **options)
+        calls(d, "propose clubs", "accept")            # E and S: clubs
+        d.apply("propose hearts")                      # W
+        d.apply("pass")                                # N
+        d.apply("pass")                                # S: E is left alone with clubs
+        d.apply("propose hearts")                      # W keeps hearts: E could join
+        assert d.to_move == E
+        return d
+    d = alone_with_clubs(bound_suit=True)
+    assert "may only join a proposal of clubs" in refused(d, "accept")
+    assert "only bid further in clubs" in refused(d, "pair 9 hearts")
+    assert alone_with_clubs().can_apply("accept")

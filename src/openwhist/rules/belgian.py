@@ -296,6 +296,16 @@ class BelgianOptions(OptionsRecord):
         False, "the player who joined a pair may say 'passe parole' when the pair must bid 11 "
         "tricks or more to stay in the auction: the proposer then speaks for the pair "
         "(Whisthub; not in FreeWhist's rules)")
+    solo_suit: Literal["any", "proposed"] = option(
+        "any", "any: a player may go solo in any suit (FreeWhist); proposed: only in a suit he "
+        "proposed earlier in the deal, unless nobody is left who could join him (Whisthub)")
+    asks_per_suit: int = option(
+        0, "how often a player may ask (propose) the same suit in one deal, keeping it "
+        "included; 0: no limit (FreeWhist); Whisthub: 2")
+    bound_suit: bool = option(
+        False, "a player bound to a suit (going solo, in an accepted pair, or left alone when "
+        "his partner passed) may only bid further in that suit, and no misère or piccolo "
+        "(Whisthub); false: no such limit (FreeWhist)")
 
     def __post_init__(self) -> None:
         self.check_types()
@@ -319,11 +329,13 @@ class BelgianOptions(OptionsRecord):
 PRESETS: dict[str, BelgianOptions] = {
     "freewhist": BelgianOptions(),
     "whisthub": BelgianOptions(grid="whisthub", troel="three-or-four-aces", deal_pattern="4-4-5",
-                               shuffle=False, all_pass="redeal-double", passe_parole=True),
+                               shuffle=False, all_pass="redeal-double", passe_parole=True,
+                               solo_suit="proposed", asks_per_suit=2, bound_suit=True),
 }
 """FreeWhist.be's rules (the default; its grid is a placeholder, see grids/freewhist.toml)
 and Whisthub's (zero-sum grid with overtricks, troel with 3 or 4 aces, no shuffle, all
-pass doubles the next deal, passe parole)."""
+pass doubles the next deal, passe parole, solo only in a suit one asked, a suit asked at
+most twice, a player bound to a suit bids only in it)."""
 
 
 # --- contracts, results, events --------------------------------------------------------------
@@ -435,6 +447,8 @@ class _Auction:
         self.proposal_only = False          # the best bid is a proposal nobody accepted yet
         self.blocked = False                # a misère or piccolo was bid: no more proposals
         self.handed = [False] * HANDS       # an acceptor who said passe parole
+        self.asked = [[0] * 4 for _ in range(HANDS)]  # proposals per player and suit
+        self.tied = [-1] * HANDS            # the suit a player is bound to (solo, pair), -1: none
 
 
 class BelgianState(TrickPlay):
@@ -582,6 +596,15 @@ class BelgianState(TrickPlay):
             return f"{who} waited: he may only accept a proposal or pass"
         if acceptor and kind != "pair":
             return f"{who} speaks for the pair: he may only raise the pair's suit or pass"
+        tied = a.tied[h] if self.options.bound_suit else -1
+        if tied >= 0:
+            tied_name = Suit(tied).name.lower()
+            if kind in MISERE_TRICKS:
+                return f"{who} is bound to {tied_name}: a bound player may no longer bid " \
+                       "misère or piccolo"
+            if call.suit is not None and int(call.suit) != tied:
+                return f"{who} is bound to {tied_name} (solo, a pair, or left alone by his " \
+                       f"partner): he may only bid further in {tied_name}"
         if kind == "accept":
             if self._best_accept(h) is None:
                 return self._no_accept_reason(h)
@@ -619,6 +642,11 @@ class BelgianState(TrickPlay):
                 return "after a troel one bids above troel or passes: no suit may be proposed"
             if a.blocked:
                 return "no suit may be proposed once a misère or piccolo has been bid"
+            most = self.options.asks_per_suit
+            if most and a.asked[h][s] >= most:
+                times = {1: "once", 2: "twice"}.get(most, f"{most} times")
+                return f"{who} has asked {suit_name} {times} already: a player may ask the " \
+                       f"same suit at most {times}"
             own = a.proposal[h]
             if a.spoken[h] and own < 0:
                 return f"{who} has already bid: only a proposer may propose again"
@@ -644,12 +672,21 @@ class BelgianState(TrickPlay):
             return f"the points grid has no {name}"
         if kind in ("abondance", "soloslim") and self.options.first_turn_only and a.spoken[h]:
             return f"{name.split()[0]} may only be bid on a player's first turn"
+        if kind == "solo" and suit is not None and self.options.solo_suit == "proposed" \
+                and not a.asked[h][suit] and self._could_ask(h, suit):
+            suit_name = Suit(suit).name.lower()
+            return f"{who} may go solo only in a suit he proposed while someone could still " \
+                   f"join him, and he has not proposed {suit_name}"
         if key == a.key and kind in SHARED and a.best is not None and a.best[0] == kind \
                 and h not in a.holders:
             return None  # another player in the same misère, each on his own
         if key <= a.key:
             return f"{name} does not outrank {self._best_text()}"
         return None
+
+    def _could_ask(self, h: int, suit: int) -> bool:
+        """A proposal of ``suit`` by ``h`` could still find a partner."""
+        return self.troel is None and not self.auction.blocked and self._can_join(h, suit)
 
     def _pair_suit(self, h: int) -> int:
         """The suit of the accepted pair ``h`` belongs to (the one its proposer proposed)."""
@@ -704,8 +741,11 @@ class BelgianState(TrickPlay):
         """The call ``accept`` stands for: join the highest proposal one may, at the lowest
         level that outranks the bid."""
         a = self.auction
+        tied = a.tied[h] if self.options.bound_suit else -1
         for suit in SUITS_HIGH_FIRST:
             s = int(suit)
+            if tied >= 0 and s != tied:
+                continue
             for p in range(HANDS):
                 if a.proposal[p] == s and self._may_accept(h, p) and self.hands[h] & suit.mask:
                     for level in range(8, 14):
@@ -726,6 +766,11 @@ class BelgianState(TrickPlay):
                  and not a.passed[p]]
         if not open_:
             return "no proposal is waiting for a partner"
+        tied = a.tied[h] if self.options.bound_suit else -1
+        if tied >= 0 and all(a.proposal[p] != tied for p in open_):
+            tied_name = Suit(tied).name.lower()
+            return f"{seat_name(h)} is bound to {tied_name}: he may only join a proposal of " \
+                   f"{tied_name}"
         if not any(self._may_accept(h, p) for p in open_):
             return f"{seat_name(h)} may not accept: only a player who has not spoken, who " \
                    "waited, or who proposed a lower suit may"
@@ -793,6 +838,7 @@ class BelgianState(TrickPlay):
         elif kind == "propose":
             assert call.suit is not None
             s = int(call.suit)
+            a.asked[h][s] += 1
             if a.proposal[h] == s and not first_turn:
                 a.kept[h] = True
             else:
@@ -821,6 +867,7 @@ class BelgianState(TrickPlay):
                 a.kept[proposer] = False
             key = self._key("pair", call.level, s)
             assert key is not None
+            a.tied[proposer] = a.tied[h] = s
             a.key = key
             a.best = ("pair", call.level, s)
             a.holders = (proposer, a.partner[proposer])
@@ -834,6 +881,8 @@ class BelgianState(TrickPlay):
                 a.kept[h] = False
             if kind in MISERE_TRICKS:
                 a.blocked = True
+            elif suit is not None:
+                a.tied[h] = suit
             if a.best is not None and key == a.key and kind in SHARED and a.best[0] == kind:
                 a.holders = (*a.holders, h)
             else:
@@ -1139,7 +1188,8 @@ class BelgianState(TrickPlay):
         a = self.auction
         auction = (tuple(a.spoken), tuple(a.passed), tuple(a.waiting), tuple(a.proposal),
                    tuple(a.partner), tuple(a.bound), tuple(a.kept), a.best, a.key, a.holders,
-                   a.proposal_only, a.blocked, tuple(a.handed))
+                   a.proposal_only, a.blocked, tuple(a.handed),
+                   tuple(map(tuple, a.asked)), tuple(a.tied))
         return (self.options, self.dealer, self.dealt, self.start_score, self.multiplier,
                 self.troel, self.phase_, self.contract, tuple(self.discards), tuple(self.calls),
                 tuple(self.taken), auction, self.n_tricks, *self._play_snapshot())

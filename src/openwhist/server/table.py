@@ -18,6 +18,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from openwhist import records
 from openwhist.bots import Bot, make_bot
 from openwhist.errors import WhistError
@@ -378,13 +380,9 @@ class TableRunner:
             if record is not None:
                 message["match_over"] = {"match_no": match_no, "summary": summary}
             message["view"] = now.json(viewer)
-            text: str | None = None
+            text = _encode(message)
             for conn in conns:
-                if conn is actor:
-                    conn.send({**message, "ref": ref})
-                else:
-                    text = text or _encode(message)
-                    conn.send_text(text)
+                conn.send_text(_with_ref(text, ref) if conn is actor else text)
         if record is not None:
             self.match_no += 1
             self.seq = 0
@@ -594,7 +592,18 @@ class _Views:
 
 
 def _encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    # orjson: a tenth of the json module's time, on the path of every event to every seat;
+    # the json module stays for what orjson refuses (an integer beyond 64 bits)
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(message, separators=(",", ":"))
+
+
+def _with_ref(text: str, ref: Any) -> str:
+    """The encoded message ``text`` (an object) with ``"ref": ref`` added at its end."""
+    return f'{text[:-1]},"ref":{_encode({"": ref})[4:-1]}}}'
+
 
 
 class SeatError(Exception):

@@ -194,6 +194,8 @@ async def run(url: str, pid: int, clients: int, pace: float, seconds: float, war
         "max_ms": round(1000 * lat[-1], 1),
         "refused": stats.refused, "lost": stats.sent - stats.acked - stats.refused,
         "server_cpu_pct": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
+        "server_cpu_ms_per_action": round(
+            1000 * (cpu1 - cpu0) / max(1, health1["actions"] - health0["actions"]), 3),
         "server_rss_mb": round(rss_mb(pid), 1),
         "clients_cpu_pct": round(100 * (ccpu1 - ccpu0) / (t1 - t0), 1),
         "load_avg_1min": os.getloadavg()[0],

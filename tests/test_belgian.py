@@ -581,3 +581,55 @@ def test_a_bound_proposer_may_not_join_another_suit() -> None:
     assert "may only join a proposal of clubs" in refused(d, "accept")
     assert "only bid further in clubs" in refused(d, "pair 9 hearts")
     assert alone_with_clubs().can_apply("accept")
+
+
+# --- the referee rule: an optional plausibility check above troel ----------------------------
+
+LOW = ["2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 2S",
+       "AC KC QC JC TC 9C 8C 7C 6C 6D 7D 8D 9D",
+       "AD KD QD JD TD 3S 4S 5S 6S 7S 8S 9S TS",
+       "AH KH QH JH TH 9H 8H 7H 6H AS KS QS JS"]
+"""E (the dealer's left) holds only low cards; S all the high clubs; N the high hearts and
+spades."""
+
+
+def test_quick_tricks_and_high_card_points() -> None:
+    from openwhist.cards import parse_hand
+    from openwhist.rules.belgian import high_card_points, quick_tricks
+    hand = parse_hand("AKQJT98.AK.A.432")                 # spades, hearts, diamonds, clubs
+    assert quick_tricks(hand, Suit.SPADES) == 10
+    assert quick_tricks(hand, Suit.CLUBS) == 0 + 3 + 2 + 1  # 432 trump; side AKQ.., AK, A
+    assert quick_tricks(parse_hand("KQ5432.5.432.432"), Suit.SPADES) == 5
+    assert quick_tricks(parse_hand("KQ5432.5.432.432"), Suit.HEARTS) == 0
+    assert high_card_points(hand) == 4 + 3 + 2 + 1 + 4 + 3 + 4
+    assert high_card_points(sum(1 << openwhist.Card.parse(c) for c in LOW[0].split())) == 0
+
+
+def test_the_referee_is_off_by_default_and_in_both_presets() -> None:
+    assert not openwhist.new_deal("belgian", seed=1).options.referee
+    assert not openwhist.new_deal("whisthub", seed=1).options.referee
+    d = deal(ROUND)
+    assert d.can_apply("abondance 11 hearts") and d.can_apply("grand misere")
+
+
+def test_the_referee_refuses_implausible_games_above_troel() -> None:
+    d = deal(ROUND, referee=True)                      # E: 10 points, one ace, no long suit
+    why = refused(d, "abondance 10 hearts")
+    assert "referee refuses" in why and "quick count gives" in why and "must pass or bid" in why
+    assert "10 high-card points" in refused(d, "grand misere")
+    assert "soloslim" not in {c.kind for c in d.legal_actions()}
+    assert d.can_apply("abondance 9 hearts")           # below troel: no referee
+    assert d.can_apply("small misere") and d.can_apply("pass")
+    d.apply("pass")                                    # the player passes instead
+
+
+def test_the_referee_allows_plausible_games() -> None:
+    d = deal(SUIT_HANDS, referee=True)                 # E holds all thirteen clubs
+    assert d.can_apply("soloslim clubs") and d.can_apply("abondance 12 clubs")
+    assert "gives 3 tricks with hearts trump" in refused(d, "abondance 10 hearts")
+    assert "10 high-card points" in refused(d, "open misere")
+    low = deal(LOW, referee=True)
+    low.apply("grand misere")                          # E: no high card at all
+    assert "high-card points" in refused(low, "grand misere")  # S may not join with his clubs
+    low.apply("abondance 10 clubs")                    # S: AKQJT9876 of clubs
+    assert low.calls[-1] == (S, openwhist.parse_action("abondance 10 clubs"))

@@ -68,9 +68,12 @@ __all__ = [
     "GridEntry",
     "PointsGrid",
     "from_setup",
+    "high_card_points",
     "load_grid",
     "new_belgian_deal",
+    "quick_tricks",
     "rebuild",
+    "referee_refusal",
 ]
 
 HANDS = 4
@@ -306,6 +309,12 @@ class BelgianOptions(OptionsRecord):
         False, "a player bound to a suit (going solo, in an accepted pair, or left alone when "
         "his partner passed) may only bid further in that suit, and no misère or piccolo "
         "(Whisthub); false: no such limit (FreeWhist)")
+    referee: bool = option(
+        False, "the referee rule (FreeWhist): a game above troel that a plausibility check of "
+        "the hand refuses may not be bid (the player passes or bids something else); solo, "
+        "abondance and soloslim need a quick count of tricks of at least the tricks bid less "
+        "2 (soloslim: 12), a misère at most so many high-card points (grand and open 8, small "
+        "10, piccolo 12); see referee_refusal")
 
     def __post_init__(self) -> None:
         self.check_types()
@@ -425,6 +434,79 @@ def settle(grid: PointsGrid, contract: Contract, tricks: Sequence[int],
             if not made or grid.settlement == "zero-sum":
                 points[h] += value if not made else -value
     return tuple(made_all), tuple(points)
+
+
+# --- the referee ---------------------------------------------------------------------------------
+
+HIGH_CARD_POINTS = (0,) * 9 + (1, 2, 3, 4)
+"""High-card points by rank index: J 1, Q 2, K 3, A 4 (40 in the pack, 10 a hand on average)."""
+REFEREE_MARGIN = {"solo": 2, "abondance": 2, "soloslim": 1}
+"""How many tricks a game taking tricks may lie above the hand's quick count."""
+REFEREE_POINTS = {"grand-misere": 8, "open-misere": 8, "small-misere": 10, "piccolo": 12,
+                  "piccolissimo": 14}
+"""The most high-card points a hand may hold for each misère-like game."""
+
+
+def quick_tricks(hand: int, trump: Suit | int) -> int:
+    """A quick count of the tricks ``hand`` takes alone with ``trump``: every trump, less
+    the ace, king and queen it lacks among its top three places (AKxxx 5, KQxxxx 5, Kx 1,
+    xxx 0), plus in each other suit the unbroken run from its ace, at most three (A 1, AK 2,
+    AKQJ 3: the opponents ruff the fourth round; a suit without its ace nothing).
+
+    >>> quick_tricks(parse_hand("AKQJT98.AK.A.432"), Suit.SPADES)
+    10
+    """
+    total = 0
+    for s in range(4):
+        cards = hand >> (s * 13) & 0x1FFF
+        n = cards.bit_count()
+        if s == int(trump):
+            total += n - sum(1 for r in range(12, 12 - min(n, 3), -1) if not cards >> r & 1)
+            continue
+        r = 12
+        while r >= 10 and cards >> r & 1:
+            total += 1
+            r -= 1
+    return total
+
+
+def high_card_points(hand: int) -> int:
+    """The hand's high-card points: A 4, K 3, Q 2, J 1."""
+    return sum(HIGH_CARD_POINTS[c % 13] for c in range(52) if hand >> c & 1)
+
+
+def referee_refusal(hand: int, kind: str, level: int | None = None,
+                    suit: Suit | int | None = None) -> str | None:
+    """Why a referee refuses ``kind`` (``"abondance"``, ``"grand-misere"``...) for ``hand``
+    as implausible, or None when he allows it: the plausibility check of the ``referee``
+    option.
+
+    A game taking tricks alone (solo, abondance, soloslim) needs a :func:`quick_tricks`
+    count with its trump of at least the tricks bid less :data:`REFEREE_MARGIN`; a
+    misère-like game at most :data:`REFEREE_POINTS` high-card points.  A pair is never
+    refused (its strength lies in two hands).
+
+    >>> referee_refusal(parse_hand("AKQJT98.AK.A.432"), "abondance", 10, Suit.SPADES) is None
+    True
+    >>> referee_refusal(parse_hand("AKQ.AKQ.AK.5432"), "grand-misere")
+    '25 high-card points (A 4, K 3, Q 2, J 1), and grand misere allows at most 8'
+    """
+    name = kind.replace("-", " ")
+    if kind in REFEREE_POINTS:
+        points = high_card_points(hand)
+        most = REFEREE_POINTS[kind]
+        if points > most:
+            return f"{points} high-card points (A 4, K 3, Q 2, J 1), and {name} allows at most {most}"
+        return None
+    if kind in REFEREE_MARGIN and suit is not None:
+        needed = 13 if kind == "soloslim" else (level or 13)
+        least = needed - REFEREE_MARGIN[kind]
+        count = quick_tricks(hand, suit)
+        if count < least:
+            trump = Suit(suit).name.lower()
+            return f"a quick count gives {count} tricks with {trump} trump, and " \
+                   f"{name}{'' if level is None else f' {level}'} needs at least {least} by it"
+    return None
 
 
 # --- the auction -------------------------------------------------------------------------------
@@ -679,10 +761,21 @@ class BelgianState(TrickPlay):
                    f"join him, and he has not proposed {suit_name}"
         if key == a.key and kind in SHARED and a.best is not None and a.best[0] == kind \
                 and h not in a.holders:
-            return None  # another player in the same misère, each on his own
+            return self._referee(h, call, key)  # another player in the same misère
         if key <= a.key:
             return f"{name} does not outrank {self._best_text()}"
-        return None
+        return self._referee(h, call, key)
+
+    def _referee(self, h: int, call: Call, key: tuple[int, int]) -> str | None:
+        """The referee's refusal of a game above troel (option ``referee``), if any."""
+        troel = self.grid.rank("troel")
+        if not self.options.referee or troel is None or key[0] <= troel:
+            return None
+        reason = referee_refusal(self.hands[h], call.kind, call.level, call.suit)
+        if reason is None:
+            return None
+        return f"the referee refuses it as implausible for the hand ({reason}); " \
+               f"{seat_name(h)} must pass or bid something else"
 
     def _could_ask(self, h: int, suit: int) -> bool:
         """A proposal of ``suit`` by ``h`` could still find a partner."""

@@ -9,7 +9,7 @@ from openwhist.bots import HeuristicBot, make_bot, play_out
 from openwhist.bots.heuristic import misere_risk, playing_tricks
 from openwhist.bots.pimc import goal
 from openwhist.bots.sampler import SamplerBot, sure_misere
-from openwhist.cards import parse_hand
+from openwhist.cards import Card, parse_hand
 from openwhist.solver import Objective
 
 STRONG = ["AH KH QH JH TH 9H 8H AS KS QC 2D 3D 4D", "2C 3C 4C 5C 6C 7C 8C 9C TC JC AC KC 5D",
@@ -106,3 +106,119 @@ def test_sampler_bids_a_misere_with_no_risky_card() -> None:
         assert call.kind in ("small-misere", "grand-misere"), (call, bot.last_values)
         # the misère was judged on sampled deals, not copied from the rule book
         assert "grand-misere" in bot.last_values
+
+
+# --- the rule-book bidder and player on explicit hands -------------------------------------
+
+PROPOSER = "AH KH QH JH 5H 4H KS QS 3C 2C 5D 3D 2D"
+"""Six hearts to the four top honours, 14 honour points: a pair, not a solo."""
+OTHERS = {"support": "TH 9H 8H AS AD 7D 6D 4C 5C 6C 8C 9C 7H",
+          "no support": "2H AS JS 2S 3S AD 4D 6D 7D KC QC 4C 5C",
+          "weak": "TH 9H 2S 3S 4S 5S 6S 7S 4D 6D 7D 8D 4C"}
+"""South's hands after East's proposal of hearts: four hearts and two aces; 14 points with
+one low heart; two small hearts and nothing else."""
+
+
+def deal_of(seats: dict[int, str], dealer: int = 0) -> openwhist.Deal:
+    """A Belgian deal with the hands given per seat (N 0, E 1, S 2, W 3); the cards left
+    over go to the other seats, lowest first."""
+    masks = {s: parse_hand(h) for s, h in seats.items()}
+    used = 0
+    for m in masks.values():
+        used |= m
+    rest = [c for c in range(52) if not used >> c & 1]
+    for s in range(4):
+        if s not in masks:
+            masks[s], rest = sum(1 << c for c in rest[:13]), rest[13:]
+    order = [(dealer + 1 + i) % 4 for i in range(4)]
+    text = [" ".join(str(Card(c)) for c in range(52) if masks[s] >> c & 1) for s in order]
+    return openwhist.new_deal("freewhist", hands=text, dealer=dealer)
+
+
+def test_heuristic_proposes_its_long_strong_suit() -> None:
+    d = deal_of({1: PROPOSER})
+    obs = d.observation(1)
+    hand = obs.hand.mask
+    assert max(playing_tricks(hand, s) for s in range(4)) < 6  # no solo in it
+    assert str(HeuristicBot().choose(obs)) == "propose hearts"
+
+
+def test_heuristic_accepts_a_proposal_only_with_support() -> None:
+    calls = {}
+    for name, south in OTHERS.items():
+        d = deal_of({1: PROPOSER, 2: south})
+        d.apply("propose hearts")
+        obs = d.observation(2)
+        assert obs.info["troel"] is None and "accept" in [str(c) for c in obs.legal]
+        calls[name] = str(HeuristicBot().choose(obs))
+    assert calls["support"] == "accept"
+    assert calls["no support"] != "accept"  # strong, but a single low heart
+    assert calls["weak"] == "pass"
+
+
+TROEL = {1: "AC AD AH KC QC 5C 4C KS QS 3D 2D 5D 3H", 3: "AS KH QH JH TH 9H 8H 2S 3S 4S 2C 3C 4D",
+         0: "JC TC 9C KD QD 9D 8D JS TS 9S 2H 4H 5H"}
+"""East holds three aces (troel); West the fourth, with six hearts to the king."""
+
+
+def test_heuristic_lets_troel_be_played_and_its_partner_names_his_long_suit() -> None:
+    d = deal_of(TROEL)
+    assert d.observation(0).info["troel"] == "E"  # announced by itself
+    bots = {s: HeuristicBot() for s in range(4)}
+    first = bots[1].choose(d.observation(1))
+    assert str(first) == "pass"  # nothing above troel in East's hand
+    play_out_auction(d, bots)
+    obs = d.observation(3)
+    assert d.phase == "trump" and d.to_move == 3
+    assert obs.info["contract"]["declarers"] == ["E", "W"]
+    d.apply(bots[3].choose(obs))
+    assert d.observation(0).info["contract"]["name"] == "troel hearts"
+
+
+def play_out_auction(d: openwhist.Deal, bots: dict[int, HeuristicBot]) -> None:
+    """Let the bots call until the auction is over."""
+    while d.phase == "auction":
+        d.apply(bots[d.to_move].choose(d.observation(d.to_move)))
+
+
+def test_heuristic_passes_a_weak_hand_of_middle_cards_and_bids_misere_with_low_ones() -> None:
+    middle = deal_of({1: "6C 7C 8C 9C 6D 7D 8D 9D 6H 7H 8H 7S 8S"})
+    hand = middle.observation(1).hand.mask
+    assert misere_risk(hand) > 5 and max(playing_tricks(hand, s) for s in range(4)) < 1
+    assert str(HeuristicBot().choose(middle.observation(1))) == "pass"
+    one_king = deal_of({1: "2C 3C 4C 2D 3D 5D 2H 3H 4H 2S 3S 4S KS"})
+    assert misere_risk(one_king.observation(1).hand.mask) == 1
+    assert str(HeuristicBot().choose(one_king.observation(1))) == "small-misere"
+
+
+def test_heuristic_misere_declarer_plays_under_the_card_led() -> None:
+    order = [SAFE[3], SAFE[0], SAFE[1], SAFE[2]]  # North deals last, leads first
+    for lead, under in (("9S", "5S"), ("5H", "4H"), ("7S", "5S")):
+        d = openwhist.new_deal("freewhist", hands=order, dealer=3)
+        for call in ("pass", "grand misere", "pass", "pass"):
+            d.apply(call)
+        assert d.to_move == 0
+        d.apply(lead)
+        assert str(HeuristicBot().choose(d.observation(1))) == under
+
+
+PAIR = {1: "AH KH QH 9H 5H 4H KS QS 3C 2C 5D 3D 2D", 2: "JH 8H 7H AS AD KD 6D 4C 5C 6C 8C 9C TS",
+        0: "2H 3H JS TC JC QC KC 7D 8D 9D TD 4S 5S"}
+"""East proposes hearts (six of them), South accepts with three and two aces."""
+
+
+def test_heuristic_declarers_draw_trumps() -> None:
+    d = deal_of(PAIR)
+    bots = {s: HeuristicBot() for s in range(4)}
+    play_out_auction(d, bots)
+    assert d.observation(0).info["contract"]["name"] == "pair 8 hearts"
+    leads = []
+    while not d.is_over():
+        obs = d.observation(d.to_move)
+        if not obs.trick:
+            leads.append((d.to_move, bots[d.to_move].choose(obs)))
+        d.apply(bots[d.to_move].choose(obs))
+    # East leads trumps while a heart he does not hold may be with an opponent
+    assert [str(c) for _, c in leads[:3]] == ["KH", "QH", "AH"] and leads[0][0] == 1
+    assert leads[3][1].suit != 2  # then he stops: every heart is out or his own
+    assert all(d.result().made)

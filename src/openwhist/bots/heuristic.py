@@ -582,6 +582,9 @@ def risky_card(hand: int) -> int:
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 """Suit names by suit index, as observations write them."""
 
+_TOP3 = tuple(sum(1 << (13 * s + r) for r in (_QUEEN, _KING, _ACE)) for s in range(4))
+"""The ace, king and queen of each suit."""
+
 
 def _bid(obs: Observation, calls: list[Call]) -> Call:
     """An auction call from a hand evaluation (see :func:`playing_tricks` and
@@ -589,8 +592,9 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
     make it alone; grand misère with no risky card, small misère with one, piccolo with
     one risky card that is an ace; a pair proposal of a suit of four or more with 12 honour
     points or an ace-rich hand; accept a proposal with support (three of the suit or an
-    honour in it) and 10 points; wait with 10 points; else pass.  A troel partner's trump:
-    his longest suit; a small-misère discard: the riskiest card."""
+    honour in it) and 10 points, or with four of it (an ace counting two) and 7; wait with
+    10 points; else pass.  A troel partner's trump: his longest suit; a small-misère
+    discard: the riskiest card."""
     hand = obs.hand.mask
     by_kind: dict[str, list[Call]] = {}
     for c in calls:
@@ -640,10 +644,12 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
         suits = [_SUIT_NAMES.index(v) for v in me.values() if v in _SUIT_NAMES]
         support = max((lengths[s] + 2 * bool(hand >> (13 * s + _ACE) & 1) for s in suits),
                       default=0)
+        # three cards of the suit, or an honour (ace, king, queen) in it
+        held = any(lengths[s] >= 3 or hand & SUIT_MASKS[s] & _TOP3[s] for s in suits)
         bid = str(obs.info.get("bid") or "")
         high = any(w.isdigit() and int(w) >= 9 for w in bid.split()) or not bid.startswith(
             ("propose", "pair"))
-        if (hcp >= 10 or (hcp >= 7 and support >= 4)) and not (high and bid):
+        if ((hcp >= 10 and held) or (hcp >= 7 and support >= 4)) and not (high and bid):
             return by_kind["accept"][0]
     if strong or est >= 4:
         proposals = sorted((c for c in by_kind.get("propose", [])),

@@ -3,14 +3,16 @@ objectives from the contract, the sampling bidder, and the arena's rotation of s
 
 from __future__ import annotations
 
+import dataclasses
+
 import openwhist
 from openwhist.arena import play_board, rotates
 from openwhist.bots import HeuristicBot, make_bot, play_out
 from openwhist.bots.heuristic import misere_risk, playing_tricks
-from openwhist.bots.pimc import goal
+from openwhist.bots.pimc import PimcBot, goal
 from openwhist.bots.sampler import SamplerBot, sure_misere
-from openwhist.cards import Card, parse_hand
-from openwhist.solver import Objective
+from openwhist.cards import Card, CardSet, parse_hand
+from openwhist.solver import Objective, Position, solve_all
 
 STRONG = ["AH KH QH JH TH 9H 8H AS KS QC 2D 3D 4D", "2C 3C 4C 5C 6C 7C 8C 9C TC JC AC KC 5D",
           "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 6D 7D", "2H 3H 4H 5H 6H 7H AD KD QD JD TD 9D 8D"]
@@ -222,3 +224,38 @@ def test_heuristic_declarers_draw_trumps() -> None:
     assert [str(c) for _, c in leads[:3]] == ["KH", "QH", "AH"] and leads[0][0] == 1
     assert leads[3][1].suit != 2  # then he stops: every heart is out or his own
     assert all(d.result().made)
+
+
+# --- PIMC with every hand known ------------------------------------------------------------
+
+
+def test_pimc_plays_a_solver_best_card_when_every_hand_is_known() -> None:
+    for hands, calls in ((STRONG, ("solo 7 hearts", "pass", "pass", "pass")),
+                         (LOW, ("grand misere", "pass", "pass", "pass")),
+                         (SAFE, ("small misere", "pass", "pass", "pass"))):
+        d = openwhist.new_deal("freewhist", hands=hands, dealer=0)
+        for call in calls:
+            d.apply(call)
+        book = HeuristicBot()
+        while d.phase == "discard":
+            d.apply(book.choose(d.observation(d.to_move)))
+        for _ in range(12):  # the first three tricks by the book
+            d.apply(book.choose(d.observation(d.to_move)))
+        checked = 0
+        while not d.is_over() and checked < 12:
+            mover = d.to_move
+            obs = d.observation(mover)
+            now = [d.observation(s).hand.mask for s in range(4)]
+            known = dataclasses.replace(obs, known={s: CardSet(now[s]) for s in range(4)
+                                                    if s != mover})
+            sides, declarer, objective, sign = goal(known)
+            trick = tuple(int(c) for _, c in obs.trick)
+            trump = -1 if obs.trump is None else int(obs.trump)
+            values = solve_all(Position(tuple(now), trump, obs.leader, trick, sides, declarer,
+                                        objective))
+            best = max(sign * v for v in values.values())
+            card = PimcBot(seed=checked, worlds=3).choose(known)
+            assert sign * values[card] == best, (hands, str(card), values)
+            d.apply(card)
+            checked += 1
+        assert checked >= 8

@@ -8,7 +8,7 @@ import dataclasses
 import openwhist
 from openwhist.arena import play_board, rotates
 from openwhist.bots import HeuristicBot, make_bot, play_out
-from openwhist.bots.heuristic import misere_risk, playing_tricks
+from openwhist.bots.heuristic import MISERE_RISK, misere_risk, playing_tricks
 from openwhist.bots.pimc import PimcBot, goal
 from openwhist.bots.sampler import SamplerBot, sure_misere
 from openwhist.cards import Card, CardSet, parse_hand
@@ -259,3 +259,15 @@ def test_pimc_plays_a_solver_best_card_when_every_hand_is_known() -> None:
             d.apply(card)
             checked += 1
         assert checked >= 8
+
+
+def test_heuristic_misere_thresholds() -> None:
+    # three risky cards (KC, QD, JH) and 6 honour points: made about two times in three
+    three = deal_of({1: "2C 4C KC 2D 3D QD 2H 3H JH 2S 3S 4S 6S"})
+    assert misere_risk(three.observation(1).hand.mask) == MISERE_RISK + 1
+    assert str(HeuristicBot().choose(three.observation(1))) == "small-misere"
+    # the same risk with an ace and a king besides: no misère
+    strong = deal_of({1: "2C 4C KC 2D 3D AD 2H 3H JH 2S 3S 4S KS"})
+    hand = strong.observation(1).hand.mask
+    assert misere_risk(hand) == MISERE_RISK + 2
+    assert "misere" not in str(HeuristicBot().choose(strong.observation(1)))

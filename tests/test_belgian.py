@@ -633,3 +633,29 @@ def test_the_referee_allows_plausible_games() -> None:
     assert "high-card points" in refused(low, "grand misere")  # S may not join with his clubs
     low.apply("abondance 10 clubs")                    # S: AKQJT9876 of clubs
     assert low.calls[-1] == (S, openwhist.parse_action("abondance 10 clubs"))
+
+
+def test_with_every_bidding_option_on_the_legal_calls_are_exactly_those_allowed() -> None:
+    from openwhist.rules.base import Call
+    every = [Call(i) for i in range(Call.FIRST, Call.FIRST + len(Call._cache))
+             if Call(i).kind not in ("take", "discard", "trump", "troel")]
+    seen: set[str] = set()
+    for seed in range(150):
+        d = openwhist.new_deal("whisthub", seed=seed, dealer=seed % 4, referee=True)
+        rng = random.Random(seed)
+        while d.phase == "auction":
+            legal = set(d.legal_actions())
+            assert legal == {c for c in every if d.can_apply(c)} | ({Call.make("accept")} & legal)
+            before = d.snapshot()
+            options = sorted(legal)             # auctions with many pairs and solos
+            weights = [4 if c.kind in ("propose", "accept", "pair", "solo", "passe-parole")
+                       else 1 if c.kind == "pass" else 0.2 for c in options]
+            call = rng.choices(options, weights)[0]
+            d.apply(call)
+            seen.add(call.kind)
+            d.undo()
+            assert d.snapshot() == before
+            d.apply(call)
+        play_out(d, {s: RandomBot(seed=s) for s in range(4)})
+        assert sum(d.result().points) == 0
+    assert {"passe-parole", "propose", "pair", "solo"} <= seen

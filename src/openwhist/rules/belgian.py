@@ -8,10 +8,13 @@ is still possible, acceptance only with a card of the suit, the bound proposer s
 and the acceptor speaking for the pair, switching to a higher suit, going solo, the
 automatic pass of a proposer nobody can join, misère and piccolo blocking proposals,
 abondance and soloslim on a player's first turn only, several players in the same
-misère.  Every refused call raises :class:`~openwhist.errors.IllegalActionError` saying
-why.  Then, as the contract asks, the troel partner's trump choice (``trump hearts``),
-the small-misère discards (``discard 7C``, every player one card), and the play, which
-stops as soon as the points can no longer change (option ``early_stop``).
+misère.  Options add Whisthub's limits (``solo_suit``, ``asks_per_suit``, ``bound_suit``,
+``passe_parole``) and FreeWhist's referee rule as a plausibility check of the hand
+(``referee``, :func:`referee_refusal`).  Every refused call raises
+:class:`~openwhist.errors.IllegalActionError` saying why.  Then, as the contract asks, the
+troel partner's trump choice (``trump hearts``), the small-misère discards (``discard 7C``,
+every player one card), and the play, which stops as soon as the points can no longer
+change (option ``early_stop``).
 
 Calls: ``pass``, ``wait``, ``propose hearts``, ``accept`` (the highest proposal one may
 join, at the lowest level that outranks the bid), ``pair 9 clubs`` (join or raise a

@@ -41,7 +41,7 @@ const T = {
             piccolissimo: "piccolissimo", "grand-misere": "grand misère", "open-misere": "open misère",
             soloslim: "solo slam", discard: "discard", trump: "trump", 
             pass: "pass", propose: "propose", accept: "accept", solo: "solo", take: "take", wait: "wait",
-            abondance: "abondance", misere: "misère", troel: "troel", slim: "slam", alone: "alone", open: "open"},
+            abondance: "abondance", misere: "misère", troel: "troel", slim: "slam", alone: "alone", open: "open", "passe-parole": "passe parole"},
   },
   nl: {
     hint: "Tip", hintIs: "Tip: {card}", analysis: "Oordeel van de solver", costTrick: "kostte een slag", costTricks: "kostte {n} slagen", costContract: "kostte het contract", bestPlay: "beste kaart", bestWas: "beste: {cards}", costlyN: "{n} gespeelde kaarten kostten slagen of het contract (gemerkt ✗).", noCostly: "Elke gespeelde kaart was de beste volgens de solver.", anStock: "Alleen het speelgedeelte wordt geanalyseerd: de trekkingen uit de stapel zijn verborgen.", anContract: "Dit contract wordt niet geanalyseerd: meerdere spelers spelen elk voor zich.", notAnalysed: "niet geanalyseerd",
@@ -80,7 +80,7 @@ const T = {
             piccolissimo: "piccolissimo", "grand-misere": "grote miserie", "open-misere": "open miserie",
             soloslim: "solo slim", discard: "leg weg", trump: "troef", 
             pass: "pas", propose: "vragen", accept: "meegaan", solo: "solo", take: "neem", wait: "wachten",
-            abondance: "abondance", misere: "miserie", troel: "troel", slim: "solo slim", alone: "alleen", open: "open"},
+            abondance: "abondance", misere: "miserie", troel: "troel", slim: "solo slim", alone: "alleen", open: "open", "passe-parole": "passe parole"},
   },
   fr: {
     hint: "Conseil", hintIs: "Conseil : {card}", analysis: "Verdict du solveur", costTrick: "a coûté un pli", costTricks: "a coûté {n} plis", costContract: "a coûté le contrat", bestPlay: "meilleur coup", bestWas: "meilleur : {cards}", costlyN: "{n} cartes jouées ont coûté des plis ou le contrat (marquées ✗).", noCostly: "Chaque carte jouée était la meilleure selon le solveur.", anStock: "Seule la phase de jeu est analysée : les cartes tirées du talon sont cachées.", anContract: "Ce contrat n'est pas analysé : plusieurs joueurs jouent chacun pour soi.", notAnalysed: "non analysé",
@@ -119,7 +119,7 @@ const T = {
             piccolissimo: "piccolissimo", "grand-misere": "grande misère", "open-misere": "misère ouverte",
             soloslim: "chelem solo", discard: "écarter", trump: "atout", 
             pass: "passe", propose: "proposer", accept: "accepter", solo: "solo", take: "prendre", wait: "attendre",
-            abondance: "abondance", misere: "misère", troel: "trou", slim: "chelem", alone: "seul", open: "ouverte"},
+            abondance: "abondance", misere: "misère", troel: "trou", slim: "chelem", alone: "seul", open: "ouverte", "passe-parole": "passe parole"},
   },
   da: {
     hint: "Tip", hintIs: "Tip: {card}", analysis: "Løserens dom", costTrick: "kostede et stik", costTricks: "kostede {n} stik", costContract: "kostede kontrakten", bestPlay: "bedste kort", bestWas: "bedst: {cards}", costlyN: "{n} spillede kort kostede stik eller kontrakten (mærket ✗).", noCostly: "Hvert spillet kort var løserens bedste.", anStock: "Kun spillefasen analyseres: trækkene fra bunken er skjulte.", anContract: "Denne kontrakt analyseres ikke: flere spillere spiller hver for sig.", notAnalysed: "ikke analyseret",
@@ -158,7 +158,7 @@ const T = {
             piccolissimo: "piccolissimo", "grand-misere": "store misère", "open-misere": "åben misère",
             soloslim: "solo slem", discard: "læg af", trump: "trumf", 
             pass: "pas", propose: "foreslå", accept: "accepter", solo: "solo", take: "tag", wait: "vent",
-            abondance: "abondance", misere: "misère", troel: "troel", slim: "slem", alone: "alene", open: "åben"},
+            abondance: "abondance", misere: "misère", troel: "troel", slim: "slem", alone: "alene", open: "åben", "passe-parole": "passe parole"},
   },
   ro: {
     hint: "Sugestie", hintIs: "Sugestie: {card}", analysis: "Verdictul rezolvitorului", costTrick: "a costat o levată", costTricks: "a costat {n} levate", costContract: "a costat contractul", bestPlay: "cea mai bună carte", bestWas: "cea mai bună: {cards}", costlyN: "{n} cărți jucate au costat levate sau contractul (marcate ✗).", noCostly: "Fiecare carte jucată a fost cea mai bună după rezolvitor.", anStock: "Se analizează doar faza de joc: cărțile trase din talon sunt ascunse.", anContract: "Acest contract nu se analizează: mai mulți jucători joacă fiecare pentru sine.", notAnalysed: "neanalizat",
@@ -197,7 +197,7 @@ const T = {
             piccolissimo: "piccolissimo", "grand-misere": "mizerie mare", "open-misere": "mizerie deschisă",
             soloslim: "șlem solo", discard: "aruncă", trump: "atu", 
             pass: "pas", propose: "propun", accept: "accept", solo: "solo", take: "ia", wait: "aștept",
-            abondance: "abondanță", misere: "mizerie", troel: "troel", slim: "șlem", alone: "singur", open: "deschis"},
+            abondance: "abondanță", misere: "mizerie", troel: "troel", slim: "șlem", alone: "singur", open: "deschis", "passe-parole": "passe parole"},
   },
 };
 

@@ -5,7 +5,13 @@ dummy's open hand played by click; the create-table form's rule options; finishe
 listed, replayed trick by trick and exported; reconnection after a reload and after the
 server itself went away; the language switch; the page at phone width.
 
-Screenshots go to ``$OPENWHIST_SCREENSHOTS`` when it is set (else a temporary folder).
+Screenshots: every run saves the main pages at desktop (1280x800) and phone (360x740)
+size, whole pages, to ``tests/screenshots/`` (git-ignored; ``$OPENWHIST_SCREENSHOTS``
+names another folder): ``lobby-``, ``rule-options-`` (the Belgian new-table form's),
+``classic-trick-`` (a classic table mid-trick), ``score-sheet-``, ``german-`` and
+``belgian-auction-``, each as ``desktop.png`` and ``phone.png``, made by
+``test_screenshots_of_the_main_pages``; a few other tests add theirs
+(``replay-analysis.png``, ...).  Look at them after a change to the page.
 """
 
 from __future__ import annotations
@@ -46,9 +52,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     s.stop()
 
 
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+SIZES = {"desktop": (1280, 800), "phone": (360, 740)}
+
+
 @pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("OPENWHIST_SCREENSHOTS") or tmp_path)
+def shots() -> Path:
+    folder = Path(os.environ.get("OPENWHIST_SCREENSHOTS") or SCREENSHOTS)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
@@ -279,6 +289,68 @@ def test_phone_width_fits_without_sideways_scrolling(browser: Any, server: WebSe
     page.screenshot(path=shots / "table-phone.png", full_page=True)
     play_deal(page)
     page.screenshot(path=shots / "score-phone.png", full_page=True)
+
+
+def fits(page: Any, width: int) -> None:
+    """Nothing sticks out sideways: no scrolling, every card of our hand is on screen, and
+    no name under a card of the trick or the last trick is cut off."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for box in [b.bounding_box() for b in page.locator(".hand.mine button.card").all()]:
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    cut = page.eval_on_selector_all(
+        ".trick figcaption, #last-trick figcaption",
+        "fs => fs.filter(f => f.scrollWidth > f.clientWidth).map(f => f.textContent)")
+    assert cut == []
+
+
+@pytest.mark.parametrize("device", list(SIZES))
+def test_screenshots_of_the_main_pages(browser: Any, server: WebServer, shots: Path, device: str) -> None:
+    width, height = SIZES[device]
+    page = new_page(browser, width=width, height=height)
+    as_guest(page, server.url, f"Pic{device[0]}")
+    fits(page, width)
+    page.screenshot(path=shots / f"lobby-{device}.png", full_page=True)
+    page.select_option("#nt-variant", "belgian")
+    page.click(".rule-options summary")
+    fits(page, width)
+    page.locator("#nt-options").screenshot(path=shots / f"rule-options-{device}.png")
+
+    page.click("#quick-classic")
+    deadline = time.monotonic() + 60
+    while not (page.locator(".felt .trick figure").count() and not page.locator(".felt .won-by").count()
+               and page.locator(PLAYABLE).count()):                # not the last trick shown a moment
+        assert time.monotonic() < deadline, "never our turn with cards on the trick"
+        if page.locator(PLAYABLE).count():
+            play_one(page)
+        time.sleep(0.05)
+    fits(page, width)
+    page.screenshot(path=shots / f"classic-trick-{device}.png", full_page=True)
+    play_deal(page)
+    page.locator(SHEET_ROWS).first.wait_for()
+    page.click("#last-trick-button")
+    fits(page, width)
+    page.locator("#score-sheet").scroll_into_view_if_needed()
+    page.screenshot(path=shots / f"score-sheet-{device}.png", full_page=True)
+
+    page.click("a.button[href='#']")
+    page.click("#quick-german")
+    page.locator("#stock").wait_for()
+    for _ in range(2):
+        play_one(page)
+    page.locator(PLAYABLE).first.wait_for()
+    fits(page, width)
+    page.screenshot(path=shots / f"german-{device}.png", full_page=True)
+
+    page.click("a.button[href='#']")
+    page.click("#quick-belgian")
+    page.locator(".calls button.call").first.wait_for(timeout=20000)
+    fits(page, width)
+    # while calling, our hand is in full colour (no card is to be played) and above the calls
+    assert page.locator(".hand.mine button.card.dim").count() == 0
+    me, calls = page.locator(".seat.me").bounding_box(), page.locator("#auction").bounding_box()
+    assert me is not None and calls is not None and me["y"] + me["height"] <= calls["y"]
+    page.screenshot(path=shots / f"belgian-auction-{device}.png", full_page=True)
+    assert page.errors == []
 
 
 def test_register_log_in_and_invite_a_friend_to_a_private_table(browser: Any, server: WebServer) -> None:

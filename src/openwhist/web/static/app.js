@@ -359,10 +359,17 @@ class TableClient {
   }
 
   nameOf(letter) {
+    const [name, kind] = this.seatTitle(letter);
+    const full = kind ? `${name} (${kind})` : name;
+    return letter === this.seat ? `${full} (${t("you")})` : full;
+  }
+
+  // Who sits at a hand, short: the person's name, or the seat's with what plays it
+  // ("computer", "free") apart; the dummy's hand has no seat.
+  seatTitle(letter) {
     const s = this.table?.seats.find(x => x.seat === letter);
-    if (!s) return t("dummy");
-    const name = s.kind === "person" ? s.name : `${t("seat_" + letter)} (${t(s.kind === "bot" ? "bot" : "open")})`;
-    return letter === this.seat ? `${name} (${t("you")})` : name;
+    if (!s) return [t("dummy"), null];
+    return s.kind === "person" ? [s.name, null] : [t("seat_" + letter), t(s.kind === "bot" ? "bot" : "open")];
   }
 
   letters() { return SEATS[this.view.hand_sizes.length] || SEATS[4]; }
@@ -420,8 +427,11 @@ class TableClient {
     }
   }
 
-  cardButton(card, playable, where) {
-    const b = h("button", {type: "button", class: `card${playable ? " legal" : " dim"}${card === this.hint ? " hinted" : ""}`, "data-card": card,
+  // A card of a hand as a button: playable, dimmed (a card is to be played from this hand,
+  // not this one) or idle (no card is to be played from it now: during calls, others' turns).
+  cardButton(card, playable, where, choosing = true) {
+    const state = playable ? " legal" : choosing ? " dim" : " idle";
+    const b = h("button", {type: "button", class: `card${state}${card === this.hint ? " hinted" : ""}`, "data-card": card,
                            "aria-label": cardName(card), "aria-disabled": playable ? null : "true",
                            title: cardName(card)}, cardSvg(card), h("span", {class: "sr", text: cardShort(card)}));
     b.addEventListener("click", () => { if (playable) { this.focus = where; this.act(card); } });
@@ -434,9 +444,11 @@ class TableClient {
     const played = !mine && (this.view.controls || []).includes(letter);
     const label = mine ? t("hand") : t("handOf", {name: this.nameOf(letter)}) + (played ? ` (${t("dummyYou")})` : "");
     const active = played && this.view.to_move === letter && this.view.legal.length > 0;
+    const turn = this.view.to_move === letter;
+    const choosing = turn && cards.some(c => legal.has(c));
     return h("div", {class: `hand${mine ? " mine" : " open"}${played ? " played-by-me" : ""}${active ? " active" : ""}`,
                      role: "group", "aria-label": label, "data-hand": letter},
-      sorted.map((c, i) => this.cardButton(c, legal.has(c) && (this.view.to_move === letter), i)));
+      sorted.map((c, i) => this.cardButton(c, legal.has(c) && turn, i, choosing)));
   }
 
   seatBox(letter) {
@@ -444,9 +456,11 @@ class TableClient {
     const pos = this.position(letter);
     const i = this.letters().indexOf(letter);
     const turn = v.to_move === letter;
+    const [name, kind] = this.seatTitle(letter);
     const box = h("div", {class: `seat ${pos}${turn ? " turn" : ""}`, "data-seat": letter},
       h("div", {class: "name"}, turn ? h("span", {class: "turn-mark", "aria-hidden": "true", text: "▶ "}) : null,
-        this.nameOf(letter), v.dealer === letter ? h("span", {class: "badge", text: t("dealer")}) : null),
+        name, kind ? h("span", {class: "kind", text: ` (${kind})`}) : null,
+        v.dealer === letter ? h("span", {class: "badge", text: t("dealer")}) : null),
       h("div", {class: "count", text: t("cardsLeft", {n: v.hand_sizes[i]})}));
     const known = v.known?.[letter] || [];
     if (letter !== this.seat && (v.open_hands.includes(letter) || (known.length && known.length === v.hand_sizes[i]))) {
@@ -466,7 +480,7 @@ class TableClient {
     for (const [letter, card] of shown.cards) {
       area.append(h("figure", {class: `played ${this.position(letter)}${shown.winner === letter ? " won" : ""}`,
                                "data-card": card, "data-seat": letter},
-        cardSvg(card), h("figcaption", {text: this.nameOf(letter)}),
+        cardSvg(card), h("figcaption", {text: this.seatTitle(letter)[0]}),
         h("span", {class: "sr", text: cardName(card)})));
     }
     if (shown.winner) area.append(h("p", {class: "won-by", text: t("wonBy", {name: this.nameOf(shown.winner)})}));
@@ -565,7 +579,7 @@ class TableClient {
     if (!last) return h("div", {class: "last-trick", id: "last-trick", text: t("noLastTrick")});
     return h("div", {class: "last-trick", id: "last-trick", role: "region", "aria-label": t("lastTrick")},
       this.trickPairs(last).map(([letter, c]) => h("figure", {class: last.winner === letter ? "won" : "", "data-card": c},
-        cardSvg(c), h("figcaption", {text: this.nameOf(letter)}), h("span", {class: "sr", text: cardName(c)}))),
+        cardSvg(c), h("figcaption", {text: this.seatTitle(letter)[0]}), h("span", {class: "sr", text: cardName(c)}))),
       h("p", {text: t("wonBy", {name: this.nameOf(last.winner)})}));
   }
 
@@ -589,11 +603,11 @@ class TableClient {
         h("p", {class: `whose${mine ? " mine" : ""}`, id: "whose", role: "status", "aria-live": "polite", text: turnText})),
       h("div", {class: "board"},
         h("div", {class: "play-area"}, felt,
-          this.callBox(),
           myHand ? h("div", {class: "seat bottom me", "data-seat": this.seat},
             h("div", {class: "name"}, this.nameOf(this.seat),
               v.dealer === this.seat ? h("span", {class: "badge", text: t("dealer")}) : null),
             myHand) : null,
+          this.callBox(),
           h("p", {class: "note", id: "note", "aria-live": "polite", text: this.note}),
           h("p", {class: "keys", text: t("keys")})),
         h("div", {class: "side"}, this.infoPanel(),

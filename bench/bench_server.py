@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -127,14 +128,14 @@ async def client(ws_url: str, token: str, table: str, pace: float, stats: Stats,
             ref += 1
             pending[ref] = time.perf_counter()
             stats.sent += 1
-            await ws.send(json.dumps({"type": "act", "action": action, "ref": ref}))
+            await ws.send(orjson.dumps({"type": "act", "action": action, "ref": ref}).decode())
 
         async def read() -> None:
             # one reader per connection, no task or timer per message: the clients share
             # the machine with the server, and what they spend is taken from it
             nonlocal acting
             async for text in ws:
-                m = json.loads(text)
+                m = orjson.loads(text)
                 if m["type"] == "welcome":
                     stats.connected += 1
                 r = m.get("ref")

@@ -3,9 +3,14 @@ here (see ``tests/pg_util.py``); and the server's crash-restart on PostgreSQL.""
 
 from __future__ import annotations
 
+import asyncio
+import shutil
+import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -171,6 +176,73 @@ def test_group_commit_keeps_every_job_and_isolates_a_failing_one(url: str) -> No
         with store.engine.connect() as conn:
             assert conn.execute(text("SELECT count(*) FROM actions")).scalar() == 400
         assert store.commits < 400  # jobs waiting together were committed together
+    finally:
+        store.close()
+
+
+def test_jobs_from_asyncio_are_committed_together_and_a_failing_one_fails_alone(url: str) -> None:
+    store = st.Store(url)
+    try:
+        uid = store.call(st.create_user, None, "a", None, True)
+        store.call(st.create_table, {"id": "t3", "variant": "classic", "options": "{}", "seed": 1,
+                                     "until": "game", "count": 1, "private": False, "code": None,
+                                     "owner_id": uid}, [])
+        before = store.commits
+
+        async def play() -> tuple[list[Any], list[Any]]:
+            jobs = [store.run(st.append_action, "t3", 0, i, 0, "2C", i % 2 == 0, i) for i in range(200)]
+            good = await asyncio.gather(*jobs, return_exceptions=True)
+            jobs = [store.run(st.append_action, "t3", 1, i, 0, "2C", False, i) for i in range(10)]
+            jobs.append(store.run(st.append_action, "t3", 1, 0, 0, "2C", False, 0))  # a duplicate key
+            # a caller that gives up before its commit does not stop the others
+            abandoned = asyncio.ensure_future(store.run(st.append_action, "t3", 2, 0, 0, "2C", False, 0))
+            await asyncio.sleep(0)
+            abandoned.cancel()
+            return good, await asyncio.gather(*jobs, return_exceptions=True)
+
+        good, mixed = asyncio.run(play())
+        assert good == [None] * 200
+        assert store.commits - before < 200  # jobs waiting together were committed together
+        assert mixed[:10] == [None] * 10
+        assert isinstance(mixed[10], IntegrityError)
+        assert store.call(st.load_table, "t3")["actions"][5]["by_bot"] is False
+        with store.engine.connect() as conn:
+            assert conn.execute(text("SELECT count(*) FROM actions WHERE match_no = 0")).scalar() == 200
+            assert conn.execute(text("SELECT count(*) FROM actions WHERE match_no = 1")).scalar() == 10
+    finally:
+        store.close()
+
+
+def test_sqlite_log_is_checkpointed_by_the_store_not_by_a_commit(tmp_path: Path) -> None:
+    path = tmp_path / "wal.sqlite3"
+    store = st.Store(f"sqlite:///{path}")
+    store.CHECKPOINT_EVERY = 0.05
+    try:
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+        uid = store.call(st.create_user, None, "a", None, True)
+        store.call(st.create_table, {"id": "t4", "variant": "classic", "options": "{}", "seed": 1,
+                                     "until": "game", "count": 1, "private": False, "code": None,
+                                     "owner_id": uid}, [])
+        for i in range(20):
+            store.call(st.append_action, "t4", 0, i, 0, "2C", False, i)
+        # the database file alone (its log left out) has the actions once checkpointed
+        deadline = time.monotonic() + 10
+        while True:
+            copy = tmp_path / f"copy{time.monotonic_ns()}.sqlite3"
+            shutil.copy(path, copy)
+            db = sqlite3.connect(copy)
+            try:
+                count = db.execute("SELECT count(*) FROM actions").fetchone()[0]
+            except sqlite3.OperationalError:  # not even the schema is in the file yet
+                count = -1
+            finally:
+                db.close()
+            if count == 20 or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert count == 20
     finally:
         store.close()
 

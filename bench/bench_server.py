@@ -6,7 +6,8 @@ default).  Two runs:
 
 - human pace: each person acts ``--pace`` seconds (2) after it becomes their turn, with
   100, 500 and 1000 clients: p50/p99 latency from sending an action to receiving its
-  event, refused and lost actions (must be 0), the server's CPU and memory, the simulated
+  event, refused and lost actions (must be 0), the server's CPU (also in milliseconds per
+  action: the figure that other jobs on the machine disturb least) and memory, the simulated
   clients' CPU (they share the machine) and the load average (other jobs on the machine
   inflate every figure: compare runs made under the same load);
 - flat out: no pauses anywhere, the peak actions per second.

@@ -109,15 +109,16 @@ class _Engine(threading.local):
         if self.gen >= 1 << 30:
             self.tt[:] = 0
             self.gen = 1
-        for i in range(4):
-            self.hands[i] = pos.hands[i] if i < pos.n_seats else 0
+        n = len(pos.hands)
+        pad = (0,) * (4 - n)
+        self.hands[:] = (*pos.hands, *pad)
         rem = pos.remaining
         for i, c in enumerate(pos.trick):
             self.trick[4 * rem + i] = c
         if pos.trick:  # the card now winning the trick in progress
             self.work[self.search.WIN + 4 * rem + len(pos.trick)] = trick_winner(list(pos.trick), pos.trump)
-        for s in range(4):
-            self.sides[s] = 1 if s < pos.n_seats and pos.sides[s] == pos.declarer_side else 0
+        ds = pos.declarer_side
+        self.sides[:] = (*(int(pos.sides[s] == ds) for s in range(n)), *pad)
         self.stats[:] = 0
         self.work[self.search.HIST:self.search.STATE] = 0  # the lead history is per search
         self.work[self.search.KILL:self.search.KILL + 32] = -1  # and so are the killer moves
@@ -219,8 +220,8 @@ def solve_all(position: Position, node_limit: int | None = None) -> dict[Card, i
     eng.search.root_values(*args, np.int64(mode), np.int64(target), np.int64(position.leader),
                            np.int64(len(position.trick)), np.int64(rem), np.int64(eng.gen), eng.out)
     eng.done()
-    out = eng.out
-    return {Card(c): int(out[c]) for c in range(52) if out[c] >= 0}
+    out = eng.out.tolist()
+    return {Card(c): v for c, v in enumerate(out) if v >= 0}
 
 
 def dd_table(hands: list[int] | tuple[int, ...]) -> dict[str, dict[int, int]]:

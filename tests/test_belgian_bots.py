@@ -271,3 +271,21 @@ def test_heuristic_misere_thresholds() -> None:
     hand = strong.observation(1).hand.mask
     assert misere_risk(hand) == MISERE_RISK + 2
     assert "misere" not in str(HeuristicBot().choose(strong.observation(1)))
+
+
+def test_sampler_keeps_the_rule_books_proposal_unless_a_call_is_worth_more_than_half_a_pair() -> None:
+    half_pair = 0.5 * 8  # FreeWhist's pair of 8 made is worth 8 to each declarer
+    d = deal_of({1: "AH KH JH 7H 5H 4H KS 8S 3C 2C AD 3D 2D"})  # a solo 6 in hearts, perhaps
+    obs = d.observation(1)
+    assert str(HeuristicBot().choose(obs)) == "propose hearts"
+    calls = set()
+    for seed in (1, 2, 3, 4):
+        bot = SamplerBot(level=1, seed=seed, time_budget=60)  # every sampled deal judged
+        call = str(bot.choose(obs))
+        calls.add(call)
+        assert "solo 6 hearts" in bot.last_values
+        if call == "propose hearts":
+            assert max(bot.last_values.values()) <= half_pair
+        else:
+            assert bot.last_values[call] > half_pair
+    assert "propose hearts" in calls

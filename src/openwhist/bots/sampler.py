@@ -21,8 +21,9 @@ chance of failing times what it loses, from the deal's points grid (``options.po
 measured as what the declarer gains over each other player: under a zero-sum grid three
 times the value either way; under a positive grid (the opponents score when a contract
 fails, the declarers lose nothing) three times the value when made, the value when failed.
-It calls the best of those worth more than nothing; otherwise the rule-book bidder's call
-(pair proposals, accepting, waiting, passing), except a solo or misère the sampling found
+It calls the best of those worth more than nothing (more than half a pair's value where
+the rule book would propose or join a pair); otherwise the rule-book bidder's call (pair
+proposals, accepting, waiting, passing), except a solo or misère the sampling found
 wanting, which becomes a pass (a call the sampling could not judge is left as it is).
 
 Speed: the solver answers a yes/no question on a full deal in about a millisecond (a
@@ -176,7 +177,9 @@ class SamplerBot:
                 made[call] += verdict
                 asked[call] += 1
         best: Call | None = None
-        best_value = 0.0
+        # a call must beat the rule book's pair call (proposing or joining), which is
+        # worth something itself: half the pair's value, made three times in four
+        best_value = _pair_worth(grid) if book.kind in ("propose", "accept", "pair") else 0.0
         for call in judged:
             if not asked[call]:
                 continue
@@ -234,6 +237,18 @@ def _grid(obs: Observation) -> Any:
     """The deal's points grid, if its options have one."""
     getter = getattr(obs.options, "points_grid", None)
     return getter() if callable(getter) else None
+
+
+def _pair_worth(grid: Any) -> float:
+    """What the rule book's pair call is taken to be worth to its caller: half the made
+    value of a pair of 8 (the rule-book pairs make about three times in four)."""
+    if grid is None:
+        return 1.0
+    try:
+        _, win = grid.entry("pair", 8).value(8, 8, False)
+    except (ConfigError, KeyError, ValueError):
+        return 0.0
+    return 0.5 * float(abs(win))
 
 
 def _points(grid: Any, call: Call) -> tuple[float, float]:

@@ -8,7 +8,8 @@ server itself went away; the language switch; the page at phone width.
 Screenshots: every run saves the main pages at desktop (1280x800) and phone (360x740)
 size, whole pages, to ``tests/screenshots/`` (git-ignored; ``$OPENWHIST_SCREENSHOTS``
 names another folder): ``lobby-``, ``rule-options-`` (the Belgian new-table form's),
-``classic-trick-`` (a classic table mid-trick), ``score-sheet-``, ``german-`` and
+``classic-trick-`` (a classic table mid-trick), ``classic-won-`` (a trick we won, as it
+is shown for a moment), ``score-sheet-``, ``german-`` and
 ``belgian-auction-``, each as ``desktop.png`` and ``phone.png``, made by
 ``test_screenshots_of_the_main_pages``; a few other tests add theirs
 (``replay-analysis.png``, ...).  Look at them after a change to the page.
@@ -317,6 +318,15 @@ def test_screenshots_of_the_main_pages(browser: Any, server: WebServer, shots: P
 
     page.click("#quick-classic")
     deadline = time.monotonic() + 60
+    won = ".felt .won-by"                       # a trick we won is shown until we lead again
+    while not (page.locator(won).count() and page.locator(PLAYABLE).count()):
+        assert time.monotonic() < deadline, "we never won a trick"
+        if page.locator(PLAYABLE).count() and play_one(page, 0) is None:
+            break                                           # the deal ended without one
+        time.sleep(0.02)
+    if page.locator(won).count():
+        page.screenshot(path=shots / f"classic-won-{device}.png", full_page=True)
+    deadline = time.monotonic() + 60
     while not (page.locator(".felt .trick figure").count() and not page.locator(".felt .won-by").count()
                and page.locator(PLAYABLE).count()):                # not the last trick shown a moment
         assert time.monotonic() < deadline, "never our turn with cards on the trick"
@@ -325,6 +335,11 @@ def test_screenshots_of_the_main_pages(browser: Any, server: WebServer, shots: P
         time.sleep(0.05)
     fits(page, width)
     page.screenshot(path=shots / f"classic-trick-{device}.png", full_page=True)
+    page.click("#last-trick-button")                  # the page is drawn again: the trick's
+    moving = page.evaluate("""[...document.querySelectorAll('.felt .trick figure')]
+        .filter(f => f.getAnimations().length).length""")
+    assert moving == 0                                 # cards lie still, none drops in again
+    page.click("#last-trick-button")
     play_deal(page)
     page.locator(SHEET_ROWS).first.wait_for()
     page.click("#last-trick-button")

@@ -477,8 +477,10 @@ class TableClient {
     const shown = v.trick.length ? {cards: v.trick, winner: null}
       : this.flash ? {cards: this.trickPairs(this.flash), winner: this.flash.winner} : {cards: [], winner: null};
     const area = h("div", {class: "trick", role: "region", "aria-label": t("trick"), "aria-live": "polite"});
+    const before = this.onTable || new Set();       // only a card new on the table drops in
+    this.onTable = new Set(shown.cards.map(([, card]) => card));
     for (const [letter, card] of shown.cards) {
-      area.append(h("figure", {class: `played ${this.position(letter)}${shown.winner === letter ? " won" : ""}`,
+      area.append(h("figure", {class: `played ${this.position(letter)}${shown.winner === letter ? " won" : ""}${before.has(card) ? "" : " new"}`,
                                "data-card": card, "data-seat": letter},
         cardSvg(card), h("figcaption", {text: this.seatTitle(letter)[0]}),
         h("span", {class: "sr", text: cardName(card)})));

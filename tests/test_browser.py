@@ -364,6 +364,9 @@ def test_screenshots_of_the_main_pages(browser: Any, server: WebServer, shots: P
     assert page.locator(".hand.mine button.card.dim").count() == 0
     me, calls = page.locator(".seat.me").bounding_box(), page.locator("#auction").bounding_box()
     assert me is not None and calls is not None and me["y"] + me["height"] <= calls["y"]
+    note = page.locator("#note").inner_text()        # the last call seen is said, not "played"
+    if note and page.locator("#call-history li").count():   # (calls before we came: no note)
+        assert note == page.locator("#call-history li").last.inner_text()
     page.screenshot(path=shots / f"belgian-auction-{device}.png", full_page=True)
     assert page.errors == []
 

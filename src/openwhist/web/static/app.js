@@ -340,7 +340,9 @@ class TableClient {
     if (typeof m.v === "number") this.v = m.v;
     if (m.type === "event") {
       const before = this.view;
-      this.note = m.action ? t("played", {name: this.nameOf(m.hand), card: actionName(m.action)}) : "";
+      // a card played ("West played the king of hearts"), or a call as said ("West: pass")
+      this.note = !m.action ? "" : parseCard(m.action) ? t("played", {name: this.nameOf(m.hand), card: cardName(m.action)})
+        : `${this.nameOf(m.hand)}: ${callName(m.action)}`;
       if (m.deal_over) {
         this.sheet.push(m.deal_over.row);
         this.lastDeal = {final: m.deal_over.final, row: m.deal_over.row};

@@ -11,8 +11,8 @@ names another folder): ``lobby-``, ``rule-options-`` (the Belgian new-table form
 ``classic-trick-`` (a classic table mid-trick), ``classic-won-`` (a trick we won, as it
 is shown for a moment), ``score-sheet-``, ``german-`` and
 ``belgian-auction-``, each as ``desktop.png`` and ``phone.png``, made by
-``test_screenshots_of_the_main_pages``; a few other tests add theirs
-(``replay-analysis.png``, ...).  Look at them after a change to the page.
+``test_screenshots_of_the_main_pages``; a few other tests add theirs (``replay-desktop.png``,
+``replay-phone.png``, ``replay-analysis.png``, ...).  Look at them after a change to the page.
 """
 
 from __future__ import annotations
@@ -326,6 +326,16 @@ def test_screenshots_of_the_main_pages(browser: Any, server: WebServer, shots: P
         time.sleep(0.02)
     if page.locator(won).count():
         page.screenshot(path=shots / f"classic-won-{device}.png", full_page=True)
+        covered = page.evaluate("""() => {
+            const line = document.querySelector(".felt .won-by")?.getBoundingClientRect();
+            if (!line) return [];
+            return [...document.querySelectorAll(".felt .trick figure")].filter(f => {
+                const r = f.getBoundingClientRect();
+                const across = r.left < line.right && line.left < r.right;
+                return across && r.top < line.bottom && line.top < r.bottom;
+            }).map(f => f.dataset.card);
+        }""")
+        assert covered == []                           # the winner's line covers no card
     deadline = time.monotonic() + 60
     while not (page.locator(".felt .trick figure").count() and not page.locator(".felt .won-by").count()
                and page.locator(PLAYABLE).count()):                # not the last trick shown a moment
@@ -636,9 +646,9 @@ def test_the_rule_options_are_labelled_in_every_language(browser: Any, server: W
     assert fresh.errors == []
 
 
-def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser: Any,
-                                                                        server: WebServer) -> None:
-    page = new_page(browser)
+def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser: Any, server: WebServer,
+                                                                        shots: Path) -> None:
+    page = new_page(browser, *SIZES["desktop"])
     as_guest(page, server.url, "Rex")
     assert page.locator("#my-games").inner_text() == "No finished games yet."
     page.select_option("#qp-length", "deal")
@@ -678,6 +688,12 @@ def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser:
     assert len(left) == 48 and not set(first) & set(left)          # the first trick's cards are gone
     page.click("#replay-prev")
     expect(page.locator("#replay-step")).to_have_text("Trick 1 of 13")
+    page.screenshot(path=shots / "replay-desktop.png", full_page=True)
+    assert "null" not in page.locator(".replay-page").inner_text()       # nothing left out shows
+    page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES["phone"][0]
+    page.screenshot(path=shots / "replay-phone.png", full_page=True)
+    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
     page.click("#replay-last")
     expect(page.locator("#replay-step")).to_have_text("Trick 13 of 13")
     expect(page.locator(".felt.replay .hand span.card")).to_have_count(4)

@@ -487,7 +487,7 @@ class TableClient {
         cardSvg(card), h("figcaption", {text: this.seatTitle(letter)[0]}),
         h("span", {class: "sr", text: cardName(card)})));
     }
-    if (shown.winner) area.append(h("p", {class: "won-by", text: t("wonBy", {name: this.nameOf(shown.winner)})}));
+    if (shown.winner) area.append(h("p", {class: "won-by", text: t("wonBy", {name: this.seatTitle(shown.winner)[0]})}));
     return area;
   }
 
@@ -669,7 +669,7 @@ async function replayView(id) {
     const rec = `/api/records/${id}`;
     const an = analysis?.deals[state.deal];
     const verdict = (k) => an?.tricks[state.step - 1]?.[k];
-    root.replaceChildren(
+    root.replaceChildren(...[      // (replaceChildren would write a null as "null")
       h("div", {class: "topline"}, h("a", {href: "#", class: "button", text: t("back")}),
         h("h2", {id: "rp-h", text: `${t("replayTitle")} · ${variantName(data.variant)}`}), deals),
       h("div", {class: "row wrap exports"},
@@ -708,7 +708,7 @@ async function replayView(id) {
           `${nameOf(l)}: ${cardName(c)} — ${verdictText(verdict(k))}`))) : null,
       analysisBox(an, anNote, go, nameOf),
       state.step >= steps && d.result ? h("p", {id: "replay-result"}, `${t("result")}: `,
-        h("strong", {text: `${t("tricks")} ${(d.result.tricks || []).join(" – ")} · ${t("points")} ${(d.result.points || []).join(" – ")}`})) : null);
+        h("strong", {text: `${t("tricks")} ${(d.result.tricks || []).join(" – ")} · ${t("points")} ${(d.result.points || []).join(" – ")}`})) : null].filter(Boolean));
   };
   render();
   api("GET", `/api/records/${id}/analysis`).then(a => { analysis = a; }, err => { anNote = err.message; })

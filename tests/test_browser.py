@@ -594,6 +594,9 @@ def test_the_rule_options_are_labelled_in_every_language(browser: Any, server: W
     assert option_label(page, "honours") == "Honneurs tellen"
     assert option_label(page, "target") == "Punten voor een manche"
     assert page.locator("#opt-revokes option").all_inner_texts() == ["geweigerd", "bestraft"]
+    page.select_option("#nt-preset", "english-long")                   # chosen by its name, shown translated
+    assert page.locator("#nt-preset option:checked").inner_text() == "Engels lang whist (10 punten)"
+    assert page.locator("#opt-target").input_value() == "10"
     assert "kort whist" in page.locator("#nt-options .option:has(#opt-target) .help").inner_text()
     page.select_option("#nt-variant", "belgian")
     assert option_label(page, "troel") == "Troel"

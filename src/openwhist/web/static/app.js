@@ -2,7 +2,7 @@
 // (hand, trick, calls, score sheet), over the server's HTTP API and its WebSocket.
 // The client holds no rule: it shows the seat's view and sends one of its legal actions.
 import {LANGS, SUIT_SYMBOL, actionName, callName, cardName, cardShort, language, optionText, parseCard,
-        pickLanguage, setLanguage, t, trumpName, variantName} from "./i18n.js";
+        pickLanguage, presetName, setLanguage, t, trumpName, variantName} from "./i18n.js";
 import {cardSvg} from "./cards.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -159,7 +159,7 @@ async function lobbyView() {
   };
   const fillPresets = () => {
     const v = all.find(x => x.name === variantSel.value);
-    presetSel.replaceChildren(...(v?.presets || []).map(p => h("option", {value: p, text: p,
+    presetSel.replaceChildren(...(v?.presets || []).map(p => h("option", {value: p, text: presetName(p),
       selected: p === v.default_preset})));
     fillOptions();
   };

@@ -509,3 +509,35 @@ export function optionText(variant, name) {
   const [label, help, choices] = mine ?? en;
   return {label, help, choice: c => choices?.[c] ?? en[2]?.[c] ?? String(c)};
 }
+
+// The presets (named rule sets) of the new-table form; a preset not listed keeps its name.
+const PRESETS = {
+  en: {"english-short": "English short whist (5 points)", "english-long": "English long whist (10 points)",
+       american: "American whist (7 points)", "no-trump": "No trump", danish: "Danish",
+       "german-best-of-5": "Best of 5 hands", "german-open-stock": "Open stock", "german-race-7": "Race to 7",
+       "german-race-9": "Race to 9", "german-no-trump": "No trump", "german-standard": "Standard scoring",
+       "german-meggiesoft": "Meggiesoft scoring", freewhist: "FreeWhist", whisthub: "Whisthub"},
+  nl: {"english-short": "Engels kort whist (5 punten)", "english-long": "Engels lang whist (10 punten)",
+       american: "Amerikaans whist (7 punten)", "no-trump": "Zonder troef", danish: "Deens",
+       "german-best-of-5": "Beste van 5 spellen", "german-open-stock": "Open stapel", "german-race-7": "Race tot 7",
+       "german-race-9": "Race tot 9", "german-no-trump": "Zonder troef", "german-standard": "Standaardtelling",
+       "german-meggiesoft": "Meggiesoft-telling"},
+  fr: {"english-short": "Whist anglais court (5 points)", "english-long": "Whist anglais long (10 points)",
+       american: "Whist américain (7 points)", "no-trump": "Sans atout", danish: "Danois",
+       "german-best-of-5": "Au meilleur de 5 donnes", "german-open-stock": "Talon ouvert", "german-race-7": "Course à 7",
+       "german-race-9": "Course à 9", "german-no-trump": "Sans atout", "german-standard": "Décompte standard",
+       "german-meggiesoft": "Décompte Meggiesoft"},
+  da: {"english-short": "Engelsk kort whist (5 point)", "english-long": "Engelsk lang whist (10 point)",
+       american: "Amerikansk whist (7 point)", "no-trump": "Sans", danish: "Dansk",
+       "german-best-of-5": "Bedst af 5 spil", "german-open-stock": "Åben bunke", "german-race-7": "Kapløb til 7",
+       "german-race-9": "Kapløb til 9", "german-no-trump": "Sans", "german-standard": "Standardtælling",
+       "german-meggiesoft": "Meggiesoft-tælling"},
+  ro: {"english-short": "Whist englezesc scurt (5 puncte)", "english-long": "Whist englezesc lung (10 puncte)",
+       american: "Whist american (7 puncte)", "no-trump": "Fără atu", danish: "Danez",
+       "german-best-of-5": "Cel mai bun din 5 mâini", "german-open-stock": "Teanc deschis", "german-race-7": "Cursă până la 7",
+       "german-race-9": "Cursă până la 9", "german-no-trump": "Fără atu", "german-standard": "Punctaj standard",
+       "german-meggiesoft": "Punctaj Meggiesoft"},
+};
+
+// A preset's name in the chosen language ("english-long" -> "Engels lang whist (10 punten)").
+export function presetName(name) { return PRESETS[lang][name] ?? PRESETS.en[name] ?? name; }

@@ -248,10 +248,11 @@ class Store:
                 loops.setdefault(job.loop, []).append((job.future, exc, result))
             else:
                 assert isinstance(job.future, concurrent.futures.Future)
-                if exc is not None:
-                    job.future.set_exception(exc)
-                else:
-                    job.future.set_result(result)
+                with contextlib.suppress(concurrent.futures.InvalidStateError):  # its caller gave up
+                    if exc is not None:
+                        job.future.set_exception(exc)
+                    else:
+                        job.future.set_result(result)
         for loop, settled in loops.items():
             with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
                 loop.call_soon_threadsafe(_settle, settled)

@@ -53,6 +53,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     s.stop()
 
 
+SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 SIZES = {"desktop": (1280, 800), "phone": (360, 740)}
 
@@ -178,6 +179,12 @@ def test_german_whist_whole_deal_shows_the_stock_and_the_score(browser: Any, ser
     assert len(played) == 26
     assert page.locator(SHEET_ROWS).count() >= 1
     assert page.locator("#score strong").first.inner_text().isdigit()
+    # two players: each named, not "Us" and "Them"; tricks counted from the tricks played
+    for box in ("#tricks-won", "#score"):
+        text = page.locator(box).inner_text()
+        assert "Us" not in text and "Them" not in text and "Bea (you)" in text and "(computer)" in text, text
+    players = page.locator("#tricks-won .player-tricks").all_inner_texts()
+    assert [x.split()[0] for x in players] == ["Bea", "South"]
     page.click("a.button[href='#']")
     page.locator("#my-games a.replay-link").click()
     page.wait_for_selector(".felt.replay")
@@ -374,6 +381,17 @@ def test_screenshots_of_the_main_pages(browser: Any, server: WebServer, shots: P
     assert page.locator(".hand.mine button.card.dim").count() == 0
     me, calls = page.locator(".seat.me").bounding_box(), page.locator("#auction").bounding_box()
     assert me is not None and calls is not None and me["y"] + me["height"] <= calls["y"]
+    # the calls are compact: a row per kind and level (or suit), small buttons each named in
+    # full for screen readers, a suit shown by its symbol (its colour is not the only sign)
+    small = page.eval_on_selector_all(".call-row button.call", """bs => bs.map(b => [b.dataset.call,
+        b.getAttribute("aria-label"), b.textContent.trim()])""")
+    assert small, "no call was grouped"
+    for call, label, text in small:
+        assert label and len(text) <= 2, (call, label, text)
+        word = call.split()[-1]
+        assert word in label and (text in call.split() or text == SYMBOLS[word])
+    height = page.locator("#auction .call-groups").bounding_box()["height"]
+    assert height < SIZES[device][1] * 0.75, f"the calls take {height:.0f} px"
     note = page.locator("#note").inner_text()        # the last call seen is said, not "played"
     if note and page.locator("#call-history li").count():   # (calls before we came: no note)
         assert note == page.locator("#call-history li").last.inner_text()
@@ -467,6 +485,10 @@ def test_belgian_whist_auction_contract_play_and_score(browser: Any, server: Web
         calls = page.eval_on_selector_all(".calls button.call",
                                           "bs => bs.map(b => [b.dataset.call, b.textContent])")
         if calls:
+            said = page.eval_on_selector_all("#call-history li", "ls => ls.map(l => l.dataset.call)")
+            if any(c not in ("pass", "wait") for c in said):     # a bid stands: its words and who
+                high = page.locator('#auction-state li[data-fact="bid"]').inner_text()
+                assert high.startswith("Highest bid: ") and "by " in high
             seen_calls.update(c for c, _ in calls)
             assert all(text.strip() for _, text in calls)
             names = [c for c, _ in calls]
@@ -489,6 +511,12 @@ def test_belgian_whist_auction_contract_play_and_score(browser: Any, server: Web
             contract_seen = page.locator("#contract").inner_text()
             history = page.locator("#call-history li").all_inner_texts()
             assert history and all(":" in x for x in history)
+            # four players, each on his own: tricks per player, and the declarers' side's
+            assert "Us" not in page.locator("#tricks-won").inner_text()
+            mine = page.locator('#tricks-won .player-tricks[data-seat="N"]').inner_text()
+            assert page.locator("#tricks-won .player-tricks").count() == 4 and mine.startswith("Jo (you) ")
+            sides = page.locator("#side-tricks").inner_text()
+            assert sides.startswith("Declarers ") and "Opponents" in sides
             page.screenshot(path=shots / "belgian-desktop.png")
         play_one(page, start)
     assert "Contract:" in contract_seen and "played by" in contract_seen
@@ -497,6 +525,51 @@ def test_belgian_whist_auction_contract_play_and_score(browser: Any, server: Web
     points = [int(x) for x in row[3].split("/")]
     assert len(points) == 4
     assert page.locator("#score .player-score").count() == 4
+    assert page.errors == []
+
+
+def test_the_belgian_auction_box_says_troel_the_bid_proposals_waiting_and_the_multiplier(
+        browser: Any, server: WebServer) -> None:
+    """What the auction stands at, from a Belgian view's ``info`` as the server sends it, in
+    the five languages: troel (three aces, or three or four with Whisthub's rule), the
+    highest bid and its holders, a proposal waiting for a partner, who waits, the double."""
+    page = new_page(browser)
+    page.goto(server.url)
+    info = {"troel": "W", "bid": "troel", "bidders": [], "passed": ["N"], "waiting": [],
+            "proposals": {}, "contract": None, "discarded": [], "multiplier": 1}
+    later = {"troel": None, "bid": "small misere", "bidders": ["E", "S"], "passed": [], "waiting": ["N"],
+             "proposals": {"W": "hearts"}, "contract": None, "discarded": [], "multiplier": 2}
+    paired = {**later, "bid": "pair 9 hearts", "bidders": ["W", "N"], "waiting": [], "multiplier": 1}
+    played = {**later, "contract": {"name": "small-misere", "declarers": ["E", "S"], "needed": 0,
+                                    "exact": True}}
+    out = page.evaluate("""async ([views, langs]) => {
+        const i18n = await import("/web/i18n.js"), facts = await import("/web/facts.js");
+        const names = {N: "Ann", E: "Ben", S: "Cas", W: "Dirk"};
+        const out = {};
+        for (const l of langs) {
+            i18n.setLanguage(l);
+            out[l] = views.map(([info, options]) => facts.auctionFacts(info, options, x => names[x]));
+        }
+        i18n.setLanguage("en");
+        return out;
+    }""", [[[info, {"troel": "three-aces"}], [info, {"troel": "three-or-four-aces"}], [later, {}],
+            [paired, {}], [played, {}]], ["en", "nl", "fr", "da", "ro"]])
+    troel, troel4, busy, pair, over = out["en"]
+    assert troel == [["troel", "Dirk has troel (three aces): bid above troel or pass; "
+                               "if all pass, troel is played."]]
+    assert "three or four aces" in troel4[0][1]
+    assert busy == [["bid", "Highest bid: small misère, by Ben, Cas"],
+                    ["proposal", "Dirk proposes hearts and waits for a partner"],
+                    ["waiting", "Waiting (ik wacht): Ann"],
+                    ["multiplier", "Everyone passed last deal: this deal counts ×2"]]
+    assert [k for k, _ in pair] == ["bid"] and pair[0][1] == "Highest bid: pair 9 hearts, by Dirk, Ann"
+    assert over == [["multiplier", "Everyone passed last deal: this deal counts ×2"]]
+    for lang in ("nl", "fr", "da", "ro"):            # every line said in each language
+        for theirs, ours in zip(out[lang], out["en"]):
+            assert [k for k, _ in theirs] == [k for k, _ in ours]
+            for (_, text), (_, english) in zip(theirs, ours):
+                assert text != english and "{" not in text, (lang, text)
+                assert any(n in text for n in ("Ann", "Ben", "Dirk", "2")), (lang, text)
     assert page.errors == []
 
 

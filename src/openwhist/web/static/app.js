@@ -4,12 +4,14 @@
 import {LANGS, SUIT_SYMBOL, actionName, callName, cardName, cardShort, language, optionText, parseCard,
         pickLanguage, presetName, setLanguage, t, trumpName, variantName} from "./i18n.js";
 import {cardSvg} from "./cards.js";
+import {auctionFacts, tricksBySeat} from "./facts.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const main = () => $("#main");
 const SUIT_ORDER = ["S", "H", "C", "D"];          // black, red, black, red after the trump
 const RANK_ORDER = "AKQJT98765432";
 const SEATS = {2: ["N", "S"], 3: ["N", "E", "S"], 4: ["N", "E", "S", "W"]};
+const SUIT_WORDS = {spades: "S", hearts: "H", diamonds: "D", clubs: "C"};
 
 const session = {user: null, csrf: null};
 let variantsCache = null;
@@ -497,23 +499,44 @@ class TableClient {
     return trick.cards.map((c, k) => [ls[(start + k) % ls.length], c]);
   }
 
+  // Tricks and score: "Us – Them" where two fixed pairs play; the two players by name at a
+  // two-hand table; each player's own where every player scores alone (Belgian whist, whose
+  // sides are only known once the auction is over: then also the declarers' and the rest's).
   infoPanel() {
     const v = this.view;
     const side = this.mySide();
-    const us = v.tricks_won[side], them = v.tricks_won[1 - side];
+    const letters = this.letters();
     const perPlayer = v.score.length > 2;
+    const pairs = !perPlayer && letters.length > 2;
+    const named = (l, value, cls) => h("span", {class: cls, "data-seat": l}, `${this.nameOf(l)} `, h("strong", {text: value}));
+    let tricks, score;
+    if (pairs) {
+      tricks = h("div", {class: "tricks-won", id: "tricks-won"}, `${t("tricks")}: ${t("us")} `, h("strong", {text: v.tricks_won[side]}),
+        ` – ${t("them")} `, h("strong", {text: v.tricks_won[1 - side]}));
+      score = h("div", {class: "score", id: "score"}, `${t("score")}: ${t("us")} `, h("strong", {text: v.score[side]}),
+        ` – ${t("them")} `, h("strong", {text: v.score[1 - side]}));
+    } else {
+      // me first at a two-hand table, else in seat order; tricks counted from the closed tricks
+      const order = perPlayer ? letters : [this.seat, ...letters.filter(l => l !== this.seat)].filter(l => letters.includes(l));
+      const won = tricksBySeat(v, letters);
+      const sep = perPlayer ? " " : " – ";
+      const list = (cls, value) => order.flatMap((l, k) => [k ? sep : null, named(l, value(l), cls)]);
+      tricks = h("div", {class: "tricks-won per-player", id: "tricks-won"}, `${t("tricks")}: `, list("player-tricks", l => won[l]));
+      score = h("div", {class: "score per-player", id: "score"}, `${t("score")}: `,
+        list("player-score", l => v.score[letters.indexOf(l)]));
+    }
     const parts = [
       h("div", {class: "trump", id: "trump"}, h("span", {class: "label", text: t("trump") + ": "}),
         h("strong", {text: v.phase === "auction" && !v.trump ? "–" : trumpName(v.trump)})),
-      h("div", {class: "tricks-won", id: "tricks-won"}, `${t("tricks")}: ${t("us")} `, h("strong", {text: us}),
-        ` – ${t("them")} `, h("strong", {text: them})),
-      perPlayer
-        ? h("div", {class: "score per-player", id: "score"}, `${t("score")}: `,
-            this.letters().map((l, i) => h("span", {class: "player-score", "data-seat": l},
-              `${this.nameOf(l)} `, h("strong", {text: v.score[i]}))))
-        : h("div", {class: "score", id: "score"}, `${t("score")}: ${t("us")} `, h("strong", {text: v.score[side]}),
-            ` – ${t("them")} `, h("strong", {text: v.score[1 - side]})),
+      tricks, score,
     ];
+    const decl = v.info?.contract?.declarers || [];
+    const sideOf = decl.length ? v.sides[letters.indexOf(decl[0])] : -1;
+    if (perPlayer && decl.length && new Set(v.sides).size === 2 && v.tricks_won.length === 2) {
+      parts.splice(2, 0, h("div", {class: "side-tricks", id: "side-tricks"},
+        `${t("declarers")} `, h("strong", {text: v.tricks_won[sideOf]}),
+        ` – ${t("defenders")} `, h("strong", {text: v.tricks_won[1 - sideOf]})));
+    }
     const contract = v.info?.contract;
     if (contract) {
       parts.unshift(h("div", {class: "contract", id: "contract"}, h("span", {class: "label", text: `${t("contract")}: `}),
@@ -535,26 +558,54 @@ class TableClient {
     return h("aside", {class: "info", "aria-label": t("score")}, parts);
   }
 
+  // The calls made, what the auction stands at, and our legal calls: the calls without a
+  // suit in one row, then for each kind of call a row per level ("solo 6") with a small
+  // button per suit, or, where a kind has more levels than suits, a row per suit ("pair ♣")
+  // with a small button per level; each button's label names the whole call.
   callBox() {
     const v = this.view;
     const calls = v.legal.filter(a => !parseCard(a));
     const history = v.calls || [];
     if (!calls.length && !history.length && v.phase !== "auction") return null;
-    const groups = new Map();
+    const plain = [], kinds = new Map();
     for (const c of calls) {
-      const kind = c.split(" ")[0];
-      if (!groups.has(kind)) groups.set(kind, []);
-      groups.get(kind).push(c);
+      const words = c.split(" "), suit = SUIT_WORDS[words[words.length - 1]];
+      if (!suit || words.length < 2) { plain.push(c); continue; }
+      const kind = words[0], level = words.length > 2 ? words.slice(1, -1).join(" ") : "";
+      if (!kinds.has(kind)) kinds.set(kind, []);
+      kinds.get(kind).push({c, level, suit});
     }
+    const rows = [];
+    for (const [kind, cs] of kinds) {
+      const levels = [...new Set(cs.map(x => x.level))], suits = [...new Set(cs.map(x => x.suit))];
+      if (levels.length > suits.length) {
+        for (const suit of suits) rows.push({label: `${callName(kind)} ${SUIT_SYMBOL[suit]}`, suit,
+          name: `${kind} ${Object.keys(SUIT_WORDS).find(w => SUIT_WORDS[w] === suit)}`,
+          buttons: cs.filter(x => x.suit === suit).map(x => [x.c, x.level, ` level-call`])});
+      } else {
+        for (const level of levels) rows.push({label: callName(`${kind} ${level}`.trim()), suit: "",
+          name: `${kind} ${level}`.trim(),
+          buttons: cs.filter(x => x.level === level).map(x => [x.c, SUIT_SYMBOL[x.suit], ` suit-call suit-${x.suit}`])});
+      }
+    }
+    const hinted = (c) => (c === this.hint ? " hinted" : "");
+    const facts = auctionFacts(v.info, v.options, l => this.nameOf(l));
     return h("section", {class: "calls", id: "auction", "aria-label": t("auction")},
       h("h3", {text: t("callHistory")}),
       history.length ? h("ol", {class: "history", id: "call-history"}, history.map(([letter, c]) =>
         h("li", {"data-seat": letter, "data-call": c}, `${this.nameOf(letter)}: `, h("strong", {text: callName(c)}))))
         : h("p", {class: "empty", text: t("noCalls")}),
+      facts.length ? h("ul", {class: "auction-state", id: "auction-state"},
+        facts.map(([key, text]) => h("li", {"data-fact": key, text}))) : null,
       calls.length ? h("div", {class: "call-groups", role: "group", "aria-label": t("calls")},
-        [...groups.values()].map(cs => h("div", {class: "row wrap call-group"},
-          cs.map(c => h("button", {type: "button", class: `call${c === "pass" ? "" : " primary"}${c === this.hint ? " hinted" : ""}`, "data-call": c,
-                                   onclick: () => this.act(c), text: callName(c)}))))) : null);
+        plain.length ? h("div", {class: "row wrap call-group"}, plain.map(c => h("button", {type: "button",
+          class: `call${c === "pass" ? "" : " primary"}${hinted(c)}`, "data-call": c, onclick: () => this.act(c), text: callName(c)})))
+          : null,
+        rows.map(r => h("div", {class: "call-row", role: "group", "aria-label": callName(r.name)},
+          h("span", {class: `call-kind${r.suit ? " suit-" + r.suit : ""}`, "aria-hidden": "true", text: r.label}),
+          r.buttons.map(([c, text, cls]) => h("button", {type: "button", class: `call${cls}${hinted(c)}`, "data-call": c,
+                                                         "aria-label": callName(c), title: callName(c), onclick: () => this.act(c)},
+            h("span", {"aria-hidden": "true", text})))))) : null);
   }
 
   sheetTable() {

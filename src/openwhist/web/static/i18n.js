@@ -5,6 +5,7 @@ export const LANGS = ["en", "nl", "fr", "da", "ro"];
 
 const T = {
   en: {
+    troelBy: "{name} has troel (three aces): bid above troel or pass; if all pass, troel is played.", troelBy4: "{name} has troel (three or four aces): bid above troel or pass; if all pass, troel is played.", highBid: "Highest bid: {bid}, by {names}", highBidNone: "Highest bid: {bid}", proposalOpen: "{name} proposes {suit} and waits for a partner", waitingBy: "Waiting (ik wacht): {names}", multiplied: "Everyone passed last deal: this deal counts ×{n}", declarers: "Declarers", defenders: "Opponents",
     hint: "Hint", hintIs: "Hint: {card}", analysis: "Solver's verdict", costTrick: "cost a trick", costTricks: "cost {n} tricks", costContract: "cost the contract", bestPlay: "best play", bestWas: "best: {cards}", costlyN: "{n} cards played cost tricks or the contract (marked ✗).", noCostly: "Every card played was the solver's best.", anStock: "Only the play phase is analysed: the stock's draws are hidden.", anContract: "This contract is not analysed: several players each play on their own.", notAnalysed: "not analysed",
     seat_N: "North", seat_E: "East", seat_S: "South", seat_W: "West",
     title: "openwhist", language: "Language", welcome: "Whist in your browser: play against computer players or with friends.",
@@ -44,6 +45,7 @@ const T = {
             abondance: "abondance", misere: "misère", troel: "troel", slim: "slam", alone: "alone", open: "open", "passe-parole": "passe parole"},
   },
   nl: {
+    troelBy: "{name} heeft troel (drie azen): bied boven troel of pas; past iedereen, dan wordt troel gespeeld.", troelBy4: "{name} heeft troel (drie of vier azen): bied boven troel of pas; past iedereen, dan wordt troel gespeeld.", highBid: "Hoogste bod: {bid}, van {names}", highBidNone: "Hoogste bod: {bid}", proposalOpen: "{name} vraagt {suit} en wacht op een partner", waitingBy: "Ik wacht: {names}", multiplied: "Vorig spel paste iedereen: dit spel telt ×{n}", declarers: "Spelers", defenders: "Tegenspelers",
     hint: "Tip", hintIs: "Tip: {card}", analysis: "Oordeel van de solver", costTrick: "kostte een slag", costTricks: "kostte {n} slagen", costContract: "kostte het contract", bestPlay: "beste kaart", bestWas: "beste: {cards}", costlyN: "{n} gespeelde kaarten kostten slagen of het contract (gemerkt ✗).", noCostly: "Elke gespeelde kaart was de beste volgens de solver.", anStock: "Alleen het speelgedeelte wordt geanalyseerd: de trekkingen uit de stapel zijn verborgen.", anContract: "Dit contract wordt niet geanalyseerd: meerdere spelers spelen elk voor zich.", notAnalysed: "niet geanalyseerd",
     seat_N: "Noord", seat_E: "Oost", seat_S: "Zuid", seat_W: "West",
     title: "openwhist", language: "Taal", welcome: "Whist in je browser: speel tegen computerspelers of met vrienden.",
@@ -83,6 +85,7 @@ const T = {
             abondance: "abondance", misere: "miserie", troel: "troel", slim: "solo slim", alone: "alleen", open: "open", "passe-parole": "passe parole"},
   },
   fr: {
+    troelBy: "{name} a le troel (trois as) : enchérissez au-dessus du troel ou passez ; si tous passent, le troel est joué.", troelBy4: "{name} a le troel (trois ou quatre as) : enchérissez au-dessus du troel ou passez ; si tous passent, le troel est joué.", highBid: "Enchère la plus haute : {bid}, par {names}", highBidNone: "Enchère la plus haute : {bid}", proposalOpen: "{name} propose {suit} et attend un partenaire", waitingBy: "Attend (ik wacht) : {names}", multiplied: "Tous ont passé à la donne précédente : cette donne compte ×{n}", declarers: "Déclarants", defenders: "Adversaires",
     hint: "Conseil", hintIs: "Conseil : {card}", analysis: "Verdict du solveur", costTrick: "a coûté un pli", costTricks: "a coûté {n} plis", costContract: "a coûté le contrat", bestPlay: "meilleur coup", bestWas: "meilleur : {cards}", costlyN: "{n} cartes jouées ont coûté des plis ou le contrat (marquées ✗).", noCostly: "Chaque carte jouée était la meilleure selon le solveur.", anStock: "Seule la phase de jeu est analysée : les cartes tirées du talon sont cachées.", anContract: "Ce contrat n'est pas analysé : plusieurs joueurs jouent chacun pour soi.", notAnalysed: "non analysé",
     seat_N: "Nord", seat_E: "Est", seat_S: "Sud", seat_W: "Ouest",
     title: "openwhist", language: "Langue", welcome: "Le whist dans votre navigateur : jouez contre l'ordinateur ou entre amis.",
@@ -122,6 +125,7 @@ const T = {
             abondance: "abondance", misere: "misère", troel: "trou", slim: "chelem", alone: "seul", open: "ouverte", "passe-parole": "passe parole"},
   },
   da: {
+    troelBy: "{name} har troel (tre esser): byd over troel eller meld pas; melder alle pas, spilles troel.", troelBy4: "{name} har troel (tre eller fire esser): byd over troel eller meld pas; melder alle pas, spilles troel.", highBid: "Højeste bud: {bid}, af {names}", highBidNone: "Højeste bud: {bid}", proposalOpen: "{name} foreslår {suit} og venter på en makker", waitingBy: "Venter (ik wacht): {names}", multiplied: "Alle meldte pas i sidste spil: dette spil tæller ×{n}", declarers: "Spilførere", defenders: "Modspillere",
     hint: "Tip", hintIs: "Tip: {card}", analysis: "Løserens dom", costTrick: "kostede et stik", costTricks: "kostede {n} stik", costContract: "kostede kontrakten", bestPlay: "bedste kort", bestWas: "bedst: {cards}", costlyN: "{n} spillede kort kostede stik eller kontrakten (mærket ✗).", noCostly: "Hvert spillet kort var løserens bedste.", anStock: "Kun spillefasen analyseres: trækkene fra bunken er skjulte.", anContract: "Denne kontrakt analyseres ikke: flere spillere spiller hver for sig.", notAnalysed: "ikke analyseret",
     seat_N: "Nord", seat_E: "Øst", seat_S: "Syd", seat_W: "Vest",
     title: "openwhist", language: "Sprog", welcome: "Whist i din browser: spil mod computeren eller med venner.",
@@ -161,6 +165,7 @@ const T = {
             abondance: "abondance", misere: "misère", troel: "troel", slim: "slem", alone: "alene", open: "åben", "passe-parole": "passe parole"},
   },
   ro: {
+    troelBy: "{name} are troel (trei ași): licitați peste troel sau pas; dacă toți pasează, se joacă troel.", troelBy4: "{name} are troel (trei sau patru ași): licitați peste troel sau pas; dacă toți pasează, se joacă troel.", highBid: "Cea mai mare licitație: {bid}, de {names}", highBidNone: "Cea mai mare licitație: {bid}", proposalOpen: "{name} propune {suit} și așteaptă un partener", waitingBy: "Așteaptă (ik wacht): {names}", multiplied: "Toți au pasat la mâna trecută: această mână contează ×{n}", declarers: "Declaranți", defenders: "Adversari",
     hint: "Sugestie", hintIs: "Sugestie: {card}", analysis: "Verdictul rezolvitorului", costTrick: "a costat o levată", costTricks: "a costat {n} levate", costContract: "a costat contractul", bestPlay: "cea mai bună carte", bestWas: "cea mai bună: {cards}", costlyN: "{n} cărți jucate au costat levate sau contractul (marcate ✗).", noCostly: "Fiecare carte jucată a fost cea mai bună după rezolvitor.", anStock: "Se analizează doar faza de joc: cărțile trase din talon sunt ascunse.", anContract: "Acest contract nu se analizează: mai mulți jucători joacă fiecare pentru sine.", notAnalysed: "neanalizat",
     seat_N: "Nord", seat_E: "Est", seat_S: "Sud", seat_W: "Vest",
     title: "openwhist", language: "Limba", welcome: "Whist în browser: jucați cu calculatorul sau cu prietenii.",

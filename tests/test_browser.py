@@ -184,7 +184,7 @@ def test_german_whist_whole_deal_shows_the_stock_and_the_score(browser: Any, ser
         text = page.locator(box).inner_text()
         assert "Us" not in text and "Them" not in text and "Bea (you)" in text and "(computer)" in text, text
     players = page.locator("#tricks-won .player-tricks").all_inner_texts()
-    assert [x.split()[0] for x in players] == ["Bea", "South"]
+    assert [x.removeprefix("– ").split()[0] for x in players] == ["Bea", "South"]
     page.click("a.button[href='#']")
     page.locator("#my-games a.replay-link").click()
     page.wait_for_selector(".felt.replay")

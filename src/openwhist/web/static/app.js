@@ -508,7 +508,7 @@ class TableClient {
     const letters = this.letters();
     const perPlayer = v.score.length > 2;
     const pairs = !perPlayer && letters.length > 2;
-    const named = (l, value, cls) => h("span", {class: cls, "data-seat": l}, `${this.nameOf(l)} `, h("strong", {text: value}));
+    const named = (l, value, cls, pre) => h("span", {class: cls, "data-seat": l}, `${pre}${this.nameOf(l)} `, h("strong", {text: value}));
     let tricks, score;
     if (pairs) {
       tricks = h("div", {class: "tricks-won", id: "tricks-won"}, `${t("tricks")}: ${t("us")} `, h("strong", {text: v.tricks_won[side]}),
@@ -519,8 +519,7 @@ class TableClient {
       // me first at a two-hand table, else in seat order; tricks counted from the closed tricks
       const order = perPlayer ? letters : [this.seat, ...letters.filter(l => l !== this.seat)].filter(l => letters.includes(l));
       const won = tricksBySeat(v, letters);
-      const sep = perPlayer ? " " : " – ";
-      const list = (cls, value) => order.flatMap((l, k) => [k ? sep : null, named(l, value(l), cls)]);
+      const list = (cls, value) => order.map((l, k) => named(l, value(l), cls, k && !perPlayer ? "– " : ""));
       tricks = h("div", {class: "tricks-won per-player", id: "tricks-won"}, `${t("tricks")}: `, list("player-tricks", l => won[l]));
       score = h("div", {class: "score per-player", id: "score"}, `${t("score")}: `,
         list("player-score", l => v.score[letters.indexOf(l)]));

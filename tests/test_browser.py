@@ -185,6 +185,7 @@ def test_german_whist_whole_deal_shows_the_stock_and_the_score(browser: Any, ser
         assert "Us" not in text and "Them" not in text and "Bea (you)" in text and "(computer)" in text, text
     players = page.locator("#tricks-won .player-tricks").all_inner_texts()
     assert [x.removeprefix("– ").split()[0] for x in players] == ["Bea", "South"]
+    assert page.locator("#score-sheet caption").text_content() == "Bea (you) – South (computer)"
     page.click("a.button[href='#']")
     page.locator("#my-games a.replay-link").click()
     page.wait_for_selector(".felt.replay")
@@ -525,6 +526,8 @@ def test_belgian_whist_auction_contract_play_and_score(browser: Any, server: Web
     points = [int(x) for x in row[3].split("/")]
     assert len(points) == 4
     assert page.locator("#score .player-score").count() == 4
+    caption = page.locator("#score-sheet caption").text_content()
+    assert caption.startswith("Jo (you) / East (computer) / ") and "Us" not in caption
     assert page.errors == []
 
 

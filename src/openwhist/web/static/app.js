@@ -607,6 +607,16 @@ class TableClient {
             h("span", {"aria-hidden": "true", text})))))) : null);
   }
 
+  // Whose numbers the sheet's columns hold, in their order: us and them where pairs play,
+  // else the players by name (me first at a two-hand table).
+  sheetCaption() {
+    const letters = this.letters();
+    if (this.view.score.length > 2) return letters.map(l => this.nameOf(l)).join(" / ");
+    if (letters.length > 2) return `${t("us")} – ${t("them")}`;
+    const me = letters.includes(this.seat) ? this.seat : letters[0];
+    return [me, ...letters.filter(l => l !== me)].map(l => this.nameOf(l)).join(" – ");
+  }
+
   sheetTable() {
     const side = this.mySide();
     const pair = (xs) => (xs && xs.length > 2 ? xs.join(" / ")
@@ -614,7 +624,7 @@ class TableClient {
     return h("section", {class: "sheet", "aria-labelledby": "sheet-h"},
       h("h2", {id: "sheet-h", text: t("scoreSheet")}),
       h("table", {id: "score-sheet"},
-        h("caption", {class: "sr", text: `${t("us")} – ${t("them")}`}),
+        h("caption", {class: "sr", text: this.sheetCaption()}),
         h("thead", {}, h("tr", {}, [t("deal"), t("trump"), t("tricks"), t("points"), t("score")]
           .map(x => h("th", {scope: "col", text: x})))),
         h("tbody", {}, this.sheet.map(r => {

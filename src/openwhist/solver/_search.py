@@ -1047,14 +1047,15 @@ def _lead_suit_score(lenkey: np.int64, n: np.int64, trump: np.int64, sides: np.n
     """The part of a lead's score that depends on its suit only.  A suit the opponents
     hold few cards of has few answers to search: each of their cards costs LEAD_REPLY,
     a void (a ruff or a free discard) more.  A partner's ruff scores, an opponent's
-    costs."""
+    costs.  With two hands each card of the opponent costs twice as much, and its ruff
+    nothing more (measured on German whist's play phase: 3% fewer nodes at the p95)."""
     sc = np.int64(0)
     for j in range(1, n):
         p = _wrap(seat + j, n)
         k = _len(lenkey, p, s)
         if sides[p] != sides[seat]:
-            sc -= LEAD_REPLY * (k if k > 0 else rem + 1)
-        if k == 0 and s != trump and trump >= 0 and _len(lenkey, p, trump):
+            sc -= (LEAD_REPLY if n != 2 else 2 * LEAD_REPLY) * (k if k > 0 else rem + 1)
+        if k == 0 and s != trump and trump >= 0 and n != 2 and _len(lenkey, p, trump):
             sc += 60 if sides[p] == sides[seat] else -60
     return sc
 
@@ -1909,15 +1910,39 @@ ESTIMATE = -100  # node_value's guess: estimate the value from the cards (_first
 
 @njit(cache=True, _nrt=False, inline="always")
 def _first_guess(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
-                 mode: np.int64, rem: np.int64) -> np.int64:
-    """The first guess of a node's value, where the search of its value starts: with two
-    hands half the tricks; with four, most tricks, from the declaring side's share of the
+                 mode: np.int64, rem: np.int64, table: np.int64, owner: np.int64) -> np.int64:
+    """The first guess of a node's value, where the search of its value starts (``table``:
+    the cards of the trick in progress, all played by seat ``owner``): with two hands,
+    most tricks from the declaring side's share of the high-card points and of the
+    trumps (the cards on the table counted as still held), fitted on 1000 German whist
+    play-phase positions (off by 1.2 tricks on average, against 2.5 for half the tricks:
+    2% fewer nodes for the value of every card), fewest tricks half of them; with four,
+    most tricks, from the declaring side's share of the
     high-card points (4-3-2-1) and of the trumps, fitted on 180 positions (off by 0.9
     tricks on average, against 5 for a guess of 1: 4% fewer trick starts on openings in
     their geometric mean, 6% after 4 tricks); fewest tricks, 0 (a misere is bid to take
     none, and a guess below the value costs fewer searches than one above: measured on
     1 v 3 random deals, where the value is 3.5 tricks on average, 9% fewer nodes than a
     guess of 1); else 1."""
+    if n == 2 and mode == 0:
+        pts = np.int64(0)
+        tot = np.int64(0)
+        trumps = np.int64(0)
+        for p in range(2):
+            h = hands[p] | (table if p == owner else np.int64(0))
+            for su in range(4):
+                x = (h >> (13 * su)) & SUIT
+                q = 4 * ((x >> 12) & 1) + 3 * ((x >> 11) & 1) + 2 * ((x >> 10) & 1) + ((x >> 9) & 1)
+                tot += q
+                if sides[p] == 1:
+                    pts += q
+                if su == trump:
+                    trumps += _popcount(x) if sides[p] == 1 else -_popcount(x)
+        if tot == 0:
+            return rem // 2
+        # rem * (0.549 * share + 0.208) + 0.757 * trumps, and one trick more, rounded down
+        est = (rem * (549 * pts + 208 * tot) + 757 * trumps * tot + 1000 * tot) // (1000 * tot)
+        return min(max(est, np.int64(0)), rem)
     if n == 2:
         return rem // 2
     if mode == 1:
@@ -1956,7 +1981,11 @@ def node_value(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, m
     relies on (over all the searches)."""
     stats = work[STATS:STATS + 16]
     if guess <= ESTIMATE:
-        guess = _first_guess(work[HANDS:HANDS + 4], n, trump, work[SIDES:SIDES + 4], mode, rem)
+        table = np.int64(0)
+        for i in range(tlen):
+            table |= np.int64(1) << work[TRICK + 4 * rem + i]
+        guess = _first_guess(work[HANDS:HANDS + 4], n, trump, work[SIDES:SIDES + 4], mode, rem, table,
+                             leader if tlen < 2 else np.int64(-1))
     lo = np.int64(0)
     hi = rem
     g = min(max(guess, lo), hi)

@@ -4,9 +4,11 @@ record made ready to replay trick by trick."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
+from sqlalchemy import create_engine, text
 
 import openwhist
 from openwhist.rules.base import option_infos
@@ -50,6 +52,7 @@ def test_one_deal_quick_play_then_your_games_and_the_replay(server: Server) -> N
     assert table["until"] == "deals" and table["count"] == 1
     seat = me.ws(table["id"])
     m = seat.recv()
+    seat_letter = m["seat"]
     for n in range(200):
         if "match_over" in m:
             break
@@ -66,8 +69,14 @@ def test_one_deal_quick_play_then_your_games_and_the_replay(server: Server) -> N
     assert Client(server).get("/api/my/records").status_code == 401
     out = me.get(f"/api/records/{mine[0]['id']}/replay").json()
     assert out["pbn"] is True and out["hands"] == 4 and len(out["deals"]) == 1
-    assert out["players"] == ["N", "E", "S", "W"]                     # the record names seats
-    assert out["names"].count("rep") == 1 and out["names"].count(None) == 3   # who sat there
+    mine_at = "NESW".index(seat_letter)
+    players = ["bot:random"] * 4
+    players[mine_at] = "rep"
+    assert out["players"] == players                     # the record names who sat where
+    assert me.get(f"/api/records/{mine[0]['id']}").json()["players"] == players
+    names: list[str | None] = [None] * 4
+    names[mine_at] = "rep"
+    assert out["names"] == names
     deal = out["deals"][0]
     assert len({c for cards in deal["start"].values() for c in cards}) == 52
     assert len(deal["tricks"]) == 13 and deal["tricks"][0]["hands"] == deal["start"]
@@ -77,6 +86,36 @@ def test_one_deal_quick_play_then_your_games_and_the_replay(server: Server) -> N
         assert gone == set(before["cards"])            # each trick's cards leave the hands
     assert sum(deal["tricks"][-1]["tricks_won"]) == 13
     assert deal["result"] is not None
+
+
+def test_an_old_record_naming_only_seats_gets_its_names_from_the_seat_history(server: Server) -> None:
+    me = Client(server).guest("old")
+    table = me.post("/api/quickplay", {"variant": "classic", "bot": "random", "until": "deals",
+                                       "count": 1}).json()
+    seat = me.ws(table["id"])
+    m = seat.recv()
+    mine_at = "NESW".index(m["seat"])
+    for n in range(200):
+        if "match_over" in m:
+            break
+        if m.get("view", {}).get("legal"):
+            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
+        m = seat.recv()
+    seat.close()
+    record_id = me.get("/api/my/records").json()[0]["id"]
+    engine = create_engine(server.database)
+    with engine.begin() as conn:          # the record as tables wrote it before naming players
+        body = json.loads(conn.execute(text("SELECT record FROM records WHERE id = :i"),
+                                       {"i": record_id}).scalar_one())
+        body["players"] = ["N", "E", "S", "W"]
+        conn.execute(text("UPDATE records SET record = :r WHERE id = :i"),
+                     {"r": json.dumps(body), "i": record_id})
+    engine.dispose()
+    out = me.get(f"/api/records/{record_id}/replay").json()
+    assert out["players"] == ["N", "E", "S", "W"]
+    names: list[str | None] = [None] * 4
+    names[mine_at] = "old"
+    assert out["names"] == names
 
 
 def test_the_replay_of_a_two_hand_match_says_pbn_is_not_for_it(server: Server) -> None:

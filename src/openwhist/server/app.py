@@ -35,7 +35,7 @@ from openwhist.server import auth
 from openwhist.server.analysis import NOT_READY, AnalysisCache
 from openwhist.server.hint import HintError, hint_for
 from openwhist.server.hub import Hub, Settings
-from openwhist.server.replay import player_names, replay_frames
+from openwhist.server.replay import player_names, record_names, replay_frames
 from openwhist.server.schemas import (
     ClientMessage,
     Credentials,
@@ -543,7 +543,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         return "\n".join(records.to_pbn(d, board=i + 1, event=f"openwhist table {rec.get('variant')}")
                          for i, d in enumerate(match.deals))
 
-    replay_names: dict[int, list[str | None]] = {}      # a finished match's players never change
+    replay_names: dict[int, list[str | None]] = {}      # an old record's players, from the seat history
 
     @app.get("/api/records/{record_id}/replay", tags=["records"])
     async def record_replay(record_id: int, request: Request,
@@ -554,7 +554,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         says whether the PBN export holds it (four-hand deals only)."""
         table_id, rec = await fetch_found(request, c, record_id)
         out = await asyncio.to_thread(replay_frames, rec)
-        names = replay_names.get(record_id)
+        names = record_names(rec) or replay_names.get(record_id)
         if names is None:
             names = await hub_of(request).store.run(player_names, table_id, record_id, rec)
             if len(replay_names) >= 1000:

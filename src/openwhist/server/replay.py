@@ -31,7 +31,7 @@ from openwhist.store import get_user, list_records, table_events
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
-__all__ = ["player_names", "replay_frames"]
+__all__ = ["player_names", "record_names", "replay_frames"]
 
 
 def _hands(deal: Deal, letters: tuple[str, ...]) -> dict[str, list[str]]:
@@ -83,15 +83,13 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
 
 def player_names(conn: Connection, table_id: str, record_id: int,
                  record: Mapping[str, Any]) -> list[str | None]:
-    """Who played each hand of a table's finished match, in seat order: the names the
-    record gives, and for a record that only names the seats (as a table's do) the
-    people who sat there when the match ended; None where no person's name is known
-    (a computer player, the dummy).  Run on the store's thread (``conn``)."""
-    players = [str(p) for p in record.get("players") or []]
-    unnamed = set(seat_names(len(players))) | {"dummy"} if players else set()
-    names: list[str | None] = [None if p in unnamed else p for p in players]
-    if any(names):
-        return names
+    """Who played each hand of a table's finished match, in seat order; None where no
+    person's name is known (a computer player, the dummy).  Run on the store's thread
+    (``conn``) for an old record (see :func:`record_names`)."""
+    given = record_names(record)
+    if given is not None:
+        return given
+    names: list[str | None] = [None] * len(record.get("players") or [])
     match_no = next((r["match_no"] for r in list_records(conn, table_id, limit=1_000_000)
                      if r["id"] == record_id), None)
     if match_no is None:
@@ -108,3 +106,16 @@ def player_names(conn: Connection, table_id: str, record_id: int,
             user = get_user(conn, e["user_id"])
             names[seat] = user["name"] if user else None
     return names
+
+
+def record_names(record: Mapping[str, Any]) -> list[str | None] | None:
+    """The people's names a record gives for its hands, in seat order (None for a bot,
+    ``bot:LEVEL``, and for the dummy); None for a record that names only the seats (as
+    the records of tables made before they named their players do): who sat there is
+    then found in the table's seat history (:func:`player_names`)."""
+    players = [str(p) for p in record.get("players") or []]
+    letters = seat_names(len(players))
+    if all(p in (letter, "dummy") for p, letter in zip(players, letters)):
+        return None
+    return [None if p.startswith("bot:") or p in (letter, "dummy") else p
+            for p, letter in zip(players, letters)]

@@ -343,7 +343,7 @@ class TableRunner:
         self.match.apply(action)
         match_no, seq = self.match_no, self.seq
         self.version += 1
-        record = records.match_record(self.match) if self.match.is_over() else None
+        record = self._record() if self.match.is_over() else None
         try:
             await self.hub.store.run(append_action, self.id, match_no, seq, seat, str(action), by_bot,
                                      self.version, record)
@@ -390,6 +390,22 @@ class TableRunner:
         if deal_over:
             await self._seat_pending()
         self._schedule()
+
+    def _record(self) -> dict[str, Any]:
+        """The finished match's record, its ``players`` naming who sat at each seat at
+        the end: a person's name, ``bot:LEVEL`` for a bot (the seat letter where nobody is
+        known, ``dummy`` for the dummy)."""
+        record = records.match_record(self.match)
+        players = list(record["players"])
+        for seat, st in self.seats.items():
+            if not 0 <= seat < len(players):
+                continue
+            if st.kind == "person" and st.name:
+                players[seat] = st.name
+            elif st.kind == "bot":
+                players[seat] = f"bot:{st.bot or self.hub.settings.stand_in}"
+        record["players"] = players
+        return record
 
     async def _reload(self) -> None:
         from openwhist.store import load_table

@@ -238,6 +238,41 @@ Call._cache = [int.__new__(Call, Call.FIRST + i) for i in range(len(Call._entrie
 Action = Card | Call
 """What a player does: play a card, or make a call."""
 
+_ACTION_TEXT: tuple[str, ...] = (*_CARD_TEXT, *(str(c) for c in Call._cache))
+"""``_ACTION_TEXT[id]``: the text of every action, cards then calls (``str(action)``)."""
+
+_ACTION_BY_TEXT: dict[str, Action] = {
+    **{text: Card(c) for c, text in enumerate(_CARD_TEXT)},
+    **{str(c): c for c in Call._cache},
+}
+"""Every action by its own text: what :func:`parse_action` reads without parsing."""
+
+_SEAT_NAMES: dict[int, tuple[str, ...]] = {n: seat_names(n) for n in (2, 3, 4)}
+
+_SUIT_TEXTS: dict[int, list[str]] = {}
+"""The card texts of one suit's cards, keyed by that suit's part of a mask (filled as met)."""
+
+
+def _mask_texts(mask: int) -> list[str]:
+    """The texts of a mask's cards, low to high (``[str(c) for c in CardSet(mask)]``)."""
+    out: list[str] = []
+    table = _SUIT_TEXTS
+    for shift in (0, 13, 26, 39):
+        part = mask & (0x1FFF << shift)
+        if part:
+            texts = table.get(part)
+            if texts is None:
+                texts = table[part] = [_CARD_TEXT[c] for c in CardSet(part)]
+            out += texts
+    return out
+
+
+def _set_texts(cards: Iterable[int]) -> list[str]:
+    """The texts of a card set's cards: low to high for a :class:`CardSet`, else in order."""
+    if type(cards) is CardSet:
+        return _mask_texts(cards.mask)
+    return [_CARD_TEXT[c] for c in cards]
+
 
 def parse_action(text: str | int) -> Action:
     """An action from text (``"QH"``, ``"10h"``, ``"pass"``, ``"take AH"``) or its id.
@@ -249,7 +284,11 @@ def parse_action(text: str | int) -> Action:
     ...
     openwhist.errors.InvalidActionError: not a card or a call: 'bogus'
     """
-    if isinstance(text, Card | Call):
+    if type(text) is str:
+        found = _ACTION_BY_TEXT.get(text)
+        if found is not None:
+            return found
+    elif isinstance(text, Card | Call):
         return text
     if isinstance(text, int) and not isinstance(text, bool):
         return action_from_id(text)
@@ -425,46 +464,50 @@ class Observation:
                     the first trick whose failures to follow still prove a void (or [])
         ========== ===================================================================
         """
-        names = seat_names(self.n_hands)
+        n = len(self.hand_sizes)
+        names = _SEAT_NAMES.get(n) or seat_names(n)
         text = _CARD_TEXT
-
-        def seat(h: int | None) -> str | None:
-            return None if h is None else names[h]
-
-        def cards(cs: Iterable[int]) -> list[str]:
-            return [text[c] for c in cs]
-
-        options = self.options.to_dict() if hasattr(self.options, "to_dict") else self.options
+        action_text = _ACTION_TEXT
+        options = self.options
+        to_dict = getattr(options, "to_dict", None)
+        if to_dict is not None:
+            options = to_dict()
+        to_move = self.to_move
+        actor = self.actor
+        trump = self.trump
+        turn_up = self.turn_up
+        known = self.known
+        legal = self.legal
         return {
             "schema": OBSERVATION_SCHEMA,
             "variant": self.variant,
             "options": options,
-            "seat": seat(self.seat),
-            "controls": [seat(h) for h in self.controls],
+            "seat": names[self.seat],
+            "controls": [names[h] for h in self.controls],
             "sides": list(self.sides),
-            "dealer": seat(self.dealer),
+            "dealer": names[self.dealer],
             "phase": self.phase,
-            "to_move": seat(self.to_move),
-            "actor": seat(self.actor),
-            "trump": self.trump.letter if self.trump is not None else None,
-            "turn_up": str(self.turn_up) if self.turn_up is not None else None,
-            "hand": cards(self.hand),
-            "known": {seat(h): cards(cs) for h, cs in sorted(self.known.items())},
-            "open_hands": [seat(h) for h in self.open_hands],
+            "to_move": None if to_move is None else names[to_move],
+            "actor": None if actor is None else names[actor],
+            "trump": None if trump is None else "CDHS"[trump],
+            "turn_up": None if turn_up is None else text[turn_up],
+            "hand": _set_texts(self.hand),
+            "known": {names[h]: _set_texts(known[h]) for h in sorted(known)} if known else {},
+            "open_hands": [names[h] for h in self.open_hands],
             "hand_sizes": list(self.hand_sizes),
-            "legal": [str(a) for a in self.legal],
-            "legal_ids": [int(a) for a in self.legal],
-            "leader": seat(self.leader),
-            "trick": [[seat(h), text[c]] for h, c in self.trick],
-            "tricks": [{"leader": seat(t.leader), "cards": cards(t.cards), "winner": seat(t.winner)}
+            "legal": [action_text[a] for a in legal],
+            "legal_ids": [int(a) for a in legal],
+            "leader": names[self.leader],
+            "trick": [[names[h], text[c]] for h, c in self.trick],
+            "tricks": [{"leader": names[t[0]], "cards": [text[c] for c in t[1]], "winner": names[t[2]]}
                        for t in self.tricks],
             "tricks_won": list(self.tricks_won),
             "score": list(self.score),
-            "played": cards(self.played),
-            "calls": [[seat(h), str(c)] for h, c in self.calls],
+            "played": _set_texts(self.played),
+            "calls": [[names[h], action_text[c]] for h, c in self.calls],
             "info": dict(self.info),
             "hidden": dict(self.hidden),
-            "shown": cards(self.shown),
+            "shown": _set_texts(self.shown),
             "voids_from": list(self.voids_from),
         }
 
@@ -775,6 +818,16 @@ def option_infos(options_type: type) -> list[OptionInfo]:
     return list(_option_infos(options_type))
 
 
+_TO_DICT = "_to_dict_made"
+"""The attribute where :meth:`OptionsRecord.to_dict` keeps the dict it made."""
+
+
+@functools.cache
+def _field_names(record_type: Any) -> tuple[str, ...]:
+    """The names of a dataclass's fields, in order (read once per class)."""
+    return tuple(f.name for f in fields(record_type))
+
+
 class OptionsRecord:
     """What every family's options dataclass shares (derive from it): the JSON form, and
     the checks that follow from the fields' types.
@@ -801,8 +854,19 @@ class OptionsRecord:
                 raise ConfigError(f"{info.name} is true or false, not {value!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as a plain dict (for records)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        """The options as a plain dict (for records); a new dict on every call.
+
+        The record is frozen, so the dict is made once per options object and copied: kept
+        on the object itself, never shared with another options object, even an equal one
+        (``True == 1``, but ``true`` and ``1`` are different JSON).
+        """
+        try:
+            made: dict[str, Any] = self.__dict__[_TO_DICT]
+        except KeyError:
+            kind: Any = type(self)
+            made = {name: getattr(self, name) for name in _field_names(kind)}
+            object.__setattr__(self, _TO_DICT, made)
+        return dict(made)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Any:

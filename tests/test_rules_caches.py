@@ -1,0 +1,73 @@
+"""The rules core's caches (options' dicts, action texts, card texts) give what the
+uncached code gives, and are never shared wrongly."""
+
+from __future__ import annotations
+
+import random
+
+import openwhist
+from openwhist.cards import Card, CardSet
+from openwhist.rules.base import (
+    Call,
+    OptionsRecord,
+    _mask_texts,
+    action_from_id,
+    parse_action,
+)
+from openwhist.rules.classic import ClassicOptions
+from openwhist.rules.registry import get_variant, variants
+
+
+def test_options_dict_is_fresh_and_per_object() -> None:
+    opts = ClassicOptions(target=7)
+    first = opts.to_dict()
+    first["target"] = 99
+    assert opts.to_dict()["target"] == 7
+    # equal options (True == 1) keep their own dicts: true and 1 are different JSON
+    as_int, as_bool = ClassicOptions(single_from=1), ClassicOptions(single_from=True)
+    assert as_int == as_bool
+    assert as_int.to_dict()["single_from"] is not True
+    assert as_bool.to_dict()["single_from"] is True
+    assert as_int.to_dict()["single_from"] is not True
+
+
+def test_options_dict_matches_fields() -> None:
+    for name in variants():
+        record = get_variant(name)
+        for opts in record.presets.values():
+            assert isinstance(opts, OptionsRecord)
+            expected = {k: getattr(opts, k) for k in opts.__dataclass_fields__}  # type: ignore[attr-defined]
+            assert opts.to_dict() == expected
+            assert list(opts.to_dict()) == list(expected)
+            assert record.options_type.from_dict(opts.to_dict()) == opts
+
+
+def test_observation_options_not_shared() -> None:
+    deal = openwhist.new_deal("classic", seed=3, target=7)
+    data = deal.observation(0).to_json()
+    data["options"]["target"] = 1
+    assert deal.observation(0).to_json()["options"]["target"] == 7
+
+
+def test_parse_action_table_agrees_with_parser() -> None:
+    n_actions = Call.FIRST + len(Call._cache)
+    for action_id in range(n_actions):
+        action = action_from_id(action_id)
+        text = str(action)
+        parsed = parse_action(text)
+        assert parsed is action
+        general = Card.parse(text) if action_id < 52 else Call.parse(text)
+        assert general is action
+    # texts not in the table still go through the parser
+    assert parse_action("10h") is Card.parse("TH")
+    assert parse_action(" Pass ") is Call.parse("pass")
+    assert parse_action("ik wacht") is Call.parse("wait")
+
+
+def test_mask_texts() -> None:
+    rng = random.Random(7)
+    for _ in range(500):
+        mask = rng.getrandbits(52) & rng.getrandbits(52)
+        assert _mask_texts(mask) == [str(c) for c in CardSet(mask)]
+    assert _mask_texts(0) == []
+    assert _mask_texts((1 << 52) - 1) == [str(Card(c)) for c in range(52)]

@@ -11,11 +11,13 @@ from openwhist.rules.base import (
     Call,
     OptionsRecord,
     _mask_texts,
+    _tricks_json,
     action_from_id,
     parse_action,
 )
 from openwhist.rules.classic import ClassicOptions
 from openwhist.rules.registry import get_variant, variants
+from openwhist.rules.tricks import Trick
 
 
 def test_options_dict_is_fresh_and_per_object() -> None:
@@ -71,3 +73,35 @@ def test_mask_texts() -> None:
         assert _mask_texts(mask) == [str(c) for c in CardSet(mask)]
     assert _mask_texts(0) == []
     assert _mask_texts((1 << 52) - 1) == [str(Card(c)) for c in range(52)]
+
+
+def test_played_cards_follow_undo_and_clones() -> None:
+    rng = random.Random(11)
+    for variant in ("classic", "german", "belgian"):
+        deal = openwhist.new_deal(variant, seed=5)
+        steps = 0
+        while not deal.is_over() and steps < 200:
+            steps += 1
+            seat = deal.seats[0]
+            assert deal.observation(seat).played.mask == deal.played_mask()  # type: ignore[attr-defined]
+            legal = list(deal.legal_actions())
+            deal.apply(rng.choice(legal))
+            if rng.random() < 0.3 and len(legal) > 1:
+                copy = deal.clone()
+                deal.undo()
+                assert deal.observation(seat).played.mask == deal.played_mask()  # type: ignore[attr-defined]
+                deal.apply(rng.choice(legal))
+                assert copy.observation(seat).played.mask == copy.played_mask()
+            assert deal.observation(seat).played.mask == deal.played_mask()  # type: ignore[attr-defined]
+
+
+def test_tricks_json_any_width() -> None:
+    names = ("N", "E", "S", "W")
+    rng = random.Random(3)
+    for widths in ([4, 4], [2, 2, 2], [3], [4, 2], [2, 4], [1], [5, 5], [3, 4]):
+        tricks = [Trick(rng.randrange(4), tuple(Card(rng.randrange(52)) for _ in range(w)),
+                        rng.randrange(4)) for w in widths]
+        expected = [{"leader": names[t.leader], "cards": [str(c) for c in t.cards],
+                     "winner": names[t.winner]} for t in tricks]
+        assert _tricks_json(tricks, names) == expected
+    assert _tricks_json([], names) == []

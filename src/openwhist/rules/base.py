@@ -33,9 +33,8 @@ from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 from openwhist.cards import Card, CardSet, Suit
 from openwhist.errors import ConfigError, InvalidActionError
 from openwhist.rules.seats import parse_seat, seat_names
+from openwhist.rules.tricks import CARD_TEXTS as _CARD_TEXT
 from openwhist.rules.tricks import CardPlayed, DealScored, Trick, TrickWon, shown_voids
-
-_CARD_TEXT: tuple[str, ...] = tuple(str(Card(c)) for c in range(52))  # to_json's card texts
 
 __all__ = [
     "Action",
@@ -274,6 +273,31 @@ def _set_texts(cards: Iterable[int]) -> list[str]:
     return [_CARD_TEXT[c] for c in cards]
 
 
+def _tricks_json(tricks: Sequence[Trick], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The tricks' JSON form: ``[{"leader", "cards", "winner"}, ...]``.
+
+    Tricks of 2, 3 or 4 cards are unpacked in place (no inner loop per trick); a trick of
+    another length falls back to the general form, so the output is the same either way.
+    """
+    text = _CARD_TEXT
+    if tricks:
+        try:
+            width = len(tricks[0][1])
+            if width == 4:
+                return [{"leader": names[lead], "cards": [text[a], text[b], text[c], text[d]],
+                         "winner": names[win]} for lead, (a, b, c, d), win in tricks]
+            if width == 2:
+                return [{"leader": names[lead], "cards": [text[a], text[b]],
+                         "winner": names[win]} for lead, (a, b), win in tricks]
+            if width == 3:
+                return [{"leader": names[lead], "cards": [text[a], text[b], text[c]],
+                         "winner": names[win]} for lead, (a, b, c), win in tricks]
+        except ValueError:
+            pass
+    return [{"leader": names[t[0]], "cards": [text[c] for c in t[1]], "winner": names[t[2]]}
+            for t in tricks]
+
+
 def parse_action(text: str | int) -> Action:
     """An action from text (``"QH"``, ``"10h"``, ``"pass"``, ``"take AH"``) or its id.
 
@@ -499,8 +523,7 @@ class Observation:
             "legal_ids": [int(a) for a in legal],
             "leader": names[self.leader],
             "trick": [[names[h], text[c]] for h, c in self.trick],
-            "tricks": [{"leader": names[t[0]], "cards": [text[c] for c in t[1]], "winner": names[t[2]]}
-                       for t in self.tricks],
+            "tricks": _tricks_json(self.tricks, names),
             "tricks_won": list(self.tricks_won),
             "score": list(self.score),
             "played": _set_texts(self.played),

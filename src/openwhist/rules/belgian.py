@@ -80,6 +80,7 @@ __all__ = [
 ]
 
 HANDS = 4
+_NAMES = seat_names(HANDS)
 GRIDS = Path(__file__).parent / "grids"
 SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
 """The bidding order of the suits: hearts > diamonds > clubs > spades (§1.2)."""
@@ -1343,7 +1344,7 @@ class BelgianState(TrickPlay):
                     known[h] = CardSet(known.get(h, CardSet()).mask | (mask & self.hands[h]))
         own = [card for h, card in self.discards if h == seat]
         a = self.auction
-        names = seat_names(HANDS)
+        names = _NAMES
         info: dict[str, Any] = {
             "troel": names[self.troel] if self.troel is not None else None,
             "bid": self._best_text() if a.best is not None or self.troel is not None else None,

@@ -68,6 +68,7 @@ __all__ = [
 ]
 
 _HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+_HANDS = (0, 1, 2, 3)
 
 
 @dataclass(frozen=True)
@@ -309,14 +310,18 @@ class ClassicState(TrickPlay):
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own hand, public cards, the play so far."""
-        if seat not in self.seats:
+        dummy = self.options.dummy
+        if seat not in _HANDS or seat == dummy:
             raise InvalidActionError(f"no player sits at {seat!r}: seats are {list(self.seats)}")
-        controls = tuple(h for h in range(4) if self.controller(h) == seat)
+        # the hands ``seat`` plays, in order: its own, and the dummy opposite it
+        if dummy is not None and (dummy + 2) % 4 == seat:
+            controls: tuple[int, ...] = (seat, dummy) if seat < dummy else (dummy, seat)
+        else:
+            controls = (seat,)
         to_move = self.to_move
         legal: tuple[Card, ...] = ()
         if to_move is not None and to_move in controls:
             legal = tuple(self.proper_cards())
-        dummy = self.options.dummy
         return Observation(
             **self.play_fields(seat),
             variant=self.variant,
@@ -326,7 +331,7 @@ class ClassicState(TrickPlay):
             dealer=self.dealer,
             phase=self.phase,
             to_move=to_move,
-            actor=self.controller(to_move) if to_move is not None else None,
+            actor=None if to_move is None else (to_move + 2) % 4 if to_move == dummy else to_move,
             turn_up=self.turn_up if self.turn_up_on_table else None,
             known={h: cs for h, cs in self.known_cards().items() if h != seat},
             open_hands=(dummy,) if dummy is not None and dummy != seat else (),

@@ -53,7 +53,7 @@ from openwhist.rules.base import (
     parse_action,
 )
 from openwhist.rules.seats import each_for_himself, parse_seat, seat_name, seat_names
-from openwhist.rules.tricks import Trick, TrickPlay, cards_of
+from openwhist.rules.tricks import CARD_TEXTS, Trick, TrickPlay, cards_of
 
 __all__ = [
     "GERMAN",
@@ -524,8 +524,9 @@ class GermanState(TrickPlay):
     def draws_seen_by(self, seat: int) -> list[list[str | None]]:
         """The draws after each trick of the stock phase as ``seat`` saw them: the
         winner's card and the loser's, None where it was drawn unseen by ``seat``."""
-        return [[str(d.won) if d.won_public or d.winner == seat else None,
-                 str(d.lost) if d.lost_public or d.loser == seat else None] for d in self.draws]
+        text = CARD_TEXTS
+        return [[text[d.won] if d.won_public or d.winner == seat else None,
+                 text[d.lost] if d.lost_public or d.loser == seat else None] for d in self.draws]
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its hand, the face-up stock cards, its own draws, the
@@ -542,13 +543,15 @@ class GermanState(TrickPlay):
         stock_tricks = [0, 0]
         for t in self.tricks[:STOCK_TRICKS]:
             stock_tricks[t.winner] += 1
+        text = CARD_TEXTS
+        hands_known = self.hands_known()
         info: dict[str, Any] = {
-            "face_up": [str(c) for c in self.row],
-            "turned": [str(c) for c in self.turned],
+            "face_up": [text[c] for c in self.row],
+            "turned": [text[c] for c in self.turned],
             "stock": len(self.row) + self.face_down,
             "draws": self.draws_seen_by(seat),
             "stock_tricks": stock_tricks,
-            "hands_known": self.hands_known(),
+            "hands_known": hands_known,
         }
         return Observation(
             **self.play_fields(seat),
@@ -562,7 +565,7 @@ class GermanState(TrickPlay):
             actor=to_move,
             turn_up=None,
             known={other: CardSet(known)} if known else {},
-            open_hands=(other,) if self.hands_known() else (),
+            open_hands=(other,) if hands_known else (),
             legal=legal,
             score=self.start_score,
             calls=tuple(self.calls),

@@ -17,6 +17,7 @@ from openwhist.errors import IllegalActionError, InvalidActionError
 from openwhist.rules.seats import seat_name
 
 __all__ = [
+    "CARD_TEXTS",
     "NO_TRUMP",
     "SUIT_CARDS",
     "CardPlayed",
@@ -38,6 +39,9 @@ SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
     for s in range(4)
 )
 """``SUIT_CARDS[suit][bits]``: the cards of a suit whose 13-bit field is ``bits``, low first."""
+
+CARD_TEXTS: tuple[str, ...] = tuple(str(Card(c)) for c in range(52))
+"""``CARD_TEXTS[card]``: the text of each card (``str(card)``), for the JSON forms."""
 
 
 def cards_of(mask: int) -> list[Card]:
@@ -231,17 +235,41 @@ class TrickPlay:
         """The observation's fields that trick play decides, as ``seat`` sees them: its own
         hand, the hand sizes, the sides, trump, the leader, the current trick, the tricks,
         tricks won per side and the cards played.  A family adds its own fields."""
+        hands = self.hands
+        trick = self.trick
+        leader = self.leader
+        n = self.n_hands_
         return {
-            "hand": CardSet(self.hands[seat]),
-            "hand_sizes": tuple(h.bit_count() for h in self.hands),
+            "hand": CardSet(hands[seat]),
+            "hand_sizes": tuple([h.bit_count() for h in hands]),
             "sides": self.sides,
             "trump": self.trump,
-            "leader": self.leader,
-            "trick": tuple(zip(self.trick_seats(), self.trick)),
+            "leader": leader,
+            "trick": tuple([((leader + i) % n, c) for i, c in enumerate(trick)]),
             "tricks": tuple(self.tricks),
             "tricks_won": tuple(self.won),
-            "played": CardSet(self.played_mask()),
+            "played": CardSet(self._played_now()),
         }
+
+    def _played_now(self) -> int:
+        """:meth:`played_mask`, the closed tricks' part kept from the last call while the
+        tricks are the same (as many, the last one the same object: an undone trick is
+        closed again as a new one)."""
+        tricks = self.tricks
+        count = len(tricks)
+        last = tricks[-1] if count else None
+        memo: tuple[int, Trick | None, int] | None = self.__dict__.get("_played_memo")
+        if memo is not None and memo[0] == count and memo[1] is last:
+            mask = memo[2]
+        else:
+            mask = 0
+            for t in tricks:
+                for c in t.cards:
+                    mask |= 1 << c
+            self._played_memo = (count, last, mask)
+        for c in self.trick:
+            mask |= 1 << c
+        return mask
 
     def legal_cards(self) -> Sequence[Card]:
         """The cards the hand to move may play: every card with revokes allowed, else

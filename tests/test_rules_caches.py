@@ -105,3 +105,30 @@ def test_tricks_json_any_width() -> None:
                      "winner": names[t.winner]} for t in tricks]
         assert _tricks_json(tricks, names) == expected
     assert _tricks_json([], names) == []
+
+
+def test_observation_from_fields_is_the_dataclass() -> None:
+    import dataclasses
+
+    import pytest
+
+    from openwhist.rules.base import Observation
+
+    deal = openwhist.new_deal("classic", seed=2)
+    obs = deal.observation(1)
+    values = {f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)}
+    made = Observation.from_fields(dict(values))
+    assert made == Observation(**values) == obs
+    assert repr(made) == repr(obs)
+    assert dataclasses.replace(made, seat=2).seat == 2
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.seat = 3  # type: ignore[misc]
+    required = {k: v for k, v in values.items()
+                if k not in ("played", "calls", "info", "hidden", "shown", "voids_from")}
+    one, two = Observation.from_fields(dict(required)), Observation.from_fields(dict(required))
+    assert one == Observation(**required)
+    assert one.info == {} and one.info is not two.info and one.hidden is not two.hidden
+    with pytest.raises(TypeError):
+        Observation.from_fields({k: v for k, v in values.items() if k != "seat"})
+    with pytest.raises(TypeError):
+        Observation.from_fields({**values, "bogus": 1})

@@ -1359,8 +1359,8 @@ class BelgianState(TrickPlay):
             "discarded": [names[h] for h, _ in self.discards],
             "multiplier": self.multiplier,
         }
-        return Observation(
-            **self.play_fields(seat),
+        values = self.play_fields(seat)
+        values.update(
             variant=self.variant,
             options=self.options,
             seat=seat,
@@ -1379,6 +1379,7 @@ class BelgianState(TrickPlay):
             hidden={"discards": len(self.discards) - len(own)},
             shown=CardSet(own),
         )
+        return Observation.from_fields(values)
 
     def __str__(self) -> str:
         names = seat_names(HANDS)

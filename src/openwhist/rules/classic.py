@@ -322,8 +322,8 @@ class ClassicState(TrickPlay):
         legal: tuple[Card, ...] = ()
         if to_move is not None and to_move in controls:
             legal = tuple(self.proper_cards())
-        return Observation(
-            **self.play_fields(seat),
+        values = self.play_fields(seat)
+        values.update(
             variant=self.variant,
             options=self.options,
             seat=seat,
@@ -338,6 +338,7 @@ class ClassicState(TrickPlay):
             legal=legal,
             score=self.start_score,
         )
+        return Observation.from_fields(values)
 
     # --- text ---------------------------------------------------------------------------
 

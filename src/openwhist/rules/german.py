@@ -553,8 +553,8 @@ class GermanState(TrickPlay):
             "stock_tricks": stock_tricks,
             "hands_known": hands_known,
         }
-        return Observation(
-            **self.play_fields(seat),
+        values = self.play_fields(seat)
+        values.update(
             variant=self.variant,
             options=self.options,
             seat=seat,
@@ -574,6 +574,7 @@ class GermanState(TrickPlay):
             shown=CardSet(self.row),
             voids_from=(done, done),
         )
+        return Observation.from_fields(values)
 
     # --- text ---------------------------------------------------------------------------
 

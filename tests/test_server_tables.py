@@ -3,6 +3,7 @@ the real ``openwhist serve`` on a SQLite file."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -193,5 +194,44 @@ def test_the_table_list_comes_in_pages_and_a_user_has_few_open_tables(tmp_path: 
         assert [t["id"] for t in mine] == [made[1], made[2]]  # one's own tables come first
         assert owners[0].get("/api/tables?limit=0").status_code == 422
         assert owners[0].get("/api/tables?limit=201").status_code == 422
+    finally:
+        server.stop()
+
+
+def test_a_table_nobody_is_at_finishes_its_match_then_waits_for_a_person(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'idle.sqlite3'}", bot_pause=0.0, away=0.3)
+    try:
+        ann, bob = Client(server).guest("ann"), Client(server).guest("bob")
+        tid = ann.post("/api/tables", {"variant": "classic", "until": "deals", "count": 1,
+                                       "seats": ["me"] + ["bot:random"] * 3}).json()["id"]
+
+        def finished(match_no: int) -> int:
+            """Wait for the table to reach its match ``match_no``; then nothing moves."""
+            deadline = time.monotonic() + 20
+            while (t := ann.get(f"/api/tables/{tid}").json())["match_no"] < match_no:
+                assert time.monotonic() < deadline, "the match was not played out"
+                time.sleep(0.05)
+            time.sleep(1.0)  # nothing to await: the table must stay as it is
+            after = ann.get(f"/api/tables/{tid}").json()
+            assert (after["match_no"], after["version"]) == (match_no, t["version"])
+            assert len(ann.get(f"/api/records?table={tid}").json()) == match_no
+            return int(t["version"])
+
+        a = ann.ws(tid)
+        a.recv()
+        play(a, my_turn)
+        a.close()                      # ann stays away: a stand-in ends the match, no next one
+        v = finished(1)
+        a = ann.ws(tid)                # she comes back: the next match starts
+        assert a.recv()["v"] == v
+        play(a, lambda m: m.get("type") == "event" and m["v"] > v + 3)
+        a.close()
+        assert ann.post(f"/api/tables/{tid}/leave").status_code == 200   # everybody left
+        v = finished(2)
+        assert bob.post(f"/api/tables/{tid}/join", {}).json()["pending"] is False
+        b = bob.ws(tid)                # a person sits down: the table plays again
+        b.recv()
+        play(b, lambda m: m.get("type") == "event" and m["v"] > v + 3)
+        b.close()
     finally:
         server.stop()

@@ -427,7 +427,7 @@ class TableRunner:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self.closed or self.match.is_over() or self.deal.to_move is None:
+        if self.closed or self.match.is_over() or self.deal.to_move is None or self.waiting():
             return
         seat = self.deal.controller(self.deal.to_move)
         st = self.seats.get(seat)
@@ -444,6 +444,22 @@ class TableRunner:
         loop = asyncio.get_running_loop()
         self._timer = loop.call_later(delay, self.post, lambda: self._bot_move(version))
 
+    def attended(self) -> bool:
+        """True while someone is at the table: a person at a seat who is connected or has
+        been away for less than the away time, or a spectator."""
+        if self.spectators:
+            return True
+        away = self.hub.settings.away_timeout
+        now = time.monotonic()
+        return any(st.kind == "person" and (st.conns or st.away_since is None
+                                            or now - st.away_since < away)
+                   for st in self.seats.values())
+
+    def waiting(self) -> bool:
+        """True when the next match would start with nobody at the table: it waits until
+        a person comes back, joins or watches (a match begun is played to its end)."""
+        return len(self.match.deals) == 1 and not self.deal.history and not self.attended()
+
     def _bot_for(self, seat: int, spec: str) -> Bot:
         key = (seat, spec)
         if key not in self._bots:
@@ -453,6 +469,8 @@ class TableRunner:
     async def _bot_move(self, version: int) -> None:
         if version != self.version or self.closed or self.match.is_over() or self.deal.to_move is None:
             return  # a stale timer: the table has moved on (or closed)
+        if self.waiting():
+            return  # everybody went before the match began: a person's return starts it
         seat = self.deal.controller(self.deal.to_move)
         st = self.seats[seat]
         if st.kind == "bot":

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, inspect, text
 from websockets.exceptions import ConnectionClosed
 
+import openwhist
+from openwhist.bots import make_bot
+from openwhist.server.table import TableRunner
 from server_util import Client, Seat, Server
 
 
@@ -235,3 +239,29 @@ def test_a_table_nobody_is_at_finishes_its_match_then_waits_for_a_person(tmp_pat
         b.close()
     finally:
         server.stop()
+
+
+def test_a_table_keeps_one_bot_per_seat_made_again_when_its_level_changes() -> None:
+    hub: Any = SimpleNamespace(settings=SimpleNamespace(stand_in="heuristic"))
+    row = {"id": "t", "variant": "classic", "options": "{}", "seed": 7, "until": "deals", "count": 1,
+           "private": False, "code": None, "owner_id": 1, "match_no": 0, "version": 0, "created": 0.0,
+           "actions": [], "seats": [{"seat": s, "kind": "bot", "user_id": None, "bot": "heuristic",
+                                     "pending_user_id": None} for s in range(4)]}
+    runner = TableRunner(hub, row, {})
+    east = runner.bot_for(1, "heuristic")
+    assert runner.bot_for(1, "heuristic") is east               # kept from move to move
+    assert runner.bot_for(2, "heuristic") is not east            # never shared between seats
+    other = runner.bot_for(1, "random")
+    assert other.name == "random"                               # the seat's level changed
+    again = runner.bot_for(1, "heuristic")
+    assert again is not east and runner.bot_for(1, "heuristic") is again
+    # the bots hold nothing that changes their play: a whole deal played by the kept bots
+    # is the deal fresh bots play
+    deal = runner.deal
+    fresh = openwhist.new_deal("classic", seed=deal.seed, dealer=deal.dealer)
+    while not deal.is_over():
+        seat = deal.controller(deal.to_move)
+        action = runner.bot_for(seat, "heuristic").choose(deal.observation(seat))
+        assert action == make_bot("heuristic", seed=seat).choose(fresh.observation(seat))
+        deal.apply(action)
+        fresh.apply(action)

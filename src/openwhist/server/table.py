@@ -136,7 +136,7 @@ class TableRunner:
                 st.away_since = now
             self.seats[int(s["seat"])] = st
         self.spectators: set[Connection] = set()
-        self._bots: dict[tuple[int, str], Bot] = {}
+        self._bots: dict[int, tuple[str, Bot]] = {}  # each seat's bot, with its level
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]] = (
             asyncio.Queue())
         self._timer: asyncio.TimerHandle | None = None
@@ -460,11 +460,15 @@ class TableRunner:
         a person comes back, joins or watches (a match begun is played to its end)."""
         return len(self.match.deals) == 1 and not self.deal.history and not self.attended()
 
-    def _bot_for(self, seat: int, spec: str) -> Bot:
-        key = (seat, spec)
-        if key not in self._bots:
-            self._bots[key] = make_bot(spec, seed=match_seed(self.seed, 1000 + seat))
-        return self._bots[key]
+    def bot_for(self, seat: int, spec: str) -> Bot:
+        """The bot playing ``seat`` at level ``spec``: one per seat for the table's life,
+        made again when the seat's level changes.  A bot sees its own seat's observations
+        only, so what it keeps between moves (a random generator, the rule-book bot it
+        falls back on) never carries another seat's cards."""
+        kept = self._bots.get(seat)
+        if kept is None or kept[0] != spec:
+            kept = self._bots[seat] = (spec, make_bot(spec, seed=match_seed(self.seed, 1000 + seat)))
+        return kept[1]
 
     async def _bot_move(self, version: int) -> None:
         if version != self.version or self.closed or self.match.is_over() or self.deal.to_move is None:
@@ -481,7 +485,7 @@ class TableRunner:
             return
         if spec.startswith("pimc") and not self.hub.pimc_ready.is_set():
             spec = self.hub.settings.stand_in  # the solver is still being compiled
-        bot = self._bot_for(seat, spec)
+        bot = self.bot_for(seat, spec)
         obs = self.deal.observation(seat)
         if spec.startswith("pimc"):
             action = await asyncio.to_thread(bot.choose, obs)

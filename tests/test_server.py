@@ -73,7 +73,11 @@ def test_a_one_deal_match_exports_as_pbn(server: Server) -> None:
                                     "seats": ["me", "bot:random", "bot:random", "bot:random"]}).json()
     seat = me.ws(table["id"])
     seat.recv()
-    play(seat, lambda m: "match_over" in m)
+    end = play(seat, lambda m: "match_over" in m)
+    # the event that ends a match brings the next match's first view (the finished deal's
+    # is in deal_over): a client that only acts on views can play on at once
+    assert len(end["deal_over"]["final"]["tricks"]) == 13
+    assert end["view"]["tricks"] == [] and len(end["view"]["hand"]) == 13
     rec_id = me.get(f"/api/records?table={table['id']}").json()[0]["id"]
     pbn = me.get(f"/api/records/{rec_id}/pbn")
     assert pbn.status_code == 200 and '[Board "1"]' in pbn.text and '[Board "2"]' not in pbn.text

@@ -362,6 +362,10 @@ class TableRunner:
         tail: dict[str, Any] = {"by_bot": by_bot}
         row = _row_json(self.match.sheet[-1], n) if deal_over else None
         summary = self.match.summary() if record is not None else None
+        if record is not None:  # the next match starts now: the event brings its first view
+            self.match_no += 1
+            self.seq = 0
+            self.match = self._new_match()
         # each seat's observation is taken once per event and serves every use: whether
         # the seat sees the action, its final view of a finished deal, its current view;
         # the message is encoded once per seat (once more for the actor, with its ref)
@@ -383,10 +387,6 @@ class TableRunner:
             text = _encode(message)
             for conn in conns:
                 conn.send_text(_with_ref(text, ref) if conn is actor else text)
-        if record is not None:
-            self.match_no += 1
-            self.seq = 0
-            self.match = self._new_match()
         if deal_over:
             await self._seat_pending()
         self._schedule()

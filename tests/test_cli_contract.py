@@ -167,6 +167,21 @@ def test_version_and_short_help() -> None:
         assert "<str>" not in out.stdout and "{" not in out.stdout.splitlines()[1]
 
 
+def test_the_help_names_every_variant_preset_and_bot() -> None:
+    import re
+
+    import openwhist
+    from openwhist.bots import BOTS
+
+    names = [p for v in openwhist.variants() for p in openwhist.get_variant(v).presets]
+    for command in ["play", "simulate", "arena"]:
+        out = CliRunner().invoke(app, [command, "-h"], env={"COLUMNS": "100"})
+        text = " ".join(re.sub(r"[│╭╮╰╯─]", " ", out.stdout).split())
+        flat = text.replace("- ", "-")                          # a name broken after its hyphen
+        for name in [*openwhist.variants(), *names, *BOTS]:
+            assert re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", flat), (command, name)
+
+
 @pytest.mark.parametrize("variant", __import__("openwhist").variants())
 @pytest.mark.parametrize("args", [
     ["play", "{v}", "--seat", "Q"], ["play", "{v}", "-o", "bogus=1"], ["play", "{v}", "--until", "[x]"],

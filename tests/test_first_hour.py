@@ -106,3 +106,5 @@ def test_the_terminal_game_shows_an_auction_its_contract_and_every_players_score
     assert "Contract: " in text and "tricks" in text
     assert "Score: N 0, E 0, S (you) 0, W 0" in text  # a score per player, not per side
     assert "Stock:" not in text and "'exact'" not in text
+    if " S discard " in text:  # a small misère: our own discard is shown as out of play
+        assert "Out of play: " in text

@@ -109,14 +109,30 @@ def _options(
 # --- commands are registered below, one section each ---------------------------------------
 
 
+# --- what the help names: every variant, preset and bot registered ----------------------------
+
+
+def _names_help() -> tuple[str, str]:
+    """The variants with their presets, and the bots, as the options' help names them."""
+    from openwhist.bots import BOTS
+    from openwhist.rules.registry import get_variant, variants
+
+    presets = [p for v in variants() for p in get_variant(v).presets if p not in variants()]
+    return (f"{', '.join(variants())}, or a preset: {', '.join(dict.fromkeys(presets))}",
+            ", ".join(BOTS))
+
+
+VARIANTS_HELP, BOTS_HELP = _names_help()
+
+
 # --- play ------------------------------------------------------------------------------------
 
 
 @app.command()
 def play(
     variant: str = typer.Argument(
-        "classic", help="classic, dummy (three players: you play North and the dummy South), "
-        "or a preset: english-short, english-long, american, no-trump, seed-000, danish."),
+        "classic", help=f"{VARIANTS_HELP}. In dummy (three players) you play North and the "
+        "dummy South."),
     preset: str | None = typer.Option(None, "--preset", help="A named set of rules for the variant."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the deals (random if not given)."),
     seat: str | None = typer.Option(None, "--seat", help="Your seat: N, E, S or W (default S; N in "
@@ -126,8 +142,8 @@ def play(
     deals: int | None = typer.Option(None, "--deals", help="How many deals to play (with --until "
                                      "deals, which it implies)."),
     opponents: str | None = typer.Option(None, "--opponents", metavar="BOT",
-                                         help="The computer players: heuristic (default), random "
-                                         "or pimc, with options after a colon (pimc:level=1)."),
+                                         help=f"The computer players: {BOTS_HELP} (default: "
+                                         "heuristic), with options after a colon (pimc:level=1)."),
     save: str | None = typer.Option(None, "--save", metavar="FILE.json",
                                     help="Write the game record to this file when you finish or "
                                     "leave (checked before the first card)."),
@@ -159,11 +175,10 @@ def play(
 
 @app.command()
 def simulate(
-    variant: str = typer.Option("classic", "--variant", help="classic, dummy, or a preset name "
-                                "(english-short, english-long, american, no-trump, seed-000, danish)."),
+    variant: str = typer.Option("classic", "--variant", help=f"{VARIANTS_HELP}."),
     preset: str | None = typer.Option(None, "--preset", help="A named set of rules for the variant."),
     deals: int = typer.Option(100, "--deals", help="How many deals to play."),
-    bots: str = typer.Option("heuristic", "--bots", help="Bot names (heuristic, random, pimc), "
+    bots: str = typer.Option("heuristic", "--bots", help=f"Bot names ({BOTS_HELP}), "
                              "comma-separated: one for all, one per side (N-S,E-W) or one per "
                              "seat (N,E,S,W)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the run: the same seed gives the "
@@ -188,15 +203,15 @@ def simulate(
 
 @app.command()
 def arena(
-    bot_a: str = typer.Argument(..., help="Bot A: random, heuristic or pimc, with options after a "
+    bot_a: str = typer.Argument(..., help=f"Bot A: {BOTS_HELP}, with options after a "
                                 "colon, e.g. pimc:level=2,time_budget=0.2,trust=0.8 (pimc options: "
                                 "level 1-4, worlds, time_budget in seconds, trust 0 to below 1)."),
     bot_b: str = typer.Argument(..., help="Bot B, written the same way."),
-    variant: str = typer.Option("classic", "--variant", help="classic, dummy, or a preset name "
-                                "(english-short, english-long, american, no-trump, seed-000, danish)."),
+    variant: str = typer.Option("classic", "--variant", help=f"{VARIANTS_HELP}."),
     preset: str | None = typer.Option(None, "--preset", help="A named set of rules for the variant."),
     boards: int = typer.Option(200, "--boards", help="Duplicate boards: each is played twice, "
-                               "the bots swapping sides."),
+                               "the bots swapping sides (in a variant without fixed partners, "
+                               "once per seat, bot A alone in it)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the boards and of the bots "
                                     "(random if not given; the result shows it)."),
     workers: int = typer.Option(1, "--workers", help="Local processes to play on."),

@@ -469,7 +469,12 @@ class TerminalGame:
             trump.append("   turned up: ").append_text(self._card(obs.turn_up))
             trump.append(f" (on the table, {self._name(obs.dealer)}'s)")
         rows.append(trump)
-        if obs.hidden.get("stock") or obs.shown:
+        if "stock" not in obs.hidden and obs.shown:  # cards out of play, e.g. a misère's discard
+            out = Text("Out of play: ")
+            for c in obs.shown:
+                out.append_text(self._card(c)).append(" ")
+            rows.append(out)
+        elif obs.hidden.get("stock") or obs.shown:
             stock = Text("Stock: ")
             for c in obs.shown:
                 stock.append_text(self._card(c)).append(" ")

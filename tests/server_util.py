@@ -161,3 +161,19 @@ class Seat:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def finish_match(client: Client, table_id: str, limit: int = 400) -> None:
+    """Connect as ``client`` to the table and play the first legal action whenever it is
+    this seat's turn, until the match is over; then disconnect."""
+    seat = client.ws(table_id)
+    m = seat.recv()
+    for n in range(limit):
+        if "match_over" in m:
+            break
+        if m.get("view", {}).get("legal"):
+            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
+        m = seat.recv()
+    else:
+        raise AssertionError(f"the match did not end within {limit} messages")
+    seat.close()

@@ -817,7 +817,7 @@ def finish_one_deal_fast(page: Any, url: str) -> int:
     WebSocket with the page's own session (first legal card each time); its record id."""
     from types import SimpleNamespace
 
-    from server_util import Client
+    from server_util import Client, finish_match
 
     token = next(c["value"] for c in page.context.cookies() if c["name"] == "ow_session")
     me = Client(SimpleNamespace(url=url, ws_url=url.replace("http://", "ws://")))  # type: ignore[arg-type]
@@ -825,15 +825,7 @@ def finish_one_deal_fast(page: Any, url: str) -> int:
     me.csrf = me.get("/api/me").json()["csrf"]
     table = me.post("/api/quickplay", {"variant": "classic", "bot": "random", "until": "deals",
                                        "count": 1}).json()
-    seat = me.ws(table["id"])
-    m = seat.recv()
-    for n in range(300):
-        if "match_over" in m:
-            break
-        if m.get("view", {}).get("legal"):
-            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
-        m = seat.recv()
-    seat.close()
+    finish_match(me, table["id"], 300)
     record_id: int = me.get("/api/my/records").json()[0]["id"]
     return record_id
 

@@ -19,7 +19,7 @@ from openwhist.bots import make_bot, play_out
 from openwhist.rules.base import Observation
 from openwhist.server.analysis import NOT_READY, AnalysisCache, analyse_record
 from openwhist.solver import Position, solve_all
-from server_util import Client, Server
+from server_util import Client, Server, finish_match
 
 
 def _record(variant: str, seed: int, bot: str = "random", calls: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -86,18 +86,6 @@ def test_the_cache_computes_a_record_once() -> None:
     assert cache.get(7, rec) is not first                     # pushed out, computed again
 
 
-def _finish(me: Client, table: dict[str, Any]) -> None:
-    seat = me.ws(table["id"])
-    m = seat.recv()
-    for n in range(300):
-        if "match_over" in m:
-            break
-        if m.get("view", {}).get("legal"):
-            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
-        m = seat.recv()
-    seat.close()
-
-
 @pytest.fixture(scope="module")
 def cold(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(f"sqlite:///{tmp_path_factory.mktemp('an-cold') / 'db.sqlite3'}", bot_pause=0.0)
@@ -119,7 +107,7 @@ def test_analysis_waits_for_the_solver_and_hints_come_from_the_seats_own_view(co
     assert Client(cold).guest("x").get(f"/api/tables/{table['id']}/hint").status_code == 404
     seat.send({"type": "act", "action": hint["action"], "ref": 1})
     seat.close()
-    _finish(me, table)
+    finish_match(me, table["id"])
     rec = me.get("/api/my/records").json()[0]
     r = me.get(f"/api/records/{rec['id']}/analysis")
     assert r.status_code == 503 and r.json()["error"] == NOT_READY
@@ -156,7 +144,7 @@ def test_the_server_analyses_a_finished_deal_once_the_solver_is_ready(warm: Serv
     hint = me.get(f"/api/tables/{table['id']}/hint").json()
     assert hint["bot"] == "solver"
     seat.close()
-    _finish(me, table)
+    finish_match(me, table["id"])
     rec = me.get("/api/my/records").json()[0]
     out = me.get(f"/api/records/{rec['id']}/analysis").json()
     replay = me.get(f"/api/records/{rec['id']}/replay").json()

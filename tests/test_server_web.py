@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, text
 
 import openwhist
 from openwhist.rules.base import option_infos
-from server_util import Client, Server
+from server_util import Client, Server, finish_match
 
 
 @pytest.fixture(scope="module")
@@ -122,15 +122,7 @@ def test_the_replay_of_a_two_hand_match_says_pbn_is_not_for_it(server: Server) -
     me = Client(server).guest("ger")
     table = me.post("/api/quickplay", {"variant": "german", "bot": "random", "until": "deals",
                                        "count": 1}).json()
-    seat = me.ws(table["id"])
-    m = seat.recv()
-    for n in range(400):
-        if "match_over" in m:
-            break
-        if m.get("view", {}).get("legal"):
-            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
-        m = seat.recv()
-    seat.close()
+    finish_match(me, table["id"], 400)
     rec = me.get("/api/my/records").json()[0]
     out = me.get(f"/api/records/{rec['id']}/replay").json()
     assert out["pbn"] is False and out["hands"] == 2 and len(out["deals"][0]["tricks"]) == 26
@@ -140,15 +132,7 @@ def test_your_games_stay_listed_after_their_table_is_closed(server: Server) -> N
     me = Client(server).guest("clo")
     table = me.post("/api/quickplay", {"variant": "classic", "bot": "random", "until": "deals",
                                        "count": 1}).json()
-    seat = me.ws(table["id"])
-    m = seat.recv()
-    for n in range(200):
-        if "match_over" in m:
-            break
-        if m.get("view", {}).get("legal"):
-            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
-        m = seat.recv()
-    seat.close()
+    finish_match(me, table["id"], 200)
     before = [r for r in me.get("/api/my/records").json() if r["table_id"] == table["id"]]
     assert len(before) == 1
     assert me.post(f"/api/tables/{table['id']}/close", {}).status_code == 200

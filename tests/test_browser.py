@@ -951,3 +951,20 @@ def test_no_hint_at_a_table_with_two_people(browser: Any, server: WebServer) -> 
         answer = p.request.get(f"{server.url}/api/tables/{table_id}/hint")
         assert answer.status == 403 and "more than one person" in answer.json()["error"]
     assert page.errors == [] and friend.errors == []
+
+
+def test_a_long_row_of_calls_wraps_at_phone_width(browser: Any, server: WebServer) -> None:
+    """A row of the auction's calls with six levels (a pair in one suit) and a long name
+    wraps instead of pushing the page sideways at 360 px."""
+    page = new_page(browser, width=360, height=740)
+    as_guest(page, server.url, "Wim")
+    page.evaluate("""() => {
+        const levels = [8, 9, 10, 11, 12, 13].map(l =>
+          `<button type="button" class="call level-call"><span>${l}</span></button>`).join("");
+        document.querySelector("main").innerHTML = `<section class="table-page"><section class="calls">
+          <div class="call-groups"><div class="call-row"><span class="call-kind suit-D">petite
+          misère ♦</span>${levels}</div></div></section></section>`;
+    }""")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    boxes = [b.bounding_box() for b in page.locator(".call-row button").all()]
+    assert len(boxes) == 6 and all(b is not None and b["x"] + b["width"] <= 360 for b in boxes)

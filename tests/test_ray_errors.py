@@ -68,9 +68,11 @@ def test_addresses_are_parsed() -> None:
 
 def test_unknown_host_is_named() -> None:
     start = time.perf_counter()
-    with pytest.raises(ConfigError, match=r"no Ray cluster at bogus:99: unknown host 'bogus'"):
+    with pytest.raises(ConfigError, match=r"no Ray cluster at bogus:99: (unknown host 'bogus'|"
+                                          r"could not look up 'bogus' within 3 s)"):
         check_ray_address("bogus:99")
-    assert time.perf_counter() - start < 10
+    # the look-up gives up after its 3 s (a resolver may wait 10 s where no server answers)
+    assert time.perf_counter() - start < 8
 
 
 def test_closed_port_is_named() -> None:

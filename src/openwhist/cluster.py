@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 
 from openwhist.errors import ConfigError
 
@@ -31,6 +32,26 @@ def split_address(address: str) -> tuple[str, int]:
     return host, int(port)
 
 
+def _look_up(host: str, port: int, timeout: float, where: str) -> None:
+    """Resolve ``host`` within ``timeout`` seconds (the system's resolver has no timeout of
+    its own and may wait for ten seconds or more where no name server answers)."""
+    failed: list[BaseException] = []
+
+    def resolve() -> None:
+        try:
+            socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except OSError as exc:
+            failed.append(exc)
+
+    worker = threading.Thread(target=resolve, name="openwhist-ray-lookup", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise ConfigError(f"{where}: could not look up {host!r} within {timeout:g} s")
+    if failed and isinstance(failed[0], socket.gaierror):
+        raise ConfigError(f"{where}: unknown host {host!r}")
+
+
 def check_ray_address(address: str, timeout: float = 3.0) -> None:
     """Raise a :class:`ConfigError` unless a server answers at the Ray address
     ``HOST:PORT`` (or ``ray://HOST:PORT``) within ``timeout`` seconds and speaks gRPC,
@@ -40,6 +61,7 @@ def check_ray_address(address: str, timeout: float = 3.0) -> None:
         return
     host, port = split_address(address)
     where = f"no Ray cluster at {address}"
+    _look_up(host, port, timeout, where)
     try:
         conn = socket.create_connection((host, port), timeout=timeout)
     except socket.gaierror:

@@ -163,11 +163,12 @@ class Seat:
         self.ws.close()
 
 
-def finish_match(client: Client, table_id: str, limit: int = 400) -> None:
+def finish_match(client: Client, table_id: str, limit: int = 400) -> tuple[dict[str, Any], dict[str, Any]]:
     """Connect as ``client`` to the table and play the first legal action whenever it is
-    this seat's turn, until the match is over; then disconnect."""
+    this seat's turn, until the match is over; then disconnect.  Returns the welcome
+    message and the event that ended the match."""
     seat = client.ws(table_id)
-    m = seat.recv()
+    welcome = m = seat.recv()
     for n in range(limit):
         if "match_over" in m:
             break
@@ -177,3 +178,12 @@ def finish_match(client: Client, table_id: str, limit: int = 400) -> None:
     else:
         raise AssertionError(f"the match did not end within {limit} messages")
     seat.close()
+    return welcome, m
+
+
+def wait_for_solver(url: str, seconds: float = 300) -> None:
+    """Wait until the server at ``url`` says its solver is ready (``pimc_ready``)."""
+    deadline = time.monotonic() + seconds
+    while not httpx.get(url + "/api/health").json()["pimc_ready"]:
+        assert time.monotonic() < deadline, f"the solver was not ready in {seconds:g} s"
+        time.sleep(0.1)

@@ -800,14 +800,11 @@ def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser:
 @pytest.fixture(scope="module")
 def solver_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     """A server that prepares the solver at start (from the cache the test run filled)."""
-    import httpx
+    from server_util import wait_for_solver
 
     db = tmp_path_factory.mktemp("web-solver") / "web.db"
     s = WebServer(f"sqlite:///{db}", free_port(), extra_env={"OPENWHIST_COMPILE_SOLVER": "1"})
-    deadline = time.monotonic() + 300
-    while not httpx.get(s.url + "/api/health").json()["pimc_ready"]:
-        assert time.monotonic() < deadline, "the solver was not ready in 5 minutes"
-        time.sleep(0.1)
+    wait_for_solver(s.url)
     yield s
     s.stop()
 

@@ -10,7 +10,6 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 import openwhist
@@ -19,7 +18,7 @@ from openwhist.bots import make_bot, play_out
 from openwhist.rules.base import Observation
 from openwhist.server.analysis import NOT_READY, AnalysisCache, analyse_record
 from openwhist.solver import Position, solve_all
-from server_util import Client, Server, finish_match
+from server_util import Client, Server, finish_match, wait_for_solver
 
 
 def _record(variant: str, seed: int, bot: str = "random", calls: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -127,10 +126,7 @@ def test_no_hints_at_a_table_of_two_people(cold: Server) -> None:
 def warm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(f"sqlite:///{tmp_path_factory.mktemp('an-warm') / 'db.sqlite3'}", bot_pause=0.0,
                env={"OPENWHIST_COMPILE_SOLVER": "1"})
-    deadline = time.monotonic() + 300
-    while not httpx.get(s.url + "/api/health").json()["pimc_ready"]:
-        assert time.monotonic() < deadline, "the solver was not ready in 5 minutes"
-        time.sleep(0.2)
+    wait_for_solver(s.url)
     yield s
     s.stop()
 

@@ -50,17 +50,9 @@ def test_one_deal_quick_play_then_your_games_and_the_replay(server: Server) -> N
     table = me.post("/api/quickplay", {"variant": "classic", "bot": "random", "until": "deals",
                                        "count": 1}).json()
     assert table["until"] == "deals" and table["count"] == 1
-    seat = me.ws(table["id"])
-    m = seat.recv()
-    seat_letter = m["seat"]
-    for n in range(200):
-        if "match_over" in m:
-            break
-        if m.get("view", {}).get("legal"):
-            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
-        m = seat.recv()
+    welcome, m = finish_match(me, table["id"], 200)
+    seat_letter = welcome["seat"]
     assert m["match_over"]["summary"]["deals"] == 1
-    seat.close()
     mine = me.get("/api/my/records").json()
     assert [r["table_id"] for r in mine] == [table["id"]]
     other = Client(server).guest("oth")
@@ -92,16 +84,8 @@ def test_an_old_record_naming_only_seats_gets_its_names_from_the_seat_history(se
     me = Client(server).guest("old")
     table = me.post("/api/quickplay", {"variant": "classic", "bot": "random", "until": "deals",
                                        "count": 1}).json()
-    seat = me.ws(table["id"])
-    m = seat.recv()
-    mine_at = "NESW".index(m["seat"])
-    for n in range(200):
-        if "match_over" in m:
-            break
-        if m.get("view", {}).get("legal"):
-            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
-        m = seat.recv()
-    seat.close()
+    welcome, _ = finish_match(me, table["id"], 200)
+    mine_at = "NESW".index(welcome["seat"])
     record_id = me.get("/api/my/records").json()[0]["id"]
     engine = create_engine(server.database)
     with engine.begin() as conn:          # the record as tables wrote it before naming players

@@ -112,7 +112,9 @@ def test_arena_with_an_unreachable_cluster_fails_fast_and_quietly() -> None:
     assert proc.returncode == 2
     assert elapsed < 30
     err = proc.stderr.strip()
-    assert "no Ray cluster at bogus:99: unknown host 'bogus'" in err
+    # a resolver that has not answered within the check's 3 s is named as such
+    assert ("no Ray cluster at bogus:99: unknown host 'bogus'" in err
+            or "no Ray cluster at bogus:99: could not look up 'bogus' within 3 s" in err)
     assert len(err.splitlines()) == 1, err
     assert "Traceback" not in err and "rpc_client" not in err and "WARN" not in err.upper()
 

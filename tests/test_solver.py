@@ -333,3 +333,82 @@ def test_a_value_does_not_depend_on_the_first_guess(objective: str) -> None:
             got = eng.search.node_value(*args, np.int64(mode), np.int64(pos.leader), np.int64(0),
                                         np.int64(pos.remaining), np.int64(guess), np.int64(eng.gen))
             assert got == value, (pos, guess)
+
+
+def test_bit_extracts_match_their_definition() -> None:
+    """The 13-bit extract and spread and the lift of a relevance depth (compiled with the
+    processor's bit instructions where it has them) and the tables used where it has not
+    agree with their definitions."""
+    import random
+
+    from openwhist.solver._search import _PEXT_HI, _PEXT_LO, _SPREAD, _compress13, _lift, _spread13
+
+    def extract(x: int, m: int) -> int:
+        out = k = 0
+        for b in range(13):
+            if (m >> b) & 1:
+                out |= ((x >> b) & 1) << k
+                k += 1
+        return out
+
+    rng = random.Random(5)
+    for _ in range(300):
+        x, m = rng.randrange(1 << 13), rng.randrange(1 << 13)
+        want = extract(x, m)
+        assert _compress13(x, m) == want
+        lo = m & 127
+        assert int(_PEXT_LO[(lo << 7) | (x & 127)]) | (int(_PEXT_HI[((m >> 7) << 6) | (x >> 7)])
+                                                       << bin(lo).count("1")) == want
+        spread = sum(((x >> j) & 1) << (2 * j) for j in range(13))
+        assert _spread13(x) == spread == int(_SPREAD[x])
+        # lift: the k-th highest card of a suit among fewer cards, counted among more
+        s = rng.randrange(4)
+        parent = rng.randrange(1 << 52)
+        child = parent & rng.randrange(1 << 52)
+        bits = (child >> (13 * s)) & 0x1FFF
+        if bits:
+            k = rng.randrange(1, bin(bits).count("1") + 1)
+            kth = sorted((b for b in range(13) if (bits >> b) & 1), reverse=True)[k - 1]
+            want_lift = bin(((parent >> (13 * s)) & 0x1FFF) >> kth).count("1")
+            assert _lift(k, s, child, parent) == want_lift
+
+
+def test_two_hand_quick_tricks_match_the_general_count() -> None:
+    """The quick tricks written out for two hands count the same tricks, relying on the
+    same top cards, as the count for any number of hands."""
+    import random
+
+    import numpy as np
+
+    from openwhist.solver._search import _quick_tricks, _quick_tricks2, _suit_codes
+
+    rng = random.Random(9)
+    codes = np.zeros(8, dtype=np.int64)
+    for _ in range(400):
+        k = rng.randrange(1, 14)
+        deck = rng.sample(range(52), 2 * k)
+        hands = np.array([sum(1 << c for c in deck[:k]), sum(1 << c for c in deck[k:]), 0, 0],
+                         dtype=np.int64)
+        trump, leader = rng.randrange(-1, 4), rng.randrange(2)
+        sides = np.array([1, 0, 0, 0] if leader == 0 else [0, 1, 0, 0], dtype=np.int64)
+        lenkey = _suit_codes(hands, codes)
+        general = _quick_tricks(hands, 2, trump, sides, leader, lenkey, 14)
+        assert _quick_tricks2(hands, trump, leader) == general
+
+
+def test_two_hands_trumps_lost_only_to_higher_trumps() -> None:
+    """With two hands, trumps K Q J 10 against A 2 win at least three tricks, however
+    they are played: the ace beats one of them at most."""
+    import numpy as np
+
+    from openwhist.solver._search import _sure_trumps
+
+    spades = 39  # 13 * suit + rank, rank 0 the two
+    mine = sum(1 << (spades + r) for r in (11, 10, 9, 8))  # K Q J 10
+    theirs = (1 << (spades + 12)) | (1 << spades)  # A 2
+    hands = np.array([mine | (1 << 0) | (1 << 1), theirs | (1 << 13) | (1 << 14) | (1 << 15) | (1 << 16),
+                      0, 0], dtype=np.int64)
+    for leader in (0, 1):
+        count, relied = _sure_trumps(hands, 2, 3, np.array([1, 0, 0, 0], dtype=np.int64), 1, True, leader)
+        assert count == 3
+        assert relied == 6  # the owners of all six trumps

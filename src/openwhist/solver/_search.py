@@ -97,6 +97,32 @@ def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
 
 _LLVM_OPAQUE_POINTERS = llvm_binding.llvm_version_info >= (15,)
 
+# the processor's parallel bit extract and deposit (x86 BMI2), where numba compiles for
+# this machine and it has them; else tables do the same (the table look-ups missed the
+# first-level cache: about 5% of a German whist search).  numba keys its cached code on
+# the processor's features, so code built with them is never loaded where they lack
+_BMI2 = numba_config.CPU_NAME is None and bool(llvm_binding.get_host_cpu_features().get("bmi2"))
+
+
+def _bmi2_call(name):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        i64 = llvm_ir.IntType(64)
+        fnty = llvm_ir.FunctionType(i64, [i64, i64])
+        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, name), args)
+    return codegen
+
+
+@intrinsic
+def _pext(typingctx, x, m):  # type: ignore[no-untyped-def]
+    """The bits of ``x`` that ``m`` selects, packed down (BMI2 machines only)."""
+    return types.int64(types.int64, types.int64), _bmi2_call("llvm.x86.bmi.pext.64")
+
+
+@intrinsic
+def _pdep(typingctx, x, m):  # type: ignore[no-untyped-def]
+    """The low bits of ``x`` moved to the places of the bits of ``m`` (BMI2 machines only)."""
+    return types.int64(types.int64, types.int64), _bmi2_call("llvm.x86.bmi.pdep.64")
+
 
 @intrinsic
 def _prefetch(typingctx, arr, idx):  # type: ignore[no-untyped-def]
@@ -276,9 +302,20 @@ _SPREAD = _spread_table()
 
 @njit(cache=True, _nrt=False, inline="always")
 def _compress13(x: np.int64, m: np.int64) -> np.int64:
+    """The bits of the 13-bit ``x`` that ``m`` selects, packed down."""
+    if _BMI2:
+        return _pext(x, m)
     lo = m & 127
     return np.int64(_PEXT_LO[(lo << 7) | (x & 127)]) | (np.int64(_PEXT_HI[((m >> 7) << 6) | (x >> 7)])
                                                        << _popcount(lo))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _spread13(x: np.int64) -> np.int64:
+    """Bit ``j`` of the 13-bit ``x`` moved to bit ``2 j``."""
+    if _BMI2:
+        return _pdep(x, np.int64(0x1555555))
+    return np.int64(_SPREAD[x])
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -298,7 +335,7 @@ def _suit_codes(hands: np.ndarray, live: np.ndarray) -> np.int64:
         low = _compress13(h1 | h3, bits)
         high = _compress13(h2 | h3, bits)
         live[s] = count
-        live[4 + s] = (np.int64(1) << (2 * count)) | np.int64(_SPREAD[low]) | (np.int64(_SPREAD[high]) << 1)
+        live[4 + s] = (np.int64(1) << (2 * count)) | _spread13(low) | (_spread13(high) << 1)
         lenkey |= (_popcount(h0) | (_popcount(h1) << 4) | (_popcount(h2) << 8)
                    | (_popcount(h3) << 12)) << (16 * s)
     return lenkey
@@ -358,6 +395,10 @@ def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64)
     if k == 0:
         return np.int64(0)
     bits = (child_live >> (13 * s)) & SUIT
+    if _BMI2 and k <= _popcount(bits):
+        # the k-th highest card: the bit of bits at place popcount - k, counted from below
+        x = _lowbit_index(_pdep(np.int64(1) << (_popcount(bits) - k), bits))
+        return _popcount(((parent_live >> (13 * s)) & SUIT) >> x)
     for _ in range(k - 1):
         bits ^= np.int64(1) << _highbit_index(bits)
     x = _highbit_index(bits)
@@ -569,6 +610,47 @@ def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
     return best, best_ks
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _quick_tricks2(hands: np.ndarray, trump: np.int64, leader: np.int64) -> tuple[np.int64, np.int64]:
+    """:func:`_quick_tricks` for two hands, written out for them and inlined into
+    :func:`search`: the same count and the same top cards relied on, without the loops
+    over partners (measured on German whist's play phase, with the bit extracts below:
+    the search 20% faster at the p95)."""
+    me = hands[leader]
+    opp = hands[1 - leader]
+    ruffs = False  # the opponent holds trumps and the leader's do not draw them first
+    if trump >= 0:
+        o = (opp >> (13 * trump)) & SUIT
+        if o:
+            m = (me >> (13 * trump)) & SUIT
+            top = _popcount(m >> (_highbit_index(o) + 1))
+            ruffs = top == 0 or _popcount(o) > top
+    total = np.int64(0)
+    ks = np.int64(0)
+    for s in range(4):
+        m = (me >> (13 * s)) & SUIT
+        if not m:
+            continue
+        o = (opp >> (13 * s)) & SUIT
+        if o == 0:
+            if s == trump or not ruffs:
+                total += _popcount(m)  # every card a trick, relying on no top card
+            continue
+        top = _popcount(m >> (_highbit_index(o) + 1))
+        if top == 0:
+            continue
+        olen = _popcount(o)
+        cnt = _popcount(m) if top >= olen else top
+        if s != trump and ruffs and cnt > olen:
+            cnt = olen
+        total += cnt
+        k = cnt if cnt < top else top
+        if s != trump and k > olen:
+            k = olen
+        ks |= k << (4 * s)
+    return total, ks
+
+
 @njit(cache=True, _nrt=False)
 def _cash(aw: np.int64, al: np.int64, bw: np.int64, bl: np.int64, olen: np.int64) -> np.int64:
     """Tricks two partners take in one suit, the first on lead: ``aw``/``bw`` are their
@@ -737,8 +819,13 @@ def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndar
     * The second trump with another trump, in a hand not on lead seated just after the
       opponent with the top trump, wins a trick: it is played when the top trump has
       not fallen in the trick (it cannot come later), else a lower trump is.
-    The last two need the side to want the tricks (``wants``); the others hold whatever
-    it plays."""
+    * With two hands, each trump of the side loses only to a higher trump of the
+      opponent played to the same trick, a different one each time: the side wins at
+      least its trumps less the largest matching of them to higher opposing trumps
+      (relying on the owners of every trump).  Measured on German whist's play phase:
+      2% fewer nodes.
+    The second and third need the side to want the tricks (``wants``); the others hold
+    whatever it plays."""
     if trump < 0:
         return np.int64(0), np.int64(0)
     mine = np.int64(0)
@@ -768,6 +855,7 @@ def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndar
         k = _popcount(t >> (_highbit_index(others) + 1))
         if k > best:
             best = k
+    relied = best
     if best < 2 and wants:
         alltr = mine | theirs
         a = _highbit_index(alltr)
@@ -777,7 +865,7 @@ def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndar
             for i in range(n):
                 t = (hands[i] >> (13 * trump)) & SUIT
                 if sides[i] == side and ((t >> a) & 1 or (t >> b) & 1) and _popcount(t) > 1:
-                    best = np.int64(2)
+                    best = relied = np.int64(2)
                     break
         elif best == 0 and wants and (mine >> b) & 1:
             # the second trump with a smaller one, just after the top trump's opponent
@@ -787,8 +875,26 @@ def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndar
                 j = _wrap(i + n - 1, n)
                 if sides[i] == side and i != leader and (t >> b) & 1 and _popcount(t) > 1 \
                         and sides[j] != side and (hands[j] >> (13 * trump + a)) & 1:
-                    return np.int64(1), np.int64(2)
-    return best, best
+                    best = np.int64(1)
+                    relied = np.int64(2)
+                    break
+    if n == 2:
+        # the largest matching, greedily: each trump from the lowest up takes the lowest
+        # opposing trump above it that is still free
+        avail = theirs
+        lost = np.int64(0)
+        bits = mine
+        while bits:
+            x = _lowbit_index(bits)
+            bits &= bits - 1
+            up = avail & ~((np.int64(2) << x) - 1)
+            if up:
+                avail ^= up & -up
+                lost += 1
+        k = _popcount(mine) - lost
+        if k > best:
+            return k, _popcount(mine | theirs)
+    return best, relied
 
 
 @njit(cache=True, _nrt=False)
@@ -1170,12 +1276,16 @@ def _trick_relevance(work: np.ndarray, trick: np.ndarray, base: np.int64, n: np.
     search of the next trick relied on, and the cards that beat the others."""
     child = work[REL + 4 * (rem - 1)]
     tcards = np.int64(0)
+    tsuits = np.int64(0)
     for t in range(n):
         tcards |= np.int64(1) << trick[base + t]
+        tsuits |= np.int64(1) << _suit(trick[base + t])
     child_live = live & ~tcards
-    crel = np.int64(0)
+    crel = child  # the same in the suits none of the trick's cards came from
     for su in range(4):
-        crel |= _lift((child >> (4 * su)) & 15, su, child_live, live) << (4 * su)
+        k = (child >> (4 * su)) & 15
+        if (tsuits >> su) & 1 and k:
+            crel += (_lift(k, su, child_live, live) - k) << (4 * su)
     wc = trick[base + nwi]
     ws = _suit(wc)
     for t in range(n):
@@ -1617,7 +1727,10 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
         if mode == 0:
             # the tricks the side on lead needs to settle the goal its way
             want = need if sides[leader] == 1 else rem - need + 1
-            qt, qks = _quick_tricks(hands, n, trump, sides, leader, lenkey, want)
+            if n == 2:
+                qt, qks = _quick_tricks2(hands, trump, leader)
+            else:
+                qt, qks = _quick_tricks(hands, n, trump, sides, leader, lenkey, want)
             if qt >= want:
                 work[rslot] = qks
                 return sides[leader] == 1

@@ -341,7 +341,15 @@ def test_bit_extracts_match_their_definition() -> None:
     agree with their definitions."""
     import random
 
-    from openwhist.solver._search import _PEXT_HI, _PEXT_LO, _SPREAD, _compress13, _lift, _spread13
+    from openwhist.solver._search import (
+        _PEXT_HI,
+        _PEXT_LO,
+        _SPREAD,
+        _compress13,
+        _kth_highest,
+        _lift,
+        _spread13,
+    )
 
     def extract(x: int, m: int) -> int:
         out = k = 0
@@ -371,6 +379,7 @@ def test_bit_extracts_match_their_definition() -> None:
             kth = sorted((b for b in range(13) if (bits >> b) & 1), reverse=True)[k - 1]
             want_lift = bin(((parent >> (13 * s)) & 0x1FFF) >> kth).count("1")
             assert _lift(k, s, child, parent) == want_lift
+            assert _kth_highest(bits, k) == kth
 
 
 def test_two_hand_quick_tricks_match_the_general_count() -> None:

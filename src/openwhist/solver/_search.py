@@ -389,20 +389,25 @@ def _level(codes: np.ndarray, rel: np.int64, levels: np.int64) -> np.int64:
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _kth_highest(bits: np.int64, k: np.int64) -> np.int64:
+    """The place of the ``k``-th highest bit of ``bits`` (``1 <= k <= popcount``)."""
+    if _BMI2:
+        return _lowbit_index(_pdep(np.int64(1) << (_popcount(bits) - k), bits))
+    for _ in range(k - 1):
+        bits ^= np.int64(1) << _highbit_index(bits)
+    return _highbit_index(bits)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64) -> np.int64:
     """A relevance depth ``k`` (top cards of suit ``s``) among ``child_live`` expressed
     among ``parent_live`` (which holds more cards)."""
     if k == 0:
         return np.int64(0)
     bits = (child_live >> (13 * s)) & SUIT
-    if _BMI2 and k <= _popcount(bits):
-        # the k-th highest card: the bit of bits at place popcount - k, counted from below
-        x = _lowbit_index(_pdep(np.int64(1) << (_popcount(bits) - k), bits))
-        return _popcount(((parent_live >> (13 * s)) & SUIT) >> x)
-    for _ in range(k - 1):
-        bits ^= np.int64(1) << _highbit_index(bits)
-    x = _highbit_index(bits)
-    return _popcount(((parent_live >> (13 * s)) & SUIT) >> x)
+    if k > _popcount(bits):
+        return _popcount((parent_live >> (13 * s)) & SUIT)
+    return _popcount(((parent_live >> (13 * s)) & SUIT) >> _kth_highest(bits, k))
 
 
 @njit(cache=True, _nrt=False)
@@ -972,8 +977,8 @@ def _same_as(c: np.int64, rel: np.int64, live: np.int64, hand: np.int64) -> np.i
     ls = (live >> (13 * s)) & SUIT
     if _popcount(ls >> (c - 13 * s)) <= k:
         return np.int64(0)
-    for _ in range(k):
-        ls ^= np.int64(1) << _highbit_index(ls)
+    if k > 0:
+        ls &= (np.int64(1) << _kth_highest(ls, k)) - 1
     return (ls << (13 * s)) & hand
 
 
@@ -992,10 +997,9 @@ def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) 
         while changed and k > 0:
             changed = False
             # the lowest relevant card, and the card just below it
-            t = ls
-            for _ in range(k - 1):
-                t ^= np.int64(1) << _highbit_index(t)
-            x = _highbit_index(t)
+            if k > _popcount(ls):
+                break
+            x = _kth_highest(ls, k)
             below = ls & ((np.int64(1) << x) - 1)
             if below == 0:
                 break
@@ -1572,7 +1576,7 @@ def _second_hand(work: np.ndarray, tt: np.ndarray, trump: np.int64, mode: np.int
     return result
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _two_candidates(legal: np.int64, led: np.int64, wcard: np.int64) -> np.int64:
     """The cards of ``legal`` the second hand of two need try when each side wants tricks
     (mode 0).  A higher card of a suit is never worse to hold than a lower one, so it
@@ -1998,7 +2002,8 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
         if stats[7] > stats[4] >> 2 and stats[6] > stats[4]:
             _grow(tt, stats, gen, work)
         nuse = stats[4] if stats[4] > 0 else nent
-        bucket = _bucket(lenkey, leader, codes, _level(codes, rel, stats[5]), nuse // BUCKET - 1) * BUCKET
+        level = _level(codes, rel, stats[5]) if stats[5] > 1 else np.int64(0)
+        bucket = _bucket(lenkey, leader, codes, level, nuse // BUCKET - 1) * BUCKET
         # merge into the entry of the same class, else take a stale or the oldest slot
         target = np.int64(-1)
         tags = ENTRY * nent

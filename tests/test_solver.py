@@ -348,6 +348,7 @@ def test_bit_extracts_match_their_definition() -> None:
         _compress13,
         _kth_highest,
         _lift,
+        _run_tops,
         _spread13,
     )
 
@@ -380,6 +381,13 @@ def test_bit_extracts_match_their_definition() -> None:
             want_lift = bin(((parent >> (13 * s)) & 0x1FFF) >> kth).count("1")
             assert _lift(k, s, child, parent) == want_lift
             assert _kth_highest(bits, k) == kth
+        # run tops: the cards whose next card up among the cards out is not one of them
+        tops = 0
+        for c in range(52):
+            up = next((d for d in range(c + 1, 13 * (c // 13) + 13) if (parent >> d) & 1), None)
+            if (child >> c) & 1 and (up is None or not (child >> up) & 1):
+                tops |= 1 << c
+        assert _run_tops(child, parent) == tops
 
 
 def test_two_hand_quick_tricks_match_the_general_count() -> None:

@@ -399,6 +399,31 @@ def _kth_highest(bits: np.int64, k: np.int64) -> np.int64:
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _run_tops(legal: np.int64, live: np.int64) -> np.int64:
+    """The cards of ``legal`` whose next card up among ``live`` (the cards still out) is not
+    in ``legal``: the top card of each run of cards that are equal once the played cards
+    are gone."""
+    if _BMI2:
+        tops = np.int64(0)
+        for s in range(4):
+            hs = (legal >> (13 * s)) & SUIT
+            if hs:
+                ls = (live >> (13 * s)) & SUIT
+                x = _pext(hs, ls)
+                tops |= _pdep(x & ~(x >> 1), ls) << (13 * s)
+        return tops
+    tops = legal
+    bits = legal
+    while bits:
+        c = _lowbit_index(bits)
+        bits &= bits - 1
+        above = live & (SUIT << (13 * _suit(c))) & ~((np.int64(2) << c) - 1)
+        if above and (legal >> _lowbit_index(above)) & 1:
+            tops ^= np.int64(1) << c
+    return tops
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64) -> np.int64:
     """A relevance depth ``k`` (top cards of suit ``s``) among ``child_live`` expressed
     among ``parent_live`` (which holds more cards)."""
@@ -1348,14 +1373,10 @@ def _follow_moves(work: np.ndarray, hands: np.ndarray, trick: np.ndarray, base: 
     scores (:func:`_follow_score`) 13 words on; return how many: the top card of each
     run of equal cards, as :func:`search` lists them."""
     nm = 0
-    bits = legal
+    bits = _run_tops(legal, live)
     while bits:
         c = _lowbit_index(bits)
         bits &= bits - 1
-        s = _suit(c)
-        above = live & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
-        if above and (legal >> _lowbit_index(above)) & 1:
-            continue  # the next live card up is ours: same value, search that one
         work[mb + nm] = c
         work[mb + 13 + nm] = _follow_score(hands, trick, base, n, trump, sides, leader, tlen, seat, mode,
                                            c, legal, live, wcard, led, last, pairs, partner_sure,
@@ -1866,14 +1887,11 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
     mb = 26 * ply
     sb = mb + 13
     nm = 0
-    bits = legal
+    bits = _run_tops(legal, live)  # the others of a run have the same value: not searched
     while bits:
         c = _lowbit_index(bits)
         bits &= bits - 1
         s = _suit(c)
-        above = live & (SUIT << (13 * s)) & ~((np.int64(2) << c) - 1)
-        if above and (legal >> _lowbit_index(above)) & 1:
-            continue  # the next live card up is ours: same value, search that one
         r = c - 13 * s
         sc = np.int64(0)
         if tlen == 0:

@@ -103,36 +103,46 @@ class _Engine(threading.local):
         self.stats = self.work[_search.STATS:_search.STATS + 16]
         self.out = np.zeros(52, dtype=np.int64)
         self.last = SolveStats()
+        # what load() resets at each search, from the lead history to the killer moves,
+        # copied at once: zeros, and -1 for the killer moves
+        self.fresh = np.zeros(_search.WORK - _search.HIST, dtype=np.int64)
+        self.fresh[_search.KILL - _search.HIST:_search.KILL - _search.HIST + 32] = -1
 
     def load(self, pos: Position, node_limit: int | None = None) -> tuple[Any, ...]:
         self.gen += 1
         if self.gen >= 1 << 30:
             self.tt[:] = 0
             self.gen = 1
-        n = len(pos.hands)
-        pad = (0,) * (4 - n)
-        self.hands[:] = (*pos.hands, *pad)
+        search = self.search
+        work = self.work
+        hands = pos.hands
+        n = len(hands)
+        # the lead history, counters and killer moves are per search
+        work[search.HIST:] = self.fresh
+        work[search.HANDS:search.HANDS + n] = hands
         rem = pos.remaining
-        for i, c in enumerate(pos.trick):
-            self.trick[4 * rem + i] = c
-        if pos.trick:  # the card now winning the trick in progress
-            self.work[self.search.WIN + 4 * rem + len(pos.trick)] = trick_winner(list(pos.trick), pos.trump)
+        if pos.trick:
+            for i, c in enumerate(pos.trick):
+                work[search.TRICK + 4 * rem + i] = c
+            # the card now winning the trick in progress
+            work[search.WIN + 4 * rem + len(pos.trick)] = trick_winner(list(pos.trick), pos.trump)
         ds = pos.declarer_side
-        self.sides[:] = (*(int(pos.sides[s] == ds) for s in range(n)), *pad)
-        self.stats[:] = 0
-        self.work[self.search.HIST:self.search.STATE] = 0  # the lead history is per search
-        self.work[self.search.KILL:self.search.KILL + 32] = -1  # and so are the killer moves
-        self.stats[2] = node_limit or 0
+        for seat, side in enumerate(pos.sides):
+            if side == ds:
+                work[search.SIDES + seat] = 1
+        stats = search.STATS
+        if node_limit:
+            work[stats + 2] = node_limit
         # small searches use the first part of the table only: it stays in the caches
-        cards = sum(h.bit_count() for h in pos.hands)
+        cards = sum(h.bit_count() for h in hands)
         bits = 14 if cards <= 20 else 16 if cards <= 28 else 18 if cards <= 36 else 20
-        full = min(1 << bits, len(self.tt) // (self.search.ENTRY + 1))
-        self.stats[4] = min(full, 1 << SMALL_TABLE_BITS)
-        self.stats[6] = full
-        pairs = pos.n_seats == 4 and pos.sides[0] == pos.sides[2] != pos.sides[1] == pos.sides[3]
-        self.stats[5] = (self.search.LEVELS_2 if pos.n_seats == 2 else self.search.LEVELS if pairs
-                         else self.search.LEVELS_SOLO)
-        return (self.work, self.tt, np.int64(pos.n_seats), np.int64(pos.trump))
+        full = min(1 << bits, len(self.tt) // (search.ENTRY + 1))
+        work[stats + 4] = min(full, 1 << SMALL_TABLE_BITS)
+        work[stats + 6] = full
+        sides = pos.sides
+        work[stats + 5] = (search.LEVELS_2 if n == 2 else search.LEVELS
+                           if n == 4 and sides[0] == sides[2] != sides[1] == sides[3] else search.LEVELS_SOLO)
+        return (work, self.tt, np.int64(n), np.int64(pos.trump))
 
     def done(self) -> None:
         self.last = SolveStats(int(self.stats[0]), int(self.stats[1]), int(self.stats[8]))

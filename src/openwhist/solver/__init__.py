@@ -130,17 +130,17 @@ class _Engine(threading.local):
         for seat, side in enumerate(pos.sides):
             if side == ds:
                 work[search.SIDES + seat] = 1
-        stats = search.STATS
+        counters = search.STATS  # where the counters and limits start (see __init__)
         if node_limit:
-            work[stats + 2] = node_limit
+            work[counters + 2] = node_limit
         # small searches use the first part of the table only: it stays in the caches
         cards = sum(h.bit_count() for h in hands)
         bits = 14 if cards <= 20 else 16 if cards <= 28 else 18 if cards <= 36 else 20
         full = min(1 << bits, len(self.tt) // (search.ENTRY + 1))
-        work[stats + 4] = min(full, 1 << SMALL_TABLE_BITS)
-        work[stats + 6] = full
+        work[counters + 4] = min(full, 1 << SMALL_TABLE_BITS)
+        work[counters + 6] = full
         sides = pos.sides
-        work[stats + 5] = (search.LEVELS_2 if n == 2 else search.LEVELS
+        work[counters + 5] = (search.LEVELS_2 if n == 2 else search.LEVELS
                            if n == 4 and sides[0] == sides[2] != sides[1] == sides[3] else search.LEVELS_SOLO)
         return (work, self.tt, np.int64(n), np.int64(pos.trump))
 

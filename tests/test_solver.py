@@ -390,6 +390,40 @@ def test_bit_extracts_match_their_definition() -> None:
         assert _run_tops(child, parent) == tops
 
 
+def test_two_card_trick_relevance_and_depth_max_match_the_general_ones() -> None:
+    """The relevance of a trick of two cards, written out for two hands, is the general
+    count's; the larger depth per suit (compiled with the processor's bit instructions
+    where it has them) is the larger of each suit's four bits."""
+    import random
+
+    import numpy as np
+
+    from openwhist.solver._search import REL, WORK, _kmax, _trick_relevance, _trick_relevance2
+
+    rng = random.Random(11)
+    work = np.zeros(WORK, dtype=np.int64)
+    trick = np.zeros(56, dtype=np.int64)
+    for _ in range(400):
+        a, b = rng.randrange(1 << 16), rng.randrange(1 << 16)
+        assert _kmax(a, b) == sum(max((a >> (4 * s)) & 15, (b >> (4 * s)) & 15) << (4 * s)
+                                  for s in range(4))
+        rem = rng.randrange(2, 14)
+        cards = rng.sample(range(52), 2 * rem)
+        live = sum(1 << c for c in cards)
+        base = 4 * rem
+        trick[base], trick[base + 1] = cards[0], cards[1]
+        child_live = live & ~((1 << cards[0]) | (1 << cards[1]))
+        # a child relevance: up to the number of cards still out in each suit
+        child = 0
+        for s in range(4):
+            out = bin((child_live >> (13 * s)) & 0x1FFF).count("1")
+            child |= rng.randrange(out + 1) << (4 * s)
+        work[REL + 4 * (rem - 1)] = child
+        nwi = rng.randrange(2)
+        assert _trick_relevance2(work, trick, base, nwi, live, rem) == \
+            _trick_relevance(work, trick, base, 2, nwi, live, rem)
+
+
 def test_two_hand_quick_tricks_match_the_general_count() -> None:
     """The quick tricks written out for two hands count the same tricks, relying on the
     same top cards, as the count for any number of hands; with trumps they may count

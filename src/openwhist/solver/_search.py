@@ -983,6 +983,16 @@ def _settled(mode: np.int64, need: np.int64, rem: np.int64) -> np.int64:
 
 @njit(cache=True, _nrt=False, inline="always")
 def _kmax(a: np.int64, b: np.int64) -> np.int64:
+    """The larger relevance depth of ``a`` and ``b`` in each suit (4 bits per suit).  With
+    BMI2 the four at once: each depth spread to a byte with a guard bit above it, whose
+    borrow after a subtraction tells which is larger (measured on German whist's play
+    phase with the two-card trick relevance: 4.5% faster)."""
+    if _BMI2:
+        x = _pdep(a, np.int64(0x0F0F0F0F))
+        y = _pdep(b, np.int64(0x0F0F0F0F))
+        d = ((x | np.int64(0x10101010)) - y) & np.int64(0x10101010)
+        m = d - (d >> 4)
+        return _pext((x & m) | (y & ~m), np.int64(0x0F0F0F0F))
     r = np.int64(0)
     for s in range(4):
         x = (a >> (4 * s)) & 15
@@ -1350,6 +1360,33 @@ def _trick_relevance(work: np.ndarray, trick: np.ndarray, base: np.int64, n: np.
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _trick_relevance2(work: np.ndarray, trick: np.ndarray, base: np.int64, nwi: np.int64,
+                      live: np.int64, rem: np.int64) -> np.int64:
+    """:func:`_trick_relevance` for a trick of two cards, written out: the same answer
+    without the loops over the trick's cards and the four suits."""
+    c0 = trick[base]
+    c1 = trick[base + 1]
+    s0 = _suit(c0)
+    s1 = _suit(c1)
+    child = work[REL + 4 * (rem - 1)]
+    child_live = live & ~((np.int64(1) << c0) | (np.int64(1) << c1))
+    crel = child
+    k = (child >> (4 * s0)) & 15
+    if k:
+        crel += (_lift(k, s0, child_live, live) - k) << (4 * s0)
+    if s1 != s0:
+        k = (child >> (4 * s1)) & 15
+        if k:
+            crel += (_lift(k, s1, child_live, live) - k) << (4 * s1)
+    else:
+        # both of the suit: the winner and the cards out above it
+        wc = c1 if nwi == 1 else c0
+        kw = _popcount(((live >> (13 * s0)) & SUIT) >> (wc - 13 * s0))
+        crel = _kmax(crel, kw << (4 * s0))
+    return crel
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _enter(work: np.ndarray, mode: np.int64, need: np.int64, rem: np.int64, ply: np.int64) -> np.int64:
     """The first steps of a node that follows to a trick (as :func:`search` takes them):
     count it, clear its relevance slot, and return 1 or 0 when the answer is known
@@ -1669,7 +1706,7 @@ def _two_follow(work: np.ndarray, tt: np.ndarray, trump: np.int64, mode: np.int6
         nwi = np.int64(1) if _beats(c, wcard, trump) else np.int64(0)
         w = _wrap(leader + nwi, n)
         v = search(work, tt, n, trump, mode, need - sides[w], w, np.int64(0), rem - 1, gen)
-        crel = _trick_relevance(work, trick, base, n, nwi, live, rem)
+        crel = _trick_relevance2(work, trick, base, nwi, live, rem)
         hands[seat] ^= cbit
         if v == is_or:
             result = v

@@ -32,14 +32,17 @@ def split_address(address: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def _look_up(host: str, port: int, timeout: float, where: str) -> None:
-    """Resolve ``host`` within ``timeout`` seconds (the system's resolver has no timeout of
-    its own and may wait for ten seconds or more where no name server answers)."""
-    failed: list[BaseException] = []
+def _look_up(host: str, port: int, timeout: float, where: str) -> tuple[str, int]:
+    """The first address of ``host`` (an IP address and ``port``), looked up within
+    ``timeout`` seconds: the system's resolver has no timeout of its own and may wait for
+    ten seconds or more where no name server answers."""
+    found: list[tuple[str, int]] = []
+    failed: list[OSError] = []
 
     def resolve() -> None:
         try:
-            socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            found.append((str(infos[0][4][0]), int(infos[0][4][1])))
         except OSError as exc:
             failed.append(exc)
 
@@ -48,8 +51,11 @@ def _look_up(host: str, port: int, timeout: float, where: str) -> None:
     worker.join(timeout)
     if worker.is_alive():
         raise ConfigError(f"{where}: could not look up {host!r} within {timeout:g} s")
-    if failed and isinstance(failed[0], socket.gaierror):
-        raise ConfigError(f"{where}: unknown host {host!r}")
+    if failed:
+        if isinstance(failed[0], socket.gaierror):
+            raise ConfigError(f"{where}: unknown host {host!r}")
+        raise ConfigError(f"{where}: {failed[0].strerror or failed[0]}")
+    return found[0]
 
 
 def check_ray_address(address: str, timeout: float = 3.0) -> None:
@@ -61,11 +67,9 @@ def check_ray_address(address: str, timeout: float = 3.0) -> None:
         return
     host, port = split_address(address)
     where = f"no Ray cluster at {address}"
-    _look_up(host, port, timeout, where)
     try:
-        conn = socket.create_connection((host, port), timeout=timeout)
-    except socket.gaierror:
-        raise ConfigError(f"{where}: unknown host {host!r}") from None
+        # the address looked up once, so that a slow resolver is not asked again
+        conn = socket.create_connection(_look_up(host, port, timeout, where), timeout=timeout)
     except ConnectionRefusedError:
         raise ConfigError(f"{where}: nothing listens on port {port} of {host}") from None
     except TimeoutError:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["ActionRow", "Base", "RecordRow", "SessionRow", "TableEventRow", "TableRow", "UserRow"]
+__all__ = ["ActionRow", "Base", "RecordRow", "SessionRow", "TableEventRow", "TableLeaseRow", "TableRow", "UserRow"]
 
 
 class Base(DeclarativeBase):
@@ -58,6 +58,17 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[float] = mapped_column(Float)
+    seeding: Mapped[int] = mapped_column(Integer, default=2)
+
+
+class TableLeaseRow(Base):
+    """Which server process runs a live table (``holder``), until when (``expires``, Unix
+    time); a process renews the leases it holds and takes only tables with none alive."""
+
+    __tablename__ = "table_leases"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64))
+    expires: Mapped[float] = mapped_column(Float)
 
 
 class TableEventRow(Base):

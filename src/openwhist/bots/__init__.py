@@ -10,11 +10,12 @@ import importlib
 import inspect
 from typing import Any
 
-from openwhist.bots.base import Bot, RandomBot, play_out
+from openwhist.bots.base import Bot, RandomBot, play_out, searches
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.errors import ConfigError
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "parse_bot_spec", "play_out"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot_class", "make_bot", "parse_bot_spec", "play_out",
+           "searches"]
 
 BOTS: dict[str, tuple[str, str]] = {
     "random": ("openwhist.bots.base", "RandomBot"),
@@ -61,6 +62,18 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, kwargs
 
 
+def bot_class(spec: str) -> type:
+    """The class of the bot a spec names (its module imported, nothing made); e.g. to ask
+    :func:`searches` before making one.
+
+    >>> searches(bot_class("pimc:level=3")), searches(bot_class("heuristic"))
+    (True, False)
+    """
+    module, cls_name = BOTS[parse_bot_spec(spec)[0]]
+    cls: type = getattr(importlib.import_module(module), cls_name)
+    return cls
+
+
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """Make a bot from its name and options (``"heuristic"``, ``"pimc:level=2"``).
 
@@ -68,8 +81,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     'random'
     """
     name, kwargs = parse_bot_spec(spec)
-    module, cls_name = BOTS[name]
-    cls = getattr(importlib.import_module(module), cls_name)
+    cls = bot_class(spec)
     accepted = [p for p in inspect.signature(cls).parameters if p != "seed"]
     unknown = [k for k in kwargs if k not in accepted]
     if unknown:

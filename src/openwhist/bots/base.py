@@ -9,13 +9,29 @@ from typing import Any, Protocol, runtime_checkable
 from openwhist.errors import IllegalActionError
 from openwhist.rules.base import Action, Observation
 
-__all__ = ["Bot", "Drivable", "RandomBot", "play_out"]
+__all__ = ["Bot", "Drivable", "RandomBot", "play_out", "searches"]
+
+
+def searches(bot: object) -> bool:
+    """True if the bot (or bot class) searches with the compiled solver (its ``searches``
+    attribute); a bot that does not say is taken to search, to be safe: whoever serves
+    several tables runs its decisions off the event loop.
+
+    >>> searches(RandomBot), searches(object())
+    (False, True)
+    """
+    return bool(getattr(bot, "searches", True))
 
 
 @runtime_checkable
 class Bot(Protocol):
     """A computer player.  ``choose`` gets the observation of the seat it plays for (the
-    same view a person at that seat has) and returns one of ``observation.legal``."""
+    same view a person at that seat has) and returns one of ``observation.legal``.
+
+    A bot class may say ``searches = True``: its decisions search with the compiled
+    solver, so they need the solver ready and may take up to the bot's time budget (a
+    server runs them in a worker thread, never on its event loop); see :func:`searches`.
+    """
 
     name: str
 
@@ -28,6 +44,7 @@ class RandomBot:
     """Plays a uniformly random legal action; seeded for reproducible games."""
 
     name = "random"
+    searches = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed

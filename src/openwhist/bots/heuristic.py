@@ -464,6 +464,7 @@ class HeuristicBot:
     """
 
     name = "heuristic"
+    searches = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed

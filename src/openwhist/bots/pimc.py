@@ -77,6 +77,7 @@ class PimcBot:
     """
 
     name = "pimc"
+    searches = True
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
                  worlds: int | None = None, trust: float = TRUST) -> None:
@@ -220,7 +221,7 @@ class PimcBot:
         fixed = [0] * n
         for seat, cs in obs.known.items():
             fixed[seat] |= cs.mask & ~played
-        fixed[obs.seat] = obs.hand.mask
+        fixed[obs.me] = obs.hand.mask
         fixed[mover] |= mover_hand
         free = ((1 << 52) - 1) & ~played
         for f in fixed:

@@ -73,6 +73,7 @@ class SamplerBot:
     """
 
     name = "sampler"
+    searches = True
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 1.5,
                  play_budget: float = 0.5, play_worlds: int | None = None) -> None:
@@ -112,7 +113,7 @@ class SamplerBot:
     def _bid(self, obs: Observation, calls: list[Call], book: Call) -> Call:
         hand = obs.hand.mask
         grid = _grid(obs)
-        me = obs.seat
+        me = obs.me
         first = (obs.dealer + 1) % obs.n_hands
         tricks = {s: playing_tricks(hand, s) for s in range(4)}
         risk = misere_risk(hand)

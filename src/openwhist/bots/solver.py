@@ -87,6 +87,7 @@ class SolverBot:
     """
 
     name = "solver"
+    searches = True
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 1.0,
                  playouts: int | None = None) -> None:
@@ -141,7 +142,7 @@ class SolverBot:
     # --- the stock phase ------------------------------------------------------------------
 
     def _stock(self, obs: Observation, legal: list[Card]) -> Card:
-        me = obs.seat
+        me = obs.me
         opp = 1 - me
         trump = -1 if obs.trump is None else int(obs.trump)
         played = obs.played.mask

@@ -1720,7 +1720,7 @@ def _two_follow(work: np.ndarray, tt: np.ndarray, trump: np.int64, mode: np.int6
     return result
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode: np.int64,
            need: np.int64, leader: np.int64, tlen: np.int64, rem: np.int64, gen: np.int64) -> bool:
     """Can the declaring side (``sides[seat] == 1``) reach the goal from this node?
@@ -2173,7 +2173,7 @@ def _first_guess(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndar
     return min(max(est, np.int64(1)), rem)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def node_value(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode: np.int64,
                leader: np.int64, tlen: np.int64, rem: np.int64, guess: np.int64,
                gen: np.int64) -> np.int64:
@@ -2222,7 +2222,7 @@ def node_value(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, m
     return lo
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def root_values(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode: np.int64,
                 target: np.int64, leader: np.int64, tlen: np.int64, rem: np.int64,
                 gen: np.int64, out: np.ndarray) -> None:
@@ -2392,6 +2392,10 @@ def compile_kernels() -> None:
       to a negative index (Python's ``a[-1]``) and clamps slice bounds, a compare and a
       select at each of the few hundred array accesses of a node, which cost about 12% of
       the time.  No kernel indexes from the end of an array or slices out of its range.
+
+    The three kernels release the GIL (``nogil``) while they run: a search in a worker
+    thread (a computer player's, a hint's) never holds up the thread that serves the
+    tables, and searches in several threads run on several cores.
 
     The inliner also copies the IR of the inlined functions faster (see
     :class:`_OneScopePerCopy`): the first compilation takes a fifth less time (120 s of

@@ -1,9 +1,10 @@
 """Secret match seeds and table leases.
 
-``tables.seeding`` says how a table's matches get their seeds from the table's secret
-seed: 1, the first schema's fixed step (kept for the tables that exist, so their match in
-progress deals the same cards after the upgrade); 2, a keyed hash (every table made from
-now on), so that one match's seed tells nothing about another's.  ``table_leases`` names
+``tables.keyed_from`` is the first of a table's matches whose seed is a keyed hash of the
+table's secret seed (:func:`openwhist.cards.derive_seed`), so that one match's seed tells
+nothing about another's: 0 for every table made from now on; for the tables there are, the
+match after the one in progress, which keeps the seed of the first schema's fixed step
+(it deals the same cards after the upgrade).  ``table_leases`` names
 the server process that runs each live table, until when.
 
 Revision ID: 0003
@@ -22,9 +23,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Add ``tables.seeding`` (1 for the tables there are) and ``table_leases``."""
+    """Add ``tables.keyed_from`` and ``table_leases``."""
     with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("seeding", sa.Integer, nullable=False, server_default="1"))
+        batch.add_column(sa.Column("keyed_from", sa.Integer, nullable=False, server_default="0"))
+    op.execute("UPDATE tables SET keyed_from = 1 + (SELECT count(*) FROM records "
+               "WHERE records.table_id = tables.id)")
     op.create_table(
         "table_leases",
         sa.Column("table_id", sa.String(16), sa.ForeignKey("tables.id"), primary_key=True),
@@ -34,7 +37,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    """Drop ``table_leases`` and ``tables.seeding``."""
+    """Drop ``table_leases`` and ``tables.keyed_from``."""
     op.drop_table("table_leases")
     with op.batch_alter_table("tables") as batch:
-        batch.drop_column("seeding")
+        batch.drop_column("keyed_from")

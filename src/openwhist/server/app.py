@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -23,6 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import ValidationError
 from sqlalchemy.exc import IntegrityError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from openwhist import records
@@ -35,7 +37,8 @@ from openwhist.server import auth
 from openwhist.server.analysis import NOT_READY, AnalysisCache
 from openwhist.server.hint import HintError, hint_for
 from openwhist.server.hub import Hub, Settings
-from openwhist.server.replay import player_names, record_names, replay_frames
+from openwhist.server.names import NameRefused, check_name, name_key
+from openwhist.server.replay import player_names, record_names, replay_frames, split_guests
 from openwhist.server.schemas import (
     ClientMessage,
     Credentials,
@@ -47,6 +50,7 @@ from openwhist.server.schemas import (
 )
 from openwhist.server.table import Connection, SeatError, TableClosed, TableRunner, variant_seats
 from openwhist.store import (
+    NameTaken,
     Store,
     create_session,
     create_table,
@@ -60,6 +64,8 @@ from openwhist.store import (
 )
 
 __all__ = ["COOKIE", "create_app"]
+
+log = logging.getLogger("openwhist.server")
 
 COOKIE = "ow_session"
 MAX_BODY = 16 * 1024
@@ -125,9 +131,12 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         response.headers["X-Frame-Options"] = "DENY"
         return response
 
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": exc.detail}, exc.status_code)
+    @app.exception_handler(StarletteHTTPException)  # FastAPI's own errors too (a body unread)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = exc.detail
+        if exc.status_code == 400 and detail == "There was an error parsing the body":
+            detail = "the request body could not be read as JSON (nested too deep, or a number too long)"
+        return JSONResponse({"error": detail}, exc.status_code, headers=exc.headers)
 
     @app.exception_handler(TableClosed)
     async def table_closed(request: Request, exc: TableClosed) -> JSONResponse:
@@ -136,8 +145,16 @@ def create_app(database: str | None = None, settings: Settings | None = None,
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
+        if first.get("type") == "json_invalid":
+            return JSONResponse({"error": "the request body is not valid JSON: "
+                                          f"{first.get('ctx', {}).get('error', 'unreadable')}"}, 422)
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid input')}"}, 422)
+        message = first.get("msg", "invalid input")
+        if first.get("type") == "string_pattern_mismatch":
+            if where in _ALLOWED:
+                return JSONResponse({"error": _ALLOWED[where]}, 422)
+            message = "holds a character that is not allowed here"
+        return JSONResponse({"error": f"{where}: {message}" if where else message}, 422)
 
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
@@ -195,6 +212,14 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                             secure=hub.settings.cookie_secure, samesite="lax", path="/")
         return {"user": _user_json(user), "csrf": csrf}
 
+    def checked_name(name: str) -> str:
+        """The key of a name a player may take (422 with the reason for one refused)."""
+        try:
+            check_name(name)
+        except NameRefused as exc:
+            raise _error(422, str(exc)) from None
+        return name_key(name)
+
     def client_ip(request: Request) -> str:
         return request.client.host if request.client else "?"
 
@@ -207,11 +232,15 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         hub = hub_of(request)
         if not hub.signup_limiter.hit(client_ip(request)):
             raise _error(429, "too many new accounts from here; wait a minute")
+        key = checked_name(body.name)
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
         try:
-            uid = await hub.store.run(create_user, body.name.lower(), body.name, hashed, False)
+            uid = await hub.store.run(create_user, body.name.lower(), body.name, hashed, False, key)
         except IntegrityError:
             raise _error(409, f"the name {body.name!r} is taken") from None
+        except NameTaken:
+            raise _error(409, f"the name {body.name!r} looks like a registered player's name; "
+                              "choose another") from None
         user = {"id": uid, "name": body.name, "login": body.name.lower(), "guest": False}
         return await start_session(hub, response, user)
 
@@ -237,8 +266,14 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         hub = hub_of(request)
         if not hub.signup_limiter.hit(client_ip(request)):
             raise _error(429, "too many new guests from here; wait a minute")
-        uid = await hub.store.run(create_user, None, body.nickname, None, True)
-        return await start_session(hub, response, {"id": uid, "name": body.nickname, "login": None,
+        nickname = " ".join(body.nickname.split())
+        key = checked_name(nickname)
+        try:
+            uid = await hub.store.run(create_user, None, nickname, None, True, key)
+        except NameTaken:
+            raise _error(409, f"the name {nickname!r} belongs to a registered player (or looks "
+                              "like theirs); choose another nickname") from None
+        return await start_session(hub, response, {"id": uid, "name": nickname, "login": None,
                                                    "guest": True})
 
     @app.post("/api/logout", tags=["accounts"])
@@ -314,6 +349,10 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             playing = variant_seats(name, opts)
         except WhistError as exc:
             raise _error(422, str(exc)) from None
+        except (TypeError, ValueError, OverflowError):  # an option's value of the wrong kind
+            log.info("a table's options refused: %s", body.options)
+            raise _error(422, "an option's value is of the wrong kind or out of range "
+                              "(see GET /api/variants for each option's type)") from None
         specs = list(body.seats) if body.seats is not None else ["me"] + ["open"] * (len(playing) - 1)
         if len(specs) != len(playing):
             raise _error(422, f"{name} has {len(playing)} seats; give one entry for each")
@@ -441,7 +480,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                 raise _error(422, str(exc)) from None
         try:
             result: dict[str, Any] = await runner.call(
-                lambda: runner.join(c.user["id"], c.user["name"], seat))
+                lambda: runner.join(c.user["id"], c.user["name"], seat, bool(c.user.get("guest"))))
         except SeatError as exc:
             raise _error(409, str(exc)) from None
         return {**result, "table": runner.info(c.user["id"])}
@@ -550,8 +589,9 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                             c: Annotated[Caller | None, Depends(optional_caller)]) -> dict[str, Any]:
         """A finished match ready to replay trick by trick: each deal's hands at the start
         and before each trick, its calls, contract, tricks with their winners and result;
-        ``names``: who played each hand (None where no person's name is known); ``pbn``
-        says whether the PBN export holds it (four-hand deals only)."""
+        ``names``: who played each hand (None where no person's name is known), ``guests``:
+        whether each was a guest; ``pbn`` says whether the PBN export holds it (four-hand
+        deals only)."""
         table_id, rec = await fetch_found(request, c, record_id)
         out = await asyncio.to_thread(replay_frames, rec)
         names = record_names(rec) or replay_names.get(record_id)
@@ -560,7 +600,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             if len(replay_names) >= 1000:
                 replay_names.pop(next(iter(replay_names)))
             replay_names[record_id] = names
-        out["names"] = names
+        out["names"], out["guests"] = split_guests(names)
         return out
 
     analyses = AnalysisCache()
@@ -628,8 +668,17 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             return
         try:
             while True:
-                text = await ws.receive_text()
+                received = await ws.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if text is None:  # a binary frame
+                    log.info("table %s: user %s sent a binary message", runner.id, user["id"])
+                    conn.send({"type": "error", "v": runner.version,
+                               "reason": "binary messages are not accepted; send JSON text"})
+                    continue
                 if len(text) > MAX_WS_MESSAGE:
+                    log.info("table %s: user %s sent a message too long", runner.id, user["id"])
                     conn.send({"type": "error", "v": runner.version, "reason": "message too long"})
                     continue
                 try:
@@ -637,6 +686,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                 except ValidationError as exc:
                     errors = exc.errors()
                     reason = "malformed message: " + (errors[0]["msg"] if errors else "invalid")
+                    log.info("table %s: user %s sent a %s", runner.id, user["id"], reason)
                     runner.post(_refusal(runner, conn, reason, _ref_of(text)))
                     continue
                 runner.post(_handler(runner, conn, message.model_dump()))
@@ -656,6 +706,11 @@ def create_app(database: str | None = None, settings: Settings | None = None,
     return app
 
 
+_ALLOWED = {"nickname": "a nickname may hold letters, digits, spaces and . ' - only",
+            "name": "a name may hold the letters a-z, digits and _ . - only"}
+"""What a name may hold, said plainly (the schemas' patterns, for players to read)."""
+
+
 def _refusal(runner: TableRunner, conn: Connection, reason: str, ref: Any) -> Callable[[], Awaitable[None]]:
     async def refuse() -> None:
         runner.refuse(conn, reason, ref)
@@ -670,7 +725,7 @@ def _handler(runner: TableRunner, conn: Connection, data: dict[str, Any]) -> Cal
 def _ref_of(text: str) -> Any:
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
         return None
     ref = data.get("ref") if isinstance(data, dict) else None
     return ref if isinstance(ref, int | str) and len(str(ref)) <= 64 else None

@@ -111,13 +111,16 @@ class Hub:
         if row is None or row["closed"]:
             return None
         names: dict[int, str] = {}
+        guests: set[int] = set()
         for s in row["seats"]:
             for key in ("user_id", "pending_user_id"):
                 uid = s[key]
                 if uid is not None and uid not in names:
                     user = await self.store.run(get_user, uid)
                     names[uid] = user["name"] if user else "?"
-        runner = TableRunner(self, row, names)
+                    if user and user["guest"]:
+                        guests.add(uid)
+        runner = TableRunner(self, row, names, guests)
         self.tables[table_id] = runner
         runner.start()
         return runner

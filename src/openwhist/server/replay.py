@@ -31,7 +31,10 @@ from openwhist.store import get_user, list_records, table_events
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
-__all__ = ["player_names", "record_names", "replay_frames"]
+__all__ = ["GUEST", "player_names", "record_names", "replay_frames", "split_guests"]
+
+GUEST = "guest:"
+"""What marks a guest's name in a record's ``players`` (a member's name has no colon)."""
 
 
 def _hands(deal: Deal, letters: tuple[str, ...]) -> dict[str, list[str]]:
@@ -83,8 +86,9 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
 
 def player_names(conn: Connection, table_id: str, record_id: int,
                  record: Mapping[str, Any]) -> list[str | None]:
-    """Who played each hand of a table's finished match, in seat order; None where no
-    person's name is known (a computer player, the dummy).  Run on the store's thread
+    """Who played each hand of a table's finished match, in seat order, a guest's name
+    marked (``guest:NAME``); None where no person's name is known (a computer player, the
+    dummy).  Run on the store's thread
     (``conn``) for an old record (see :func:`record_names`)."""
     given = record_names(record)
     if given is not None:
@@ -104,13 +108,14 @@ def player_names(conn: Connection, table_id: str, record_id: int,
     for seat, e in sitting.items():
         if e["kind"] == "person" and e["user_id"] is not None and 0 <= seat < len(names):
             user = get_user(conn, e["user_id"])
-            names[seat] = user["name"] if user else None
+            names[seat] = None if not user else GUEST + user["name"] if user["guest"] else user["name"]
     return names
 
 
 def record_names(record: Mapping[str, Any]) -> list[str | None] | None:
-    """The people's names a record gives for its hands, in seat order (None for a bot,
-    ``bot:LEVEL``, and for the dummy); None for a record that names only the seats (as
+    """The people's names a record gives for its hands, in seat order, a guest's marked
+    as the record marks it (``guest:NAME``; None for a bot, ``bot:LEVEL``, and for the
+    dummy); None for a record that names only the seats (as
     the records of tables made before they named their players do): who sat there is
     then found in the table's seat history (:func:`player_names`)."""
     players = [str(p) for p in record.get("players") or []]
@@ -119,3 +124,14 @@ def record_names(record: Mapping[str, Any]) -> list[str | None] | None:
         return None
     return [None if p.startswith("bot:") or p in (letter, "dummy") else p
             for p, letter in zip(players, letters)]
+
+
+def split_guests(names: list[str | None]) -> tuple[list[str | None], list[bool]]:
+    """The names of :func:`record_names` or :func:`player_names` without their guest
+    marks, and whether each was a guest's.
+
+    >>> split_guests(["ann", "guest:bob", None])
+    (['ann', 'bob', None], [False, True, False])
+    """
+    plain = [n[len(GUEST):] if n is not None and n.startswith(GUEST) else n for n in names]
+    return plain, [n is not None and n.startswith(GUEST) for n in names]

@@ -14,7 +14,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -106,7 +106,8 @@ class SeatState:
 class TableRunner:
     """The owner of one live table (see the module's docstring)."""
 
-    def __init__(self, hub: Hub, row: dict[str, Any], names: dict[int, str]) -> None:
+    def __init__(self, hub: Hub, row: dict[str, Any], names: dict[int, str],
+                 guests: Iterable[int] = ()) -> None:
         self.hub = hub
         self.id: str = row["id"]
         self.variant: str = row["variant"]
@@ -136,6 +137,7 @@ class TableRunner:
                 st.away_since = now
             self.seats[int(s["seat"])] = st
         self.spectators: set[Connection] = set()
+        self.guests: set[int] = set(guests)  # the users here who are guests, not members
         self._bots: dict[int, tuple[str, Bot]] = {}  # each seat's bot, with its level
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]] = (
             asyncio.Queue())
@@ -174,6 +176,11 @@ class TableRunner:
                 if fut is not None and not fut.done():
                     fut.set_exception(TableClosed("this table is closed"))
                 raise
+            except SeatError as exc:  # a refusal: whoever asked is told why; nothing failed
+                log.info("table %s: refused: %s", self.id, exc)
+                if fut is not None and not fut.done():
+                    fut.set_exception(exc)
+                continue
             except Exception as exc:  # one bad command must not stop the table
                 log.exception("table %s: command failed", self.id)
                 if fut is not None and not fut.done():
@@ -229,6 +236,7 @@ class TableRunner:
                 "seat": seat_name(seat, n), "kind": st.kind, "name": st.name, "bot": st.bot,
                 "connected": bool(st.conns), "away": st.kind == "person" and not st.conns,
                 "pending": st.pending_name,
+                "guest": st.kind == "person" and st.user_id in self.guests,
             })
         out: dict[str, Any] = {
             "id": self.id, "variant": self.variant, "options": self.options, "until": self.until,
@@ -401,7 +409,7 @@ class TableRunner:
             if not 0 <= seat < len(players):
                 continue
             if st.kind == "person" and st.name:
-                players[seat] = st.name
+                players[seat] = f"guest:{st.name}" if st.user_id in self.guests else st.name
             elif st.kind == "bot":
                 players[seat] = f"bot:{st.bot or self.hub.settings.stand_in}"
         record["players"] = players
@@ -528,9 +536,10 @@ class TableRunner:
             if st.kind == "person" and not st.conns and st.away_since is None:
                 st.away_since = time.monotonic()
 
-    async def join(self, user_id: int, name: str, seat: int | None) -> dict[str, Any]:
-        """Sit a person down: at an open seat at once; at a bot's seat from the next deal
-        (at once if the deal has not begun).  Returns the seat taken and whether it waits."""
+    async def join(self, user_id: int, name: str, seat: int | None, guest: bool = False) -> dict[str, Any]:
+        """Sit a person down (a ``guest`` is marked as one): at an open seat at once; at a
+        bot's seat from the next deal (at once if the deal has not begun).  Returns the
+        seat taken and whether it waits."""
         if self.closed:
             raise SeatError("this table is closed")
         if self.seat_of(user_id) is not None:
@@ -550,6 +559,8 @@ class TableRunner:
         n = self.deal.n_hands
         if st.kind == "person" or st.pending_user_id is not None:
             raise SeatError(f"seat {seat_name(seat, n)} is taken")
+        if guest:
+            self.guests.add(user_id)
         if st.kind == "open" or not self.deal.history:
             st.kind, st.user_id, st.name, st.bot = "person", user_id, name, None
             await self._store_seat(seat)

@@ -36,9 +36,9 @@ from openwhist.errors import ConfigError
 from openwhist.store.models import Base
 
 __all__ = [
-    "Store", "append_action", "close_table", "create_session", "create_table", "create_user",
-    "data_dir", "database_url", "delete_session", "get_record", "get_session", "get_user",
-    "get_user_by_login", "list_records", "load_table", "live_table_ids", "set_seat",
+    "NameTaken", "Store", "append_action", "close_table", "create_session", "create_table", "create_user",
+    "data_dir", "database_url", "delete_session", "get_record", "get_member_by_key", "get_session",
+    "get_user", "get_user_by_login", "list_records", "load_table", "live_table_ids", "set_seat",
     "table_access", "table_events",
 ]
 
@@ -289,11 +289,19 @@ class Store:
 # --- the operations: each takes the connection first --------------------------------------
 
 
+class NameTaken(Exception):
+    """A new user's name has the key of a registered member's name."""
+
+
 def create_user(conn: Connection, login: str | None, name: str, password_hash: str | None,
-                guest: bool) -> int:
-    """Add a user; returns its id (a taken ``login`` raises IntegrityError)."""
+                guest: bool, name_key: str | None = None) -> int:
+    """Add a user; returns its id (a taken ``login`` raises IntegrityError).  With
+    ``name_key`` (the name's key, stored with it) a key a member already holds raises
+    :class:`NameTaken`, checked in the same transaction."""
+    if name_key is not None and get_member_by_key(conn, name_key) is not None:
+        raise NameTaken(name)
     result = conn.execute(insert(USERS).values(login=login, name=name, password_hash=password_hash,
-                                               guest=guest, created=time.time()))
+                                               guest=guest, created=time.time(), name_key=name_key))
     key = result.inserted_primary_key
     assert key is not None
     return int(key[0])
@@ -308,6 +316,13 @@ def get_user(conn: Connection, user_id: int) -> dict[str, Any] | None:
 def get_user_by_login(conn: Connection, login: str) -> dict[str, Any] | None:
     """The registered user with this login name, or None."""
     row = conn.execute(select(USERS).where(USERS.c.login == login)).mappings().first()
+    return dict(row) if row else None
+
+
+def get_member_by_key(conn: Connection, name_key: str) -> dict[str, Any] | None:
+    """The registered member (not a guest) whose name has this key, or None."""
+    row = conn.execute(select(USERS).where(USERS.c.name_key == name_key, USERS.c.guest.is_(False))
+                       .order_by(USERS.c.id).limit(1)).mappings().first()
     return dict(row) if row else None
 
 

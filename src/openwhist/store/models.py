@@ -16,7 +16,9 @@ class Base(DeclarativeBase):
 
 
 class UserRow(Base):
-    """A person: registered (``login`` and an argon2 ``password_hash``) or a guest."""
+    """A person: registered (``login`` and an argon2 ``password_hash``) or a guest;
+    ``name_key``: the key the name is compared by (:func:`openwhist.server.names.name_key`),
+    null for users made before keys were (none after migration 0004)."""
 
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -25,6 +27,7 @@ class UserRow(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[float] = mapped_column(Float)
+    name_key: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class SessionRow(Base):

@@ -121,7 +121,7 @@ function signInView() {
 }
 
 function seatLabel(s) {
-  if (s.kind === "person") return s.name;
+  if (s.kind === "person") return s.guest ? `${s.name} (${t("guest")})` : s.name;
   if (s.kind === "bot") return `${t("seat_" + s.seat)} (${t("level_" + (s.bot || "").split(/[:=]/)[0])})`;
   return `${t("seat_" + s.seat)} (${t("open")})`;
 }
@@ -373,7 +373,8 @@ class TableClient {
   seatTitle(letter) {
     const s = this.table?.seats.find(x => x.seat === letter);
     if (!s) return [t("dummy"), null];
-    return s.kind === "person" ? [s.name, null] : [t("seat_" + letter), t(s.kind === "bot" ? "bot" : "open")];
+    if (s.kind === "person") return [s.name, s.guest ? t("guest") : null];
+    return [t("seat_" + letter), t(s.kind === "bot" ? "bot" : "open")];
   }
 
   letters() { return SEATS[this.view.hand_sizes.length] || SEATS[4]; }
@@ -702,8 +703,12 @@ async function replayView(id) {
   const state = {deal: 0, step: 0};
   let analysis = null, anNote = "";
   const letters = () => data.deals[state.deal].hands;
-  // who played a hand: the person's name the server found, else the seat ("North")
-  const nameOf = (letter) => data.names?.[letters().indexOf(letter)] || t("seat_" + letter);
+  // who played a hand: the person's name the server found (a guest's marked), else the
+  // seat ("North")
+  const nameOf = (letter) => {
+    const k = letters().indexOf(letter), name = data.names?.[k];
+    return !name ? t("seat_" + letter) : data.guests?.[k] ? `${name} (${t("guest")})` : name;
+  };
   const root = h("section", {class: "replay-page", "aria-labelledby": "rp-h"});
   const pos = (letter) => {
     const ls = letters(), k = ls.indexOf(letter), n = ls.length;

@@ -1,0 +1,286 @@
+"""Names people can trust, and clean refusals: the real server in a subprocess, driven
+as a hostile client would, its log read line by line.
+
+A guest may not take a registered member's name nor one that looks like it; blank
+names, seat names and invisible characters are refused; guests are marked as guests in
+seats, lists and records.  Malformed messages (binary frames, JSON nested a thousand
+deep, options of the wrong kind) and refused seats get a clean answer and at most one
+log line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from openwhist.server.names import check_name, name_key
+from server_util import Client, Server, finish_match
+
+# the server logs its own logger at INFO with the level named, so that a test sees each
+# line's level (loaded at the interpreter's start, as sitecustomize is)
+SITECUSTOMIZE = """\
+import logging
+_handler = logging.StreamHandler()
+_handler.setFormatter(logging.Formatter("LOG %(levelname)s %(name)s: %(message)s"))
+_log = logging.getLogger("openwhist.server")
+_log.addHandler(_handler)
+_log.setLevel(logging.INFO)
+_log.propagate = False
+"""
+
+
+class Log:
+    """Every line the server writes (stdout and stderr), read in a thread."""
+
+    def __init__(self, server: Server) -> None:
+        self.lines: list[str] = []
+        assert server.proc.stdout is not None
+        stream = server.proc.stdout
+        self._thread = threading.Thread(target=lambda: self.lines.extend(stream), daemon=True)
+        self._thread.start()
+
+    def mark(self) -> int:
+        """Where the log is now."""
+        time.sleep(0.3)  # lines of what was just done reach the reader
+        return len(self.lines)
+
+    def since(self, mark: int) -> str:
+        """The lines written since ``mark``."""
+        time.sleep(0.3)
+        return "".join(self.lines[mark:])
+
+
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Log]]:
+    folder = tmp_path_factory.mktemp("names")
+    (folder / "sitecustomize.py").write_text(SITECUSTOMIZE)
+    s = Server(f"sqlite:///{folder / 'play.sqlite3'}", bot_pause=0.0,
+               env={"PYTHONPATH": str(folder), "OPENWHIST_SIGNUP_LIMIT": "1000"})
+    log = Log(s)
+    yield s, log
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def server(logged: tuple[Server, Log]) -> Server:
+    return logged[0]
+
+
+@pytest.fixture(scope="module")
+def alice(server: Server) -> Client:
+    me = Client(server)
+    r = me.register("alice", "correct horse battery")
+    assert r.status_code == 201, r.text
+    return me
+
+
+def no_traceback(text: str) -> None:
+    assert "Traceback" not in text and "ERROR" not in text and "Exception" not in text, text
+
+
+# --- the key and the check, alone ------------------------------------------------------
+
+
+@pytest.mark.parametrize("look_alike", ["alice", "ALICE", "Аlice", "Ａｌｉｃｅ", "alice ", "  alice",
+                                        "al1ce", "aIice", "ΑLΙCE", "alíce"])
+def test_look_alikes_have_one_key(look_alike: str) -> None:
+    assert name_key(look_alike) == name_key("alice")
+
+
+def test_different_names_keep_different_keys() -> None:
+    keys = {name_key(n) for n in ("alice", "alicia", "bob", "al ice", "ann", "anne")}
+    assert len(keys) == 6
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "\t", "N", "e", "S", "w", "North", "EAST", "ｓｏｕｔｈ", "West ",
+                                 "dummy", "al\u200bice", "al\u200dice", "bob\u202e", "\u3164", "a\x00b"])
+def test_blank_seat_and_invisible_names_are_refused(bad: str) -> None:
+    with pytest.raises(ValueError):
+        check_name(bad)
+
+
+# --- guests and members over HTTP --------------------------------------------------------
+
+
+@pytest.mark.parametrize("nickname", ["alice", "Alice", "Аlice", "Ａｌｉｃｅ", "alice ", "ALICE", "al1ce"])
+def test_a_guest_may_not_take_a_members_name_or_one_like_it(alice: Client, server: Server,
+                                                            nickname: str) -> None:
+    r = httpx.post(server.url + "/api/guest", json={"nickname": nickname})
+    assert r.status_code == 409, r.text
+    assert "registered player" in r.json()["error"] and "set-cookie" not in r.headers
+
+
+@pytest.mark.parametrize("nickname", ["  ", "N", "s", "West", "north", "Dummy", "al\u200dice", "x\u3164y",
+                                      "al\u200bice", "bob\u202e", "a\tb"])
+def test_blank_seat_and_invisible_nicknames_are_refused_plainly(server: Server, nickname: str) -> None:
+    r = httpx.post(server.url + "/api/guest", json={"nickname": nickname})
+    assert r.status_code == 422, r.text
+    error = r.json()["error"]
+    assert any(w in error for w in ("blank", "seat", "invisible", "may hold")), error
+    assert "pattern" not in error and "^" not in error  # said in words, not as a regex
+
+
+def test_guests_may_share_a_name_each_marked_as_a_guest(server: Server) -> None:
+    one, two = Client(server).guest("Bob"), Client(server).guest("bob")
+    assert one.user["guest"] and two.user["guest"] and one.user["id"] != two.user["id"]
+    assert Client(server).guest("  Carol   Ann ").user["name"] == "Carol Ann"  # spaces tidied
+
+
+@pytest.mark.parametrize("name", ["ALICE", "Аlice", "al1ce", "aIice"])
+def test_a_new_member_may_not_take_a_members_name_or_one_like_it(alice: Client, server: Server,
+                                                                 name: str) -> None:
+    r = Client(server).register(name, "another long password")
+    assert r.status_code in (409, 422), r.text
+    assert "set-cookie" not in r.headers
+    if name.isascii():
+        assert r.status_code == 409 and name in r.json()["error"]
+    else:
+        assert r.json()["error"] == "a name may hold the letters a-z, digits and _ . - only"
+
+
+def test_a_member_may_not_be_named_for_a_seat(server: Server) -> None:
+    r = Client(server).register("North", "another long password")
+    assert r.status_code == 422 and "seat" in r.json()["error"]
+
+
+def test_a_member_may_take_a_name_only_guests_have(server: Server) -> None:
+    Client(server).guest("dora")
+    assert Client(server).register("dora", "another long password").status_code == 201
+    r = httpx.post(server.url + "/api/guest", json={"nickname": "D0RA"})
+    assert r.status_code == 409  # from now on the name is hers
+
+
+# --- the guest mark: seats, lists, records -----------------------------------------------
+
+
+def test_a_guest_is_marked_at_the_table_and_in_the_list(alice: Client, server: Server) -> None:
+    table = alice.post("/api/tables", {"variant": "classic", "seats": ["me", "open", "bot", "bot"]}).json()
+    guest = Client(server).guest("Eve")
+    joined = guest.post(f"/api/tables/{table['id']}/join", {"seat": "E"})
+    assert joined.status_code == 200, joined.text
+    seats = {s["seat"]: s for s in joined.json()["table"]["seats"]}
+    assert (seats["N"]["name"], seats["N"]["guest"]) == ("alice", False)
+    assert (seats["E"]["name"], seats["E"]["guest"]) == ("Eve", True)
+    assert not seats["S"]["guest"]
+    listed = next(t for t in guest.get("/api/tables").json() if t["id"] == table["id"])
+    assert [s["guest"] for s in listed["seats"]] == [False, True, False, False]
+    seat = guest.ws(table["id"])
+    welcome = seat.recv()
+    assert [s["guest"] for s in welcome["table"]["seats"]] == [False, True, False, False]
+    seat.close()
+
+
+def test_a_guest_is_marked_in_a_finished_matchs_record(server: Server) -> None:
+    me = Client(server).guest("Fay")
+    table = me.post("/api/quickplay", {"variant": "classic", "bot": "random", "until": "deals",
+                                       "count": 1}).json()
+    finish_match(me, table["id"], 200)
+    listed = me.get(f"/api/records?table={table['id']}").json()
+    assert listed[0]["players"][0] == "guest:Fay"
+    record = me.get(f"/api/records/{listed[0]['id']}").json()
+    assert record["players"][0] == "guest:Fay" and record["players"][1].startswith("bot:")
+    replay = me.get(f"/api/records/{listed[0]['id']}/replay").json()
+    assert replay["names"] == ["Fay", None, None, None]
+    assert replay["guests"] == [True, False, False, False]
+
+
+def test_a_members_record_names_her_unmarked(alice: Client) -> None:
+    table = alice.post("/api/quickplay", {"variant": "classic", "bot": "random", "until": "deals",
+                                          "count": 1}).json()
+    finish_match(alice, table["id"], 200)
+    record_id = alice.get(f"/api/records?table={table['id']}").json()[0]["id"]
+    replay = alice.get(f"/api/records/{record_id}/replay").json()
+    assert replay["names"][0] == "alice" and replay["guests"][0] is False
+
+
+# --- clean refusals ----------------------------------------------------------------------
+
+
+def test_a_binary_frame_gets_an_error_and_the_connection_goes_on(logged: tuple[Server, Log]) -> None:
+    server, log = logged
+    me = Client(server).guest("gil")
+    table = me.post("/api/quickplay", {"variant": "classic"}).json()
+    seat = me.ws(table["id"])
+    seat.recv()
+    mark = log.mark()
+    seat.ws.send(b"\x00\xff not text")
+    reply = seat.until(lambda m: m["type"] in ("refused", "error"))
+    assert reply["type"] == "error" and "binary" in reply["reason"]
+    seat.send({"type": "ping"})
+    seat.until(lambda m: m["type"] == "pong")
+    seat.close()
+    text = log.since(mark)
+    no_traceback(text)
+    said = [line for line in text.splitlines() if "binary" in line]
+    assert len(said) == 1 and said[0].startswith("LOG INFO openwhist.server"), text
+
+
+@pytest.mark.parametrize("message", ["[" * 1000 + "]" * 1000,
+                                     '{"type": "act", "ref": ' + "[" * 1000 + "]" * 1000 + "}",
+                                     '{"type": "act", "action": ' + '{"a":' * 300 + "1" + "}" * 300 + "}"])
+def test_json_nested_a_thousand_deep_over_the_websocket_is_refused(logged: tuple[Server, Log],
+                                                                   message: str) -> None:
+    server, log = logged
+    me = Client(server).guest("hal")
+    table = me.post("/api/quickplay", {"variant": "classic"}).json()
+    seat = me.ws(table["id"])
+    seat.recv()
+    mark = log.mark()
+    seat.ws.send(message)
+    reply = seat.until(lambda m: m["type"] in ("refused", "error"))
+    assert "malformed" in reply["reason"] or "too long" in reply["reason"]
+    seat.send({"type": "ping"})
+    seat.until(lambda m: m["type"] == "pong")  # the connection is still good
+    seat.close()
+    text = log.since(mark)
+    no_traceback(text)
+    said = [line for line in text.splitlines() if "malformed" in line or "too long" in line]
+    assert len(said) == 1 and said[0].startswith("LOG INFO openwhist.server"), text
+
+
+@pytest.mark.parametrize("body", [
+    "[" * 1000 + "]" * 1000,
+    '{"variant": ' + "[" * 1000 + "]" * 1000 + "}",
+    '{"seats": ' + "[" * 5000 + "]" * 5000 + "}",
+    '{"count": ' + "9" * 5000 + "}",
+    '{"count": 1e999}',
+    '{"count": "many"}',
+    '{"count": 99999999999999999999999999}',
+    '{"variant": 7}',
+    '{"variant": "classic", "options": {"single_from": "x"}}',
+    '{"variant": "classic", "options": {"target": [1]}}',
+    '{"variant": "classic", "seats": ["me", "me", "me", "me"]}',
+    "not json",
+    '"just a string"',
+])
+def test_hostile_bodies_get_a_4xx_with_a_message(logged: tuple[Server, Log], body: str) -> None:
+    server, log = logged
+    me = Client(server).guest("ivy")
+    mark = log.mark()
+    r = me.http.post("/api/tables", content=body, headers={**me.headers, "content-type": "application/json"})
+    assert 400 <= r.status_code < 500, (r.status_code, r.text)
+    error = r.json()["error"]
+    assert isinstance(error, str) and error
+    no_traceback(log.since(mark))
+
+
+def test_a_refused_seat_is_one_info_line_not_a_traceback(logged: tuple[Server, Log], alice: Client) -> None:
+    server, log = logged
+    table = alice.post("/api/tables", {"variant": "classic", "seats": ["me", "open", "bot", "bot"]}).json()
+    other = Client(server).guest("jan")
+    mark = log.mark()
+    r = other.post(f"/api/tables/{table['id']}/join", {"seat": "N"})
+    assert r.status_code == 409 and r.json()["error"] == "seat N is taken"
+    text = log.since(mark)
+    no_traceback(text)
+    said = [line for line in text.splitlines() if "seat N is taken" in line]
+    assert len(said) == 1 and said[0].startswith("LOG INFO openwhist.server"), text
+
+
+def test_the_log_of_the_whole_module_holds_no_traceback(logged: tuple[Server, Log]) -> None:
+    no_traceback(logged[1].since(0))
+

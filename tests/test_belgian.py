@@ -277,6 +277,44 @@ def test_9_several_misere_players_each_their_verdict_and_small_misere_discards()
     assert sum(res.points) == 0
 
 
+def test_9b_a_discard_is_seen_only_by_its_player_the_others_see_that_one_was_made() -> None:
+    from openwhist.rules.base import UNSEEN_DISCARD
+    from openwhist.rules.registry import get_variant
+
+    d = openwhist.new_deal("belgian", seed=0, dealer=0)
+    calls(d, *["small-misere"] * 4)
+    assert d.phase == "discard" and d.to_move == E
+    laid = d.legal_actions()[0]
+    d.apply(laid)
+    card = str(laid.card)
+    for seat in range(4):
+        data = d.observation(seat).to_json()
+        mine = seat == E
+        assert data["calls"][-1] == ["E", f"discard {card}" if mine else "discard"]
+        assert (card in str(data)) == mine
+        assert data["hidden"] == {"discards": 0 if mine else 1}
+        assert data["shown"] == ([card] if mine else [])
+    public = d.public_observation().to_json()
+    assert public["calls"][-1] == ["E", "discard"] and card not in str(public)
+    assert public["hidden"] == {"discards": 1} and public["spectator"] is True
+    assert not d.can_apply(UNSEEN_DISCARD) and "names the card" in refused(d, "discard")
+    for _ in range(3):
+        d.apply(d.legal_actions()[0])
+    assert d.phase == "play"
+    # a seat's view rebuilds with any sampled discards of the others, which are replayed
+    obs = d.observation(S)
+    others = [c for h, c in d.discards if h != S]
+    fake = [c for c in range(52) if not (d.hands[S] | sum(1 << x for _, x in d.discards)) >> c & 1][:3]
+    hands = list(d.hands)
+    for real, sampled in zip(others, fake):  # swap each unseen discard into some hand
+        holder = next(h for h in range(4) if hands[h] >> sampled & 1)
+        hands[holder] ^= (1 << sampled) | (1 << real)
+    state = get_variant("belgian").rebuild(obs, hands, {"discards": fake})
+    assert state.observation(S) == obs
+    assert [int(c) for h, c in state.discards if h != S] == fake
+    assert list(state.hands) == hands
+
+
 def test_10_an_open_misere_hand_is_shown_to_everyone() -> None:
     d = deal()
     d.apply("open misere")
@@ -285,9 +323,12 @@ def test_10_an_open_misere_hand_is_shown_to_everyone() -> None:
     for seat in (S, W, N):
         obs = d.observation(seat)
         assert obs.open_hands == (E,) and obs.known[E].mask == d.hands[E]
+    assert d.public_observation().open_hands == (E,)
+    assert d.public_observation().known[E].mask == d.hands[E]
     later = deal(open_misere="after-first-trick")
     calls(later, "open misere", "pass", "pass", "pass")
     assert later.observation(N).known == {}
+    assert later.public_observation().known == {} and later.public_observation().open_hands == ()
     for _ in range(4):
         later.apply(later.legal_actions()[0])
     if not later.is_over():

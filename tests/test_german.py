@@ -96,6 +96,26 @@ def test_after_trick_13_the_stock_is_empty_both_hands_are_known_and_its_winner_l
         assert obs.info["hands_known"] is True and obs.open_hands == (1 - seat,)
         assert obs.known[1 - seat].mask == deal.hands[1 - seat]
         assert obs.unseen() == CardSet() and obs.hidden == {"stock": 0}
+    # an onlooker knows only the face-up cards each player took and still holds
+    public = deal.public_observation()
+    assert public.open_hands == () and public.hand == CardSet() and public.seat is None
+    turned = {Card.parse(t) for t in public.info["turned"]}
+    for h, cs in public.known.items():
+        assert set(cs) <= turned and cs.mask & ~deal.hands[h] == 0
+    assert sum(len(cs) for cs in public.known.values()) < 26
+    assert all(None in pair for pair in public.info["draws"])  # each loser drew face down
+
+
+def test_an_onlooker_sees_the_face_up_card_a_player_takes_not_the_one_drawn_face_down() -> None:
+    deal = openwhist.new_deal("german", seed=3)
+    stock = deal.stock
+    play_tricks(deal, 1, seed=1)
+    winner = deal.tricks[0].winner
+    public = deal.public_observation()
+    assert public.known == {winner: CardSet([stock[0]])}
+    assert public.info["draws"] == [[str(stock[0]), None]]
+    assert public.shown == CardSet([stock[2]]) and public.hidden == {"stock": 23}
+    assert str(stock[1]) not in json.dumps(public.to_json())
 
 
 def test_given_hands_and_stock_and_a_turn_up() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,9 @@ from hypothesis import strategies as st
 
 import openwhist
 from openwhist import records
-from openwhist.cards import FULL_DECK, SUIT_MASKS
+from openwhist.cards import FULL_DECK, SUIT_MASKS, Card
 from openwhist.errors import IllegalActionError, WhistError
-from openwhist.rules.base import Call, Observation, parse_action
+from openwhist.rules.base import UNSEEN_DISCARD, Call, Observation, parse_action
 from openwhist.rules.registry import get_variant, variants
 
 VARIANTS = variants()
@@ -181,12 +182,48 @@ def _redeal(obs: Observation, deal: Any,
     return None
 
 
+_CARD_TEXT = re.compile(r"\b[2-9TJQKA][SHDC]\b")
+
+
+def cards_named(obs: Observation) -> int:
+    """Every card an observation's JSON names anywhere (calls, info, trick...), as a mask."""
+    data = {k: v for k, v in obs.to_json().items() if k != "options"}
+    return sum({1 << Card.parse(t) for t in _CARD_TEXT.findall(json.dumps(data))})
+
+
+def visible(obs: Observation) -> int:
+    """The cards an observation may name: its hand, the public cards of other hands, the
+    public cards in no hand, the cards played."""
+    mask = obs.hand.mask | obs.shown.mask | obs.played.mask
+    for cs in obs.known.values():
+        mask |= cs.mask
+    return mask
+
+
+def check_names_only_visible_cards(obs: Observation, deal: Any) -> None:
+    """No card of another hand or of a hidden place appears anywhere in the observation
+    unless the observation counts it as seen (a discard is a card in a hidden place)."""
+    named = cards_named(obs)
+    mine = 0 if obs.seat is None else deal.hands[obs.seat]
+    for h in obs.controls:
+        mine |= deal.hands[h]
+    secret = 0
+    for place, mask in deal.locations().items():
+        if place != "played":
+            secret |= mask
+    secret &= ~mine & ~visible(obs)
+    leaked = named & secret
+    assert not leaked, f"seat {obs.seat} is shown {[str(Card(c)) for c in range(52) if leaked >> c & 1]}"
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 @_SETTINGS
 @given(seed=SEEDS)
 def test_observations_leak_nothing(variant: str, seed: int) -> None:
     """Each seat's observation is the same whatever the cards it cannot see: re-dealing
-    them (through the variant's own ``rebuild``) leaves every observation unchanged."""
+    them (through the variant's own ``rebuild``) leaves every observation unchanged; the
+    rebuilt deal holds the re-dealt cards where they were dealt (hands and hidden places);
+    and no card the seat cannot see is named anywhere in its observation."""
     record = get_variant(variant)
     deal = openwhist.new_deal(variant, seed=seed)
     rng = random.Random(seed)
@@ -198,10 +235,101 @@ def test_observations_leak_nothing(variant: str, seed: int) -> None:
                 assert cs.mask & ~deal.hands[h] == 0, "a known card is not in that hand"
             if obs.actor != seat:
                 assert obs.legal == ()
+            check_names_only_visible_cards(obs, deal)
             dealt = _redeal(obs, deal, rng)
             assert dealt is not None
             other = record.rebuild(obs, *dealt)
             assert other.observation(seat) == obs
+            assert list(other.hands) == dealt[0]
+            where = other.locations()
+            for place, cards in dealt[1].items():
+                mask = sum(1 << c for c in cards)
+                assert where[place] & mask == mask, f"the re-dealt {place} were not used"
+        if deal.is_over():
+            break
+        deal.apply(rng.choice(list(deal.legal_actions())))
+
+
+def check_public(deal: Any) -> None:
+    """The public observation: no seat, hand or legal action; it names no card that is
+    not public; it knows no more than any seat (every card of a hand it shows, every seat
+    not playing that hand sees; its calls are each seat's, a discard made by another
+    player as ``discard``)."""
+    pub = deal.public_observation()
+    data = pub.to_json()
+    assert data["seat"] is None and data["spectator"] is True
+    assert pub.hand.mask == 0 and pub.legal == () and pub.controls == ()
+    check_names_only_visible_cards(pub, deal)
+    for seat in deal.seats:
+        obs = deal.observation(seat)
+        assert pub.shown.mask & ~obs.shown.mask == 0
+        assert pub.played == obs.played and pub.tricks == obs.tricks and pub.trick == obs.trick
+        for h, cs in pub.known.items():
+            if h not in obs.controls:
+                assert cs.mask & ~(obs.known[h].mask if h in obs.known else 0) == 0, (seat, h)
+        assert len(pub.calls) == len(obs.calls)
+        for (h, call), (h2, seen) in zip(pub.calls, obs.calls):
+            assert h == h2
+            assert call == seen or (call == UNSEEN_DISCARD and seen.kind == "discard" and h == seat)
+        assert pub.hidden.keys() == obs.hidden.keys()
+        assert sum(pub.hidden.values()) >= sum(obs.hidden.values())
+        assert "spectator" not in obs.to_json()
+
+
+def steered_action(deal: Any, rng: random.Random, favourite: str) -> Any:
+    """A random legal action that makes the rare phases common: a call of the
+    ``favourite`` kind whenever one is legal, else mostly a pass, else any."""
+    legal = list(deal.legal_actions())
+    liked = [a for a in legal if isinstance(a, Call) and a.kind == favourite]
+    if liked:
+        return rng.choice(liked)
+    passes = [a for a in legal if isinstance(a, Call) and a.kind == "pass"]
+    if passes and rng.random() < 0.7:
+        return passes[0]
+    return rng.choice(legal)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_observation_leaks_in_any_contract(variant: str) -> None:
+    """Deals steered into every contract and phase (each deal favours one kind of call:
+    small misère with its discards, open misère, troel...): every seat's observation and
+    the public one name no card they may not see, and a seat's observation survives a
+    re-deal of what it cannot see."""
+    record = get_variant(variant)
+    offered: set[str] = set()  # the kinds of call met so far: three deals favour each
+    phases: set[str] = set()
+    seed = 0
+    while seed < 4 + 3 * len(offered):
+        rng = random.Random(seed)
+        kinds = sorted(offered)
+        favourite = kinds[seed % len(kinds)] if kinds else "pass"
+        deal = openwhist.new_deal(variant, seed=seed, dealer=seed % record.hands)
+        seed += 1
+        while True:
+            phases.add(deal.phase)
+            offered.update(a.kind for a in deal.legal_actions() if isinstance(a, Call))
+            check_public(deal)
+            for seat in deal.seats:
+                obs = deal.observation(seat)
+                check_names_only_visible_cards(obs, deal)
+                dealt = _redeal(obs, deal, rng)
+                assert dealt is not None
+                assert record.rebuild(obs, *dealt).observation(seat) == obs
+            if deal.is_over():
+                break
+            deal.apply(steered_action(deal, rng, favourite))
+    if variant == "belgian":
+        assert {"auction", "trump", "discard", "play"} <= phases
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@_SETTINGS
+@given(seed=SEEDS)
+def test_public_observation_leaks_nothing(variant: str, seed: int) -> None:
+    deal = openwhist.new_deal(variant, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        check_public(deal)
         if deal.is_over():
             break
         deal.apply(rng.choice(list(deal.legal_actions())))
@@ -227,8 +355,7 @@ def test_observation_json_round_trips(variant: str, seed: int) -> None:
     deal = openwhist.new_deal(variant, seed=seed)
     rng = random.Random(seed)
     while True:
-        for seat in deal.seats:
-            obs = deal.observation(seat)
+        for obs in [*(deal.observation(seat) for seat in deal.seats), deal.public_observation()]:
             data = json.loads(json.dumps(obs.to_json()))
             assert Observation.from_json(data) == obs
         if deal.is_over():

@@ -108,6 +108,10 @@ class Match:
         """The current deal as ``seat`` sees it."""
         return self.state.observation(seat)
 
+    def public_observation(self) -> Observation:
+        """The current deal as an onlooker sees it (no seat, no hand)."""
+        return self.state.public_observation()
+
     def apply(self, action: Any) -> tuple[Any, ...]:
         """Act in the current deal; score it and deal the next one when it ends."""
         if self._over:

@@ -57,6 +57,7 @@ __all__ = [
     "RubberRecord",
     "SheetRow",
     "TrickWon",
+    "UNSEEN_DISCARD",
     "Variant",
     "action_from_id",
     "action_name",
@@ -92,7 +93,8 @@ CALL_KINDS: tuple[tuple[str, str], ...] = (
     ("discard", "card"),
 )
 """Every kind of call, in id order, with its argument.  New kinds are only ever appended,
-so that ids stay stable."""
+so that ids stay stable.  After them comes one more call, ``discard`` without a card: a
+discard as the players who did not make it see it (see :data:`UNSEEN_DISCARD`)."""
 
 _LEVELS = {"pair": range(8, 14), "solo": range(5, 9), "abondance": range(9, 13)}
 
@@ -109,6 +111,7 @@ def _catalogue() -> list[tuple[str, int | None, int | None]]:
             out.extend((kind, None, c) for c in range(52))
         else:
             out.extend((kind, level, s) for level in _LEVELS[kind] for s in range(4))
+    out.append(("discard", None, None))  # a discard whose card is not shown
     return out
 
 
@@ -170,7 +173,8 @@ class Call(int):
 
     @property
     def card(self) -> Card | None:
-        """The card taken or discarded, for ``take`` and ``discard``."""
+        """The card taken or discarded, for ``take`` and ``discard`` (None for a discard
+        whose card is not shown: :data:`UNSEEN_DISCARD`)."""
         kind, _, arg = self._entries[self - self.FIRST]
         return Card(arg) if kind in ("take", "discard") and arg is not None else None
 
@@ -203,6 +207,8 @@ class Call(int):
                     raise InvalidActionError(f"{kind} takes nothing after it")
                 return cls.make(kind)
             if args[kind] == "card":
+                if kind == "discard" and not rest:
+                    return cls.make(kind)
                 (arg,) = rest
                 return cls.make(kind, card=Card.parse(arg))
             if args[kind] == "suit":
@@ -233,6 +239,10 @@ class Call(int):
 Call._entries = _catalogue()
 Call._by_key = {e: i for i, e in enumerate(Call._entries)}
 Call._cache = [int.__new__(Call, Call.FIRST + i) for i in range(len(Call._entries))]
+
+UNSEEN_DISCARD: Call = Call.make("discard")
+"""``discard`` without a card: the call an observation shows for a discard that its
+observer did not make (the card lies face down).  It is never a legal action."""
 
 Action = Card | Call
 """What a player does: play a card, or make a call."""
@@ -384,7 +394,9 @@ OBSERVATION_SCHEMA = "openwhist-observation/1"
 class Observation:
     """What one seat may know at one moment: the only view bots and front ends receive.
 
-    Hands are numbered 0..n-1 clockwise.  ``seat`` is the observer; ``controls`` the hands
+    Hands are numbered 0..n-1 clockwise.  ``seat`` is the observer, or None for the public
+    view (:meth:`Deal.public_observation`: what someone watching from the first card could
+    know, with no hand, no controls and nothing legal); ``controls`` the hands
     it plays (its own, and an exposed dummy for the dummy's partner).  ``to_move`` is the
     hand to act and ``actor`` the seat that acts for it.  ``sides[h]`` is the side of hand
     ``h`` (what scores together); ``tricks_won`` counts per side.  ``known`` holds the
@@ -403,7 +415,7 @@ class Observation:
 
     variant: str
     options: Any
-    seat: int
+    seat: int | None
     controls: tuple[int, ...]
     sides: tuple[int, ...]
     dealer: int
@@ -435,14 +447,22 @@ class Observation:
         return len(self.hand_sizes)
 
     @property
+    def me(self) -> int:
+        """The observer's seat; raises ``ValueError`` for the public view (no seat)."""
+        if self.seat is None:
+            raise ValueError("the public view has no seat")
+        return self.seat
+
+    @property
     def side(self) -> int:
         """The observer's side."""
-        return self.sides[self.seat]
+        return self.sides[self.me]
 
     def partners(self) -> tuple[int, ...]:
         """The other hands of the observer's side."""
-        me = self.sides[self.seat]
-        return tuple(h for h, s in enumerate(self.sides) if s == me and h != self.seat)
+        me = self.me
+        side = self.sides[me]
+        return tuple(h for h, s in enumerate(self.sides) if s == side and h != me)
 
     def voids(self) -> dict[int, set[Suit]]:
         """Suits each hand is known to lack: it failed to follow them and has taken in
@@ -494,7 +514,8 @@ class Observation:
         ========== ===================================================================
         schema      ``"openwhist-observation/1"``
         variant     the variant's name; ``options`` its options as a dict
-        seat        the observer; ``controls`` the hands it plays
+        seat        the observer (``null`` in the public view, which also has
+                    ``"spectator": true``); ``controls`` the hands it plays
         sides       the side of each hand, in hand order
         dealer      the dealer; ``phase`` the phase of the deal (``"play"``, ``"over"``...)
         to_move     the hand to act (``null`` once over); ``actor`` the seat acting for it
@@ -525,11 +546,12 @@ class Observation:
         turn_up = self.turn_up
         known = self.known
         legal = self.legal
-        return {
+        seat = self.seat
+        out: dict[str, Any] = {
             "schema": OBSERVATION_SCHEMA,
             "variant": self.variant,
             "options": options,
-            "seat": names[self.seat],
+            "seat": None if seat is None else names[seat],
             "controls": [names[h] for h in self.controls],
             "sides": list(self.sides),
             "dealer": names[self.dealer],
@@ -556,6 +578,9 @@ class Observation:
             "shown": _set_texts(self.shown),
             "voids_from": list(self.voids_from),
         }
+        if seat is None:
+            out["spectator"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Observation:
@@ -580,7 +605,7 @@ class Observation:
         return cls(
             variant=data["variant"],
             options=variant.options_type.from_dict(data["options"]),
-            seat=seat_(data["seat"]),
+            seat=seat(data["seat"]),
             controls=tuple(seat_(h) for h in data["controls"]),
             sides=tuple(int(s) for s in data["sides"]),
             dealer=seat_(data["dealer"]),
@@ -719,6 +744,14 @@ class Deal(Protocol):
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now."""
+        ...
+
+    def public_observation(self) -> Observation:
+        """What someone watching from the first card, at no seat, may know now: the calls
+        as every player sees them, the cards played, the cards laid face up (a turned-up
+        trump until picked up, a face-up stock card, an exposed hand), never what a seat
+        knows only from its own cards.  ``seat`` is None; ``hand``, ``controls`` and
+        ``legal`` are empty.  The spectators' view at a table."""
         ...
 
     def clone(self) -> Any:

@@ -49,6 +49,7 @@ from openwhist.rules.base import (
     Call,
     CallMade,
     MatchRules,
+    UNSEEN_DISCARD,
     Observation,
     OptionsRecord,
     SheetRow,
@@ -1137,7 +1138,8 @@ class BelgianState(TrickPlay):
         if self.phase_ == "discard":
             if act.kind != "discard":
                 raise IllegalActionError(f"small misère: {who} first lays one card aside (discard 7C)")
-            assert act.card is not None
+            if act.card is None:
+                raise IllegalActionError(f"small misère: {who} names the card to lay aside (discard 7C)")
             if not self.hands[h] >> act.card & 1:
                 raise IllegalActionError(f"{who} does not hold {act.card}")
             return act
@@ -1329,8 +1331,28 @@ class BelgianState(TrickPlay):
         misère hand, the troel partner's ace once troel is played, its own discard."""
         if seat not in range(HANDS):
             raise InvalidActionError(f"no player sits at {seat!r}: seats are 0-3")
+        return self._observe(seat)
+
+    def public_observation(self) -> Observation:
+        """What an onlooker may know now: the auction (each small-misère discard as
+        ``discard``, its card face down), the contract, an exposed open misère hand, the
+        troel partner's ace once troel is played, the play so far."""
+        return self._observe(None)
+
+    def calls_seen_by(self, seat: int | None) -> tuple[tuple[int, Call], ...]:
+        """The calls as ``seat`` (None: an onlooker) saw them: another player's
+        small-misère discard is :data:`~openwhist.rules.base.UNSEEN_DISCARD`, its card
+        face down."""
+        if not self.discards:
+            return tuple(self.calls)
+        return tuple((h, call) if h == seat or call.kind != "discard" else (h, UNSEEN_DISCARD)
+                     for h, call in self.calls)
+
+    def _observe(self, seat: int | None) -> Observation:
         to_move = self.to_move
-        legal: tuple[Action, ...] = tuple(self.legal_actions()) if to_move == seat else ()
+        legal: tuple[Action, ...] = ()
+        if seat is not None and to_move == seat:
+            legal = tuple(self.legal_actions())
         known: dict[int, CardSet] = {}
         open_hands: tuple[int, ...] = ()
         ex = self.exposed()
@@ -1364,7 +1386,7 @@ class BelgianState(TrickPlay):
             variant=self.variant,
             options=self.options,
             seat=seat,
-            controls=(seat,),
+            controls=() if seat is None else (seat,),
             dealer=self.dealer,
             phase=self.phase,
             to_move=to_move,
@@ -1374,7 +1396,7 @@ class BelgianState(TrickPlay):
             open_hands=open_hands,
             legal=legal,
             score=self.start_score,
-            calls=tuple(self.calls),
+            calls=self.calls_seen_by(seat),
             info=info,
             hidden={"discards": len(self.discards) - len(own)},
             shown=CardSet(own),
@@ -1568,19 +1590,21 @@ def rebuild(obs: Observation, hands: Sequence[int],
         played[h] |= 1 << c
         cards_played.append(c)
     discards = [0] * HANDS
+    laid: dict[int, Call] = {}  # hand -> its discard, the unseen ones sampled
     others = iter((hidden or {}).get("discards", ()))
     own = list(obs.shown)
     for name in obs.info.get("discarded", []):
         h = parse_seat(name, HANDS)
-        card = own[0] if h == obs.seat and own else next(others)
+        card = own[0] if h == obs.seat and own else Card(next(others))
         discards[h] |= 1 << card
+        laid[h] = Call.make("discard", card=card)
     dealt = [hands[h] | played[h] | discards[h] for h in range(HANDS)]
     troel = obs.info.get("troel")
     state = BelgianState(dealt, obs.dealer, obs.options, score=obs.score,
                          multiplier=int(obs.info.get("multiplier", 1)),
                          troel=parse_seat(troel, HANDS) if troel is not None else None)
-    for _, call in obs.calls:
-        state.apply_unchecked(call)
+    for h, call in obs.calls:
+        state.apply_unchecked(laid[h] if call.kind == "discard" else call)
     for c in cards_played:
         state.apply_unchecked(c)
     return state

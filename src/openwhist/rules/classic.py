@@ -313,11 +313,22 @@ class ClassicState(TrickPlay):
         dummy = self.options.dummy
         if seat not in _HANDS or seat == dummy:
             raise InvalidActionError(f"no player sits at {seat!r}: seats are {list(self.seats)}")
+        return self._observe(seat)
+
+    def public_observation(self) -> Observation:
+        """What an onlooker may know now: the exposed dummy, the turned-up card while the
+        dealer holds it, the play so far (no hand, nothing legal)."""
+        return self._observe(None)
+
+    def _observe(self, seat: int | None) -> Observation:
+        dummy = self.options.dummy
         # the hands ``seat`` plays, in order: its own, and the dummy opposite it
-        if dummy is not None and (dummy + 2) % 4 == seat:
-            controls: tuple[int, ...] = (seat, dummy) if seat < dummy else (dummy, seat)
-        else:
-            controls = (seat,)
+        controls: tuple[int, ...] = ()
+        if seat is not None:
+            if dummy is not None and (dummy + 2) % 4 == seat:
+                controls = (seat, dummy) if seat < dummy else (dummy, seat)
+            else:
+                controls = (seat,)
         to_move = self.to_move
         legal: tuple[Card, ...] = ()
         if to_move is not None and to_move in controls:

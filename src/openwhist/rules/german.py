@@ -513,17 +513,22 @@ class GermanState(TrickPlay):
         other = 1 - seat
         if self.hands_known():
             return self.hands[other]
+        return self.taken_face_up(other)
+
+    def taken_face_up(self, hand: int) -> int:
+        """The face-up cards ``hand`` took from the stock and still holds: what everyone
+        watching saw go into it."""
         took = 0
         for d in self.draws:
-            if d.winner == other and d.won_public:
+            if d.winner == hand and d.won_public:
                 took |= 1 << d.won
-            if d.loser == other and d.lost_public:
+            if d.loser == hand and d.lost_public:
                 took |= 1 << d.lost
-        return took & self.hands[other]
+        return took & self.hands[hand]
 
-    def draws_seen_by(self, seat: int) -> list[list[str | None]]:
-        """The draws after each trick of the stock phase as ``seat`` saw them: the
-        winner's card and the loser's, None where it was drawn unseen by ``seat``."""
+    def draws_seen_by(self, seat: int | None) -> list[list[str | None]]:
+        """The draws after each trick of the stock phase as ``seat`` saw them (None: an
+        onlooker): the winner's card and the loser's, None where it was drawn unseen."""
         text = CARD_TEXTS
         return [[text[d.won] if d.won_public or d.winner == seat else None,
                  text[d.lost] if d.lost_public or d.loser == seat else None] for d in self.draws]
@@ -533,12 +538,33 @@ class GermanState(TrickPlay):
         other's face-up pickups, and the other's whole hand once the stock is gone."""
         if seat not in (0, 1):
             raise InvalidActionError(f"no player sits at {seat!r}: seats are [0, 1]")
-        other = 1 - seat
+        return self._observe(seat)
+
+    def public_observation(self) -> Observation:
+        """What an onlooker may know now: the face-up stock cards, the face-up cards each
+        player took and still holds, the play so far; never a card drawn face down, nor a
+        hand the players know only by elimination once the stock is gone."""
+        return self._observe(None)
+
+    def _observe(self, seat: int | None) -> Observation:
         to_move = self.to_move
         legal: tuple[Action, ...] = ()
-        if to_move == seat:
+        if seat is not None and to_move == seat:
             legal = tuple(self.legal_actions())
-        known = self.known_to(seat)
+        known_hands: dict[int, CardSet] = {}
+        open_hands: tuple[int, ...] = ()
+        if seat is None:
+            for h in range(HANDS):
+                took = self.taken_face_up(h)
+                if took:
+                    known_hands[h] = CardSet(took)
+        else:
+            other = 1 - seat
+            known = self.known_to(seat)
+            if known:
+                known_hands[other] = CardSet(known)
+            if self.hands_known():
+                open_hands = (other,)
         done = len(self.draws)
         stock_tricks = [0, 0]
         for t in self.tricks[:STOCK_TRICKS]:
@@ -558,14 +584,14 @@ class GermanState(TrickPlay):
             variant=self.variant,
             options=self.options,
             seat=seat,
-            controls=(seat,),
+            controls=() if seat is None else (seat,),
             dealer=self.dealer,
             phase=self.phase,
             to_move=to_move,
             actor=to_move,
             turn_up=None,
-            known={other: CardSet(known)} if known else {},
-            open_hands=(other,) if hands_known else (),
+            known=known_hands,
+            open_hands=open_hands,
             legal=legal,
             score=self.start_score,
             calls=tuple(self.calls),
@@ -782,7 +808,7 @@ def rebuild(obs: Observation, hands: Sequence[int],
     is one of his cards that he still held after it, chosen where possible among the
     suits he failed to follow before it (so that the rebuilt play has no revoke)."""
     opts: GermanOptions = obs.options
-    me = obs.seat
+    me = obs.me
     other = 1 - me
     info = obs.info
     turned = iter([Card.parse(t) for t in info["turned"]])

@@ -231,16 +231,17 @@ class TrickPlay:
         places["played"] = self.played_mask()
         return places
 
-    def play_fields(self, seat: int) -> dict[str, Any]:
+    def play_fields(self, seat: int | None) -> dict[str, Any]:
         """The observation's fields that trick play decides, as ``seat`` sees them: its own
-        hand, the hand sizes, the sides, trump, the leader, the current trick, the tricks,
-        tricks won per side and the cards played.  A family adds its own fields."""
+        hand (none for the public view, ``seat`` None), the hand sizes, the sides, trump,
+        the leader, the current trick, the tricks, tricks won per side and the cards
+        played.  A family adds its own fields."""
         hands = self.hands
         trick = self.trick
         leader = self.leader
         n = self.n_hands_
         return {
-            "hand": CardSet(hands[seat]),
+            "hand": CardSet(hands[seat]) if seat is not None else CardSet(),
             "hand_sizes": tuple([h.bit_count() for h in hands]),
             "sides": self.sides,
             "trump": self.trump,

@@ -27,7 +27,7 @@ from openwhist.match import Match, new_match
 from openwhist.rules.base import Deal, Observation, parse_action
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_name
-from openwhist.server.views import action_seen, common_view, spectator_view
+from openwhist.server.views import action_shown, observe, spectator_view
 from openwhist.store import append_action, close_table, set_seat
 
 if TYPE_CHECKING:
@@ -385,7 +385,7 @@ class TableRunner:
             audiences.append((None, list(self.spectators)))
         for viewer, conns in audiences:
             message = dict(head)
-            message["action"] = str(action) if after.sees(viewer, hand, action) else None
+            message["action"] = after.shown(viewer, hand, action)
             message.update(tail)
             if deal_over:
                 message["deal_over"] = {"row": row, "final": after.json(viewer)}
@@ -614,29 +614,25 @@ class TableRunner:
 
 
 class _Views:
-    """The observations of one deal, each seat's taken once and kept (a spectator's,
-    ``None``, made from all of them when asked for)."""
+    """The observations of one deal, each seat's (and the spectators' public one,
+    ``None``) taken once and kept."""
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
-        self._obs: dict[int, Observation] = {}
+        self._obs: dict[int | None, Observation] = {}
         self._json: dict[int | None, dict[str, Any]] = {}
 
-    def obs(self, seat: int) -> Observation:
+    def obs(self, seat: int | None) -> Observation:
         if seat not in self._obs:
-            self._obs[seat] = self.deal.observation(seat)
+            self._obs[seat] = observe(self.deal, seat)
         return self._obs[seat]
 
-    def sees(self, viewer: int | None, hand: int, action: Any) -> bool:
-        seats = self.deal.seats if viewer is None else (viewer,)
-        return all(action_seen(self.obs(s), hand, action) for s in seats)
+    def shown(self, viewer: int | None, hand: int, action: Any) -> str | None:
+        return action_shown(self.obs(viewer), hand, action)
 
     def json(self, viewer: int | None) -> dict[str, Any]:
         if viewer not in self._json:
-            if viewer is None:
-                self._json[None] = common_view([self.json(s) for s in self.deal.seats])
-            else:
-                self._json[viewer] = self.obs(viewer).to_json()
+            self._json[viewer] = self.obs(viewer).to_json()
         return self._json[viewer]
 
 

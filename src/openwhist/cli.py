@@ -439,6 +439,11 @@ def serve(
     database: str | None = typer.Option(
         None, "--database", help="sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB (default: "
         "$OPENWHIST_DATABASE_URL, else a SQLite file in the user's data directory)."),
+    trusted_proxy: list[str] | None = typer.Option(  # noqa: B008
+        None, "--trusted-proxy", help="The address or network (10.0.0.0/8) of a reverse proxy in "
+        "front of the server whose X-Forwarded-For and X-Forwarded-Proto are believed; repeat "
+        "for several (default: $OPENWHIST_TRUSTED_PROXIES, else none: every client's own "
+        "address counts)."),
 ) -> None:
     """Play online: the HTTP and WebSocket server (tables, accounts, bots, records)."""
     try:
@@ -447,7 +452,14 @@ def serve(
         fail(f"the server needs its extra: pip install 'openwhist[server]' ({exc.name} is missing)")
     if database is not None and not database.strip():
         fail("--database: give a database URL")
-    run_server(host=host, port=port, database=database, announce=console.print)
+    from openwhist.server import check_proxies
+
+    try:
+        proxies = check_proxies(trusted_proxy) if trusted_proxy else None
+    except ValueError as exc:
+        fail(f"--trusted-proxy: {exc}")
+    run_server(host=host, port=port, database=database, announce=console.print,
+               trusted_proxies=proxies)
 
 
 def main() -> None:

@@ -10,12 +10,13 @@ messages in ``docs/websocket.md``.
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 from typing import Any
 
 from openwhist.errors import ConfigError
 
-__all__ = ["bind", "serve"]
+__all__ = ["bind", "check_proxies", "serve"]
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -40,13 +41,42 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def check_proxies(proxies: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The trusted proxies' addresses or networks, each checked (a ValueError names a bad
+    one).
+
+    >>> check_proxies(["10.0.0.1", "192.168.0.0/16"])
+    ('10.0.0.1', '192.168.0.0/16')
+    """
+    out = []
+    for p in proxies:
+        try:
+            ipaddress.ip_network(p.strip(), strict=False)
+        except ValueError:
+            raise ValueError(f"not an address or network: {p!r}") from None
+        out.append(p.strip())
+    return tuple(out)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
-          announce: Any = print) -> None:
-    """Open the database (migrating it), listen on ``host:port`` and serve until stopped."""
+          announce: Any = print, trusted_proxies: tuple[str, ...] | None = None) -> None:
+    """Open the database (migrating it), listen on ``host:port`` and serve until stopped.
+    ``trusted_proxies``: the reverse proxies whose forwarded headers are believed (None:
+    ``$OPENWHIST_TRUSTED_PROXIES``; none by default)."""
     import uvicorn
 
     from openwhist.server.app import create_app
+    from openwhist.server.hub import Settings
+    from openwhist.server.limits import http_protocol
     from openwhist.store import Store
+
+    settings = Settings()
+    if trusted_proxies is not None:
+        settings.trusted_proxies = trusted_proxies
+    try:
+        check_proxies(settings.trusted_proxies)
+    except ValueError as exc:
+        raise ConfigError(f"OPENWHIST_TRUSTED_PROXIES: {exc}") from None
 
     sock = bind(host, port)
     try:
@@ -60,12 +90,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         shown = host if ":" not in host else f"[{host}]"
         real_port = sock.getsockname()[1]
         announce(f"openwhist serving on http://{shown}:{real_port} (database: {_safe_url(store.url)})")
-        app = create_app(store=store)
+        app = create_app(store=store, settings=settings)
         # no permessage-deflate: a message is a view of 1-2 kB, and compressing each one for
-        # each client cost more of the server's time than anything else it sends
+        # each client cost more of the server's time than anything else it sends.  Forwarded
+        # headers only from the proxies named (uvicorn's default believes 127.0.0.1); a
+        # request's headers within the deadline; idle keep-alive connections close after 5 s
+        proxies = settings.trusted_proxies
         config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
                                 ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                                ws_per_message_deflate=False)
+                                ws_per_message_deflate=False, proxy_headers=bool(proxies),
+                                forwarded_allow_ips=list(proxies) or None,
+                                http=http_protocol(settings.header_timeout), timeout_keep_alive=5)
         try:
             uvicorn.Server(config).run(sockets=[sock])
         finally:

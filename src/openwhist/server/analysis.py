@@ -164,6 +164,11 @@ class AnalysisCache:
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
 
+    def cached(self, record_id: int) -> dict[str, Any] | None:
+        """The analysis of a record if it has been computed, else None."""
+        with self._guard:
+            return self._done.get(record_id)
+
     def get(self, record_id: int, record: Mapping[str, Any]) -> dict[str, Any]:
         """The analysis of a record (computed now, in this thread, if not cached)."""
         with self._guard:

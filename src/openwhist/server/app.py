@@ -37,6 +37,7 @@ from openwhist.server import auth
 from openwhist.server.analysis import NOT_READY, AnalysisCache
 from openwhist.server.hint import HintError, hint_for
 from openwhist.server.hub import Hub, Settings
+from openwhist.server.limits import BodyLimit, Busy
 from openwhist.server.names import NameRefused, check_name, name_key
 from openwhist.server.replay import player_names, record_names, replay_frames, split_guests
 from openwhist.server.schemas import (
@@ -122,10 +123,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                               "<session token> instead of the cookie.")
 
     @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"error": f"the request body is limited to {MAX_BODY} bytes"}, 413)
+    async def security_headers(request: Request, call_next: Any) -> Any:
         response = await call_next(request)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["X-Frame-Options"] = "DENY"
@@ -137,6 +135,9 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         if exc.status_code == 400 and detail == "There was an error parsing the body":
             detail = "the request body could not be read as JSON (nested too deep, or a number too long)"
         return JSONResponse({"error": detail}, exc.status_code, headers=exc.headers)
+
+    # outermost: a body is counted as it arrives, before anything else reads it
+    app.add_middleware(BodyLimit, limit=MAX_BODY, seconds=settings.header_timeout)
 
     @app.exception_handler(TableClosed)
     async def table_closed(request: Request, exc: TableClosed) -> JSONResponse:
@@ -203,13 +204,18 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         if not _same_origin(request.headers.get("origin"), request.headers.get("host")):
             raise _error(403, "cross-site request refused")
 
-    async def start_session(hub: Hub, response: Response, user: dict[str, Any]) -> dict[str, Any]:
+    async def start_session(hub: Hub, request: Request, response: Response,
+                            user: dict[str, Any]) -> dict[str, Any]:
         token = auth.new_token()
         csrf = auth.new_token()
         await hub.store.run(create_session, auth.token_hash(token), user["id"], csrf,
                             hub.settings.session_ttl)
+        # Secure exactly when the site is served over HTTPS (as a trusted proxy says, if any)
+        secure = hub.settings.cookie_secure
+        if secure is None:
+            secure = request.url.scheme == "https"
         response.set_cookie(COOKIE, token, max_age=int(hub.settings.session_ttl), httponly=True,
-                            secure=hub.settings.cookie_secure, samesite="lax", path="/")
+                            secure=secure, samesite="lax", path="/")
         return {"user": _user_json(user), "csrf": csrf}
 
     def checked_name(name: str) -> str:
@@ -242,7 +248,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             raise _error(409, f"the name {body.name!r} looks like a registered player's name; "
                               "choose another") from None
         user = {"id": uid, "name": body.name, "login": body.name.lower(), "guest": False}
-        return await start_session(hub, response, user)
+        return await start_session(hub, request, response, user)
 
     @app.post("/api/login", tags=["accounts"])
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
@@ -257,7 +263,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         ok = await asyncio.to_thread(auth.verify_password, hashed or _DUMMY_HASH, body.password)
         if user is None or not ok:
             raise _error(401, "wrong name or password")
-        return await start_session(hub, response, user)
+        return await start_session(hub, request, response, user)
 
     @app.post("/api/guest", status_code=201, tags=["accounts"])
     async def guest(body: GuestIn, request: Request, response: Response) -> dict[str, Any]:
@@ -273,7 +279,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         except NameTaken:
             raise _error(409, f"the name {nickname!r} belongs to a registered player (or looks "
                               "like theirs); choose another nickname") from None
-        return await start_session(hub, response, {"id": uid, "name": nickname, "login": None,
+        return await start_session(hub, request, response, {"id": uid, "name": nickname, "login": None,
                                                    "guest": True})
 
     @app.post("/api/logout", tags=["accounts"])
@@ -295,10 +301,12 @@ def create_app(database: str | None = None, settings: Settings | None = None,
 
     @app.get("/api/health", tags=["server"])
     async def health(request: Request) -> dict[str, Any]:
-        """Whether the server runs, its live tables, and whether pimc bots are ready."""
+        """Whether the server runs, its live tables, whether pimc bots are ready, the
+        actions played since it started, and its event loop's lag (the latest and the
+        largest of the last minute, in milliseconds)."""
         hub = hub_of(request)
         return {"ok": True, "tables": len(hub.tables), "pimc_ready": hub.pimc_ready.is_set(),
-                "actions": hub.actions}
+                "actions": hub.actions, "loop_lag": hub.loop_watch.report()}
 
     @app.get("/api/variants", tags=["tables"])
     async def list_variants() -> list[dict[str, Any]]:
@@ -335,7 +343,10 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                               "try again in a minute or choose another bot")
         return spec
 
-    async def make_table(hub: Hub, c: Caller, body: TableIn) -> TableRunner:
+    async def make_table(hub: Hub, c: Caller, body: TableIn, ip: str) -> TableRunner:
+        if not hub.table_limiter.hit(f"user|{c.user['id']}") or not hub.table_ip_limiter.hit(ip):
+            raise _error(429, "too many new tables from you or from here; wait a while, or play "
+                              "at one of the tables you have")
         limit = hub.settings.table_limit
         if hub.open_tables_of(c.user["id"]) >= limit:
             raise _error(409, f"you have {limit} open tables, the most one may have; "
@@ -382,7 +393,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         """Make a table for any variant, preset and options, each seat open, yours or a
         bot's; a private table gets an invitation code."""
         hub = hub_of(request)
-        runner = await make_table(hub, c, body)
+        runner = await make_table(hub, c, body, client_ip(request))
         return runner.info(c.user["id"])
 
     @app.post("/api/quickplay", status_code=201, tags=["tables"])
@@ -397,7 +408,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         spec = TableIn(variant=body.variant, preset=body.preset, private=True,
                        seats=["me"] + [f"bot:{body.bot}"] * (n - 1), until=body.until,
                        count=body.count)
-        runner = await make_table(hub, c, spec)
+        runner = await make_table(hub, c, spec, client_ip(request))
         return runner.info(c.user["id"])
 
     @app.get("/api/tables", tags=["tables"])
@@ -466,10 +477,14 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         with more than one person; the solver bot once it is ready, else the heuristic)."""
         hub = hub_of(request)
         runner = table_for(hub, table_id, c.user["id"], None)
+        if not hub.hint_limiter.hit(str(c.user["id"])):
+            raise _error(429, f"at most {hub.settings.hint_limit} hints a minute; wait a little")
         try:
-            return await hint_for(runner, c.user["id"], hub.pimc_ready.is_set())
+            return await hint_for(runner, c.user["id"], hub.pimc_ready.is_set(), hub.ask_pool.run)
         except HintError as exc:
             raise _error(exc.status, str(exc)) from None
+        except Busy as exc:
+            raise _error(503, str(exc)) from None
 
     async def join_runner(runner: TableRunner, c: Caller, seat_text: str | None) -> dict[str, Any]:
         seat = None
@@ -611,9 +626,18 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         """Each card played with its double-dummy verdict (what it cost against the best
         card, and the best cards), in the replay's order; 503 until the solver is ready."""
         rec = await fetch_record(request, c, record_id)
-        if not hub_of(request).pimc_ready.is_set():
+        hub = hub_of(request)
+        if not hub.pimc_ready.is_set():
             raise _error(503, NOT_READY)
-        return await asyncio.to_thread(analyses.get, record_id, rec)
+        cached = analyses.cached(record_id)
+        if cached is not None:
+            return cached
+        if not hub.analysis_limiter.hit(f"user|{c.user['id']}" if c else client_ip(request)):
+            raise _error(429, "too many analyses asked for; wait a minute")
+        try:
+            return await hub.ask_pool.run(analyses.get, record_id, rec)
+        except Busy as exc:
+            raise _error(503, str(exc)) from None
 
     @app.get("/api/my/records", tags=["records"])
     async def my_records(request: Request, c: Annotated[Caller, Depends(caller)]) -> list[dict[str, Any]]:

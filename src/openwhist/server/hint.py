@@ -9,6 +9,7 @@ where every card is known, sampled elsewhere); until then the rule-book (heurist
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from openwhist.bots import make_bot
@@ -46,12 +47,14 @@ def _snapshot(runner: Any, user_id: int) -> tuple[int, Observation] | HintError:
     return runner.version, deal.observation(seat)
 
 
-async def hint_for(runner: Any, user_id: int, solver_ready: bool) -> dict[str, Any]:
+async def hint_for(runner: Any, user_id: int, solver_ready: bool,
+                   run: Callable[..., Awaitable[Any]] | None = None) -> dict[str, Any]:
     """A bot's suggestion for the person's move at a live table (a
     :class:`~openwhist.server.table.TableRunner`): ``action`` (as the WebSocket's ``act``
     takes it), ``hand`` (the hand it is for: the person's, or the dummy they play),
     ``bot`` (who suggests it) and ``v`` (the table version it is for).  Raises
-    :class:`HintError` when no hint is given."""
+    :class:`HintError` when no hint is given.  ``run(fn, obs)`` runs the bot's choice
+    off the event loop (a bounded pool's ``run``; by default a thread of asyncio's)."""
 
     async def snapshot() -> tuple[int, Observation] | HintError:
         return _snapshot(runner, user_id)
@@ -60,12 +63,9 @@ async def hint_for(runner: Any, user_id: int, solver_ready: bool) -> dict[str, A
     if isinstance(got, HintError):
         raise got
     version, obs = got
-    if solver_ready:
-        bot = make_bot(f"solver:time_budget={HINT_BUDGET}", seed=version)
-        action = await asyncio.to_thread(bot.choose, obs)
-    else:
-        bot = make_bot("heuristic", seed=version)
-        action = bot.choose(obs)
+    spec = f"solver:time_budget={HINT_BUDGET}" if solver_ready else "heuristic"
+    bot = make_bot(spec, seed=version)
+    action = await (run or asyncio.to_thread)(bot.choose, obs)
     assert obs.to_move is not None
     return {"action": str(action), "hand": seat_name(obs.to_move, obs.n_hands), "bot": bot.name,
             "v": version}

@@ -4,18 +4,33 @@ solver (for ``pimc`` bots) is ready."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import os
+import secrets
+import socket
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from openwhist.server.auth import RateLimiter
-from openwhist.server.table import TableRunner
-from openwhist.store import Store, get_user, live_table_ids, load_table
+from openwhist.server.limits import LoopWatch, SearchPool
+from openwhist.server.table import TableClosed, TableRunner
+from openwhist.store import (
+    Store,
+    acquire_lease,
+    close_table,
+    get_user,
+    lease_holders,
+    live_table_ids,
+    load_table,
+    release_leases,
+    renew_leases,
+)
 
 __all__ = ["Hub", "Settings"]
 
@@ -43,18 +58,63 @@ class Settings:
         (``OPENWHIST_COMPILE_SOLVER=0`` turns it off: pimc bots are then refused).
     :param table_limit: open tables a user may own at once (``OPENWHIST_TABLE_LIMIT``, 10);
         closing one makes room.
+    :param table_rate: new tables a person may make an hour (``OPENWHIST_TABLE_RATE``, 20);
+        an address may make three times as many.
+    :param idle_close: seconds a table may stay with nobody connected and nothing played
+        before the server closes it (``OPENWHIST_IDLE_CLOSE``, 21600: six hours).
+    :param cookie_secure: whether the session cookie is ``Secure``; None (the default): when
+        the request came over HTTPS (directly, or as a trusted proxy says).
+    :param trusted_proxies: the addresses (or networks) of reverse proxies whose
+        ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed
+        (``OPENWHIST_TRUSTED_PROXIES``, comma-separated; none by default).
+    :param search_threads: worker threads for the computer players' searches
+        (``OPENWHIST_SEARCH_THREADS``; the processor's cores).
+    :param ask_queue: hints and analyses that may wait for the one thread that serves them
+        (``OPENWHIST_ASK_QUEUE``, 4); more are refused with 503 until some are done.
+    :param hint_limit: hints a person may ask for a minute (``OPENWHIST_HINT_LIMIT``, 30);
+        analyses, half as many.
+    :param header_timeout: seconds a client has to send a request's line and headers, and
+        again its body (``OPENWHIST_HEADER_TIMEOUT``, 10).
+    :param lease_ttl: seconds a server process's lease of a table lasts unless renewed
+        (``OPENWHIST_LEASE_TTL``, 60; renewed every third of it).
     """
 
     bot_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_BOT_PAUSE", 0.8))
     away_timeout: float = field(default_factory=lambda: _env_float("OPENWHIST_AWAY_TIMEOUT", 30.0))
     stand_in: str = "heuristic"
     session_ttl: float = 30 * 24 * 3600.0
-    cookie_secure: bool = True
+    cookie_secure: bool | None = None
     compile_solver: bool = field(default_factory=lambda: os.environ.get("OPENWHIST_COMPILE_SOLVER") != "0")
     login_limit: int = 5
     login_window: float = 60.0
     signup_limit: int = field(default_factory=lambda: int(_env_float("OPENWHIST_SIGNUP_LIMIT", 20)))
     table_limit: int = field(default_factory=lambda: int(_env_float("OPENWHIST_TABLE_LIMIT", 10)))
+    table_rate: int = field(default_factory=lambda: int(_env_float("OPENWHIST_TABLE_RATE", 20)))
+    idle_close: float = field(default_factory=lambda: _env_float("OPENWHIST_IDLE_CLOSE", 6 * 3600.0))
+    trusted_proxies: tuple[str, ...] = field(default_factory=lambda: tuple(
+        p.strip() for p in os.environ.get("OPENWHIST_TRUSTED_PROXIES", "").split(",") if p.strip()))
+    search_threads: int = field(default_factory=lambda: int(_env_float(
+        "OPENWHIST_SEARCH_THREADS", os.cpu_count() or 2)))
+    ask_queue: int = field(default_factory=lambda: int(_env_float("OPENWHIST_ASK_QUEUE", 4)))
+    hint_limit: int = field(default_factory=lambda: int(_env_float("OPENWHIST_HINT_LIMIT", 30)))
+    header_timeout: float = field(default_factory=lambda: _env_float("OPENWHIST_HEADER_TIMEOUT", 10.0))
+    lease_ttl: float = field(default_factory=lambda: _env_float("OPENWHIST_LEASE_TTL", 60.0))
+
+
+def _gone(holder: str) -> bool:
+    """True if a lease's holder (``host:pid:nonce``) was a process of this machine that is
+    no longer running (it was killed, or the machine restarted): its leases are free."""
+    host, _, rest = holder.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname()[:40] or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # it exists, as another user's
+        return False
+    return False
 
 
 class Hub:
@@ -68,16 +128,36 @@ class Hub:
         self.login_limiter = RateLimiter(settings.login_limit, settings.login_window)
         self.ip_limiter = RateLimiter(settings.login_limit * 6, settings.login_window)
         self.signup_limiter = RateLimiter(settings.signup_limit, 60.0)
+        self.table_limiter = RateLimiter(settings.table_rate, 3600.0)
+        self.table_ip_limiter = RateLimiter(settings.table_rate * 3, 3600.0)
+        self.hint_limiter = RateLimiter(settings.hint_limit, 60.0)
+        self.analysis_limiter = RateLimiter(max(1, settings.hint_limit // 2), 60.0)
         self.sessions: dict[str, tuple[float, dict[str, Any]]] = {}
         self.actions = 0
+        # the computer players' searches, and (one thread, a short queue) hints and analyses
+        self.bot_pool = SearchPool("openwhist-bot", settings.search_threads)
+        self.ask_pool = SearchPool("openwhist-ask", 1, settings.ask_queue)
+        self.loop_watch = LoopWatch()
+        # this process, as the holder of its tables' leases
+        self.holder = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+        self._upkeep: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Load every live table from the database and start its task; start preparing
         the solver in the background.  Tunes the process's garbage collector for serving
         (:func:`gc.freeze` what exists then; young collections less often)."""
+        for holder in await self.store.run(lease_holders):
+            if _gone(holder):  # a process of this machine that ended without giving them up
+                await self.store.run(release_leases, holder)
         ids = await self.store.run(live_table_ids)
         for table_id in ids:
             await self.open_table(table_id)
+        if len(self.tables) < len(ids):
+            log.warning("%d of %d live tables are run by another server process on this database "
+                        "(each table is run by the process that holds its lease)",
+                        len(ids) - len(self.tables), len(ids))
+        self.loop_watch.start()
+        self._upkeep = asyncio.get_running_loop().create_task(self._keep_up(), name="openwhist-upkeep")
         # what exists now (the modules, the app, the tables loaded) lives as long as the
         # process: the garbage collector need not walk it again.  Its full collections,
         # which pause every table, then take a tenth of the time; young collections run
@@ -89,26 +169,75 @@ class Hub:
             threading.Thread(target=self._prepare_solver, name="openwhist-solver", daemon=True).start()
 
     async def stop(self) -> None:
-        """Stop every table's task."""
+        """Stop every table's task and give up their leases."""
+        if self._upkeep is not None:
+            self._upkeep.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._upkeep
+        await self.loop_watch.stop()
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
+        with contextlib.suppress(Exception):  # the leases expire by themselves in any case
+            await self.store.run(release_leases, self.holder)
+        self.bot_pool.close()
+        self.ask_pool.close()
+
+    async def _keep_up(self) -> None:
+        """Every third of the lease time: renew this process's leases (a table whose lease
+        was lost, after a pause longer than the lease, stops here: another process runs it
+        now), take the live tables whose process has gone, close idle tables."""
+        while True:
+            await asyncio.sleep(self.settings.lease_ttl / 3)
+            try:
+                await self.keep_up()
+            except Exception:
+                log.warning("keeping the tables up failed; trying again", exc_info=True)
+
+    async def keep_up(self) -> None:
+        """One round of :meth:`_keep_up`."""
+        held = await self.store.run(renew_leases, self.holder, self.settings.lease_ttl)
+        for table_id in [t for t in self.tables if t not in held]:
+            log.warning("table %s: its lease was taken by another server process; stopping it here",
+                        table_id)
+            runner = self.tables.pop(table_id)
+            await runner.stop()
+        for table_id in await self.store.run(live_table_ids):
+            if table_id not in self.tables:
+                await self.open_table(table_id)
+        now = time.time()
+        for runner in list(self.tables.values()):
+            if runner.idle_since(now) > self.settings.idle_close:
+                log.info("table %s: closed after %.0f s with nobody at it", runner.id,
+                         runner.idle_since(now))
+                with contextlib.suppress(TableClosed):
+                    await self.close_table(runner, None)
 
     def open_tables_of(self, user_id: int) -> int:
         """How many live tables this user owns."""
         return sum(1 for t in self.tables.values() if t.owner_id == user_id)
 
-    async def close_table(self, runner: TableRunner, user_id: int) -> dict[str, Any]:
-        """The owner closes a table (:meth:`TableRunner.close`); it leaves the live tables
-        and its task stops."""
+    async def close_table(self, runner: TableRunner, user_id: int | None) -> dict[str, Any]:
+        """The owner (None: the server, for an idle table) closes a table
+        (:meth:`TableRunner.close`); it leaves the live tables, its task stops and its
+        lease is given up."""
         result: dict[str, Any] = await runner.call(lambda: runner.close(user_id))
         self.tables.pop(runner.id, None)
         await runner.stop()
+        await self.store.run(release_leases, self.holder, runner.id)
         return result
 
     async def open_table(self, table_id: str) -> TableRunner | None:
-        """Rebuild a table from its events in the database and start it (None if there is
-        no such table, or it is closed)."""
+        """Rebuild a table from its events in the database and start it, under this
+        process's lease (None if there is no such table, it is closed, or another server
+        process holds it).  A table idle for longer than ``idle_close`` is closed instead."""
+        if not await self.store.run(acquire_lease, table_id, self.holder, self.settings.lease_ttl):
+            return None
         row = await self.store.run(load_table, table_id)
+        if row is not None and not row["closed"] and time.time() - row["active"] > self.settings.idle_close:
+            await self.store.run(close_table, table_id, row["version"] + 1)
+            log.info("table %s: closed, idle since %s", table_id, time.ctime(row["active"]))
+            row["closed"] = True
         if row is None or row["closed"]:
+            await self.store.run(release_leases, self.holder, table_id)
             return None
         names: dict[int, str] = {}
         guests: set[int] = set()

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from openwhist import records
-from openwhist.bots import Bot, make_bot
+from openwhist.bots import Bot, bot_class, make_bot, searches
+from openwhist.cards import derive_seed
 from openwhist.errors import WhistError
 from openwhist.match import Match, new_match
 from openwhist.rules.base import Deal, Observation, parse_action
@@ -38,9 +39,14 @@ __all__ = ["Connection", "SeatError", "SeatState", "TableClosed", "TableRunner",
 log = logging.getLogger("openwhist.server")
 
 
-def match_seed(seed: int, match_no: int) -> int:
-    """The seed of a table's ``match_no``-th match (0-based) from the table's seed."""
-    return (seed + match_no * 0x9E3779B97F4A7C15) % (1 << 63)
+def match_seed(seed: int, match_no: int, keyed_from: int = 0) -> int:
+    """The seed of a table's ``match_no``-th match (0-based) from the table's secret seed:
+    a keyed hash (:func:`~openwhist.cards.derive_seed`), so that a finished match's record,
+    which shows its own seed, tells nothing about any other match.  Matches before
+    ``keyed_from`` (those of tables made before keyed seeds) keep the old fixed step."""
+    if match_no < keyed_from:
+        return (seed + match_no * 0x9E3779B97F4A7C15) % (1 << 63)
+    return derive_seed(seed, "match", match_no)
 
 
 class Connection:
@@ -113,6 +119,8 @@ class TableRunner:
         self.variant: str = row["variant"]
         self.options: dict[str, Any] = json.loads(row["options"])
         self.seed: int = int(row["seed"])
+        self.keyed_from: int = int(row.get("keyed_from") or 0)
+        self.active: float = float(row.get("active") or time.time())  # the last event's time
         self.until: str = row["until"]
         self.count: int = int(row["count"])
         self.private: bool = bool(row["private"])
@@ -206,8 +214,8 @@ class TableRunner:
     # --- state --------------------------------------------------------------------------
 
     def _new_match(self) -> Match:
-        return new_match(self.variant, seed=match_seed(self.seed, self.match_no), until=self.until,
-                         count=self.count, **self.options)
+        return new_match(self.variant, seed=match_seed(self.seed, self.match_no, self.keyed_from),
+                         until=self.until, count=self.count, **self.options)
 
     @property
     def deal(self) -> Deal:
@@ -271,6 +279,7 @@ class TableRunner:
 
     async def connect(self, conn: Connection) -> None:
         """A client arrives: it gets the full current view (``welcome``)."""
+        self.active = time.time()
         if self.closed:
             conn.send({"type": "closed", "v": self.version})
             conn.finish(1000)
@@ -288,8 +297,14 @@ class TableRunner:
                 self._broadcast_table(but=conn)
         self._schedule()
 
+    def idle_since(self, now: float) -> float:
+        """Seconds since anything happened here (an event, a client arriving or leaving),
+        0 while a client is connected."""
+        return 0.0 if self._all_conns() else now - self.active
+
     async def disconnect(self, conn: Connection) -> None:
         """A client leaves; a person whose last connection this was is away from now on."""
+        self.active = time.time()
         conn.closed = True
         self.spectators.discard(conn)
         for st in self.seats.values():
@@ -364,6 +379,7 @@ class TableRunner:
         self.seq += 1
         deal_over = len(self.match.sheet) > sheet_before
         self.hub.actions += 1
+        self.active = time.time()
         n = deal.n_hands
         head: dict[str, Any] = {"type": "event", "v": self.version, "seat": seat_name(seat, n),
                                 "hand": seat_name(hand, n)}
@@ -475,7 +491,7 @@ class TableRunner:
         falls back on) never carries another seat's cards."""
         kept = self._bots.get(seat)
         if kept is None or kept[0] != spec:
-            kept = self._bots[seat] = (spec, make_bot(spec, seed=match_seed(self.seed, 1000 + seat)))
+            kept = self._bots[seat] = (spec, make_bot(spec, seed=derive_seed(self.seed, "bot", seat)))
         return kept[1]
 
     async def _bot_move(self, version: int) -> None:
@@ -491,12 +507,12 @@ class TableRunner:
             spec = self.hub.settings.stand_in
         else:
             return
-        if spec.startswith("pimc") and not self.hub.pimc_ready.is_set():
-            spec = self.hub.settings.stand_in  # the solver is still being compiled
+        if searches(bot_class(spec)) and not self.hub.pimc_ready.is_set():
+            spec = self.hub.settings.stand_in  # the solver is still being prepared
         bot = self.bot_for(seat, spec)
         obs = self.deal.observation(seat)
-        if spec.startswith("pimc"):
-            action = await asyncio.to_thread(bot.choose, obs)
+        if searches(bot):  # a search never runs on the event loop, which serves every table
+            action = await self.hub.bot_pool.run(bot.choose, obs)
         else:
             action = bot.choose(obs)
         if version != self.version:
@@ -512,6 +528,7 @@ class TableRunner:
 
     async def _store_seat(self, seat: int) -> None:
         st = self.seats[seat]
+        self.active = time.time()
         self.version += 1
         await self.hub.store.run(set_seat, self.id, seat, st.kind, st.user_id, st.bot,
                                  st.pending_user_id, self.version)
@@ -593,11 +610,12 @@ class TableRunner:
         self._schedule()
         return {"seat": seat_name(seat, self.deal.n_hands)}
 
-    async def close(self, user_id: int) -> dict[str, Any]:
-        """The owner closes (abandons) the table: the match in progress ends unrecorded,
-        every client is told (``closed``) and disconnected; the table is no longer live.
-        The hub then stops the table's task (:meth:`stop`)."""
-        if user_id != self.owner_id:
+    async def close(self, user_id: int | None) -> dict[str, Any]:
+        """The owner (None: the server, for a table left idle) closes (abandons) the
+        table: the match in progress ends unrecorded, every client is told (``closed``)
+        and disconnected; the table is no longer live.  The hub then stops the table's task
+        (:meth:`stop`)."""
+        if user_id is not None and user_id != self.owner_id:
             raise SeatError("only the table's owner can close it")
         if self.closed:
             raise SeatError("this table is closed already")

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, or_, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, or_, select, text, update
 from sqlalchemy.pool import StaticPool
 
 from openwhist.errors import ConfigError
@@ -39,7 +39,7 @@ __all__ = [
     "NameTaken", "Store", "append_action", "close_table", "create_session", "create_table", "create_user",
     "data_dir", "database_url", "delete_session", "get_record", "get_member_by_key", "get_session",
     "get_user", "get_user_by_login", "list_records", "load_table", "live_table_ids", "set_seat",
-    "table_access", "table_events",
+    "table_access", "table_events", "acquire_lease", "lease_holders", "release_leases", "renew_leases",
 ]
 
 T = TypeVar("T")
@@ -49,6 +49,7 @@ TABLES = Base.metadata.tables["tables"]
 EVENTS = Base.metadata.tables["table_events"]
 ACTIONS = Base.metadata.tables["actions"]
 RECORDS = Base.metadata.tables["records"]
+LEASES = Base.metadata.tables["table_leases"]
 log = logging.getLogger("openwhist.store")
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # built once: an insert with its values given at execution costs a tenth of one built
@@ -390,8 +391,8 @@ def table_events(conn: Connection, table_id: str) -> list[dict[str, Any]]:
 def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
     """A table rebuilt from its events: its settings, its ``seats`` (the last seat event of
     each seat), the ``actions`` of the match in progress, ``match_no`` (the matches
-    finished: their records), ``version`` (the last event's) and whether it is
-    ``closed``; or None if there is no such table."""
+    finished: their records), ``version`` (the last event's), whether it is ``closed``
+    and ``active`` (the Unix time of its last event); or None if there is no such table."""
     row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
     if row is None:
         return None
@@ -402,7 +403,9 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
     actions: list[dict[str, Any]] = []
     version = 0
     closed = False
+    active = float(row["created"])
     for e in table_events(conn, table_id):
+        active = max(active, e["created"] or 0.0)
         if e["version"] is not None:
             version = max(version, e["version"])
         if e["type"] == "seat":
@@ -411,7 +414,7 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
             closed = True
         elif e["match_no"] == match_no:
             actions.append(e)
-    out.update(match_no=match_no, version=version, closed=closed, actions=actions,
+    out.update(match_no=match_no, version=version, closed=closed, actions=actions, active=active,
                seats=[seats[s] for s in sorted(seats)])
     return out
 
@@ -463,6 +466,40 @@ def close_table(conn: Connection, table_id: str, version: int) -> None:
     conn.execute(insert(EVENTS).values(table_id=table_id, version=version, type="closed",
                                        created=time.time()))
     conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(closed=True))
+
+
+def acquire_lease(conn: Connection, table_id: str, holder: str, ttl: float) -> bool:
+    """Take (or renew) the lease of a table for ``holder`` (a server process) for ``ttl``
+    seconds; False if another holder's lease is alive.  One statement each way, so two
+    processes asking at once cannot both win (the lease's key is the table's id)."""
+    now = time.time()
+    conn.execute(text("INSERT INTO table_leases (table_id, holder, expires) VALUES (:t, :h, :e) "
+                      "ON CONFLICT (table_id) DO NOTHING"), {"t": table_id, "h": holder, "e": now + ttl})
+    conn.execute(update(LEASES).where(LEASES.c.table_id == table_id,
+                                      or_(LEASES.c.holder == holder, LEASES.c.expires < now))
+                 .values(holder=holder, expires=now + ttl))
+    held = conn.execute(select(LEASES.c.holder).where(LEASES.c.table_id == table_id)).scalar_one_or_none()
+    return bool(held == holder)
+
+
+def renew_leases(conn: Connection, holder: str, ttl: float) -> set[str]:
+    """Renew every lease ``holder`` has for ``ttl`` seconds more; the tables it still holds
+    (a lease that expired and was taken by another process is no longer among them)."""
+    conn.execute(update(LEASES).where(LEASES.c.holder == holder).values(expires=time.time() + ttl))
+    return {r[0] for r in conn.execute(select(LEASES.c.table_id).where(LEASES.c.holder == holder))}
+
+
+def lease_holders(conn: Connection) -> list[str]:
+    """Every holder of a lease, alive or not."""
+    return [r[0] for r in conn.execute(select(LEASES.c.holder).distinct())]
+
+
+def release_leases(conn: Connection, holder: str, table_id: str | None = None) -> None:
+    """Give up ``holder``'s lease of one table, or of all its tables."""
+    query = LEASES.delete().where(LEASES.c.holder == holder)
+    if table_id is not None:
+        query = query.where(LEASES.c.table_id == table_id)
+    conn.execute(query)
 
 
 def table_access(conn: Connection, table_id: str) -> dict[str, Any] | None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["ActionRow", "Base", "RecordRow", "SessionRow", "TableEventRow", "TableLeaseRow", "TableRow", "UserRow"]
+__all__ = ["ActionRow", "Base", "RecordRow", "SessionRow", "TableEventRow", "TableLeaseRow", "TableRow",
+           "UserRow"]
 
 
 class Base(DeclarativeBase):
@@ -45,7 +46,9 @@ class TableRow(Base):
     """A table: the variant, options and match settings it plays.  Where it stands comes
     from its events (:class:`TableEventRow`, :class:`ActionRow`, :class:`RecordRow`):
     ``match_no`` and ``version`` are kept from the first schema and no longer written;
-    ``closed`` repeats the table's ``closed`` event, for listing the live tables."""
+    ``closed`` repeats the table's ``closed`` event, for listing the live tables.  ``seed``
+    is the table's secret: each match's seed is derived from it (by a keyed hash from
+    match ``keyed_from`` on) and shown only in that match's record."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -61,7 +64,7 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[float] = mapped_column(Float)
-    seeding: Mapped[int] = mapped_column(Integer, default=2)
+    keyed_from: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class TableLeaseRow(Base):

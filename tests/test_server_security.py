@@ -5,6 +5,7 @@ same database.  Each test plays the attacker against the real server (a subproce
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -84,10 +85,8 @@ def test_a_chunked_body_is_refused_as_it_arrives(server: Server) -> None:
     except (BrokenPipeError, ConnectionResetError):
         pass
     sock.settimeout(5)
-    try:
+    with contextlib.suppress(OSError):  # the answer may have come with the last chunk
         answer += sock.recv(4096)
-    except OSError:
-        pass
     sock.close()
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     # refused at the limit (16 kB); what the client got out is what the sockets buffered

@@ -164,37 +164,63 @@ class PointsGrid:
         return self.entries[r]
 
 
-_GRID_CACHE: dict[tuple[str, float], PointsGrid] = {}
 _ENTRY_KEYS = {"kind", "level", "made", "made_per_trick", "made_cap", "made_all", "failed",
                "failed_per_trick"}
+GRID_MAX_BYTES = 8 * 1024
+"""The most a points grid's TOML text may hold (a full grid with comments is about 3 KB)."""
+_GRID_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 
-def _grid_path(name: str) -> Path:
-    if name and "/" not in name and "\\" not in name and not name.endswith(".toml"):
-        path = GRIDS / f"{name}.toml"
-        if not path.exists():
-            known = ", ".join(sorted(p.stem for p in GRIDS.glob("*.toml")))
-            raise ConfigError(f"unknown points grid {name!r}: give a .toml file or one of {known}")
-        return path
-    return Path(name)
+@functools.cache
+def grid_names() -> tuple[str, ...]:
+    """The names of the points grids shipped in ``grids/`` (``freewhist``, ``whisthub``)."""
+    return tuple(sorted(p.stem for p in GRIDS.glob("*.toml")))
 
 
-def load_grid(name: str) -> PointsGrid:
-    """A points grid by preset name (``"whisthub"``, ``"freewhist"``) or from a TOML file.
+def load_grid(grid: str) -> PointsGrid:
+    """A points grid: one shipped in ``grids/`` by its name (``"whisthub"``,
+    ``"freewhist"``), or a grid's own TOML text (at most :data:`GRID_MAX_BYTES`).
 
-    The format is documented at the top of ``grids/whisthub.toml``.  A bad file raises
-    :class:`ConfigError` naming the file and the line.
+    The format is documented at the top of ``grids/whisthub.toml``.  Options are data: a
+    file path is refused (the rules read no file a user names; the command line reads a
+    club's file and passes its text).  A bad grid raises :class:`ConfigError` naming the
+    line.
+
+    >>> load_grid("whisthub").name
+    'whisthub'
+    >>> load_grid("/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    openwhist.errors.ConfigError: grid '/etc/passwd' is neither the name of a points grid (freewhist, whisthub) nor a grid's TOML text: a grid is never read from a file path here (the command line reads a club's file: -o grid=FILE.toml)
     """
-    path = _grid_path(name)
-    try:
-        stamp = path.stat().st_mtime
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"cannot read the points grid {str(path)!r}: {exc.strerror}") from None
-    key = (str(path.resolve()), stamp)
-    if key not in _GRID_CACHE:
-        _GRID_CACHE[key] = parse_grid(text, str(path))
-    return _GRID_CACHE[key]
+    if not isinstance(grid, str) or not grid.strip():
+        raise ConfigError(f"grid is the name of a points grid ({', '.join(grid_names())}) or a "
+                          f"grid's TOML text, not {grid!r}")
+    if _GRID_NAME.fullmatch(grid):
+        if grid not in grid_names():
+            raise ConfigError(f"unknown points grid {grid!r}: the grids are "
+                              f"{', '.join(grid_names())}, or give a grid's TOML text")
+        return _shipped_grid(grid)
+    if "\n" not in grid.strip():
+        shown = grid if len(grid) <= 60 else grid[:57] + "..."
+        raise ConfigError(f"grid {shown!r} is neither the name of a points grid "
+                          f"({', '.join(grid_names())}) nor a grid's TOML text: a grid is never "
+                          "read from a file path here (the command line reads a club's file: "
+                          "-o grid=FILE.toml)")
+    size = len(grid.encode("utf-8"))
+    if size > GRID_MAX_BYTES:
+        raise ConfigError(f"a points grid's text is at most {GRID_MAX_BYTES} bytes, not {size}")
+    return _text_grid(grid)
+
+
+@functools.cache
+def _shipped_grid(name: str) -> PointsGrid:
+    return parse_grid((GRIDS / f"{name}.toml").read_text(encoding="utf-8"), f"grids/{name}.toml")
+
+
+@functools.lru_cache(maxsize=64)
+def _text_grid(text: str) -> PointsGrid:
+    return parse_grid(text, "grid")
 
 
 def parse_grid(text: str, where: str = "<grid>") -> PointsGrid:

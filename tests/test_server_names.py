@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -284,3 +285,36 @@ def test_a_refused_seat_is_one_info_line_not_a_traceback(logged: tuple[Server, L
 def test_the_log_of_the_whole_module_holds_no_traceback(logged: tuple[Server, Log]) -> None:
     no_traceback(logged[1].since(0))
 
+
+
+# --- the keys of the users there were before keys ----------------------------------------
+
+
+def test_the_migration_gives_existing_users_their_keys(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    import openwhist.store as st
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = st._engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(st.MIGRATIONS))
+    with engine.begin() as conn:  # a database of the schema before keys, with two users
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003")
+        conn.execute(text("INSERT INTO users (id, login, name, guest, created) VALUES "
+                          "(1, 'alice', 'Alice', 0, 0), (2, NULL, 'Ｂob ', 1, 0)"))
+    engine.dispose()
+    store = st.Store(url)  # migrates to the newest schema
+    try:
+        assert store.call(st.get_user, 1)["name_key"] == name_key("alice")
+        assert store.call(st.get_user, 2)["name_key"] == "bob"
+        assert store.call(st.get_member_by_key, name_key("АLICE"))["id"] == 1
+        assert store.call(st.get_member_by_key, "bob") is None  # a guest holds no name
+        with pytest.raises(st.NameTaken):
+            store.call(st.create_user, None, "al1ce", None, True, name_key("al1ce"))
+        assert store.call(st.create_user, None, "Bob", None, True, name_key("Bob")) == 3
+    finally:
+        store.close()

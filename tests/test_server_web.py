@@ -63,12 +63,13 @@ def test_one_deal_quick_play_then_your_games_and_the_replay(server: Server) -> N
     assert out["pbn"] is True and out["hands"] == 4 and len(out["deals"]) == 1
     mine_at = "NESW".index(seat_letter)
     players = ["bot:random"] * 4
-    players[mine_at] = "rep"
+    players[mine_at] = "guest:rep"                      # a guest is marked as one
     assert out["players"] == players                     # the record names who sat where
     assert me.get(f"/api/records/{mine[0]['id']}").json()["players"] == players
     names: list[str | None] = [None] * 4
     names[mine_at] = "rep"
     assert out["names"] == names
+    assert out["guests"] == [k == mine_at for k in range(4)]
     deal = out["deals"][0]
     assert len({c for cards in deal["start"].values() for c in cards}) == 52
     assert len(deal["tricks"]) == 13 and deal["tricks"][0]["hands"] == deal["start"]

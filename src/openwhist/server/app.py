@@ -245,8 +245,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         except IntegrityError:
             raise _error(409, f"the name {body.name!r} is taken") from None
         except NameTaken:
-            raise _error(409, f"the name {body.name!r} looks like a registered player's name; "
-                              "choose another") from None
+            raise _error(409, f"the name {body.name!r} is taken, or looks like a registered "
+                              "player's name; choose another") from None
         user = {"id": uid, "name": body.name, "login": body.name.lower(), "guest": False}
         return await start_session(hub, request, response, user)
 

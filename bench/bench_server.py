@@ -10,10 +10,16 @@ default).  Two runs:
   action: the figure that other jobs on the machine disturb least) and memory, the simulated
   clients' CPU (they share the machine) and the load average (other jobs on the machine
   inflate every figure: compare runs made under the same load);
-- flat out: no pauses anywhere, the peak actions per second.
+- flat out: no pauses anywhere, the peak actions per second;
+- searching bots (``--bots``): a busy table of four bots for every kind of bot (pimc,
+  solver, sampler, heuristic, random; in classic, Dummy, German and Belgian whist), each
+  playing flat out while someone watches, beside the human-pace clients: the event loop's
+  lag (the server's own watch: a timer every 50 ms, how late it fires; p99 and max over
+  the last minute; goal: max under 50 ms) and the people's action latency.
 
     .venv/bin/python bench/bench_server.py                 # 100, 500, 1000 clients + flat out
     .venv/bin/python bench/bench_server.py --clients 200 --seconds 20 --no-flat
+    .venv/bin/python bench/bench_server.py --clients 40 --no-flat --bots --seconds 60
 """
 
 from __future__ import annotations
@@ -39,9 +45,15 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def start_server(database: str, bot_pause: float) -> tuple[subprocess.Popen[str], str]:
+BOT_TABLES = [("classic", "pimc"), ("classic", "solver"), ("dummy", "pimc"), ("german", "solver"),
+              ("belgian", "sampler"), ("classic", "heuristic"), ("belgian", "random")]
+"""The busy tables of the searching-bots run: (variant, bot) each."""
+
+
+def start_server(database: str, bot_pause: float, solver: bool = False) -> tuple[subprocess.Popen[str], str]:
     env = {**os.environ, "OPENWHIST_BOT_PAUSE": str(bot_pause), "OPENWHIST_AWAY_TIMEOUT": "600",
-           "OPENWHIST_COMPILE_SOLVER": "0", "OPENWHIST_SIGNUP_LIMIT": "100000"}
+           "OPENWHIST_COMPILE_SOLVER": "1" if solver else "0", "OPENWHIST_SIGNUP_LIMIT": "100000",
+           "OPENWHIST_TABLE_RATE": "100000"}
     proc = subprocess.Popen([sys.executable, "-m", "openwhist", "serve", "--port", "0", "--database",
                              database], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=env, cwd=ROOT)
@@ -163,12 +175,49 @@ async def client(ws_url: str, token: str, table: str, pace: float, stats: Stats,
         reader.cancel()
 
 
-async def run(url: str, pid: int, clients: int, pace: float, seconds: float, warmup: float) -> dict[str, Any]:
+async def watch(ws_url: str, token: str, table: str, stop: asyncio.Event) -> None:
+    """A spectator at a table of bots (a table nobody attends waits between matches)."""
+    async with connect(f"{ws_url}/ws/tables/{table}", additional_headers={"Authorization": f"Bearer {token}"},
+                       max_size=2**22, compression=None) as ws:
+        reader = asyncio.create_task(_drain(ws))
+        await stop.wait()
+        reader.cancel()
+
+
+async def _drain(ws: Any) -> None:
+    async for _ in ws:
+        pass
+
+
+async def bot_tables(url: str) -> list[tuple[str, str]]:
+    """A table of four (two, three) bots of each kind in BOT_TABLES, each with a watcher:
+    (token, table id) of each watcher."""
+    out = []
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        for _ in range(600):  # the solver is prepared in the background: searching bots wait
+            if (await http.get("/api/health")).json()["pimc_ready"]:
+                break
+            await asyncio.sleep(0.5)
+        for i, (variant, bot) in enumerate(BOT_TABLES):
+            token = await guest(http, f"watch{i}")
+            players = {"german": 2, "dummy": 3}.get(variant, 4)
+            r = await http.post("/api/tables", json={"variant": variant, "until": "deals", "count": 20,
+                                                     "seats": [f"bot:{bot}"] * players},
+                                headers={"Authorization": f"Bearer {token}"})
+            r.raise_for_status()
+            out.append((token, r.json()["id"]))
+    return out
+
+
+async def run(url: str, pid: int, clients: int, pace: float, seconds: float, warmup: float,
+              bots: bool = False) -> dict[str, Any]:
     seats = await make_tables(url, clients)
     stats = Stats()
     stop = asyncio.Event()
     ws_url = url.replace("http://", "ws://")
     tasks = [asyncio.create_task(client(ws_url, tok, tid, pace, stats, stop)) for tok, tid in seats]
+    if bots:
+        tasks += [asyncio.create_task(watch(ws_url, tok, tid, stop)) for tok, tid in await bot_tables(url)]
     # the measure starts once every client has its welcome (1000 connections at once keep
     # the server busy for seconds on a loaded machine), and play has run a while
     start = time.perf_counter()
@@ -201,6 +250,8 @@ async def run(url: str, pid: int, clients: int, pace: float, seconds: float, war
         "server_rss_mb": round(rss_mb(pid), 1),
         "clients_cpu_pct": round(100 * (ccpu1 - ccpu0) / (t1 - t0), 1),
         "load_avg_1min": os.getloadavg()[0],
+        # the last minute's lag: the measure itself where it lasts a minute or more
+        "loop_lag_p99_ms": health1["loop_lag"]["p99_ms"], "loop_lag_max_ms": health1["loop_lag"]["max_ms"],
     }
 
 
@@ -213,21 +264,25 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--flat-clients", type=int, default=200)
     parser.add_argument("--no-flat", action="store_true")
+    parser.add_argument("--bots", action="store_true",
+                        help="add a run with a busy table of every kind of bot (see above)")
     parser.add_argument("--database", default=None, help="default: a fresh SQLite file")
     args = parser.parse_args()
-    runs: list[tuple[int, float, float]] = [(n, args.pace, args.bot_pause) for n in args.clients]
+    runs: list[tuple[int, float, float, bool]] = [(n, args.pace, args.bot_pause, False) for n in args.clients]
     if not args.no_flat:
-        runs.append((args.flat_clients, 0.0, 0.0))
-    for n, pace, pause in runs:
+        runs.append((args.flat_clients, 0.0, 0.0, False))
+    if args.bots:
+        runs.append((args.clients[0] if args.clients else 40, args.pace, 0.0, True))
+    for n, pace, pause, bots in runs:
         with tempfile.TemporaryDirectory() as tmp:
             db = args.database or f"sqlite:///{tmp}/bench.sqlite3"
-            proc, url = start_server(db, pause)
+            proc, url = start_server(db, pause, solver=bots)
             try:
-                result = asyncio.run(run(url, proc.pid, n, pace, args.seconds, warmup=5.0))
+                result = asyncio.run(run(url, proc.pid, n, pace, args.seconds, warmup=5.0, bots=bots))
             finally:
                 proc.terminate()
                 proc.wait()
-        result["run"] = "flat out" if pace == 0 else "human pace"
+        result["run"] = "searching bots" if bots else "flat out" if pace == 0 else "human pace"
         print(json.dumps(result), flush=True)
 
 

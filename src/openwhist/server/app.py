@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from openwhist import records
-from openwhist.bots import parse_bot_spec
+from openwhist.bots import make_bot, parse_bot_spec, searches
 from openwhist.errors import WhistError
 from openwhist.rules.base import option_infos
 from openwhist.rules.registry import get_variant, resolve, variants
@@ -302,8 +302,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
     @app.get("/api/health", tags=["server"])
     async def health(request: Request) -> dict[str, Any]:
         """Whether the server runs, its live tables, whether pimc bots are ready, the
-        actions played since it started, and its event loop's lag (the latest and the
-        largest of the last minute, in milliseconds)."""
+        actions played since it started, and its event loop's lag (the latest, the 99th
+        percentile and the largest of the last minute, in milliseconds)."""
         hub = hub_of(request)
         return {"ok": True, "tables": len(hub.tables), "pimc_ready": hub.pimc_ready.is_set(),
                 "actions": hub.actions, "loop_lag": hub.loop_watch.report()}
@@ -333,13 +333,11 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         spec = text.partition(":")[2] or hub.settings.stand_in
         try:
             name, _ = parse_bot_spec(spec)
-            from openwhist.bots import make_bot
-
-            make_bot(spec, seed=0)
+            bot = make_bot(spec, seed=0)
         except WhistError as exc:
             raise _error(422, str(exc)) from None
-        if name == "pimc" and not hub.pimc_ready.is_set():
-            raise _error(503, "pimc bots are not ready yet (the solver is being prepared); "
+        if searches(bot) and not hub.pimc_ready.is_set():
+            raise _error(503, f"{name} bots are not ready yet (the solver is being prepared); "
                               "try again in a minute or choose another bot")
         return spec
 

@@ -189,10 +189,14 @@ class LoopWatch:
             self.lags.append(max(0.0, loop.time() - before - self.interval))
 
     def report(self) -> dict[str, float]:
-        """``last`` and ``max`` lag in milliseconds (over the window)."""
+        """The latest, the 99th percentile and the largest lag of the window, in
+        milliseconds."""
         if not self.lags:
-            return {"last_ms": 0.0, "max_ms": 0.0}
-        return {"last_ms": round(self.lags[-1] * 1000, 1), "max_ms": round(max(self.lags) * 1000, 1)}
+            return {"last_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
+        ordered = sorted(self.lags)
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        return {"last_ms": round(self.lags[-1] * 1000, 1), "p99_ms": round(p99 * 1000, 1),
+                "max_ms": round(ordered[-1] * 1000, 1)}
 
     async def stop(self) -> None:
         """Stop watching."""

@@ -414,16 +414,63 @@ def deal_after_lead() -> openwhist.Deal:
     return d
 
 
-# --- points grids from files ---------------------------------------------------------------
+# --- points grids: shipped ones by name, a club's own as its text ---------------------------
 
 
-def test_a_club_grid_from_a_file(tmp_path: Path) -> None:
+def club_grid_text() -> str:
     text = Path(openwhist.__file__).parent.joinpath("rules/grids/whisthub.toml").read_text()
-    path = tmp_path / "club.toml"
-    path.write_text(text.replace("made = 8\n", "made = 10\n", 1).replace('"whisthub"', '"club"', 1))
-    m = openwhist.new_match("belgian", grid=str(path), seed=2, until="deals", count=1)
+    return text.replace("made = 8\n", "made = 10\n", 1).replace('"whisthub"', '"club"', 1)
+
+
+def test_a_club_grid_given_as_its_text_is_kept_in_the_options() -> None:
+    text = club_grid_text()
+    m = openwhist.new_match("belgian", grid=text, seed=2, until="deals", count=1)
     assert m.options.points_grid().name == "club"
     assert m.options.points_grid().entry("pair", 8).made == (10,)
+    assert m.options.to_dict()["grid"] == text
+    from openwhist import records
+    again = records.replay(records.loads(records.dumps(records.match_record(m))))
+    assert again.options.points_grid().entry("pair", 8).made == (10,)
+
+
+def test_the_command_line_reads_a_club_grid_file_and_passes_its_text(tmp_path: Path) -> None:
+    from openwhist.play import parse_options
+
+    path = tmp_path / "club.toml"
+    path.write_text(club_grid_text())
+    assert parse_options([f"grid={path}", "early-stop=false"], "belgian") == {
+        "grid": club_grid_text(), "early_stop": False}
+    assert parse_options(["grid=whisthub"], "belgian") == {"grid": "whisthub"}
+    with pytest.raises(ConfigError, match="cannot read"):
+        parse_options([f"grid={tmp_path / 'missing.toml'}"], "belgian")
+
+
+@pytest.mark.parametrize("path", ["/etc/shadow", "/etc/passwd", "club.toml", "../grids/whisthub.toml",
+                                  "grids/whisthub", "C:\\grids\\club.toml", "~/club.toml"])
+def test_the_rules_read_no_file_a_grid_option_names(path: str) -> None:
+    with pytest.raises(ConfigError) as exc:
+        openwhist.new_deal("belgian", grid=path)
+    assert "neither the name of a points grid" in str(exc.value)
+    assert "file path" in str(exc.value)
+
+
+def test_a_grid_path_error_tells_nothing_of_the_file(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.toml"
+    secret.write_text('name = "hunter2"\n[[contract]]\nkind = "pair"\n')
+    messages = []
+    for path in (secret, tmp_path / "absent.toml"):
+        with pytest.raises(ConfigError) as exc:
+            openwhist.new_deal("belgian", grid=str(path))
+        messages.append(str(exc.value).replace(str(path), "PATH"))
+    assert messages[0] == messages[1] and "hunter2" not in messages[0]
+
+
+def test_a_grid_text_is_capped() -> None:
+    from openwhist.rules.belgian import GRID_MAX_BYTES
+
+    text = club_grid_text() + "#" * GRID_MAX_BYTES + "\n"
+    with pytest.raises(ConfigError, match="at most"):
+        openwhist.new_deal("belgian", grid=text)
 
 
 @pytest.mark.parametrize(("bad", "line", "words"), [
@@ -434,11 +481,10 @@ def test_a_club_grid_from_a_file(tmp_path: Path) -> None:
     ('kind = "pair"\nlevel = 8\nmade = 8\nfailed = 11\nbonus = 3\n', 7, "unknown key"),
     ('kind = "pair"\nlevel = 8\nmade = 8\nfailed = \n', 6, "TOML"),
 ])
-def test_a_bad_grid_file_names_the_line(tmp_path: Path, bad: str, line: int, words: str) -> None:
-    path = tmp_path / "bad.toml"
-    path.write_text('name = "bad"\n[[contract]]\n' + bad)
+def test_a_bad_grid_names_the_line(bad: str, line: int, words: str) -> None:
     with pytest.raises(ConfigError) as exc:
-        openwhist.new_match("belgian", grid=str(path), seed=1, until="deals", count=1)
+        openwhist.new_match("belgian", grid='name = "bad"\n[[contract]]\n' + bad, seed=1,
+                            until="deals", count=1)
     assert f"line {line}" in str(exc.value) and words in str(exc.value)
 
 
@@ -700,3 +746,22 @@ def test_with_every_bidding_option_on_the_legal_calls_are_exactly_those_allowed(
         play_out(d, {s: RandomBot(seed=s) for s in range(4)})
         assert sum(d.result().points) == 0
     assert {"passe-parole", "propose", "pair", "solo"} <= seen
+
+
+def test_simulate_on_the_command_line_with_a_club_grid_file(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from openwhist.cli import app
+
+    path = tmp_path / "club.toml"
+    path.write_text(club_grid_text())
+    args = ["simulate", "--variant", "belgian", "--deals", "2", "--bots", "random", "--seed", "1",
+            "--json", "-o", f"grid={path}"]
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["deals"] == 2
+    path.write_text('name = "bad"\n[[contract]]\nkind = "pear"\n')
+    bad = CliRunner().invoke(app, args)
+    assert bad.exit_code != 0 and "line 3" in bad.output and "kind must be" in bad.output

@@ -41,6 +41,7 @@ from openwhist.rules.base import (
     Deal,
     DealScored,
     TrickWon,
+    option_infos,
     options_from_strings,
     parse_action,
 )
@@ -95,15 +96,51 @@ def parse_seat(text: str, n: int = 4) -> int:
         raise ConfigError(str(exc)) from None
 
 
+FILE_MAX_BYTES = 64 * 1024
+"""The most the command line reads of a file given for an option (the rules cap the text)."""
+
+
 def parse_options(pairs: Iterable[str], variant: str = "classic") -> dict[str, Any]:
     """Read ``key=value`` texts into option overrides of ``variant`` (see
     :func:`openwhist.rules.base.options_from_strings`).
+
+    An option that takes a file's text (Belgian whist's ``grid``) reads a value ending in
+    its suffix (``grid=club.toml``) as the user's file, here on the command line, and passes
+    the file's text: the rules never read a file themselves.
 
     >>> parse_options(["target=7", "honours=false", "dummy=none", "revokes=penalty"])
     {'target': 7, 'honours': False, 'dummy': None, 'revokes': 'penalty'}
     """
     record = get_variant(variant)
-    return options_from_strings(record.options_type, pairs, record.hands)
+    files = {i.name: i.file for i in option_infos(record.options_type) if i.file}
+    texts: dict[str, str] = {}
+    rest: list[str] = []
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key, raw = key.strip().replace("-", "_"), raw.strip()
+        if sep and key in files and raw.lower().endswith(files[key]):
+            texts[key] = _read_option_file(key, raw)
+        else:
+            rest.append(pair)
+    out = options_from_strings(record.options_type, rest, record.hands)
+    out.update(texts)
+    return out
+
+
+def _read_option_file(key: str, path: str) -> str:
+    """The text of the file given for option ``key`` (the user's own file)."""
+    file = Path(path).expanduser()
+    try:
+        with file.open("rb") as f:
+            data = f.read(FILE_MAX_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError(f"option {key}: cannot read {path}: {exc.strerror}") from None
+    if len(data) > FILE_MAX_BYTES:
+        raise ConfigError(f"option {key}: {path} is larger than {FILE_MAX_BYTES // 1024} KB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"option {key}: {path} is not UTF-8 text") from None
 
 
 # --- bots ------------------------------------------------------------------------------------

@@ -867,19 +867,26 @@ class MatchRules:
 # --- options ---------------------------------------------------------------------------------
 
 
-def option(default: Any, help: str) -> Any:  # noqa: A002 - the field's help text
-    """A dataclass field of an options record with its help kept beside it."""
-    return field(default=default, metadata={"help": help})
+def option(default: Any, help: str, file: str = "") -> Any:  # noqa: A002 - the field's help text
+    """A dataclass field of an options record with its help kept beside it.
+
+    ``file``: a file suffix (``".toml"``) where a front end that may read the user's own
+    files (the command line) reads a value ending in it as a file and passes its text; the
+    rules themselves never read a file an option names.
+    """
+    return field(default=default, metadata={"help": help, "file": file})
 
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """One option of a variant: its name, type, default and help."""
+    """One option of a variant: its name, type, default and help; ``file`` the suffix of
+    the files whose text the command line passes for it (see :func:`option`)."""
 
     name: str
     type: Any
     default: Any
     help: str
+    file: str = ""
 
     @property
     def choices(self) -> tuple[Any, ...]:
@@ -896,8 +903,8 @@ def _literal_args(hint: Any) -> tuple[Any, ...]:
 @functools.cache
 def _option_infos(options_type: Any) -> tuple[OptionInfo, ...]:
     hints = typing.get_type_hints(options_type)
-    return tuple(OptionInfo(f.name, hints[f.name], f.default, str(f.metadata.get("help", "")))
-                 for f in fields(options_type))
+    return tuple(OptionInfo(f.name, hints[f.name], f.default, str(f.metadata.get("help", "")),
+                            str(f.metadata.get("file", ""))) for f in fields(options_type))
 
 
 def option_infos(options_type: type) -> list[OptionInfo]:

@@ -29,13 +29,17 @@ hands the word to the proposer, who decides at once and speaks for the pair from
 ('auction', 1, ['pass', 'wait', 'propose spades'])
 
 The points grid is data (:func:`load_grid`): the presets' grids lie in ``grids/`` beside
-this module (``whisthub.toml`` documents the format) and ``grid="path.toml"`` loads a
-club's own.  The grid's order of contracts is the bid ladder.
+this module (``whisthub.toml`` documents the format) and are named (``grid="whisthub"``);
+a club's own grid is given as its TOML text (``grid=text``; the command line reads it from
+a file).  The rules read no file a user names.  The grid's order of contracts is the bid
+ladder.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
+import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -45,11 +49,11 @@ from typing import Any, Literal, NamedTuple
 from openwhist.cards import Card, CardSet, Suit, format_hand, parse_hand, shuffled_deck
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import (
+    UNSEEN_DISCARD,
     Action,
     Call,
     CallMade,
     MatchRules,
-    UNSEEN_DISCARD,
     Observation,
     OptionsRecord,
     SheetRow,
@@ -73,6 +77,7 @@ __all__ = [
     "PointsGrid",
     "from_setup",
     "high_card_points",
+    "grid_names",
     "load_grid",
     "new_belgian_deal",
     "quick_tricks",
@@ -188,10 +193,10 @@ def load_grid(grid: str) -> PointsGrid:
 
     >>> load_grid("whisthub").name
     'whisthub'
-    >>> load_grid("/etc/passwd")
+    >>> load_grid("/etc/passwd")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    openwhist.errors.ConfigError: grid '/etc/passwd' is neither the name of a points grid (freewhist, whisthub) nor a grid's TOML text: a grid is never read from a file path here (the command line reads a club's file: -o grid=FILE.toml)
+    openwhist.errors.ConfigError: grid '/etc/passwd' is neither the name of a points grid ...
     """
     if not isinstance(grid, str) or not grid.strip():
         raise ConfigError(f"grid is the name of a points grid ({', '.join(grid_names())}) or a "
@@ -307,7 +312,8 @@ class BelgianOptions(OptionsRecord):
     (each option's help is kept with it: ``openwhist rules belgian``)."""
 
     grid: str = option("freewhist", "the points grid and bid ladder: freewhist, whisthub, or "
-                       "the path of a club's own grid (.toml; format in grids/whisthub.toml)")
+                       "a club's own grid as TOML text (format in grids/whisthub.toml; on the "
+                       "command line grid=FILE.toml reads the file)", file=".toml")
     troel: Literal["three-aces", "three-or-four-aces"] = option(
         "three-aces", "three-aces: troel only with exactly three aces (FreeWhist); "
         "three-or-four-aces: also four (Whisthub: partner the holder of the highest heart "
@@ -360,9 +366,7 @@ class BelgianOptions(OptionsRecord):
                               "piccolissimo")
 
     def points_grid(self) -> PointsGrid:
-        """The points grid these options name (loaded once per file version)."""
-        if not isinstance(self.grid, str) or not self.grid:
-            raise ConfigError(f"grid is a grid name or the path of a .toml file, not {self.grid!r}")
+        """The points grid these options name or hold (read once)."""
         return load_grid(self.grid)
 
 

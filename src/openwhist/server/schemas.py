@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, field_validator
 
 __all__ = ["ClientMessage", "Credentials", "GuestIn", "JoinByCodeIn", "JoinIn", "QuickPlayIn", "TableIn"]
 
@@ -13,7 +13,10 @@ Name = Annotated[str, Field(min_length=3, max_length=20, pattern=r"^[A-Za-z0-9_.
 Nickname = Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[\w .'-]+$")]
 Short = Annotated[str, Field(min_length=1, max_length=32)]
 Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
-OptionValue = StrictBool | StrictInt | StrictFloat | Annotated[str, Field(max_length=32)] | None
+OptionValue = StrictBool | StrictInt | StrictFloat | Annotated[str, Field(max_length=8192)] | None
+TEXT_OPTIONS = frozenset({"grid"})
+"""Options whose value may be a longer text (Belgian whist's own points grid, TOML, up to
+8 KB); any other option's text is at most 32 characters."""
 SeatSpec = Annotated[str, Field(min_length=2, max_length=40, pattern=r"^(me|open|bot(:[a-z0-9=.,:_]+)?)$")]
 
 
@@ -47,6 +50,14 @@ class TableIn(_In):
     count: Annotated[int, Field(ge=1, le=20)] = 1
     private: bool = False
     seats: Annotated[list[SeatSpec], Field(max_length=4)] | None = None
+
+    @field_validator("options")
+    @classmethod
+    def _short_texts(cls, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        for key, value in options.items():
+            if isinstance(value, str) and len(value) > 32 and key not in TEXT_OPTIONS:
+                raise ValueError(f"option {key}: a text of at most 32 characters")
+        return options
 
 
 class QuickPlayIn(_In):

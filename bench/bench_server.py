@@ -11,15 +11,16 @@ default).  Two runs:
   clients' CPU (they share the machine) and the load average (other jobs on the machine
   inflate every figure: compare runs made under the same load);
 - flat out: no pauses anywhere, the peak actions per second;
-- searching bots (``--bots``): a busy table of four bots for every kind of bot (pimc,
-  solver, sampler, heuristic, random; in classic, Dummy, German and Belgian whist), each
-  playing flat out while someone watches, beside the human-pace clients: the event loop's
+- searching bots (``--bots``): a table of bots for every kind of bot (pimc, solver,
+  sampler, heuristic, random; in classic, Dummy, German and Belgian whist), each playing
+  while someone watches, beside the human-pace clients (``--clients`` with no number:
+  forty of them, and no other run): the event loop's
   lag (the server's own watch: a timer every 50 ms, how late it fires; p99 and max over
   the last minute; goal: max under 50 ms) and the people's action latency.
 
     .venv/bin/python bench/bench_server.py                 # 100, 500, 1000 clients + flat out
     .venv/bin/python bench/bench_server.py --clients 200 --seconds 20 --no-flat
-    .venv/bin/python bench/bench_server.py --clients 40 --no-flat --bots --seconds 60
+    .venv/bin/python bench/bench_server.py --clients --no-flat --bots --seconds 60
 """
 
 from __future__ import annotations
@@ -272,7 +273,7 @@ def main() -> None:
     if not args.no_flat:
         runs.append((args.flat_clients, 0.0, 0.0, False))
     if args.bots:
-        runs.append((args.clients[0] if args.clients else 40, args.pace, 0.0, True))
+        runs.append((args.clients[0] if args.clients else 40, args.pace, args.bot_pause, True))
     for n, pace, pause, bots in runs:
         with tempfile.TemporaryDirectory() as tmp:
             db = args.database or f"sqlite:///{tmp}/bench.sqlite3"

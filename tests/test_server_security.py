@@ -244,7 +244,8 @@ def test_a_searching_bot_does_not_stall_the_event_loop(tmp_path: Path, bot: str)
         lag = httpx.get(f"{s.url}/api/health").json()["loop_lag"]
         assert moves >= 8, f"only {moves} moves"
         # searches run in worker threads and release the GIL: the loop is never held for a
-        # whole search (one takes up to a second); the figure itself is bench_server's
-        assert lag["max_ms"] < 250, lag
+        # whole search (each would delay the loop's watch by 100 ms to a second, a dozen
+        # times); the 50 ms goal for the largest lag is bench_server's --bots
+        assert lag["p99_ms"] < 100, lag
     finally:
         s.stop()

@@ -256,7 +256,9 @@ class Hub:
 
     def _prepare_solver(self) -> None:
         """Compile (or find in the cache) the solver in another process, so that serving
-        never waits for it; pimc bots are refused until it is ready."""
+        never waits for it, then load it into this one (in this thread: the first search
+        of a computer player does not pay for the loading); bots that search are refused
+        until it is ready."""
         try:
             done = subprocess.run([sys.executable, "-m", "openwhist.solver", "--if-needed"],
                                   capture_output=True, text=True, timeout=1800)
@@ -264,6 +266,13 @@ class Hub:
             log.warning("the solver could not be prepared: %s", exc)
             return
         if done.returncode == 0:
+            from openwhist.solver import warm_up
+
+            try:
+                warm_up()
+            except Exception as exc:
+                log.warning("the solver could not be loaded: %s", exc)
+                return
             self.pimc_ready.set()
         else:
             log.warning("the solver could not be prepared: %s", done.stderr.strip()[-500:])

@@ -71,6 +71,7 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("serve", "port"): [*NOT_INT, "-1", "65536", "99999"],
     ("serve", "database"): [*ODD, "nonsense", "mysql://u@h/db", "sqlite:////nonexistent/dir/x.db",
                             "postgresql://nobody@127.0.0.1:1/none"],
+    ("serve", "trusted_proxy"): [*ODD, "1.2.3.4.5", "10.0.0.0/33", "proxy.example", "-1"],
 }
 
 

@@ -112,8 +112,41 @@ def test_the_migration_turns_the_seats_of_existing_tables_into_events(tmp_path: 
         assert loaded["version"] == 7 and [s["kind"] for s in loaded["seats"]] == [
             "person", "bot", "bot", "open"]
         assert [a["action"] for a in loaded["actions"]] == ["2C"]
+        # its match in progress keeps the old seed (the same cards); the next is keyed
+        assert loaded["keyed_from"] == 1 and loaded["seed"] == 3
     finally:
         store.close()
+
+
+def test_a_table_is_leased_to_one_process_at_a_time(url: str) -> None:
+    one, two = st.Store(url), st.Store(url)  # two server processes' stores
+    try:
+        uid = one.call(st.create_user, None, "lessor", None, True)
+        ids = [f"lease{i}" for i in range(12)]
+        for tid in ids:
+            one.call(st.create_table, {"id": tid, "variant": "classic", "options": "{}", "seed": 1,
+                                       "until": "game", "count": 1, "private": False, "code": None,
+                                       "owner_id": uid}, [])
+        # both ask for every table at once: each table has exactly one winner
+        asked = [(tid, one.submit(st.acquire_lease, tid, "a", 60), two.submit(st.acquire_lease, tid, "b", 60))
+                 for tid in ids]
+        won = {tid: (a.result(), b.result()) for tid, a, b in asked}
+        assert all(a != b for a, b in won.values()), won
+        a_holds = {tid for tid, (a, _) in won.items() if a}
+        assert one.call(st.renew_leases, "a", 60) == a_holds
+        assert two.call(st.renew_leases, "b", 60) == set(ids) - a_holds
+        tid = ids[0]
+        holder, other, store = ("a", "b", one) if tid in a_holds else ("b", "a", two)
+        assert not two.call(st.acquire_lease, tid, other, 60)  # alive: not taken
+        store.call(st.acquire_lease, tid, holder, -1.0)  # its holder stops renewing: it runs out
+        assert one.call(st.acquire_lease, tid, other, 60)
+        assert tid not in store.call(st.renew_leases, holder, 60)  # the old holder learns it
+        one.call(st.release_leases, "a")
+        two.call(st.release_leases, "b")
+        assert one.call(st.lease_holders) == []
+    finally:
+        one.close()
+        two.close()
 
 
 def test_users_sessions_tables_actions_records_round_trip(url: str) -> None:
@@ -248,6 +281,29 @@ def test_sqlite_log_is_checkpointed_by_the_store_not_by_a_commit(tmp_path: Path)
 
 
 @pytest.mark.postgres
+def test_two_servers_on_postgres_share_no_table(postgres: Postgres) -> None:
+    with st.Store(postgres.url).engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    env = {"OPENWHIST_LEASE_TTL": "2"}
+    first = Server(postgres.url, env=env)
+    second = None
+    try:
+        me = Client(first).guest("pg2")
+        table = me.post("/api/quickplay", {"variant": "classic", "bot": "random"}).json()
+        second = Server(postgres.url, env=env)
+        assert Client(second).get("/api/health").json()["tables"] == 0
+        first.kill()
+        deadline = time.monotonic() + 15
+        while Client(second).get("/api/health").json()["tables"] != 1:
+            assert time.monotonic() < deadline, "the second server never took the table over"
+            time.sleep(0.2)
+        assert me.move(second).get(f"/api/tables/{table['id']}").status_code == 200
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()
+
+
 def test_the_server_on_postgres_survives_kill_minus_9(postgres: Postgres) -> None:
     with st.Store(postgres.url).engine.begin() as conn:
         conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))

@@ -756,6 +756,7 @@ def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser:
     words = {"N": "North", "E": "East", "S": "South", "W": "West"}
     rex = [seat for seat, name in names.items() if name.startswith("Rex")]
     assert len(rex) == 1 and all(names[x].startswith(words[x]) for x in names if x not in rex)
+    assert names[rex[0]].startswith("Rex (guest)")  # a guest is marked as one
     page.click("#replay-next")
     expect(page.locator("#replay-step")).to_have_text("Trick 1 of 13")
     expect(page.locator(".felt.replay .trick figure")).to_have_count(4)

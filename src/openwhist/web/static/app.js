@@ -373,7 +373,8 @@ class TableClient {
   seatTitle(letter) {
     const s = this.table?.seats.find(x => x.seat === letter);
     if (!s) return [t("dummy"), null];
-    if (s.kind === "person") return [s.name, s.guest ? t("guest") : null];
+    // a guest is marked for the others; a person knows whether he is one
+    if (s.kind === "person") return [s.name, s.guest && letter !== this.seat ? t("guest") : null];
     return [t("seat_" + letter), t(s.kind === "bot" ? "bot" : "open")];
   }
 
@@ -703,11 +704,11 @@ async function replayView(id) {
   const state = {deal: 0, step: 0};
   let analysis = null, anNote = "";
   const letters = () => data.deals[state.deal].hands;
-  // who played a hand: the person's name the server found (a guest's marked), else the
-  // seat ("North")
-  const nameOf = (letter) => {
+  // who played a hand: the person's name the server found, else the seat ("North"); a
+  // guest is marked where the hand is named above it (marked), not in every caption
+  const nameOf = (letter, marked = false) => {
     const k = letters().indexOf(letter), name = data.names?.[k];
-    return !name ? t("seat_" + letter) : data.guests?.[k] ? `${name} (${t("guest")})` : name;
+    return !name ? t("seat_" + letter) : marked && data.guests?.[k] ? `${name} (${t("guest")})` : name;
   };
   const root = h("section", {class: "replay-page", "aria-labelledby": "rp-h"});
   const pos = (letter) => {
@@ -723,7 +724,7 @@ async function replayView(id) {
     const trumpSuit = d.trump ? {spades: "S", hearts: "H", diamonds: "D", clubs: "C"}[d.trump] || d.trump : null;
     const pairs = trick ? trick.cards.map((c, k) => [letters()[(letters().indexOf(trick.leader) + k) % letters().length], c]) : [];
     const handBox = (letter) => h("div", {class: `seat ${pos(letter)}`, "data-seat": letter},
-      h("div", {class: "name", text: `${nameOf(letter)}${d.dealer === letter ? " · " + t("dealer") : ""}`}),
+      h("div", {class: "name", text: `${nameOf(letter, true)}${d.dealer === letter ? " · " + t("dealer") : ""}`}),
       h("div", {class: "hand open", role: "group", "aria-label": t("handOf", {name: nameOf(letter)}), "data-hand": letter},
         sortHand(hands[letter] || [], trumpSuit).map(c => h("span", {class: "card shown", "data-card": c, role: "img",
           "aria-label": cardName(c)}, cardSvg(c)))));

@@ -5,8 +5,10 @@ same database.  Each test plays the attacker against the real server (a subproce
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import socket
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -249,3 +251,15 @@ def test_a_searching_bot_does_not_stall_the_event_loop(tmp_path: Path, bot: str)
         assert lag["p99_ms"] < 100, lag
     finally:
         s.stop()
+
+
+def test_while_a_search_runs_python_switches_threads_often() -> None:
+    from openwhist.server.limits import SearchPool
+
+    pool = SearchPool("switch", workers=1)
+    before = sys.getswitchinterval()
+    try:
+        during = asyncio.run(pool.run(sys.getswitchinterval))
+    finally:
+        pool.close()
+    assert during == pytest.approx(0.001) and sys.getswitchinterval() == before

@@ -10,7 +10,7 @@
 
 from openwhist.cards import Card, CardSet, Rank, Suit
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError, WhistError
-from openwhist.match import Match, new_match
+from openwhist.match import Match, match_lengths, new_match
 from openwhist.rules.base import Action, Call, Deal, Observation, Variant, parse_action
 from openwhist.rules.registry import get_variant, new_deal, variants
 
@@ -32,6 +32,7 @@ __all__ = [
     "Variant",
     "WhistError",
     "get_variant",
+    "match_lengths",
     "new_deal",
     "new_match",
     "parse_action",

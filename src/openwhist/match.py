@@ -20,7 +20,7 @@ from openwhist.rules.base import Deal, GameRecord, MatchRules, Observation, Rubb
 from openwhist.rules.registry import get_variant, resolve
 from openwhist.rules.seats import parse_seat, seat_name
 
-__all__ = ["GameRecord", "Match", "RubberRecord", "SheetRow", "new_match"]
+__all__ = ["GameRecord", "Match", "RubberRecord", "SheetRow", "match_lengths", "new_match"]
 
 
 class Match:
@@ -40,10 +40,7 @@ class Match:
         self.options = options
         self.seed = seed
         self.rules: MatchRules = self.record.match_rules(options)
-        if until not in self.rules.UNTIL:
-            raise ConfigError(f"until must be {', '.join(self.rules.UNTIL)}, not {until!r}")
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise ConfigError(f"count must be a whole number of at least 1, not {count!r}")
+        self.rules.check_length(until, count)
         self.until = until
         self.count = count
         n = self.record.hands
@@ -129,6 +126,20 @@ class Match:
         else:
             self._start_deal(self.rules.next_dealer(state.dealer, self.record.hands))
 
+    def next_dealer(self) -> int:
+        """The hand that deals next: once the match is over, the dealer of the next
+        match's first deal (pass it to :func:`new_match` as ``dealer``), by the variant's
+        rule (the deal passes to the left; Belgian whist: the same dealer after an
+        all-pass deal); while the match goes on, the dealer of the deal in progress."""
+        if not self._over:
+            return self.state.dealer
+        return self.rules.next_dealer(self.state.dealer, self.record.hands)
+
+    def lengths(self) -> dict[str, Any]:
+        """The lengths a match of this variant may have, as JSON values (see
+        :meth:`MatchRules.lengths_json`)."""
+        return self.rules.lengths_json()
+
     def side_name(self, side: int) -> str:
         """The players of a side, e.g. ``"N & S"`` or ``"Ann & Bob"``."""
         sides = self.state.sides
@@ -155,8 +166,12 @@ def new_match(
 
     :param variant: a variant (``"classic"``, ``"dummy"``) or a preset name such as
         ``"english-long"``.
-    :param until: ``"game"``, ``"rubber"`` (best of three games) or ``"deals"``, as the
-        variant's match rules allow.
+    :param until: how the match ends, one of the variant's lengths with ``count``:
+        classic and Dummy whist ``"game"``, ``"rubber"`` (best of three games) or
+        ``"deals"``; German whist ``"match"`` (as its options define one), ``"deals"``
+        (hands), ``"best-of"`` (hands, odd) or ``"points"``; Belgian whist ``"deals"``,
+        ``"rounds"`` (four deals, every player dealing once) or ``"points"`` (checked at
+        a round's end).  :func:`match_lengths` describes them for a page.
     :param players: names per seat N, E, S, W (three names and ``"dummy"`` for Dummy whist).
     :param dealer: the first dealer, a seat number or letter.
     :param draw: cut for partners and first dealer (ace low, re-cut on ties), where the
@@ -193,6 +208,19 @@ def new_match(
         first = 0
     return Match(name, opts, seed, until=until, count=count, players=names, first_dealer=first,
                  draw=cuts)
+
+
+def match_lengths(variant: str = "classic", preset: str | None = None,
+                  **options: Any) -> dict[str, Any]:
+    """The lengths a match of ``variant`` may have and its natural one, as JSON values.
+
+    >>> match_lengths("classic")["default"]
+    {'until': 'rubber', 'count': 1}
+    >>> [x["until"] for x in match_lengths("german")["lengths"]]
+    ['match', 'deals', 'best-of', 'points']
+    """
+    name, opts = resolve(variant, preset, **options)
+    return get_variant(name).match_rules(opts).lengths_json()
 
 
 def _dealer(dealer: int | str, n: int) -> int:

@@ -53,6 +53,7 @@ from openwhist.rules.base import (
     Action,
     Call,
     CallMade,
+    MatchLength,
     MatchRules,
     Observation,
     OptionsRecord,
@@ -1551,9 +1552,17 @@ def new_belgian_deal(
 class BelgianMatchRules(MatchRules):
     """A Belgian match: a points total per player (``totals``, also ``score``).  When all
     pass the same dealer deals again (with ``redeal-double`` that deal counts double);
-    with ``shuffle=False`` the next deal is cut from the cards gathered trick by trick."""
+    with ``shuffle=False`` the next deal is cut from the cards gathered trick by trick.
 
-    UNTIL = ("deals",)
+    Lengths (``until``): ``deals`` (``count`` deals, all-pass deals included),
+    ``rounds`` (``count`` rounds of four deals: every player deals once per round; an
+    all-pass deal, redealt by the same dealer, does not count) and ``points`` (play on to
+    the end of the round in which a player reaches ``count`` points, so that every
+    player has dealt equally often, as clubs play a session out to the round's end).
+    """
+
+    UNTIL = ("deals", "rounds", "points")
+    DEFAULT = ("rounds", 1)
     GAME = "deal"
     RUBBER = "match"
     TOTALS = "points"
@@ -1562,6 +1571,23 @@ class BelgianMatchRules(MatchRules):
         super().__init__(options, HANDS)
         self._redeal = False
         self._pack: list[int] | None = None
+        self.dealt = 0
+        """Deals after which the deal passed on (all-pass deals are dealt again)."""
+
+    def lengths(self) -> tuple[MatchLength, ...]:
+        """N rounds of four deals (1), to N points at a round's end (100), or N deals (4)."""
+        return (MatchLength("deals", "deals", "deals", 4),
+                MatchLength("rounds", "rounds", "rounds", 1),
+                MatchLength("points", "points", "points", 100))
+
+    def is_over(self, until: str, count: int, deals: int) -> bool:
+        """``count`` deals or rounds complete, or a round complete with a player at
+        ``count`` points or more."""
+        if until == "rounds":
+            return self.dealt >= HANDS * count
+        if until == "points":
+            return self.dealt > 0 and self.dealt % HANDS == 0 and max(self.totals) >= count
+        return deals >= count
 
     def deal_args(self) -> dict[str, Any]:
         """The score before the deal, its multiplier, and the pack when not shuffling."""
@@ -1583,6 +1609,8 @@ class BelgianMatchRules(MatchRules):
             self.totals[h] += res.points[h]
         self.score = list(self.totals)
         self._redeal = res.all_pass
+        if not res.all_pass:
+            self.dealt += 1
         pack = [int(c) for t in state.tricks for c in t.cards]
         for h in range(HANDS):
             pack.extend(int(c) for c in cards_of(state.hands[h]))

@@ -35,6 +35,7 @@ from openwhist.cards import (
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import (
     GameRecord,
+    MatchLength,
     MatchRules,
     Observation,
     OptionsRecord,
@@ -618,6 +619,7 @@ class ClassicMatchRules(MatchRules):
     long whist, and the Dutch book's total points)."""
 
     UNTIL = ("game", "rubber", "deals")
+    DEFAULT = ("rubber", 1)
     SCORE = "game score"
     TOTALS = "rubber points"
 
@@ -626,6 +628,12 @@ class ClassicMatchRules(MatchRules):
         self._rubber_games: list[GameRecord] = []
         self._rubber_points = [0, 0]
         self._game_points = [0, 0]
+
+    def lengths(self) -> tuple[MatchLength, ...]:
+        """N games, N rubbers (best of three games each) or N deals (4: each hand deals once)."""
+        return (MatchLength("game", "games", "games", 1),
+                MatchLength("rubber", "rubbers", "rubbers", 1),
+                MatchLength("deals", "deals", "deals", 4))
 
     def deal_args(self) -> dict[str, Any]:
         """A deal is dealt with the game score (honours depend on it)."""

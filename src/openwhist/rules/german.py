@@ -43,6 +43,7 @@ from openwhist.rules.base import (
     CardDrawn,
     CardTurned,
     GameRecord,
+    MatchLength,
     MatchRules,
     Observation,
     OptionsRecord,
@@ -717,9 +718,16 @@ class GermanMatchRules(MatchRules):
     ``games`` are the hands won (value: the points scored), ``rubbers`` the matches
     finished (games: hands won each, points: the match's points), ``score`` the points of
     the match in progress and ``totals`` all points.
+
+    Lengths (``until``): ``match`` (``count`` matches as the options define them),
+    ``deals`` (``count`` hands), ``best-of`` (the first to win more than half of ``count``
+    hands, an odd number; drawn hands do not count, whatever the scoring) and ``points``
+    (the first with at least ``count`` points at the end of a hand; when both reach it in
+    the same hand, as meggiesoft scoring allows, the target rises by ``target_raise``).
     """
 
-    UNTIL = ("match", "deals")
+    UNTIL = ("match", "deals", "best-of", "points")
+    DEFAULT = ("match", 1)
     GAME = "hand"
     RUBBER = "match"
     SCORE = "match score"
@@ -729,6 +737,18 @@ class GermanMatchRules(MatchRules):
         super().__init__(options, HANDS)
         self.target = options.match_target
         self._wins = [0, 0]
+        self._points_target: int | None = None
+
+    def lengths(self) -> tuple[MatchLength, ...]:
+        """A match as the options define it, N hands (2: each deals once), best of N hands
+        (``best_of``) or to N points (``match_target`` under meggiesoft scoring, else 10
+        under seed-001's and 5 under standard scoring)."""
+        opts = self.options
+        points = {"meggiesoft": opts.match_target, "seed-001": 10}.get(opts.scoring, 5)
+        return (MatchLength("match", "matches", "matches", 1),
+                MatchLength("deals", "hands", "hands", 2),
+                MatchLength("best-of", "best-of", "hands", opts.best_of, odd=True),
+                MatchLength("points", "points", "points", points))
 
     def deal_args(self) -> dict[str, Any]:
         """A hand is dealt with the match score (shown in the observation)."""
@@ -771,9 +791,21 @@ class GermanMatchRules(MatchRules):
         return None
 
     def is_over(self, until: str, count: int, deals: int) -> bool:
-        """``count`` matches or hands complete."""
+        """``count`` matches or hands complete, best of ``count`` hands won, or ``count``
+        points reached."""
         if until == "match":
             return len(self.rubbers) >= count
+        if until == "best-of":
+            wins = [sum(1 for g in self.games if g.winner == s) for s in (0, 1)]
+            return max(wins) > count // 2
+        if until == "points":
+            if self._points_target is None:
+                self._points_target = count
+            reached = [s for s in (0, 1) if self.totals[s] >= self._points_target]
+            if len(reached) == 2:
+                self._points_target += self.options.target_raise
+                return False
+            return bool(reached)
         return deals >= count
 
     def summary(self) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 // The page: the lobby (guest, account, quick play, new table, open tables) and the table
 // (hand, trick, calls, score sheet), over the server's HTTP API and its WebSocket.
 // The client holds no rule: it shows the seat's view and sends one of its legal actions.
-import {LANGS, SUIT_SYMBOL, actionName, callName, cardName, cardShort, language, optionText, parseCard,
+import {LANGS, SUIT_SYMBOL, actionName, callName, cardName, cardShort, hasText, language, optionText, parseCard,
         pickLanguage, presetName, setLanguage, t, trumpName, variantName} from "./i18n.js";
 import {cardSvg} from "./cards.js";
 import {auctionFacts, tricksBySeat} from "./facts.js";
@@ -38,9 +38,50 @@ async function api(method, path, body) {
   const r = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body),
                                credentials: "same-origin"});
   const data = r.headers.get("content-type")?.includes("json") ? await r.json() : await r.text();
-  if (!r.ok) throw new Error(data?.error || `HTTP ${r.status}`);
+  if (!r.ok) throw new ApiError(data?.error || `HTTP ${r.status}`, data?.code, data?.values, r.status);
   return data;
 }
+
+// An error the server answered: its English text, and the code and values a page words.
+class ApiError extends Error {
+  constructor(message, code, values, status) {
+    super(message);
+    Object.assign(this, {code, values: values || {}, status});
+  }
+}
+
+// The server's English texts a code is known for, for errors sent without one.
+const ERROR_TEXTS = [
+  [/wrong name or password/i, "wrong_login"], [/name '(?<name>[^']*)' (is taken|belongs)/i, "name_taken"],
+  [/a nickname may hold/i, "nickname_chars"], [/a name may hold/i, "name_chars"],
+  [/at least (?<min>\d+) character/i, "too_short"], [/too many (login attempts|new accounts|new guests)/i, "too_many"],
+  [/log in first/i, "login_first"], [/no such table/i, "no_table"], [/no table has this code/i, "no_code"],
+  [/table is closed/i, "table_closed"], [/only the table's owner/i, "not_owner"],
+  [/you have (?<limit>\d+) open tables/i, "table_limit"], [/too many new tables/i, "table_rate"],
+  [/bots are not ready yet/i, "bots_not_ready"], [/server is busy/i, "busy"], [/hints a minute/i, "hint_limit"],
+  [/not your turn/i, "not_your_turn"], [/blank|invisible|seat's name/i, "blank_name"],
+];
+
+// An error (or a refusal's {reason, code, values}) in the page's language: by its code,
+// else by its English text where known, else the server's own words.
+function errorText(err) {
+  const code = err?.code, values = err?.values || {};
+  if (code && hasText("err_" + code)) return t("err_" + code, values);
+  const text = err?.message ?? err?.reason ?? String(err);
+  for (const [re, key] of ERROR_TEXTS) {
+    const m = re.exec(text);
+    if (m) return t("err_" + key, {...(m.groups || {}), ...values});
+  }
+  if (/^HTTP \d+$/.test(text)) return t("err_http", {status: text.slice(5)});
+  return text;
+}
+
+// The tables made from this browser (their owner's page offers Close and seat changes even
+// where the table does not name its owner).
+function owned() {
+  try { return JSON.parse(localStorage.getItem("openwhist-owned") || "[]"); } catch { return []; }
+}
+function remember(id) { localStorage.setItem("openwhist-owned", JSON.stringify([id, ...owned()].slice(0, 50))); }
 
 function showStatus(text, kind = "warn") {
   const s = $("#status");
@@ -80,7 +121,8 @@ async function variants() {
 function formError(form, err) {
   let box = $(".error", form);
   if (!box) { box = h("p", {class: "error", role: "alert"}); form.append(box); }
-  box.textContent = t("invalid", {reason: err.message});
+  const text = errorText(err);
+  box.textContent = text === err.message ? t("errorPrefix", {reason: text}) : text;
 }
 
 function signInView() {
@@ -126,8 +168,49 @@ function seatLabel(s) {
   return `${t("seat_" + s.seat)} (${t("open")})`;
 }
 
+// The seats of a variant's table, in seat order (Dummy whist: the dummy's seat is nobody's).
+function variantSeats(v) {
+  if (v.hands === 2) return ["N", "S"];
+  if (v.players === 3 && v.hands === 4) return ["N", "E", "W"];
+  return SEATS[v.players] || SEATS[4];
+}
+
+// A variant's match lengths: the server's `lengths` ({until, count, default_count}), or
+// its `until` names with a count each.
+function variantLengths(v) {
+  const given = Array.isArray(v.lengths) ? v.lengths : v.lengths?.lengths;
+  if (given?.length) return given.map(x => ({until: x.until, count: x.count ?? null, default_count: x.default_count ?? 1,
+                                            odd: !!x.odd}));
+  return (v.until || ["deals"]).map(u => ({until: u, count: u === "match" ? null : u, default_count: u === "deals" ? 4 : 1}));
+}
+
+// "2 deals", "1 rubber", "to 7 points", "a match": a table's length in words.
+function lengthText(until, count) {
+  if (!until) return "";
+  if (until === "match" || count === null || count === undefined) return t("len_" + until, {n: count ?? 1});
+  return hasText("len_" + until) ? t("len_" + until, {n: count}) : `${count} × ${until}`;
+}
+
+// The lobby's line for a table: its variant, length, seats and what one may do there.
+function tableLine(tb, mine) {
+  const open = tb.seats.some(s => s.kind === "open");
+  return h("li", {"data-table": tb.id},
+    h("strong", {text: variantName(tb.variant)}), " ",
+    tb.until ? h("span", {class: "length", text: `(${lengthText(tb.until, tb.count)})`}) : null, " ",
+    tb.private ? h("span", {class: "badge", text: t("privateMark")}) : null,
+    h("span", {class: "seats", text: tb.seats.map(s => `${s.seat}: ${seatLabel(s)}`).join(" · ")}), " ",
+    mine ? h("a", {href: `#table/${tb.id}`, class: "button primary go-back", text: t("goBack")})
+      : h("a", {href: `#table/${tb.id}`, class: "button", text: t("watch")}),
+    !mine && open ? h("button", {type: "button", class: "join", onclick: async () => {
+      try { await api("POST", `/api/tables/${tb.id}/join`, {}); location.hash = `#table/${tb.id}`; }
+      catch (err) { showStatus(errorText(err)); }
+    }, text: t("join")}) : null);
+}
+
 async function lobbyView() {
   const all = await variants();
+  const health = await api("GET", "/api/health").catch(() => ({}));
+  const levels = ["heuristic", "random", ...(health.pimc_ready ? ["pimc"] : [])];
   const length = h("select", {id: "qp-length"}, h("option", {value: "match", text: t("fullMatch")}),
                    h("option", {value: "deal", text: t("oneDeal")}));
   const quick = h("section", {class: "card-box", "aria-labelledby": "qp-h"},
@@ -141,81 +224,127 @@ async function lobbyView() {
           const body = {variant: v.name};
           if (length.value === "deal") Object.assign(body, {until: "deals", count: 1});
           const tb = await api("POST", "/api/quickplay", body);
+          remember(tb.id);
           location.hash = `#table/${tb.id}`;
-        } catch (err) { e.target.disabled = false; showStatus(err.message); }
+        } catch (err) { e.target.disabled = false; showStatus(errorText(err)); }
       }, text: variantName(v.name)}))));
 
   const variantSel = h("select", {id: "nt-variant"}, all.map(v => h("option", {value: v.name, text: variantName(v.name)})));
   const presetSel = h("select", {id: "nt-preset"});
   const optionsBox = h("fieldset", {class: "options", id: "nt-options"});
+  const seatsBox = h("fieldset", {class: "seat-specs", id: "nt-seat-list"});
+  const untilSel = h("select", {id: "nt-until"});
+  const countIn = h("input", {type: "number", id: "nt-count", min: 1, max: 20, value: 1, inputmode: "numeric"});
+  const countLabel = h("label", {for: "nt-count", text: t("howMany")});
+  const priv = h("input", {type: "checkbox", id: "nt-private"});
+  const leaveTo = h("select", {id: "nt-leave-to"}, h("option", {value: "bot", text: t("leaveBot")}),
+                    h("option", {value: "open", text: t("leaveOpen")}));
+  const moveTime = h("select", {id: "nt-move-time"}, h("option", {value: "", text: t("noLimit")}),
+    [15, 30, 60, 120].map(n => h("option", {value: n, text: t("secondsN", {n})})));
+  const moveTimeBox = h("div", {class: "option", id: "nt-move-time-box"},
+    h("label", {for: "nt-move-time", text: t("moveTime")}), moveTime);
+  const current = () => all.find(x => x.name === variantSel.value);
   const presetValues = () => {
-    const v = all.find(x => x.name === variantSel.value);
+    const v = current();
     const fromPreset = v?.preset_options?.[presetSel.value];
     return Object.fromEntries((v?.options || []).map(o => [o.name, fromPreset ? fromPreset[o.name] : o.default]));
   };
   const fillOptions = () => {
-    const v = all.find(x => x.name === variantSel.value);
+    const v = current();
     const values = presetValues();
     optionsBox.replaceChildren(h("legend", {text: t("ruleOptions")}),
       ...(v?.options || []).map(o => optionField(v.name, o, values[o.name])));
   };
-  const fillPresets = () => {
-    const v = all.find(x => x.name === variantSel.value);
+  const fillCount = () => {
+    const len = variantLengths(current()).find(x => x.until === untilSel.value);
+    const counted = len && len.count !== null;
+    countIn.hidden = countLabel.hidden = !counted;
+    countIn.step = len?.odd ? 2 : 1;
+    countIn.value = len?.default_count ?? 1;
+  };
+  const seatChoices = (me) => [
+    h("option", {value: "me", text: t("seatMe"), selected: me}),
+    h("option", {value: "open", text: t(priv.checked ? "seatOpen" : "seatOpenPublic")}),
+    ...levels.map((l, k) => h("option", {value: `bot:${l}`, text: t("seatBot", {level: t("level_" + l)}), selected: !me && k === 0}))];
+  const fillSeats = () => {
+    const v = current();
+    const before = [...seatsBox.querySelectorAll("select")].map(x => x.value);
+    seatsBox.replaceChildren(h("legend", {text: t("seats")}), h("small", {class: "help", text: t("seatsHelp")}),
+      ...variantSeats(v).map((letter, k) => h("div", {class: "seat-spec"},
+        h("label", {for: `nt-seat-${letter}`, text: t("seat_" + letter)}),
+        h("select", {id: `nt-seat-${letter}`, "data-seat": letter, onchange: e => {
+          if (e.target.value !== "me") return;        // one "me": another seat that was me becomes open
+          for (const other of seatsBox.querySelectorAll("select")) if (other !== e.target && other.value === "me") other.value = "open";
+        }}, seatChoices(k === 0)))));
+    const selects = [...seatsBox.querySelectorAll("select")];
+    if (before.length === selects.length) selects.forEach((x, k) => { x.value = before[k]; });
+  };
+  const fillVariant = () => {
+    const v = current();
     presetSel.replaceChildren(...(v?.presets || []).map(p => h("option", {value: p, text: presetName(p),
       selected: p === v.default_preset})));
-    fillOptions();
+    untilSel.replaceChildren(...variantLengths(v).map((x, k) => h("option", {value: x.until, text: t("until_" + x.until),
+      selected: k === 0})));
+    fillOptions(); fillCount(); fillSeats();
   };
-  variantSel.addEventListener("change", fillPresets);
+  variantSel.addEventListener("change", fillVariant);
   presetSel.addEventListener("change", fillOptions);
-  fillPresets();
-  const levelSel = h("select", {id: "nt-level"}, ["heuristic", "random", "pimc"].map(l =>
-    h("option", {value: l, text: t("level_" + l)})));
-  const seatMode = h("select", {id: "nt-seats"},
-    h("option", {value: "bots", text: t("bot")}), h("option", {value: "open", text: t("open")}));
-  const priv = h("input", {type: "checkbox", id: "nt-private"});
-  const create = h("form", {class: "card-box", "aria-labelledby": "nt-h", onsubmit: async e => {
+  untilSel.addEventListener("change", fillCount);
+  priv.addEventListener("change", () => { fillSeats(); moveTimeBox.hidden = priv.checked; });
+  fillVariant();
+  const create = h("form", {class: "card-box new-table", "aria-labelledby": "nt-h", onsubmit: async e => {
     e.preventDefault();
-    const v = all.find(x => x.name === variantSel.value);
-    const n = v.players;
-    const other = seatMode.value === "bots" ? `bot:${levelSel.value}` : "open";
+    const v = current();
     try {
       const base = presetValues(), options = {};
       for (const o of v.options) {
         const value = optionValue(o, optionsBox);
         if (value !== undefined && value !== base[o.name]) options[o.name] = value;
       }
-      const tb = await api("POST", "/api/tables", {variant: v.name, preset: presetSel.value || null,
-        options, private: priv.checked, seats: ["me", ...Array(n - 1).fill(other)]});
+      const body = {variant: v.name, preset: presetSel.value || null, options, private: priv.checked,
+                    seats: [...seatsBox.querySelectorAll("select")].map(x => x.value),
+                    until: untilSel.value};
+      if (leaveTo.value !== "bot") body.leave_to = leaveTo.value;
+      if (!countIn.hidden) body.count = Number(countIn.value) || 1;
+      if (!priv.checked && moveTime.value) body.move_time = Number(moveTime.value);
+      const tb = await api("POST", "/api/tables", body);
+      remember(tb.id);
       location.hash = `#table/${tb.id}`;
     } catch (err) { formError(create, err); }
   }},
     h("h2", {id: "nt-h", text: t("newTable")}),
     h("label", {for: "nt-variant", text: t("variant")}), variantSel,
     h("label", {for: "nt-preset", text: t("preset")}), presetSel,
-    h("label", {for: "nt-seats", text: t("seats")}), seatMode,
-    h("label", {for: "nt-level", text: t("botLevel")}), levelSel,
     h("label", {class: "check"}, priv, " ", t("private")),
+    seatsBox,
+    h("div", {class: "row length-row"},
+      h("div", {}, h("label", {for: "nt-until", text: t("matchLength")}), untilSel),
+      h("div", {}, countLabel, countIn)),
+    h("label", {for: "nt-leave-to", text: t("leaveTo")}), leaveTo,
+    moveTimeBox,
     h("details", {class: "rule-options"}, h("summary", {text: t("ruleOptions")}), optionsBox),
     h("button", {type: "submit", class: "primary", id: "nt-create", text: t("create")}));
 
   const list = h("ul", {class: "tables", id: "open-tables"});
+  const myBox = h("section", {class: "card-box my-tables", "aria-labelledby": "mt-h"},
+    h("h2", {id: "mt-h", text: t("myTables")}));
+  const mineList = h("ul", {class: "tables", id: "my-tables"});
+  myBox.append(mineList);
   const refresh = async () => {
-    const tables = await api("GET", "/api/tables");
-    list.replaceChildren();
-    if (!tables.length) list.append(h("li", {class: "empty", text: t("noTables")}));
-    for (const tb of tables) {
-      list.append(h("li", {},
-        h("strong", {text: variantName(tb.variant)}), " ",
-        h("span", {class: "seats", text: tb.seats.map(s => `${s.seat}: ${seatLabel(s)}`).join(" · ")}), " ",
-        h("a", {href: `#table/${tb.id}`, class: "button", text: t("watch")}),
-        tb.seats.some(s => s.kind === "open") ? h("button", {type: "button", onclick: async () => {
-          try { await api("POST", `/api/tables/${tb.id}/join`, {}); location.hash = `#table/${tb.id}`; }
-          catch (err) { showStatus(err.message); }
-        }, text: t("join")}) : null));
-    }
+    const [tables, mine] = await Promise.all([api("GET", "/api/tables"),
+      api("GET", "/api/my/tables").catch(() => null)]);
+    const mineIds = new Set((mine || []).map(x => x.id));
+    // without /api/my/tables: the tables one sits at (listed first by the server) are one's own
+    const ownRows = mine || tables.filter(tb => tb.seats.some(s => s.kind === "person" && s.name === session.user?.name));
+    for (const tb of ownRows) mineIds.add(tb.id);
+    mineList.replaceChildren(...ownRows.map(tb => tableLine(tb, true)));
+    myBox.hidden = !ownRows.length;
+    const others = tables.filter(tb => !mineIds.has(tb.id));
+    list.replaceChildren(...(others.length ? others.map(tb => tableLine(tb, false))
+      : [h("li", {class: "empty", text: t("noTables")})]));
   };
   const tablesBox = h("section", {class: "card-box", "aria-labelledby": "ot-h"},
-    h("h2", {id: "ot-h", text: t("openTables")}), list,
+    h("h2", {id: "ot-h", text: t("publicTables")}), list,
     h("button", {type: "button", onclick: refresh, text: t("refresh")}));
   await refresh();
   const games = h("ul", {class: "tables", id: "my-games"});
@@ -227,10 +356,10 @@ async function lobbyView() {
         h("span", {class: "when", text: new Date(r.created * 1000).toLocaleString(language())}), " ",
         h("a", {href: `#replay/${r.id}`, class: "button replay-link", text: t("replay")})));
     }
-  } catch (err) { games.append(h("li", {class: "empty", text: err.message})); }
+  } catch (err) { games.append(h("li", {class: "empty", text: errorText(err)})); }
   const gamesBox = h("section", {class: "card-box", "aria-labelledby": "fg-h"},
     h("h2", {id: "fg-h", text: t("finished")}), games);
-  return h("section", {class: "lobby"}, h("div", {class: "columns"}, quick, create, tablesBox, gamesBox));
+  return h("section", {class: "lobby"}, h("div", {class: "columns"}, myBox, quick, create, tablesBox, gamesBox));
 }
 
 // One rule option of a variant as a form field: a checkbox, a list of choices or a number,
@@ -287,6 +416,9 @@ class TableClient {
     this.id = id; this.code = code;
     this.table = null; this.seat = null; this.view = null; this.v = 0;
     this.sheet = []; this.showLast = false; this.closing = false; this.retry = 0;
+    this.talk = []; this.muted = new Set(); this.showTalk = false; this.claim = null; this.claiming = false;
+    this.ticker = setInterval(() => this.tick(), 1000);
+    api("GET", "/api/health").then(r => { this.pimcReady = !!r.pimc_ready; }, () => {});
     this.flash = null; this.note = ""; this.focus = 0; this.ref = 0; this.hint = null;
     this.root = h("section", {class: "table-page", "aria-label": t("tableOf", {id})});
     this.onKey = e => this.key(e);
@@ -314,7 +446,7 @@ class TableClient {
 
   close() {
     this.closing = true;                  // a table left never draws again: late messages are dropped
-    clearTimeout(this.timer); clearTimeout(this.flashTimer);
+    clearTimeout(this.timer); clearTimeout(this.flashTimer); clearInterval(this.ticker);
     document.removeEventListener("keydown", this.onKey);
     this.ws?.close();
   }
@@ -323,20 +455,49 @@ class TableClient {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
+  setTable(table) {
+    this.table = table; this.sheet = [...(table.sheet || [])];
+    this.tableAt = Date.now();
+    if (table.state !== "pause") this.readySent = false;
+    if (table.state !== "over") this.againSent = false;
+    if (table.state === "playing" || table.state === "waiting") this.matchOver = null;
+    if (table.claim) this.claim = {...table.claim, answered: this.claim?.answered && this.claim.seat === table.claim.seat};
+    else if ("claim" in table) this.claim = null;
+    this.tick();
+  }
+
   message(m) {
     if (this.closing) return;
     if (m.type === "welcome" || m.type === "sync") {
       if (this.lost) { this.lost = false; showStatus(""); this.root.classList.remove("offline"); }
-      this.table = m.table; this.seat = m.seat; this.sheet = [...(m.table.sheet || [])];
+      this.setTable(m.table); this.seat = m.seat;
     } else if (m.type === "event" && m.v !== this.v + 1 && this.v) {
       this.v = m.v;
       this.send({type: "resync"});
       return;
     } else if (m.type === "table" && m.table) {
-      this.table = m.table; this.sheet = [...(m.table.sheet || [])];
+      this.setTable(m.table);
       if (m.seat !== undefined) this.seat = m.seat;
+      if (m.view && this.claim) this.claim = null;
     } else if (m.type === "refused") {
-      this.note = t("refused", {reason: m.reason});
+      this.note = t("refused", {reason: errorText(m)});
+    } else if (m.type === "closed") {
+      this.close();
+      current = null;
+      showStatus(t("tableClosed"));
+      location.hash = "";
+      return;
+    } else if (m.type === "claim") {
+      this.claim = {seat: m.seat, tricks: m.tricks, hand: m.hand || [], answered: false};
+      this.claiming = false;
+    } else if (m.type === "claim_refused") {
+      this.note = t("claimRefused", {name: this.nameOf(m.claimant ?? this.claim?.seat)});
+      this.claim = null;
+    } else if (m.type === "said") {
+      this.talk = [...this.talk, m].slice(-40);
+      this.unread = !this.showTalk;
+    } else if (m.type === "error") {
+      this.note = errorText(m);
     }
     if (typeof m.v === "number" && m.v !== this.v) this.hint = null;   // a hint is for one moment
     if (typeof m.v === "number") this.v = m.v;
@@ -348,8 +509,14 @@ class TableClient {
       if (m.deal_over) {
         this.sheet.push(m.deal_over.row);
         this.lastDeal = {final: m.deal_over.final, row: m.deal_over.row};
+        // a table that pauses between deals (its `state` says so) waits in `pause` now
+        if (this.table.state) this.table = {...this.table, state: m.match_over ? "over" : "pause", ready: [], turn_ends_in: null};
+        this.claim = null;
       }
-      if (m.match_over) this.note = t("matchOver");
+      if (m.match_over) {
+        this.matchOver = m.match_over;
+        this.note = this.table.state ? "" : t("matchOver");
+      }
       const done = m.deal_over ? m.deal_over.final : m.view;
       if (before && done && done.tricks.length > before.tricks.length) {
         this.flash = done.tricks[done.tricks.length - 1];
@@ -360,6 +527,293 @@ class TableClient {
     }
     if (m.view) this.view = m.view;
     this.render();
+  }
+
+  // --- the table's life: waiting for players, pauses, the match's end ----------------------
+
+  state() {
+    const tb = this.table;
+    if (tb.state) return tb.state;
+    return tb.match_over ? "over" : "playing";
+  }
+
+  seatInfo(letter) { return this.table?.seats.find(x => x.seat === letter); }
+
+  isOwner() {
+    const tb = this.table, me = session.user;
+    if (!tb || !me) return false;
+    if ("owner" in tb || "owner_id" in tb || "is_owner" in tb) {
+      return tb.owner === true || tb.is_owner === true || (me.id !== undefined && tb.owner_id === me.id);
+    }
+    return owned().includes(this.id);
+  }
+
+  // Seconds left of a count-down the table gave (`turn_ends_in`, `pause_ends_in`), now.
+  secondsLeft(field) {
+    const s = this.table?.[field];
+    if (typeof s !== "number") return null;
+    return Math.max(0, Math.round(s - (Date.now() - this.tableAt) / 1000));
+  }
+
+  tick() {
+    for (const node of this.root?.querySelectorAll("[data-ends]") || []) {
+      const left = this.secondsLeft(node.dataset.ends);
+      if (left !== null) node.textContent = t(node.dataset.key, {n: left});
+    }
+  }
+
+  countdown(field, key, attrs = {}) {
+    const left = this.secondsLeft(field);
+    return left === null ? null : h("span", {...attrs, "data-ends": field, "data-key": key, text: t(key, {n: left})});
+  }
+
+  // The open seats: a spectator may sit at one; the owner may give it to a computer player
+  // (and take one back) until the match starts.
+  seatPanel() {
+    const tb = this.table, st = this.state();
+    const open = tb.seats.filter(s => s.kind === "open");
+    const changeable = this.isOwner() && st === "waiting";
+    if (!open.length && !changeable) return null;
+    const levels = ["heuristic", "random", ...(this.pimcReady ? ["pimc"] : [])];
+    const parts = [];
+    if (st === "waiting") {
+      const waiting = tb.waiting_for || open.map(s => s.seat);
+      parts.push(h("p", {class: "waiting-for", id: "waiting-for", text: t("waitingFor", {seats: waiting.map(l => t("seat_" + l)).join(", ")})}));
+      if (this.seat && tb.code) parts.push(h("p", {class: "help", text: t("waitingShare")}), this.inviteBox());
+    }
+    if (!this.seat && open.length) {
+      parts.push(h("p", {text: t("youWatch")}), h("div", {class: "row wrap sit-offers"}, open.map(s =>
+        h("button", {type: "button", class: "primary sit", "data-seat": s.seat, onclick: () => this.sit(s.seat),
+                     text: t("sitAt", {seat: t("seat_" + s.seat)})}))));
+    }
+    if (changeable) {
+      const free = tb.seats.filter(s => s.kind !== "person" && !s.pending);
+      parts.push(h("div", {class: "seat-changes"}, free.map(s => {
+        const value = s.kind === "open" ? "open" : `bot:${(s.bot || "heuristic").split(/[:=]/)[0]}`;
+        return h("label", {class: "seat-change"}, h("span", {text: t("seat_" + s.seat)}),
+          h("select", {"data-seat": s.seat, "aria-label": t("seatChange", {seat: t("seat_" + s.seat)}),
+                       onchange: e => this.changeSeat(s.seat, e.target.value)},
+            h("option", {value: "open", text: t("makeOpen"), selected: value === "open"}),
+            levels.map(l => h("option", {value: `bot:${l}`, selected: value === `bot:${l}`,
+                                         text: t("seatBot", {level: t("level_" + l)})}))));
+      })));
+    }
+    return h("section", {class: "panel seat-panel", id: "seat-panel", "aria-label": t("openSeats")}, parts);
+  }
+
+  inviteBox() {
+    const link = `${location.origin}/#table/${this.id}/${this.table.code}`;
+    return h("p", {class: "invite row"},
+      h("input", {readonly: true, id: "invite-link", "aria-label": t("invite"), value: link}),
+      h("button", {type: "button", id: "copy-invite", onclick: async e => {
+        try { await navigator.clipboard.writeText(link); e.target.textContent = t("linkCopied"); }
+        catch { $("#invite-link")?.select(); }
+      }, text: t("copy")}));
+  }
+
+  async sit(letter) {
+    try {
+      await api("POST", `/api/tables/${this.id}/join`, {seat: letter, ...(this.code ? {code: this.code} : {})});
+      this.send({type: "resync"});
+    } catch (err) { this.note = errorText(err); this.render(); }
+  }
+
+  async changeSeat(letter, spec) {
+    try { await api("POST", `/api/tables/${this.id}/seat`, {seat: letter, spec}); }
+    catch (err) { this.note = errorText(err); this.render(); }
+  }
+
+  async leave() {
+    const toOpen = this.table.leave_to === "open";
+    if (!confirm(t(toOpen ? "confirmLeaveOpen" : "confirmLeave"))) return;
+    try {
+      await api("POST", `/api/tables/${this.id}/leave`, {});
+      showStatus(t("left"));
+      location.hash = "";
+    } catch (err) { this.note = errorText(err); this.render(); }
+  }
+
+  async closeTable() {
+    if (!confirm(t("confirmClose"))) return;
+    try {
+      await api("POST", `/api/tables/${this.id}/close`, {});
+      location.hash = "";
+    } catch (err) { this.note = errorText(err); this.render(); }
+  }
+
+  // The deal's result in words: the contract made or not (or all passed), the tricks and
+  // points of each side or player, an early stop.
+  dealResult(row, final) {
+    const res = row?.result || {};
+    const letters = this.letters(), lines = [];
+    const names = (ls) => ls.map(l => this.nameOf(l)).join(", ");
+    const decl = (res.declarers || []).map(d => (typeof d === "number" ? letters[d] : d));
+    if ("contract" in res && res.contract === null) lines.push(h("p", {class: "all-passed", text: t("allPassed")}));
+    else if (res.contract) {
+      const made = (res.made || []).every(Boolean);
+      lines.push(h("p", {class: `contract-result ${made ? "made" : "down"}`,
+        text: t(made ? "made" : "down", {names: names(decl), contract: callName(res.contract)})}));
+    }
+    if (res.stopped > 0) lines.push(h("p", {class: "stopped", id: "stopped-early", text: t("stoppedEarly", {n: res.stopped})}));
+    const perPlayer = (res.points || []).length > 2 || letters.length === 2;
+    const side = this.mySide();
+    const who = perPlayer ? letters.map(l => this.nameOf(l)) : [t("us"), t("them")];
+    const pick = (xs) => (!xs ? [] : perPlayer ? xs : [xs[side], xs[1 - side]]);
+    const tricks = res.tricks || (final ? final.tricks_won : null);
+    const rows = [[t("dealTricks"), pick(tricks)], [t("dealPoints"), pick(res.points)], [t("totalNow"), pick(row?.score)]];
+    lines.push(h("table", {class: "result-table", id: "deal-result"},
+      h("thead", {}, h("tr", {}, h("th", {}), who.map(w => h("th", {scope: "col", text: w})))),
+      h("tbody", {}, rows.filter(([, xs]) => xs.length).map(([label, xs]) =>
+        h("tr", {}, h("th", {scope: "row", text: label}), xs.map(x => h("td", {text: x})))))));
+    return lines;
+  }
+
+  pausePanel() {
+    const tb = this.table, row = this.lastDeal?.row || this.sheet[this.sheet.length - 1];
+    const people = tb.seats.filter(s => s.kind === "person");
+    const ready = tb.ready || [];
+    const waiting = people.filter(s => !ready.includes(s.seat) && s.connected !== false).map(s => this.nameOf(s.seat));
+    const mineReady = this.readySent || (this.seat && ready.includes(this.seat));
+    return h("section", {class: "panel pause-panel", id: "pause-panel", role: "region", "aria-labelledby": "pause-h"},
+      h("h3", {id: "pause-h", text: `${t("dealResult", {n: row?.deal ?? this.sheet.length})} · ${t("phase_pause")}`}),
+      this.dealResult(row, this.lastDeal?.final),
+      this.lastTrickBox("pause-last-trick"),
+      h("div", {class: "row wrap"},
+        this.seat ? h("button", {type: "button", class: "primary", id: "ready-button", disabled: mineReady,
+          onclick: () => { this.readySent = true; this.send({type: "ready"}); this.render(); },
+          text: mineReady ? t("readyDone") : t("ready")}) : null,
+        this.countdown("pause_ends_in", "nextDealIn", {class: "countdown", id: "pause-countdown"}),
+        people.length > 1 && waiting.length ? h("span", {class: "ready-waiting", text: t("readyWaiting", {names: waiting.join(", ")})}) : null));
+  }
+
+  overPanel() {
+    const over = this.matchOver || {};
+    const summary = over.summary || this.table.summary || {};
+    const letters = this.letters();
+    let winner = over.winner !== undefined ? over.winner : this.table.winner;
+    if (winner === undefined && summary.totals) {         // a server that does not name him: the highest total
+      const best = Math.max(...summary.totals);
+      const sides = this.view.sides;
+      const k = summary.totals.indexOf(best);
+      winner = summary.totals.filter(x => x === best).length > 1 ? null
+        : summary.totals.length === letters.length ? [letters[k]] : letters.filter((_, i) => sides[i] === k);
+    }
+    const won = winner?.length ? (winner.includes(this.seat) ? t("matchWonMe")
+      : t("matchWon", {names: winner.map(l => this.nameOf(l)).join(", ")})) : t("matchTie");
+    const totals = summary.totals || [];
+    const perPlayer = totals.length === letters.length && letters.length !== 2 ? true : totals.length > 2;
+    const side = this.mySide();
+    const who = perPlayer || letters.length === 2 ? letters.map(l => this.nameOf(l)) : [t("us"), t("them")];
+    const vals = perPlayer || letters.length === 2 ? totals : [totals[side], totals[1 - side]];
+    const row = this.lastDeal?.row || this.sheet[this.sheet.length - 1];
+    return h("section", {class: "panel over-panel", id: "over-panel", role: "region", "aria-labelledby": "over-h"},
+      h("h3", {id: "over-h", text: won}),
+      row ? h("details", {class: "last-deal"}, h("summary", {text: t("dealResult", {n: row.deal})}), this.dealResult(row, this.lastDeal?.final)) : null,
+      totals.length ? h("table", {class: "result-table", id: "match-totals"},
+        h("caption", {text: t("totals")}),
+        h("thead", {}, h("tr", {}, who.map(w => h("th", {scope: "col", text: w})))),
+        h("tbody", {}, h("tr", {}, vals.map(x => h("td", {text: x}))))) : null,
+      h("div", {class: "row wrap"},
+        this.seat ? h("button", {type: "button", class: "primary", id: "again-button", disabled: this.againSent,
+          onclick: () => { this.againSent = true; this.send({type: "again"}); this.render(); },
+          text: this.againSent ? t("againWaiting") : t("playAgain")}) : null,
+        h("a", {href: "#", class: "button", id: "lobby-button", text: t("backLobby")})));
+  }
+
+  // A claim under way: the claimant's cards for all to see, and Accept / Refuse for an
+  // opponent; or our own claim's form.
+  claimPanel() {
+    const v = this.view;
+    if (this.claim) {
+      const c = this.claim, letters = this.letters();
+      const mine = c.seat === this.seat;
+      const opponent = this.seat && !mine && v.sides[letters.indexOf(this.seat)] !== v.sides[letters.indexOf(c.seat)];
+      return h("section", {class: "panel claim-panel", id: "claim-panel", role: "region", "aria-live": "polite"},
+        h("h3", {text: c.tricks === 0 ? t("concedeBy", {name: this.nameOf(c.seat)}) : t("claimBy", {name: this.nameOf(c.seat), n: c.tricks})}),
+        h("div", {class: "hand open", role: "group", "aria-label": t("claimCards", {name: this.nameOf(c.seat)})},
+          sortHand(c.hand, v.trump).map(card => h("span", {class: "card shown", "data-card": card, role: "img", "aria-label": cardName(card)},
+            cardSvg(card)))),
+        opponent && !c.answered ? h("div", {class: "row wrap"},
+          h("button", {type: "button", class: "primary", id: "claim-accept", onclick: () => this.answer(true), text: t("accept")}),
+          h("button", {type: "button", id: "claim-refuse", onclick: () => this.answer(false), text: t("refuse")}))
+          : h("p", {class: "note", text: t("claimWait")}));
+    }
+    if (!this.claiming) return null;
+    const left = v.hand.length;
+    const pick = h("select", {id: "claim-count", "aria-label": t("claimHow", {n: left})},
+      Array.from({length: left + 1}, (_, k) => left - k).map(k => h("option", {value: k,
+        text: k === left ? t("claimAll", {n: k}) : k === 0 ? t("concede") : String(k)})));
+    return h("section", {class: "panel claim-panel", id: "claim-form"},
+      h("label", {for: "claim-count", text: t("claimHow", {n: left})}),
+      h("div", {class: "row"}, pick,
+        h("button", {type: "button", class: "primary", id: "claim-send", onclick: () => {
+          this.send({type: "claim", tricks: Number(pick.value)}); this.claiming = false; this.render();
+        }, text: t("claimSend")}),
+        h("button", {type: "button", onclick: () => { this.claiming = false; this.render(); }, text: t("cancel")})));
+  }
+
+  answer(accept) {
+    this.send({type: "answer", accept});
+    if (this.claim) this.claim.answered = true;
+    this.render();
+  }
+
+  // Leave, Close, Claim, Take back: what one may do at this table now.
+  actionBar() {
+    const v = this.view, st = this.state();
+    const others = this.table.seats.filter(s => s.seat !== this.seat);
+    const alone = others.length && others.every(s => s.kind === "bot");
+    const playing = st === "playing" && v.phase === "play";
+    return h("div", {class: "row wrap actions", id: "table-actions"},
+      this.seat && playing && !this.claim && v.hand.length > 0 ? h("button", {type: "button", id: "claim-button",
+        "aria-expanded": String(this.claiming), onclick: () => { this.claiming = !this.claiming; this.render(); }, text: t("claim")}) : null,
+      this.seat && alone && st === "playing" ? h("button", {type: "button", id: "undo-button",
+        onclick: () => this.send({type: "undo"}), text: t("undo")}) : null,
+      this.seat ? h("button", {type: "button", id: "leave-button", onclick: () => this.leave(), text: t("leave")}) : null,
+      this.isOwner() ? h("button", {type: "button", id: "close-button", class: "danger", onclick: () => this.closeTable(),
+                                    text: t("closeTable")}) : null);
+  }
+
+  // Table talk: the quick messages, free text at a private table, each speaker mutable.
+  talkPanel() {
+    const quick = ["well_played", "thanks", "sorry", "good_luck", "hello", "bye"];
+    const say = (msg) => this.send({type: "say", ...msg});
+    const shown = this.talk.filter(m => !this.muted.has(m.from));
+    const speakers = [...new Set(this.talk.map(m => m.from))].filter(n => n !== session.user?.name);
+    const text = h("input", {id: "talk-text", maxlength: 200, placeholder: t("talkPlaceholder"), "aria-label": t("talkPlaceholder")});
+    return h("details", {class: "talk", id: "talk", open: this.showTalk, ontoggle: e => {
+      this.showTalk = e.target.open; if (this.showTalk) this.unread = false;
+    }},
+      h("summary", {text: t("talk") + (this.unread ? " •" : "")}),
+      h("ol", {class: "talk-lines", id: "talk-lines", "aria-live": "polite"}, shown.slice(-12).map(m =>
+        h("li", {}, h("strong", {text: `${m.from}${m.seat ? "" : ` (${t("spectator")})`}: `}),
+          m.quick ? t("q_" + m.quick) : m.text))),
+      h("div", {class: "row wrap quick-talk"}, quick.map(q => h("button", {type: "button", class: "quick", "data-quick": q,
+        onclick: () => say({quick: q}), text: t("q_" + q)}))),
+      this.table.private ? h("form", {class: "row", onsubmit: e => {
+        e.preventDefault();
+        if (text.value.trim()) say({text: text.value.trim()});
+        text.value = "";
+      }}, text, h("button", {type: "submit", text: t("talkSay")})) : null,
+      speakers.length ? h("div", {class: "row wrap mutes"}, speakers.map(n => h("button", {type: "button", class: "link",
+        "aria-pressed": String(this.muted.has(n)), onclick: () => {
+          if (this.muted.has(n)) this.muted.delete(n); else this.muted.add(n);
+          this.render();
+        }, text: `${this.muted.has(n) ? t("unmute") : t("mute")}: ${n}`}))) : null);
+  }
+
+  // A seat's presence: away (connection lost) and auto (a computer plays for the person now).
+  presence(letter) {
+    const s = this.seatInfo(letter);
+    if (!s || s.kind !== "person") return [];
+    const marks = [];
+    if (s.auto) marks.push(h("span", {class: "mark auto", "data-mark": "auto", text: t("auto")}));
+    else if (s.away) marks.push(h("span", {class: "mark away", "data-mark": "away", text: t("away")}));
+    if (this.view.to_move === letter) {
+      const c = this.countdown("turn_ends_in", "timeLeft", {class: "mark clock", "data-mark": "clock"});
+      if (c) marks.push(c);
+    }
+    return marks;
   }
 
   nameOf(letter) {
@@ -402,7 +856,7 @@ class TableClient {
       if (this.v !== v) return;                     // the table moved on meanwhile
       this.hint = r.action;
       this.note = t("hintIs", {card: actionName(r.action)});
-    } catch (err) { this.note = err.message; }
+    } catch (err) { this.note = errorText(err); }
     this.render();
   }
 
@@ -466,7 +920,7 @@ class TableClient {
     const box = h("div", {class: `seat ${pos}${turn ? " turn" : ""}`, "data-seat": letter},
       h("div", {class: "name"}, turn ? h("span", {class: "turn-mark", "aria-hidden": "true", text: "▶ "}) : null,
         name, kind ? h("span", {class: "kind", text: ` (${kind})`}) : null,
-        v.dealer === letter ? h("span", {class: "badge", text: t("dealer")}) : null),
+        v.dealer === letter ? h("span", {class: "badge", text: t("dealer")}) : null, this.presence(letter)),
       h("div", {class: "count", text: t("cardsLeft", {n: v.hand_sizes[i]})}));
     const known = v.known?.[letter] || [];
     if (letter !== this.seat && (v.open_hands.includes(letter) || (known.length && known.length === v.hand_sizes[i]))) {
@@ -639,11 +1093,11 @@ class TableClient {
         }))));
   }
 
-  lastTrickBox() {
+  lastTrickBox(id = "last-trick") {
     const tricks = this.view.tricks;
     const last = tricks[tricks.length - 1] || (this.lastDeal?.final.tricks.slice(-1)[0]);
-    if (!last) return h("div", {class: "last-trick", id: "last-trick", text: t("noLastTrick")});
-    return h("div", {class: "last-trick", id: "last-trick", role: "region", "aria-label": t("lastTrick")},
+    if (!last) return h("div", {class: "last-trick", id, text: t("noLastTrick")});
+    return h("div", {class: "last-trick", id, role: "region", "aria-label": t("lastTrick")},
       this.trickPairs(last).map(([letter, c]) => h("figure", {class: last.winner === letter ? "won" : "", "data-card": c},
         cardSvg(c), h("figcaption", {text: this.seatTitle(letter)[0]}), h("span", {class: "sr", text: cardName(c)}))),
       h("p", {text: t("wonBy", {name: this.nameOf(last.winner)})}));
@@ -652,29 +1106,35 @@ class TableClient {
   render() {
     if (this.closing) return;
     if (!this.view || !this.table) return;
-    const v = this.view;
+    const v = this.view, st = this.state();
     const focusedCard = document.activeElement?.dataset?.card;
+    const focusedId = document.activeElement?.id;
     const mine = this.seat && v.to_move && v.legal.length > 0;
-    const turnText = v.to_move ? (mine ? t("yourTurn") : t("turnOf", {name: this.nameOf(v.actor || v.to_move)}))
-      : t("phase_over");
+    const turnText = st === "waiting" ? t("phase_waiting") : st === "pause" ? t("phase_pause")
+      : st === "over" || !v.to_move ? t("phase_over")
+      : mine ? t("yourTurn") : t("turnOf", {name: this.nameOf(v.actor || v.to_move)});
     const seats = this.letters().filter(l => l !== this.seat).map(l => this.seatBox(l));
-    const felt = h("div", {class: `felt n${this.letters().length}`}, seats, this.trickArea());
+    const felt = h("div", {class: `felt n${this.letters().length}${this.seat ? "" : " watching"}`}, seats, this.trickArea());
     const myHand = this.seat ? this.handRow(this.seat, v.hand, true) : null;
     if (myHand && mine && v.to_move === this.seat) myHand.classList.add("active");
-    const code = this.table.code;
+    const panel = st === "pause" ? this.pausePanel() : st === "over" ? this.overPanel() : null;
+    const clock = mine ? this.countdown("turn_ends_in", "yourTime", {class: "clock", id: "my-clock"}) : null;
+    this.root.classList.toggle("paused", !!panel);
     this.root.replaceChildren(
       h("div", {class: "topline"},
         h("a", {href: "#", class: "button", text: t("back")}),
         h("h2", {text: `${variantName(this.table.variant)} · ${t("phase_" + v.phase)}`}),
-        h("p", {class: `whose${mine ? " mine" : ""}`, id: "whose", role: "status", "aria-live": "polite", text: turnText})),
+        h("p", {class: `whose${mine ? " mine" : ""}`, id: "whose", role: "status", "aria-live": "polite", text: turnText}),
+        clock),
       h("div", {class: "board"},
-        h("div", {class: "play-area"}, felt,
+        h("div", {class: "play-area"}, panel, this.seatPanel(), this.claimPanel(), felt,
           myHand ? h("div", {class: "seat bottom me", "data-seat": this.seat},
             h("div", {class: "name"}, this.nameOf(this.seat),
-              v.dealer === this.seat ? h("span", {class: "badge", text: t("dealer")}) : null),
+              v.dealer === this.seat ? h("span", {class: "badge", text: t("dealer")}) : null, this.presence(this.seat)),
             myHand) : null,
           this.callBox(),
           h("p", {class: "note", id: "note", "aria-live": "polite", text: this.note}),
+          this.actionBar(),
           h("p", {class: "keys", text: t("keys")})),
         h("div", {class: "side"}, this.infoPanel(),
           mine && this.hintsAllowed() ? h("button", {type: "button", id: "hint-button", onclick: () => this.askHint(),
@@ -684,14 +1144,13 @@ class TableClient {
                        text: this.showLast ? t("hideLastTrick") : t("lastTrick")}),
           this.showLast ? this.lastTrickBox() : null,
           this.sheetTable(),
-          code ? h("p", {class: "invite"}, `${t("invite")}: `,
-            h("input", {readonly: true, id: "invite-link", "aria-label": t("invite"),
-                        value: `${location.origin}/#join/${code}`})) : null)));
+          this.talkPanel(),
+          this.table.code && st !== "waiting" ? this.inviteBox() : null)));
     if (focusedCard) {
       const again = this.root.querySelector(`.hand.mine button[data-card="${focusedCard}"]`)
         || this.root.querySelectorAll(".hand.mine button.card")[Math.min(this.focus, v.hand.length - 1)];
       again?.focus();
-    }
+    } else if (focusedId && focusedId !== "invite-link") document.getElementById(focusedId)?.focus();
     if (!this.root.isConnected) main().replaceChildren(this.root);
   }
 }
@@ -777,7 +1236,7 @@ async function replayView(id) {
         h("strong", {text: `${t("tricks")} ${(d.result.tricks || []).join(" – ")} · ${t("points")} ${(d.result.points || []).join(" – ")}`})) : null].filter(Boolean));
   };
   render();
-  api("GET", `/api/records/${id}/analysis`).then(a => { analysis = a; }, err => { anNote = err.message; })
+  api("GET", `/api/records/${id}/analysis`).then(a => { analysis = a; }, err => { anNote = errorText(err); })
     .then(render);
   return root;
 }
@@ -815,7 +1274,7 @@ async function show(build) {
   try {
     const page = await build();
     if (mine === routed) main().replaceChildren(page);
-  } catch (err) { if (mine === routed) showStatus(err.message); }
+  } catch (err) { if (mine === routed) showStatus(errorText(err)); }
 }
 
 async function route() {
@@ -827,12 +1286,12 @@ async function route() {
     main().replaceChildren(signInView());
     return;
   }
-  const [what, arg] = hash.split("/");
+  const [what, arg, extra] = hash.split("/");
   if (what === "join" && arg) {
     try {
       const r = await api("POST", "/api/join", {code: arg});
       location.hash = `#table/${r.table.id}`;
-    } catch (err) { showStatus(err.message); location.hash = ""; }
+    } catch (err) { showStatus(errorText(err)); location.hash = ""; }
     return;
   }
   if (what === "replay" && arg) {
@@ -844,7 +1303,7 @@ async function route() {
     if (current && current.id === arg) { current.render(); return; }
     if (current) current.close();
     main().replaceChildren(h("p", {class: "loading", text: "…"}));
-    current = new TableClient(arg, new URLSearchParams(location.search).get("code"));
+    current = new TableClient(arg, extra || new URLSearchParams(location.search).get("code"));
     return;
   }
   if (current) { current.close(); current = null; }

@@ -64,14 +64,23 @@ const ERROR_TEXTS = [
 
 // An error (or a refusal's {reason, code, values}) in the page's language: by its code,
 // else by its English text where known, else the server's own words.
+// The server's codes worded by another's text.
+const CODE_WORDS = {log_in: "login_first", closed: "table_closed", signup_limit: "too_many", login_limit: "too_many",
+  bad_nickname: "nickname_chars", bad_name: "name_chars", match_started: "started", talk_limit: "talk_rate",
+  solver_not_ready: "bots_not_ready", too_many: "too_many"};
+const GENERIC = new Set(["invalid", "conflict", "error", "forbidden", "not_found", "too_many", "busy"]);
+
 function errorText(err) {
-  const code = err?.code, values = err?.values || {};
-  if (code && hasText("err_" + code)) return t("err_" + code, values);
+  const code = err?.code, values = {...(err?.values || {})};
+  if (typeof values.seat === "string" && /^[NESW]$/.test(values.seat)) values.seat = t("seat_" + values.seat);
+  const key = "err_" + (CODE_WORDS[code] || code);
+  if (code && !GENERIC.has(code) && hasText(key)) return t(key, values);
   const text = err?.message ?? err?.reason ?? String(err);
   for (const [re, key] of ERROR_TEXTS) {
     const m = re.exec(text);
     if (m) return t("err_" + key, {...(m.groups || {}), ...values});
   }
+  if (code && hasText(key)) return t(key, values);
   if (/^HTTP \d+$/.test(text)) return t("err_http", {status: text.slice(5)});
   return text;
 }
@@ -808,7 +817,7 @@ class TableClient {
     if (!s || s.kind !== "person") return [];
     const marks = [];
     if (s.auto) marks.push(h("span", {class: "mark auto", "data-mark": "auto", text: t("auto")}));
-    else if (s.away) marks.push(h("span", {class: "mark away", "data-mark": "away", text: t("away")}));
+    else if (s.away && letter !== this.seat) marks.push(h("span", {class: "mark away", "data-mark": "away", text: t("away")}));
     if (this.view.to_move === letter) {
       const c = this.countdown("turn_ends_in", "timeLeft", {class: "mark clock", "data-mark": "clock"});
       if (c) marks.push(c);
@@ -946,6 +955,13 @@ class TableClient {
         h("span", {class: "sr", text: cardName(card)})));
     }
     if (shown.winner) area.append(h("p", {class: "won-by", text: t("wonBy", {name: this.seatTitle(shown.winner)[0]})}));
+    // German whist's stock on the table: what is left, and the face-up card to be won
+    const face = v.info?.face_up || [];
+    if (typeof v.info?.stock === "number" && v.phase === "stock") {
+      area.append(h("div", {class: "stock-pile", id: "stock-pile"},
+        h("span", {class: "pile-count", text: t("cardsLeft", {n: v.info.stock})}),
+        face.map(c => h("span", {class: "pile-card", role: "img", "aria-label": `${t("faceUp")}: ${cardName(c)}`, "data-card": c}, cardSvg(c)))));
+    }
     return area;
   }
 
@@ -1114,7 +1130,9 @@ class TableClient {
       : st === "over" || !v.to_move ? t("phase_over")
       : mine ? t("yourTurn") : t("turnOf", {name: this.nameOf(v.actor || v.to_move)});
     const seats = this.letters().filter(l => l !== this.seat).map(l => this.seatBox(l));
-    const felt = h("div", {class: `felt n${this.letters().length}${this.seat ? "" : " watching"}`}, seats, this.trickArea());
+    const quiet = ["auction", "trump", "discard"].includes(v.phase) && !v.trick.length && !this.flash;
+    const felt = h("div", {class: `felt n${this.letters().length}${this.seat ? "" : " watching"}${quiet ? " quiet" : ""}`},
+                   seats, this.trickArea());
     const myHand = this.seat ? this.handRow(this.seat, v.hand, true) : null;
     if (myHand && mine && v.to_move === this.seat) myHand.classList.add("active");
     const panel = st === "pause" ? this.pausePanel() : st === "over" ? this.overPanel() : null;

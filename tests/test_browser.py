@@ -17,6 +17,7 @@ is shown for a moment), ``score-sheet-``, ``german-`` and
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Iterator
@@ -413,22 +414,25 @@ def test_register_log_in_and_invite_a_friend_to_a_private_table(browser: Any, se
     page.fill("#acc-name", name)
     page.fill("#acc-pw", "wrong password")
     page.click("#login")
-    assert "wrong name or password" in page.locator("[role=alert].error").inner_text()
+    assert page.locator("[role=alert].error").inner_text().endswith("Wrong name or password.")
     page.fill("#acc-pw", "a long password")
     page.click("#login")
     page.wait_for_selector("#nt-create")
     page.select_option("#nt-variant", "classic")
-    page.select_option("#nt-seats", "open")
     page.check("#nt-private")
+    for letter in "ESW":
+        page.select_option(f"#nt-seat-{letter}", "open")
     page.click("#nt-create")
     link = page.locator("#invite-link")
     link.wait_for()
     invitation = link.input_value()
-    assert "#join/" in invitation
+    assert "#table/" in invitation
+    expect(page.locator("#waiting-for")).to_have_text("Waiting for players: East, South, West")
     friend = new_page(browser)
     friend.goto(invitation)
     friend.fill("#nick", "Hal")
     friend.click("#play-guest")
+    friend.click("button.sit[data-seat=E]")                 # offered the open seats, he sits at once
     friend.wait_for_selector(".hand.mine button.card")
     assert "#table/" in friend.url
     page.wait_for_function("document.querySelector('.felt').textContent.includes('Hal')")
@@ -462,8 +466,8 @@ def test_belgian_whist_auction_contract_play_and_score(browser: Any, server: Web
     # a table of our own with bots that bid at once from their hand (quick play's bots may
     # change); only the one deal's length: the match ends with the first deal played
     page.select_option("#nt-variant", "belgian")
-    page.select_option("#nt-seats", "bots")
-    page.select_option("#nt-level", "heuristic")
+    for letter in "ESW":
+        assert page.input_value(f"#nt-seat-{letter}") == "bot:heuristic"
     page.click("#nt-create")
     page.wait_for_selector("#auction")
     assert page.locator("#trump strong").inner_text() == "–"      # no trump before the contract
@@ -930,7 +934,7 @@ def test_no_hint_at_a_table_with_two_people(browser: Any, server: WebServer) -> 
     page.goto(f"{server.url}/#")
     page.wait_for_selector("#nt-variant")
     page.select_option("#nt-variant", "german")
-    page.select_option("#nt-seats", "open")
+    page.select_option("#nt-seat-S", "open")
     page.click("#nt-create")
     page.wait_for_selector(".hand.mine button.card")
     table_id = page.url.split("/")[-1]
@@ -966,3 +970,209 @@ def test_a_long_row_of_calls_wraps_at_phone_width(browser: Any, server: WebServe
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     boxes = [b.bounding_box() for b in page.locator(".call-row button").all()]
     assert len(boxes) == 6 and all(b is not None and b["x"] + b["width"] <= 360 for b in boxes)
+
+
+# --- a table of friends and computer players: seats, pauses, the match's end -------------------
+
+DIALOGS_ACCEPTED = "dialog"
+ACTABLE = PLAYABLE + ", .hand.open.active button.card.legal"  # the dummy's cards too
+
+
+def friend_page(browser: Any, url: str, nickname: str, width: int = 1280, height: int = 800,
+                locale: str = "en-GB") -> Any:
+    page = new_page(browser, width, height, locale)
+    page.on(DIALOGS_ACCEPTED, lambda d: d.accept())          # Leave and Close ask first
+    as_guest(page, url, nickname)
+    return page
+
+
+def new_table_from_the_form(page: Any, variant: str, seats: dict[str, str], until: str, count: int | None,
+                            private: bool = True) -> str:
+    """Make a table with the lobby's form, seat by seat; returns the invitation link."""
+    page.select_option("#nt-variant", variant)
+    if private:
+        page.check("#nt-private")
+    for letter, spec in seats.items():
+        page.select_option(f"#nt-seat-{letter}", spec)
+    page.select_option("#nt-until", until)
+    if count is not None:
+        page.fill("#nt-count", str(count))
+    page.click("#nt-create")
+    page.locator("#invite-link").wait_for()
+    link: str = page.input_value("#invite-link")
+    return link
+
+
+def play_until(pages: list[Any], done: str, deadline_s: float = 150) -> None:
+    """Click a legal card or call on whichever page may act until ``done`` shows on the
+    first page."""
+    deadline = time.monotonic() + deadline_s
+    while not pages[0].locator(done).count():
+        assert time.monotonic() < deadline, f"{done} never showed"
+        acted = False
+        for p in pages:
+            target = p.locator(ACTABLE)
+            if target.count():
+                try:
+                    target.first.click(timeout=1000)
+                    acted = True
+                except Exception:  # the page drew again meanwhile: look once more
+                    pass
+        if not acted:
+            time.sleep(0.05)
+
+
+def start_next_deal(pages: list[Any]) -> None:
+    for p in pages:
+        expect(p.locator("#pause-panel")).to_be_visible(timeout=20000)
+        p.click("#ready-button")
+    for p in pages:
+        expect(p.locator("#pause-panel")).to_have_count(0, timeout=20000)
+
+
+def test_two_friends_and_two_computer_players_play_a_match(browser: Any, server: WebServer,
+                                                           shots: Path) -> None:
+    """Ann makes a table from the page (me, open, two computer players, two deals), Bob
+    opens the invitation in another browser (a phone, in Dutch) and sits at the open seat;
+    they play, Bob drops away and comes back through his tables, Ann claims and Bob
+    refuses, each deal ends in a pause with its result and Ready, the match with its
+    winner, Play again and Back to the lobby."""
+    ann = friend_page(browser, server.url, "Ann")
+    ann.screenshot(path=shots / "new-table-desktop.png", full_page=True)
+    link = new_table_from_the_form(ann, "classic", {"E": "open", "S": "bot:heuristic", "W": "bot:random"},
+                                   "deals", 2)
+    expect(ann.locator("#waiting-for")).to_have_text("Waiting for players: East")
+    expect(ann.locator("#whose")).to_have_text("Waiting for players")
+    ann.screenshot(path=shots / "waiting-desktop.png")
+    bob = friend_page(browser, server.url, "Bob", 360, 740, "nl-BE")
+    bob.goto(link)
+    offer = bob.locator("button.sit[data-seat=E]")
+    expect(offer).to_have_text("Ga zitten: Oost")
+    bob.screenshot(path=shots / "invited-phone.png")
+    offer.click()
+    bob.wait_for_selector(".hand.mine button.card")
+    expect(ann.locator("#waiting-for")).to_have_count(0)
+    expect(ann.locator(".seat[data-seat=E] .name")).to_contain_text("Bob")
+
+    # Bob's connection drops: Ann sees him away; he comes back through the lobby's tables
+    play_until([ann, bob], ".trick .played")
+    bob_context = bob.context
+    bob.close()
+    expect(ann.locator(".seat[data-seat=E] .mark.away")).to_be_visible(timeout=10000)
+    bob = bob_context.new_page()
+    bob.on(DIALOGS_ACCEPTED, lambda d: d.accept())
+    bob.goto(server.url)
+    bob.locator("#my-tables a.go-back").click()
+    bob.wait_for_selector(".hand.mine button.card")
+    expect(ann.locator(".seat[data-seat=E] .mark")).to_have_count(0, timeout=10000)
+
+    # Ann claims every trick left; Bob sees her cards and refuses; play goes on
+    deadline = time.monotonic() + 60
+    while not ann.locator("#claim-button").count():
+        assert time.monotonic() < deadline, "no Claim button"
+        if bob.locator(ACTABLE).count():
+            bob.locator(ACTABLE).first.click()
+        time.sleep(0.05)
+    ann.click("#claim-button")
+    ann.screenshot(path=shots / "claim-form-desktop.png")
+    ann.click("#claim-send")
+    expect(bob.locator("#claim-panel .card")).not_to_have_count(0, timeout=10000)
+    bob.screenshot(path=shots / "claim-phone.png")
+    bob.click("#claim-refuse")
+    expect(ann.locator("#note")).to_contain_text("claim was refused", timeout=10000)
+
+    play_until([ann, bob], "#pause-panel")
+    expect(ann.locator("#deal-result")).to_contain_text("Tricks")
+    expect(bob.locator("#deal-result")).to_contain_text("Slagen")
+    assert ann.locator("#pause-last-trick figure").count() == 4
+    ann.screenshot(path=shots / "pause-desktop.png")
+    bob.screenshot(path=shots / "pause-phone.png")
+    start_next_deal([ann, bob])
+    play_until([ann, bob], "#over-panel")
+    expect(bob.locator("#over-panel")).to_be_visible(timeout=10000)
+    assert ann.locator(SHEET_ROWS).count() == 2
+    assert [r.locator("td").first.inner_text() for r in ann.locator(SHEET_ROWS).all()] == ["1", "2"]
+    title = ann.locator("#over-h").inner_text()
+    assert title in ("You won the match!", "The match is a tie.") or title.endswith("won the match!")
+    ann.screenshot(path=shots / "over-desktop.png")
+    bob.screenshot(path=shots / "over-phone.png")
+    for p in (ann, bob):
+        p.click("#again-button")
+    for p in (ann, bob):
+        expect(p.locator("#over-panel")).to_have_count(0, timeout=20000)
+        p.wait_for_selector(".hand.mine button.card")
+
+    # Bob leaves: his seat is a computer player's; Ann closes the table
+    bob.click("#leave-button")
+    bob.wait_for_selector("#nt-create")
+    expect(ann.locator(".seat[data-seat=E] .name")).to_contain_text("East", timeout=10000)
+    ann.click("#close-button")
+    ann.wait_for_selector("#nt-create")
+    assert ann.errors == [] and bob.errors == []
+
+
+@pytest.mark.parametrize("variant", ["dummy", "german", "belgian"])
+def test_friends_play_a_one_deal_match_of_each_family(browser: Any, server: WebServer, variant: str) -> None:
+    """Two people and the rest computer players: a one-deal match to its end."""
+    ann = friend_page(browser, server.url, "Ann")
+    open_seat = {"dummy": "E", "german": "S", "belgian": "E"}[variant]
+    link = new_table_from_the_form(ann, variant, {open_seat: "open"}, "deals", 1)
+    bob = friend_page(browser, server.url, "Bob")
+    bob.goto(link)
+    bob.click(f"button.sit[data-seat={open_seat}]")
+    bob.wait_for_selector(".hand.mine button.card")
+    play_until([ann, bob], "#over-panel", 240)
+    expect(bob.locator("#over-panel")).to_be_visible(timeout=10000)
+    assert ann.locator(SHEET_ROWS).count() >= 1
+    ann.click("#lobby-button")
+    ann.wait_for_selector("#nt-create")
+    assert ann.errors == [] and bob.errors == []
+
+
+ON_SCREEN = """() => {
+  scrollTo(0, 0);
+  const need = [...document.querySelectorAll(
+    '.hand.mine button.card, .hand.open.active button.card, .calls button.call, #whose, '
+    + '.trick .played, #stock-pile')];
+  const off = [];
+  for (const el of need) {
+    const r = el.getBoundingClientRect();
+    if (!r.width) continue;
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+      off.push(el.dataset.card || el.dataset.call || el.id || el.className);
+  }
+  return {off, scrolled: scrollY};
+}"""
+
+
+@pytest.mark.parametrize("variant", ["classic", "dummy", "german", "belgian"])
+def test_on_a_phone_what_is_needed_to_act_is_on_screen(browser: Any, server: WebServer, shots: Path,
+                                                       variant: str) -> None:
+    """At 360x740, at every turn of a whole deal (each phase the deal passes through: the
+    auction, the stock, the play, the dummy's cards), the hand, the calls, the trick, the
+    stock's face-up card and whose turn it is lie within the screen without scrolling."""
+    page = new_page(browser, 360, 740)
+    as_guest(page, server.url, "Pia")
+    page.select_option("#qp-length", "deal")
+    page.click(f"#quick-{variant}")
+    page.wait_for_selector(".hand.mine button.card")
+    rows = 0
+    phases: set[str] = set()
+    deadline = time.monotonic() + 150
+    while not page.locator("#over-panel, #pause-panel").count() and page.locator(SHEET_ROWS).count() == rows:
+        assert time.monotonic() < deadline, f"the deal did not end; phases {phases}"
+        if not page.locator(ACTABLE).count():
+            time.sleep(0.05)
+            continue
+        phase = page.locator(".topline h2").inner_text().split("·")[-1].strip()
+        if phase not in phases:
+            page.screenshot(path=shots / f"phone-{variant}-{phase.lower()}.png")
+        phases.add(phase)
+        seen = page.evaluate(ON_SCREEN)
+        assert seen == {"off": [], "scrolled": 0}, (phase, seen)
+        with contextlib.suppress(Exception):  # drawn again meanwhile
+            page.locator(ACTABLE).first.click(timeout=1000)
+    expected = {"classic": {"Play"}, "dummy": {"Play"}, "german": {"Stock", "Play"},
+                "belgian": {"Auction"}}[variant]
+    assert expected <= phases
+    assert page.errors == []

@@ -11,11 +11,12 @@ import inspect
 from typing import Any
 
 from openwhist.bots.base import Bot, RandomBot, play_out, searches
+from openwhist.bots.claims import claim_holds, concede_holds
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.errors import ConfigError
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot_class", "make_bot", "parse_bot_spec", "play_out",
-           "searches"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot_class", "claim_holds", "concede_holds",
+           "make_bot", "parse_bot_spec", "play_out", "searches"]
 
 BOTS: dict[str, tuple[str, str]] = {
     "random": ("openwhist.bots.base", "RandomBot"),

@@ -326,3 +326,42 @@ def test_bad_input_is_one_error_and_exit_2(args: list[str], message: str) -> Non
     assert out.startswith("error:") and message in out
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_resumed_game_is_saved_back_to_its_file(tmp_path: Path) -> None:
+    from openwhist.play import play_command
+
+    path = tmp_path / "game.json"
+    answers = iter(["1"] * 6 + ["quit"])
+    assert play_command("classic", seed=4, seat="S", until="deals", deals=2, opponents="random",
+                        save=path, console=_console()[0], input_fn=lambda p: next(answers)) == 0
+    first = json.loads(path.read_text())
+    began = first["date"]
+    played = sum(len(d["actions"]) for d in first["deals"])
+    # resumed without --save: the game goes back to the same file, with its first day
+    answers2 = iter(["1"] * 3 + ["quit"])
+    out, buf = _console()
+    assert play_command(resume=path, console=out, input_fn=lambda p: next(answers2)) == 0
+    second = json.loads(path.read_text())
+    assert sum(len(d["actions"]) for d in second["deals"]) > played
+    assert second["date"] == began and f"Saved the game to {path}" in _flat(buf.getvalue())
+    # --save names another file: the resumed one stays as it was
+    other = tmp_path / "other.json"
+    answers3 = iter(["1"] * 3 + ["quit"])
+    assert play_command(resume=path, save=other, console=_console()[0],
+                        input_fn=lambda p: next(answers3)) == 0
+    assert json.loads(path.read_text()) == second
+    assert sum(len(d["actions"]) for d in json.loads(other.read_text())["deals"]) > sum(
+        len(d["actions"]) for d in second["deals"])
+
+
+def test_play_help_says_where_a_resumed_game_is_saved() -> None:
+    result = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(result.output.split())
+    assert result.exit_code == 0
+    assert "saved back to FILE" in text and "unless --save names another file" in text
+
+
+def test_resume_refuses_an_unwritable_file_before_play(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["play", "--resume", str(tmp_path)])
+    assert result.exit_code != 0 and "--resume" in result.output and "folder" in result.output

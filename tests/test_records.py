@@ -99,3 +99,46 @@ def test_pbn_export() -> None:
     assert len(play_lines) == 13
     assert play_lines[0].split()[0] == "".join(
         (deal.tricks[0].cards[0].suit.letter, deal.tricks[0].cards[0].rank.letter))
+
+
+def _finished_match(seed: int = 3) -> openwhist.Match:
+    match = openwhist.new_match("classic", seed=seed, until="deals", count=2,
+                                players=["Ann", "bot:pimc:level=2", "guest:Bob", "W"])
+    rng = random.Random(seed)
+    while not match.is_over():
+        match.apply(rng.choice(match.state.legal_actions()))
+    return match
+
+
+def test_records_carry_the_day_they_were_played() -> None:
+    import datetime
+
+    match = _finished_match()
+    rec = records.match_record(match)
+    assert rec["date"] == datetime.date.today().isoformat()
+    assert records.match_record(match, date="2024-05-17")["date"] == "2024-05-17"
+    assert records.deal_record(_played(), date="2023-01-02")["date"] == "2023-01-02"
+    old = {k: v for k, v in rec.items() if k != "date"}  # written before dates were kept
+    assert records.replay(records.loads(records.dumps(old))).summary() == match.summary()
+
+
+def test_pbn_names_the_players_and_the_date() -> None:
+    match = _finished_match()
+    rec = records.loads(records.dumps(records.match_record(match, date="2024-05-17")))
+    pbn = records.record_pbn(rec)
+    boards = pbn.split("[Event ")[1:]
+    assert len(boards) == 2 and '[Board "2"]' in boards[1]
+    for board in boards:
+        assert '[Date "2024.05.17"]' in board
+        assert '[North "Ann"]' in board and '[East "Computer (pimc:level=2)"]' in board
+        assert '[South "Bob (guest)"]' in board and '[West "?"]' in board
+    assert '[Event "openwhist classic"]' in pbn
+    # the deals are those of the match, in order
+    first = records.to_pbn(match.deals[0], event="openwhist classic", date="2024-05-17",
+                           players=match.players)
+    assert pbn.startswith(first)
+    assert '[Date "????.??.??"]' in records.record_pbn({**rec, "date": None})
+    dummy = openwhist.new_match("dummy", seed=1, until="deals", players=["A", "B", "C"])
+    assert records.pbn_player(dummy.players[2], 2) == "Dummy"
+    with pytest.raises(RecordError, match="four players"):
+        records.to_pbn(match.deals[0], players=["A", "B"])

@@ -146,10 +146,12 @@ def play(
                                          "heuristic), with options after a colon (pimc:level=1)."),
     save: str | None = typer.Option(None, "--save", metavar="FILE.json",
                                     help="Write the game record to this file when you finish or "
-                                    "leave (checked before the first card)."),
+                                    "leave (checked before the first card); with --resume, "
+                                    "save to this file instead of the resumed one."),
     resume: str | None = typer.Option(None, "--resume", metavar="FILE.json",
                                       help="Continue a game saved with --save, with its rules, "
-                                      "seats and bots."),
+                                      "seats and bots; it is saved back to FILE when you finish "
+                                      "or leave, unless --save names another file."),
     symbols: bool = typer.Option(True, "--symbols/--letters", help="Show suits as symbols (♥) or "
                                  "letters (H)."),
     option: list[str] | None = typer.Option(  # noqa: B008
@@ -162,6 +164,8 @@ def play(
     try:
         if save is not None:
             check_output(save, "--save")
+        elif resume is not None:
+            check_output(resume, "--resume")
         code = play_command(variant, preset=preset, seed=seed, seat=seat, until=until, deals=deals,
                             opponents=opponents, save=save, symbols=symbols, options=option or (),
                             resume=resume)

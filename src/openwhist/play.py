@@ -239,6 +239,8 @@ class TerminalGame:
     :param pause: wait for Enter after each deal's result (so that it can be read before
         the next deal scrolls it away); default: when reading from a terminal.
     :param bot_names: the bots' names per seat, kept in the saved record.
+    :param date: the day the game began as an ISO date, kept in the saved record
+        (default: the day it is saved; a resumed game keeps its first day).
     """
 
     def __init__(
@@ -253,8 +255,10 @@ class TerminalGame:
         hint_bot: Bot | None = None,
         pause: bool | None = None,
         bot_names: Mapping[int, str] | None = None,
+        date: str | None = None,
     ) -> None:
         state = match.state
+        self.date = date
         self.match = match
         if human not in state.seats:
             raise ConfigError(f"{self._name(human)} is the dummy; sit at "
@@ -664,7 +668,8 @@ class TerminalGame:
             n = self.match.state.n_hands
             extra = {"human": seat_name(self.human, n),
                      "bots": {seat_name(h, n): name for h, name in sorted(self.bot_names.items())}}
-            records.save({**records.match_record(self.match), **extra}, self.save_path)
+            records.save({**records.match_record(self.match, date=self.date), **extra},
+                         self.save_path)
         except (OSError, WhistError) as exc:
             self._error(f"could not save to {self.save_path}: {exc}")
             return False
@@ -712,7 +717,8 @@ def play_command(
 ) -> int:
     """Set up and play a match from command-line values; returns the exit code.
 
-    ``resume`` continues a game saved with ``save`` (its rules, seats and bots as saved).
+    ``resume`` continues a game saved with ``save`` (its rules, seats and bots as saved);
+    it is saved back to the same file unless ``save`` names another.
     Bad values raise :class:`ConfigError` before any card is dealt.
     """
     console = console if console is not None else Console(highlight=False)
@@ -720,8 +726,10 @@ def play_command(
         if any(v is not None for v in (preset, seed, until, deals)) or options:
             raise ConfigError("--resume continues the saved game as it was: leave out --preset, "
                               "--seed, --until, --deals and --option")
-        match, human, kinds = _resumed(resume, seat, opponents)
+        match, human, kinds, date = _resumed(resume, seat, opponents)
+        save = resume if save is None else save
     else:
+        date = None
         match = _new_match(variant, preset, seed, until, deals, options)
         n = match.state.n_hands
         human = parse_seat(seat, n) if seat is not None else match.state.controller(n // 2)
@@ -750,7 +758,7 @@ def play_command(
                   + (f" (resumed after {len(match.sheet)} deals)" if resume is not None else "")
                   + f". Type help for the commands. ({record.description})", highlight=False)
     game = TerminalGame(match, human, bots, console=console, input_fn=input_fn, symbols=symbols,
-                        save_path=save, bot_names={s: names[s] for s in bots})
+                        save_path=save, bot_names={s: names[s] for s in bots}, date=date)
     outcome = game.run()
     return 130 if outcome == "interrupt" else 0
 
@@ -774,9 +782,9 @@ def _new_match(variant: str, preset: str | None, seed: int | None, until: str | 
 
 
 def _resumed(path: Path | str, seat: str | None,
-             opponents: str | None) -> tuple[Match, int, dict[int, str]]:
-    """The match saved in ``path`` replayed to where it was left, the person's seat and the
-    bots' names per seat."""
+             opponents: str | None) -> tuple[Match, int, dict[int, str], str | None]:
+    """The match saved in ``path`` replayed to where it was left, the person's seat, the
+    bots' names per seat and the day the game began (None in an older record)."""
     from openwhist import records
 
     record = records.load(path)
@@ -795,4 +803,5 @@ def _resumed(path: Path | str, seat: str | None,
         kind = opponents if opponents is not None else saved_bots.get(seat_name(s, n), "heuristic")
         parse_bot_spec(kind)
         kinds[s] = kind
-    return match, human, kinds
+    date = record.get("date")
+    return match, human, kinds, date if isinstance(date, str) else None

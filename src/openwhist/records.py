@@ -15,8 +15,10 @@ True
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,9 @@ __all__ = [
     "deal_record",
     "match_record",
     "dumps",
+    "pbn_date",
+    "pbn_player",
+    "record_pbn",
     "loads",
     "save",
     "load",
@@ -51,12 +56,20 @@ class RecordError(WhistError):
     """A record that cannot be read or whose play does not follow the rules."""
 
 
-def deal_record(state: Deal) -> dict[str, Any]:
-    """The record of one deal (finished or not): hands as dealt and every card played."""
+def _today() -> str:
+    return datetime.date.today().isoformat()
+
+
+def deal_record(state: Deal, date: str | None = None) -> dict[str, Any]:
+    """The record of one deal (finished or not): hands as dealt and every card played.
+
+    ``date`` is the day it was played as an ISO date (``"2024-05-17"``; default today).
+    """
     return {
         "format": FORMAT,
         "version": VERSION,
         "kind": "deal",
+        "date": date or _today(),
         **_deal_body(state),
     }
 
@@ -72,12 +85,19 @@ def _deal_body(state: Deal) -> dict[str, Any]:
     }
 
 
-def match_record(match: Match) -> dict[str, Any]:
-    """The record of a match: its set-up, every deal, and the summary."""
+def match_record(match: Match, date: str | None = None) -> dict[str, Any]:
+    """The record of a match: its set-up, every deal, and the summary.
+
+    ``date`` is the day the match was played as an ISO date (``"2024-05-17"``; default
+    today).  ``players`` names who sat at each seat: a name, ``guest:NAME`` for a guest,
+    ``bot:SPEC`` for a computer player, ``dummy`` or the seat's letter when nobody is named.
+    Records written before the date was kept have none; they load all the same.
+    """
     return {
         "format": FORMAT,
         "version": VERSION,
         "kind": "match",
+        "date": date or _today(),
         "variant": match.variant,
         "options": match.options.to_dict(),
         "seed": match.seed,
@@ -221,6 +241,61 @@ def replay(record: Mapping[str, Any]) -> Any:
     return match
 
 
+def pbn_date(date: object) -> str:
+    """A record's ISO date (``"2024-05-17"``, or a date and time) as PBN writes it,
+    ``"2024.05.17"``; ``"????.??.??"`` when unknown.
+
+    >>> pbn_date("2024-05-17"), pbn_date("2024-05-17T21:03:00+00:00"), pbn_date(None)
+    ('2024.05.17', '2024.05.17', '????.??.??')
+    """
+    m = re.match(r"(\d{4})[-.](\d{2})[-.](\d{2})", date) if isinstance(date, str) else None
+    return ".".join(m.groups()) if m else "????.??.??"
+
+
+def pbn_player(entry: object, seat: int = -1) -> str:
+    """A record's player entry as a name for PBN's player tags: a person's name as it is,
+    ``guest:NAME`` as ``NAME (guest)``, ``bot:SPEC`` as ``Computer (SPEC)``, the dummy as
+    ``Dummy``; ``"?"`` (unknown) for an empty entry or the seat's own letter.
+
+    >>> [pbn_player(p, s) for s, p in enumerate(["Ann", "bot:pimc:level=2", "guest:Bob", "W"])]
+    ['Ann', 'Computer (pimc:level=2)', 'Bob (guest)', '?']
+    """
+    if not isinstance(entry, str) or not entry.strip():
+        return "?"
+    text = entry.strip()
+    if text.startswith("bot:"):
+        spec = text[len("bot:"):].strip()
+        return f"Computer ({spec})" if spec else "Computer"
+    if text.startswith("guest:"):
+        name = text[len("guest:"):].strip()
+        return f"{name} (guest)" if name else "Guest"
+    if text == "dummy":
+        return "Dummy"
+    if 0 <= seat < 4 and text == SEAT_NAMES[seat]:
+        return "?"
+    return text
+
+
+def record_pbn(record: Mapping[str, Any], event: str | None = None,
+               site: str = "openwhist") -> str:
+    """A record (a match or a deal of four hands) as PBN, one board per deal, with the
+    players' names (see :func:`pbn_player`) and the record's date (see :func:`pbn_date`).
+
+    The record is replayed first (see :func:`replay`).
+    """
+    game = replay(record)
+    event = event if event is not None else f"openwhist {record.get('variant', '')}".strip()
+    date = pbn_date(record.get("date"))
+    players = record.get("players")
+    names = list(players) if isinstance(players, Sequence) and not isinstance(players, str) else None
+    deals = list(game.deals) if isinstance(game, Match) else [game]
+    if deals and deals[0].n_hands != 4:
+        raise RecordError(f"PBN holds four-hand deals; {record.get('variant')} has "
+                          f"{deals[0].n_hands} hands")
+    return "\n".join(to_pbn(d, event=event, board=i + 1, site=site, date=date, players=names)
+                     for i, d in enumerate(deals))
+
+
 def to_pbn(state: Any, event: str = "openwhist", board: int = 1, site: str = "openwhist",
            date: str = "????.??.??", players: Sequence[str] | None = None) -> str:
     """The deal in PBN (Portable Bridge Notation): the mandatory tags, the four hands and
@@ -230,11 +305,16 @@ def to_pbn(state: Any, event: str = "openwhist", board: int = 1, site: str = "op
     ``Result`` are ``"?"`` (unknown, as PBN allows) rather than a bridge contract that
     bridge programs would score; the trump suit and each side's tricks are in a comment,
     and ``Play`` names the opening leader (the player on the dealer's left).
-    ``players`` are the names at N, E, S, W.
+    ``players`` are the record's entries at N, E, S, W (written as :func:`pbn_player`
+    says); ``date`` an ISO or PBN date (see :func:`pbn_date`).  :func:`record_pbn` takes
+    both from a record.
     """
     if state.n_hands != 4:
         raise RecordError(f"PBN holds four-hand deals; this deal has {state.n_hands} hands")
-    names = list(players) if players is not None else ["?"] * 4
+    names = [pbn_player(p, s) for s, p in enumerate(players)] if players is not None else ["?"] * 4
+    if len(names) != 4:
+        raise RecordError(f"PBN names four players, not {len(names)}")
+    date = pbn_date(date)
     pbn_suits = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
     def pbn_hand(mask: int) -> str:

@@ -157,3 +157,15 @@ def test_belgian_points_end_at_the_round_in_which_a_player_reaches_them() -> Non
                 round_ends.append(max(totals))
     assert dealt % 4 == 0 and round_ends[-1] >= target
     assert all(m < target for m in round_ends[:-1])
+
+
+@pytest.mark.parametrize(("variant", "until", "count"),
+                         [("german", "best-of", 3), ("german", "points", 5), ("belgian", "rounds", 1)])
+def test_records_of_the_new_lengths_replay(variant: str, until: str, count: int) -> None:
+    from openwhist import records
+
+    match = openwhist.new_match(variant, seed=12, until=until, count=count)
+    _finish(match, 12)
+    again = records.replay(records.loads(records.dumps(records.match_record(match))))
+    assert again.is_over() and again.summary() == match.summary()
+    assert again.next_dealer() == match.next_dealer()

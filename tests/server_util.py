@@ -44,13 +44,15 @@ def stop_process(proc: subprocess.Popen[str]) -> None:
 
 
 class Server:
-    """``openwhist serve`` on a free port, on ``database``; ``kill()`` is kill -9."""
+    """``openwhist serve`` on a free port, on ``database``; ``kill()`` is kill -9.  The
+    next deal starts at once after a deal (``OPENWHIST_DEAL_PAUSE`` 0) unless ``env`` says
+    otherwise."""
 
     def __init__(self, database: str, bot_pause: float = 0.0, away: float = 30.0,
                  env: dict[str, str] | None = None) -> None:
         self.database = database
         full = {**os.environ, "OPENWHIST_BOT_PAUSE": str(bot_pause), "OPENWHIST_AWAY_TIMEOUT": str(away),
-                "OPENWHIST_COMPILE_SOLVER": "0", **(env or {})}
+                "OPENWHIST_COMPILE_SOLVER": "0", "OPENWHIST_DEAL_PAUSE": "0", **(env or {})}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "openwhist", "serve", "--port", "0", "--database", database],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full, cwd=ROOT)

@@ -50,9 +50,10 @@ def test_quick_play_a_full_match_with_bots_then_its_record(server: Server) -> No
     assert welcome["type"] == "welcome" and welcome["seat"] == "N"
     assert welcome["view"]["schema"] == "openwhist-observation/1" and welcome["view"]["seat"] == "N"
     versions = [welcome["v"]]
-    end = play(seat, lambda m: (versions.append(m["v"]) if m.get("type") == "event" else None)
+    end = play(seat, lambda m: (versions.append(m["v"]) if m.get("type") in ("event", "table") else None)
                or "match_over" in m)
-    events = [v for v in versions[1:]]
+    # each action, and each next deal after the pause, raises the version by one
+    events = sorted(set(versions[1:]))
     assert events == list(range(versions[0] + 1, versions[0] + 1 + len(events))), "versions have gaps"
     assert end["match_over"]["summary"]["deals"] >= 1
     seat.close()
@@ -74,10 +75,16 @@ def test_a_one_deal_match_exports_as_pbn(server: Server) -> None:
     seat = me.ws(table["id"])
     seat.recv()
     end = play(seat, lambda m: "match_over" in m)
-    # the event that ends a match brings the next match's first view (the finished deal's
-    # is in deal_over): a client that only acts on views can play on at once
-    assert len(end["deal_over"]["final"]["tricks"]) == 13
-    assert end["view"]["tricks"] == [] and len(end["view"]["hand"]) == 13
+    # the match stays on the table: the event's view is the finished deal, and nothing more
+    # is played until a seated person asks for another match
+    assert len(end["deal_over"]["final"]["tricks"]) == 13 and len(end["view"]["tricks"]) == 13
+    assert end["view"]["legal"] == [] and end["match_over"]["winner"] in (["N", "S"], ["E", "W"])
+    assert me.get(f"/api/tables/{table['id']}").json()["state"] == "over"
+    dealer = end["deal_over"]["row"]["dealer"]
+    seat.send({"type": "again"})
+    again = seat.until(lambda m: m["type"] == "table")
+    assert again["table"]["state"] == "playing" and len(again["view"]["hand"]) == 13
+    assert again["view"]["dealer"] == "NESW"[("NESW".index(dealer) + 1) % 4]  # the deal passes on
     rec_id = me.get(f"/api/records?table={table['id']}").json()[0]["id"]
     pbn = me.get(f"/api/records/{rec_id}/pbn")
     assert pbn.status_code == 200 and '[Board "1"]' in pbn.text and '[Board "2"]' not in pbn.text
@@ -156,7 +163,9 @@ def test_an_absent_player_is_played_by_a_bot_until_return(server: Server) -> Non
     assert later["v"] > m["v"] + 3, "a bot plays for the absent player"
     back = me.ws(table["id"])
     w = back.recv()
-    assert w["type"] == "welcome"
+    assert w["type"] == "welcome" and w["table"]["seats"][0]["auto"] is False  # back: no stand-in
+    if w["table"]["state"] == "over":  # the stand-in finished the match: ask for another
+        back.send({"type": "again"})
     m = play(back, my_turn)  # it waits for the returned player now
     time.sleep(AWAY + 0.5)
     assert me.get(f"/api/tables/{table['id']}/view").json()["v"] == m["v"]

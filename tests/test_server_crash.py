@@ -32,12 +32,14 @@ def test_kill_minus_9_mid_deal_loses_nothing(tmp_path: Path) -> None:
     try:
         for variant in ["classic", "dummy", "german", "english-long"]:
             me = Client(server).guest("p")
-            t = me.post("/api/quickplay", {"variant": variant, "bot": "random"}).json()
+            t = me.post("/api/quickplay", {"variant": variant, "bot": "random", "until": "deals",
+                                           "count": 50}).json()  # longer than the test
             tables.append((me, t["id"], True))
         owner = Client(server).guest("o")
         for variant in ["classic", "german"]:  # bots only, watched by a spectator
             n = 4 if variant == "classic" else 2
-            t = owner.post("/api/tables", {"variant": variant, "seats": ["bot:random"] * n}).json()
+            t = owner.post("/api/tables", {"variant": variant, "seats": ["bot:random"] * n,
+                                           "until": "deals", "count": 50}).json()
             tables.append((owner, t["id"], False))
         stop = threading.Event()
         seen: list[dict[str, Any]] = [{} for _ in tables]

@@ -40,8 +40,12 @@ def test_a_finished_record_does_not_tell_the_next_deal(server: Server) -> None:
     me = Client(server).guest("seer")
     table = me.post("/api/tables", {"variant": "classic", "until": "deals", "count": 1,
                                     "seats": ["me", "bot:random", "bot:random", "bot:random"]}).json()
-    _, over = finish_match(me, table["id"])
-    now = frozenset(over["view"]["hand"])  # my hand in the match being played now
+    finish_match(me, table["id"])
+    seat = me.ws(table["id"])
+    seat.recv()
+    seat.send({"type": "again"})  # the next match
+    now = frozenset(seat.until(lambda m: m["type"] == "table")["view"]["hand"])  # my hand in it
+    seat.close()
     assert len(now) == 13
     # nobody (no session) reads the public table's finished record, seed included
     listed = httpx.get(f"{server.url}/api/records", params={"table": table["id"]}).json()

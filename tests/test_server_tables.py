@@ -226,15 +226,18 @@ def test_a_table_nobody_is_at_finishes_its_match_then_waits_for_a_person(tmp_pat
         play(a, my_turn)
         a.close()                      # ann stays away: a stand-in ends the match, no next one
         v = finished(1)
-        a = ann.ws(tid)                # she comes back: the next match starts
-        assert a.recv()["v"] == v
+        a = ann.ws(tid)                # she comes back and asks for the next match
+        back = a.recv()
+        assert back["v"] == v and back["table"]["state"] == "over"
+        a.send({"type": "again"})
         play(a, lambda m: m.get("type") == "event" and m["v"] > v + 3)
         a.close()
         assert ann.post(f"/api/tables/{tid}/leave").status_code == 200   # everybody left
         v = finished(2)
         assert bob.post(f"/api/tables/{tid}/join", {}).json()["pending"] is False
-        b = bob.ws(tid)                # a person sits down: the table plays again
+        b = bob.ws(tid)                # a person sits down and asks for a match
         b.recv()
+        b.send({"type": "again"})
         play(b, lambda m: m.get("type") == "event" and m["v"] > v + 3)
         b.close()
     finally:

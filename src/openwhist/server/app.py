@@ -47,6 +47,7 @@ from openwhist.server.schemas import (
     JoinByCodeIn,
     JoinIn,
     QuickPlayIn,
+    SeatIn,
     TableIn,
 )
 from openwhist.server.table import Connection, SeatError, TableClosed, TableRunner, variant_seats
@@ -84,8 +85,18 @@ class Caller:
     by_cookie: bool
 
 
-def _error(status: int, message: str) -> HTTPException:
-    return HTTPException(status_code=status, detail=message)
+_CODES = {400: "unreadable", 401: "log_in", 403: "forbidden", 404: "not_found", 409: "conflict",
+          410: "closed", 413: "too_large", 422: "invalid", 429: "too_many", 503: "busy"}
+"""The code of an error that names none of its own, by its HTTP status."""
+
+
+def _error(status: int, message: str, code: str | None = None, **values: Any) -> HTTPException:
+    """An HTTP error: ``message`` in English, ``code`` (and ``values``) for a page to word
+    in its own language (see docs/websocket.md)."""
+    exc = HTTPException(status_code=status, detail=message)
+    exc.code = code or _CODES.get(status, "error")  # type: ignore[attr-defined]
+    exc.values = values  # type: ignore[attr-defined]
+    return exc
 
 
 def _same_origin(origin: str | None, host: str | None) -> bool:
@@ -134,7 +145,11 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         detail = exc.detail
         if exc.status_code == 400 and detail == "There was an error parsing the body":
             detail = "the request body could not be read as JSON (nested too deep, or a number too long)"
-        return JSONResponse({"error": detail}, exc.status_code, headers=exc.headers)
+        body: dict[str, Any] = {"error": detail,
+                                "code": getattr(exc, "code", _CODES.get(exc.status_code, "error"))}
+        if getattr(exc, "values", None):
+            body["values"] = exc.values  # type: ignore[attr-defined]
+        return JSONResponse(body, exc.status_code, headers=exc.headers)
 
     # outermost: a body is counted as it arrives, before anything else reads it
     app.add_middleware(BodyLimit, limit=MAX_BODY, seconds=settings.header_timeout)
@@ -148,14 +163,18 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         first = exc.errors()[0] if exc.errors() else {}
         if first.get("type") == "json_invalid":
             return JSONResponse({"error": "the request body is not valid JSON: "
-                                          f"{first.get('ctx', {}).get('error', 'unreadable')}"}, 422)
+                                          f"{first.get('ctx', {}).get('error', 'unreadable')}",
+                                 "code": "unreadable"}, 422)
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = first.get("msg", "invalid input")
+        # the field and what was wrong with it, for a page to word: e.g. nickname/pattern
+        values = {"field": where, "problem": str(first.get("type", "invalid"))}
         if first.get("type") == "string_pattern_mismatch":
             if where in _ALLOWED:
-                return JSONResponse({"error": _ALLOWED[where]}, 422)
+                return JSONResponse({"error": _ALLOWED[where], "code": f"bad_{where}", "values": values}, 422)
             message = "holds a character that is not allowed here"
-        return JSONResponse({"error": f"{where}: {message}" if where else message}, 422)
+        return JSONResponse({"error": f"{where}: {message}" if where else message, "code": "invalid",
+                             "values": values}, 422)
 
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
@@ -192,17 +211,17 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         if by_cookie and request.method not in SAFE_METHODS:
             sent = request.headers.get("x-csrf-token", "")
             if not secrets.compare_digest(sent.encode(), session["csrf"].encode()):
-                raise _error(403, "missing or wrong X-CSRF-Token header")
+                raise _error(403, "missing or wrong X-CSRF-Token header", "csrf")
         return Caller(session["user"], session, th, by_cookie)
 
     async def caller(c: Annotated[Caller | None, Depends(optional_caller)]) -> Caller:
         if c is None:
-            raise _error(401, "log in first (or play as a guest)")
+            raise _error(401, "log in first (or play as a guest)", "log_in")
         return c
 
     def check_origin(request: Request) -> None:
         if not _same_origin(request.headers.get("origin"), request.headers.get("host")):
-            raise _error(403, "cross-site request refused")
+            raise _error(403, "cross-site request refused", "cross_site")
 
     async def start_session(hub: Hub, request: Request, response: Response,
                             user: dict[str, Any]) -> dict[str, Any]:
@@ -223,7 +242,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         try:
             check_name(name)
         except NameRefused as exc:
-            raise _error(422, str(exc)) from None
+            raise _error(422, str(exc), exc.code, name=name) from None
         return name_key(name)
 
     def client_ip(request: Request) -> str:
@@ -237,16 +256,16 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         check_origin(request)
         hub = hub_of(request)
         if not hub.signup_limiter.hit(client_ip(request)):
-            raise _error(429, "too many new accounts from here; wait a minute")
+            raise _error(429, "too many new accounts from here; wait a minute", "signup_limit")
         key = checked_name(body.name)
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
         try:
             uid = await hub.store.run(create_user, body.name.lower(), body.name, hashed, False, key)
         except IntegrityError:
-            raise _error(409, f"the name {body.name!r} is taken") from None
+            raise _error(409, f"the name {body.name!r} is taken", "name_taken", name=body.name) from None
         except NameTaken:
             raise _error(409, f"the name {body.name!r} is taken, or looks like a registered "
-                              "player's name; choose another") from None
+                              "player's name; choose another", "name_taken", name=body.name) from None
         user = {"id": uid, "name": body.name, "login": body.name.lower(), "guest": False}
         return await start_session(hub, request, response, user)
 
@@ -257,12 +276,12 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         hub = hub_of(request)
         ip = client_ip(request)
         if not hub.login_limiter.hit(f"{ip}|{body.name.lower()}") or not hub.ip_limiter.hit(ip):
-            raise _error(429, "too many login attempts; wait a minute")
+            raise _error(429, "too many login attempts; wait a minute", "login_limit")
         user = await hub.store.run(get_user_by_login, body.name.lower())
         hashed = user["password_hash"] if user else None
         ok = await asyncio.to_thread(auth.verify_password, hashed or _DUMMY_HASH, body.password)
         if user is None or not ok:
-            raise _error(401, "wrong name or password")
+            raise _error(401, "wrong name or password", "wrong_login")
         return await start_session(hub, request, response, user)
 
     @app.post("/api/guest", status_code=201, tags=["accounts"])
@@ -271,14 +290,14 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         check_origin(request)
         hub = hub_of(request)
         if not hub.signup_limiter.hit(client_ip(request)):
-            raise _error(429, "too many new guests from here; wait a minute")
+            raise _error(429, "too many new guests from here; wait a minute", "signup_limit")
         nickname = " ".join(body.nickname.split())
         key = checked_name(nickname)
         try:
             uid = await hub.store.run(create_user, None, nickname, None, True, key)
         except NameTaken:
             raise _error(409, f"the name {nickname!r} belongs to a registered player (or looks "
-                              "like theirs); choose another nickname") from None
+                              "like theirs); choose another nickname", "name_member", name=nickname) from None
         return await start_session(hub, request, response, {"id": uid, "name": nickname, "login": None,
                                                    "guest": True})
 
@@ -319,6 +338,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                 "name": name, "description": v.description, "players": v.players, "hands": v.hands,
                 "presets": list(v.presets), "default_preset": v.default_preset,
                 "until": list(v.match_rules(opts).UNTIL),
+                "lengths": v.match_rules(opts).lengths_json(),
                 "options": [{"name": o.name, "default": _plain(o.default), "help": o.help,
                              "type": _option_kind(o.type, o.choices),
                              "choices": [_plain(x) for x in o.choices]}
@@ -352,9 +372,13 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         try:
             name, opts = resolve(body.variant, body.preset, **body.options)
             record = get_variant(name)
-            until = body.until or record.match_rules(opts).UNTIL[0]
-            if until not in record.match_rules(opts).UNTIL:
-                raise _error(422, f"until must be one of {', '.join(record.match_rules(opts).UNTIL)}")
+            rules = record.match_rules(opts)
+            until, count = rules.default_length()
+            if body.until is not None:
+                until = body.until
+                count = next((x.default_count for x in rules.lengths() if x.until == until), 1)
+            count = body.count or count
+            rules.check_length(until, count)
             playing = variant_seats(name, opts)
         except WhistError as exc:
             raise _error(422, str(exc)) from None
@@ -366,7 +390,10 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         if len(specs) != len(playing):
             raise _error(422, f"{name} has {len(playing)} seats; give one entry for each")
         if specs.count("me") > 1:
-            raise _error(422, "you can sit at one seat only")
+            raise _error(422, "you can sit at one seat only", "one_seat")
+        if body.move_time is not None and body.private:
+            raise _error(422, "a time per move is for public tables; friends at a private table take "
+                              "their time", "move_time_private")
         seats = []
         for seat, spec in zip(playing, specs):
             if spec == "me":
@@ -378,8 +405,9 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         table_id = secrets.token_urlsafe(9)
         code = secrets.token_hex(4).upper() if body.private else None
         row = {"id": table_id, "variant": name, "options": json.dumps(opts.to_dict()),
-               "seed": secrets.randbits(63), "until": until, "count": body.count,
-               "private": body.private, "code": code, "owner_id": c.user["id"]}
+               "seed": secrets.randbits(63), "until": until, "count": count,
+               "private": body.private, "code": code, "owner_id": c.user["id"],
+               "leave_to": body.leave_to, "move_time": body.move_time}
         await hub.store.run(create_table, row, seats)
         runner = await hub.open_table(table_id)
         assert runner is not None
@@ -435,11 +463,11 @@ def create_app(database: str | None = None, settings: Settings | None = None,
     def table_for(hub: Hub, table_id: str, uid: int | None, code: str | None) -> TableRunner:
         runner = hub.tables.get(table_id) if len(table_id) <= 16 else None
         if runner is None:
-            raise _error(404, "no such table")
+            raise _error(404, "no such table", "no_table")
         if runner.private and not (uid is not None and runner.is_member(uid)) and not (
                 code is not None and runner.code is not None
                 and secrets.compare_digest(code.upper(), runner.code)):
-            raise _error(404, "no such table")
+            raise _error(404, "no such table", "no_table")
         return runner
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
@@ -495,7 +523,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             result: dict[str, Any] = await runner.call(
                 lambda: runner.join(c.user["id"], c.user["name"], seat, bool(c.user.get("guest"))))
         except SeatError as exc:
-            raise _error(409, str(exc)) from None
+            raise _error(409, str(exc), exc.code, **exc.values) from None
         return {**result, "table": runner.info(c.user["id"])}
 
     @app.post("/api/tables/{table_id}/join", tags=["tables"])
@@ -513,18 +541,49 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         for runner in list(hub.tables.values()):
             if runner.code is not None and secrets.compare_digest(runner.code, body.code.upper()):
                 return await join_runner(runner, c, body.seat)
-        raise _error(404, "no table has this code")
+        raise _error(404, "no table has this code", "no_code")
 
     @app.post("/api/tables/{table_id}/leave", tags=["tables"])
     async def leave(table_id: str, c: Annotated[Caller, Depends(caller)],
                     request: Request) -> dict[str, Any]:
-        """Stand up: a bot plays your seat from now on."""
+        """Stand up: your seat becomes a computer player's or open, as the table's owner
+        chose (``leave_to``)."""
         runner = table_for(hub_of(request), table_id, c.user["id"], None)
         try:
             result: dict[str, Any] = await runner.call(lambda: runner.leave(c.user["id"]))
         except SeatError as exc:
-            raise _error(409, str(exc)) from None
+            raise _error(409, str(exc), exc.code, **exc.values) from None
         return result
+
+    @app.post("/api/tables/{table_id}/seat", tags=["tables"])
+    async def change_seat(table_id: str, body: SeatIn, c: Annotated[Caller, Depends(caller)],
+                          request: Request) -> dict[str, Any]:
+        """The owner makes a seat nobody sits at open or a computer player's
+        (``bot:LEVEL``), until the match's first action."""
+        hub = hub_of(request)
+        runner = table_for(hub, table_id, c.user["id"], None)
+        try:
+            seat = parse_seat(body.seat, runner.deal.n_hands)
+        except WhistError as exc:
+            raise _error(422, str(exc)) from None
+        spec = body.spec if body.spec == "open" else "bot:" + bot_spec(hub, body.spec)
+        try:
+            result: dict[str, Any] = await runner.call(
+                lambda: runner.set_open_seat(c.user["id"], seat, spec))
+        except SeatError as exc:
+            status = 403 if exc.code == "not_owner" else 409
+            raise _error(status, str(exc), exc.code, **exc.values) from None
+        return {**result, "table": runner.info(c.user["id"])}
+
+    @app.get("/api/my/tables", tags=["tables"])
+    async def my_tables(request: Request, c: Annotated[Caller, Depends(caller)]) -> list[dict[str, Any]]:
+        """The live tables you sit at, are about to sit at, or own, newest first: to go
+        back to."""
+        hub = hub_of(request)
+        uid = c.user["id"]
+        mine = [t for t in hub.tables.values() if t.is_member(uid)]
+        mine.sort(key=lambda t: (t.created, t.id), reverse=True)
+        return [t.info(uid) for t in mine]
 
     @app.post("/api/tables/{table_id}/close", tags=["tables"])
     async def close(table_id: str, c: Annotated[Caller, Depends(caller)],
@@ -534,11 +593,11 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         hub = hub_of(request)
         runner = table_for(hub, table_id, c.user["id"], None)
         if runner.owner_id != c.user["id"]:
-            raise _error(403, "only the table's owner can close it")
+            raise _error(403, "only the table's owner can close it", "not_owner")
         try:
             return await hub.close_table(runner, c.user["id"])
         except SeatError as exc:
-            raise _error(409, str(exc)) from None
+            raise _error(409, str(exc), exc.code, **exc.values) from None
 
     # --- records -------------------------------------------------------------------------
 
@@ -572,7 +631,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         found = await hub.store.run(get_record, record_id)
         uid = c.user["id"] if c else None
         if found is None or not await record_allowed(hub, found[0], uid):
-            raise _error(404, "no such record")
+            raise _error(404, "no such record", "no_record")
         return found
 
     async def fetch_record(request: Request, c: Caller | None, record_id: int) -> dict[str, Any]:
@@ -626,12 +685,12 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         rec = await fetch_record(request, c, record_id)
         hub = hub_of(request)
         if not hub.pimc_ready.is_set():
-            raise _error(503, NOT_READY)
+            raise _error(503, NOT_READY, "solver_not_ready")
         cached = analyses.cached(record_id)
         if cached is not None:
             return cached
         if not hub.analysis_limiter.hit(f"user|{c.user['id']}" if c else client_ip(request)):
-            raise _error(429, "too many analyses asked for; wait a minute")
+            raise _error(429, "too many analyses asked for; wait a minute", "analysis_limit")
         try:
             return await hub.ask_pool.run(analyses.get, record_id, rec)
         except Busy as exc:

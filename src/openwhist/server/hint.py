@@ -41,7 +41,7 @@ def _snapshot(runner: Any, user_id: int) -> tuple[int, Observation] | HintError:
     if len(people) > 1:
         return HintError(403, "hints are off at tables with more than one person")
     deal = runner.deal
-    if runner.closed or runner.match.is_over() or deal.to_move is None \
+    if runner.closed or runner.state != "playing" or deal.to_move is None \
             or deal.controller(deal.to_move) != seat:
         return HintError(409, "it is not your turn")
     return runner.version, deal.observation(seat)

@@ -75,6 +75,9 @@ class Settings:
         analyses, half as many.
     :param header_timeout: seconds a client has to send a request's line and headers, and
         again its body (``OPENWHIST_HEADER_TIMEOUT``, 10).
+    :param deal_pause: seconds between two deals at a table of one person and computer
+        players, unless the person says he is ready sooner (``OPENWHIST_DEAL_PAUSE``, 8); a
+        table of several people waits for all of them, or eight times as long.
     :param lease_ttl: seconds a server process's lease of a table lasts unless renewed
         (``OPENWHIST_LEASE_TTL``, 60; renewed every third of it).
     """
@@ -99,6 +102,7 @@ class Settings:
     hint_limit: int = field(default_factory=lambda: int(_env_float("OPENWHIST_HINT_LIMIT", 30)))
     header_timeout: float = field(default_factory=lambda: _env_float("OPENWHIST_HEADER_TIMEOUT", 10.0))
     lease_ttl: float = field(default_factory=lambda: _env_float("OPENWHIST_LEASE_TTL", 60.0))
+    deal_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_DEAL_PAUSE", 8.0))
 
 
 def _gone(holder: str) -> bool:

@@ -71,7 +71,12 @@ _SPACE = re.compile(r"\s+")
 
 
 class NameRefused(ValueError):
-    """A name refused; the message says why, in words to show the player."""
+    """A name refused; the message says why, in words to show the player, and ``code``
+    names the reason for a page that words it in another language."""
+
+    def __init__(self, message: str, code: str = "name_refused") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def name_key(name: str) -> str:
@@ -97,11 +102,11 @@ def check_name(name: str) -> None:
     """Refuse (:class:`NameRefused`) a blank name, one with a control or invisible
     character, one whose key is too long, and a seat's letter or word."""
     if any(_invisible(c) for c in name):
-        raise NameRefused("a name may not hold control or invisible characters")
+        raise NameRefused("a name may not hold control or invisible characters", "name_invisible")
     key = name_key(name)
     if not key:
-        raise NameRefused("a name may not be blank")
+        raise NameRefused("a name may not be blank", "name_blank")
     if len(key) > KEY_LENGTH:
-        raise NameRefused("this name is too long once written out; choose a shorter one")
+        raise NameRefused("this name is too long once written out; choose a shorter one", "name_long")
     if key in _SEATS:
-        raise NameRefused(f"\"{name.strip()}\" is the name of a seat; choose another name")
+        raise NameRefused(f"\"{name.strip()}\" is the name of a seat; choose another name", "name_seat")

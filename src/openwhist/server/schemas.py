@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, field_validator
 
-__all__ = ["ClientMessage", "Credentials", "GuestIn", "JoinByCodeIn", "JoinIn", "QuickPlayIn", "TableIn"]
+__all__ = ["ClientMessage", "Credentials", "GuestIn", "JoinByCodeIn", "JoinIn", "QuickPlayIn", "SeatIn",
+           "TableIn"]
 
 Name = Annotated[str, Field(min_length=3, max_length=20, pattern=r"^[A-Za-z0-9_.-]+$")]
 Nickname = Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[\w .'-]+$")]
@@ -38,18 +39,23 @@ class GuestIn(_In):
 
 
 class TableIn(_In):
-    """A new table: the variant (or a preset name), options, how long a match lasts,
-    whether it is private, and each seat: ``me``, ``open``, ``bot`` or ``bot:LEVEL``
-    (``bot:random``, ``bot:heuristic``, ``bot:pimc``), in seat order."""
+    """A new table: the variant (or a preset name), options, how long a match lasts
+    (``until`` and ``count``, the variant's natural length when not given), whether it
+    is private, each seat (``me``, ``open``, ``bot`` or ``bot:LEVEL``: ``bot:random``,
+    ``bot:heuristic``, ``bot:pimc``, in seat order), what the seat of a person who
+    leaves becomes (``leave_to``: ``bot`` or ``open``) and the seconds a person has for
+    each action (``move_time``, 10-300, public tables only)."""
 
     variant: Short = "classic"
     preset: Short | None = None
     options: Annotated[dict[Annotated[str, Field(max_length=32)], OptionValue],
                        Field(max_length=24)] = {}
     until: Short | None = None
-    count: Annotated[int, Field(ge=1, le=20)] = 1
+    count: Annotated[int, Field(ge=1, le=1000)] | None = None
     private: bool = False
     seats: Annotated[list[SeatSpec], Field(max_length=4)] | None = None
+    leave_to: Literal["bot", "open"] = "bot"
+    move_time: Annotated[int, Field(ge=10, le=300)] | None = None
 
     @field_validator("options")
     @classmethod
@@ -68,7 +74,14 @@ class QuickPlayIn(_In):
     preset: Short | None = None
     bot: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9=.,:_]+$")] = "heuristic"
     until: Short | None = None
-    count: Annotated[int, Field(ge=1, le=20)] = 1
+    count: Annotated[int, Field(ge=1, le=1000)] | None = None
+
+
+class SeatIn(_In):
+    """The owner's change of a seat nobody sits at: ``open`` or ``bot:LEVEL``."""
+
+    seat: Annotated[str, Field(max_length=8)]
+    spec: SeatSpec
 
 
 class JoinIn(_In):
@@ -88,9 +101,15 @@ class JoinByCodeIn(_In):
 
 class ClientMessage(_In):
     """A WebSocket message from a client: ``act`` (with ``action`` and an optional
-    ``ref`` echoed back), ``resync`` or ``ping``."""
+    ``ref`` echoed back), ``resync``, ``ping``, ``ready`` (for the next deal), ``again``
+    (the next match), ``undo``, ``claim`` (``tricks``), ``answer`` (``accept``) or ``say``
+    (``quick`` or ``text``)."""
 
-    type: Literal["act", "resync", "ping"]
+    type: Literal["act", "resync", "ping", "ready", "again", "undo", "claim", "answer", "say"]
     action: Annotated[str, Field(max_length=32)] | StrictInt | None = None
     ref: Annotated[str, Field(max_length=64)] | StrictInt | None = None
     v: StrictInt | None = None
+    tricks: Annotated[int, Field(ge=0, le=26)] | None = None
+    accept: StrictBool | None = None
+    quick: Annotated[str, Field(max_length=32)] | None = None
+    text: Annotated[str, Field(max_length=200)] | None = None

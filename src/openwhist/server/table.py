@@ -22,6 +22,7 @@ import orjson
 
 from openwhist import records
 from openwhist.bots import Bot, bot_class, make_bot, searches
+from openwhist.bots.claims import claim_holds
 from openwhist.cards import derive_seed
 from openwhist.errors import WhistError
 from openwhist.match import Match, new_match
@@ -29,7 +30,8 @@ from openwhist.rules.base import Deal, Observation, parse_action
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_name
 from openwhist.server.views import action_shown, observe, spectator_view
-from openwhist.store import append_action, close_table, set_seat
+from openwhist.solver import Position, solve_all
+from openwhist.store import append_action, close_table, mark_table, set_seat, undo_actions
 
 if TYPE_CHECKING:
     from openwhist.server.hub import Hub
@@ -37,6 +39,12 @@ if TYPE_CHECKING:
 __all__ = ["Connection", "SeatError", "SeatState", "TableClosed", "TableRunner", "match_seed"]
 
 log = logging.getLogger("openwhist.server")
+
+
+QUICK_MESSAGES = ("hello", "good_luck", "well_played", "thanks", "sorry", "bye")
+"""The quick messages of table talk (a page words them in its language)."""
+TALK_LIMIT, TALK_WINDOW, TALK_LENGTH = 5, 10.0, 200
+"""Table talk: messages per connection per window of seconds, and characters of free text."""
 
 
 def match_seed(seed: int, match_no: int, keyed_from: int = 0) -> int:
@@ -130,10 +138,25 @@ class TableRunner:
         self.version: int = int(row["version"])
         self.created: float = float(row["created"])
         self.closed: bool = bool(row.get("closed"))
-        self.match = self._new_match()
-        for a in row["actions"]:
-            self.match.apply(a["action"])
+        self.leave_to: str = row.get("leave_to") or "bot"
+        self.move_time: float | None = row.get("move_time")
+        last = row.get("last_record")
+        self.match: Match
+        if row.get("over") and last is not None:  # the finished match stays until "again"
+            self.match = records.replay(last)
+        else:
+            self.match = self._new_match(self._first_dealer(last))
+            for a in row["actions"]:
+                self.match.apply(a["action"])
         self.seq = len(row["actions"])
+        self.acted: list[int] = [int(a["seat"]) for a in row["actions"]]  # who made each action
+        self.paused = False  # between two deals, until the people are ready
+        self.ready: set[int] = set()
+        self.auto: set[int] = set()  # the people a computer player acts for now
+        self.claim: dict[str, Any] | None = None
+        self._deadline: float | None = None  # when the person to act runs out of time
+        self._pause_timer: asyncio.TimerHandle | None = None
+        self._talk: dict[Connection, list[float]] = {}
         now = time.monotonic()
         self.seats: dict[int, SeatState] = {}
         for s in row["seats"]:
@@ -213,9 +236,28 @@ class TableRunner:
 
     # --- state --------------------------------------------------------------------------
 
-    def _new_match(self) -> Match:
+    def _new_match(self, dealer: int = 0) -> Match:
         return new_match(self.variant, seed=match_seed(self.seed, self.match_no, self.keyed_from),
-                         until=self.until, count=self.count, **self.options)
+                         until=self.until, count=self.count, dealer=dealer, **self.options)
+
+    def _first_dealer(self, last_record: dict[str, Any] | None) -> int:
+        """The first dealer of the match now starting: the deal passes on to the left of
+        the previous match's last dealer (from match ``keyed_from`` on: before that, tables
+        began every match with the first seat dealing)."""
+        if last_record is None or self.match_no < max(1, self.keyed_from):
+            return 0
+        finished: Match = records.replay(last_record)
+        return finished.next_dealer()
+
+    @property
+    def state(self) -> str:
+        """``over`` (the match has ended), ``waiting`` (a seat is open), ``pause`` (between
+        two deals) or ``playing``."""
+        if self.match.is_over():
+            return "over"
+        if any(st.kind == "open" for st in self.seats.values()):
+            return "waiting"
+        return "pause" if self.paused else "playing"
 
     @property
     def deal(self) -> Deal:
@@ -245,23 +287,66 @@ class TableRunner:
                 "connected": bool(st.conns), "away": st.kind == "person" and not st.conns,
                 "pending": st.pending_name,
                 "guest": st.kind == "person" and st.user_id in self.guests,
+                "auto": seat in self.auto,
             })
+        state = self.state
         out: dict[str, Any] = {
             "id": self.id, "variant": self.variant, "options": self.options, "until": self.until,
             "count": self.count, "private": self.private, "match_no": self.match_no,
             "version": self.version, "seats": seats,
             "sheet": [_row_json(r, n) for r in self.match.sheet],
             "summary": self.match.summary(), "match_over": self.match.is_over(),
+            "state": state, "leave_to": self.leave_to, "move_time": self.move_time,
+            "waiting_for": [seat_name(s, n) for s, st in sorted(self.seats.items()) if st.kind == "open"],
+            "ready": [seat_name(s, n) for s in sorted(self.ready)] if state == "pause" else [],
+            "turn_ends_in": (round(max(0.0, self._deadline - time.monotonic()), 1)
+                             if self._deadline is not None else None),
+            "claim": self._claim_json(),
+            "owner": for_user is not None and for_user == self.owner_id,
         }
+        if state == "over":
+            out["winner"] = self._winner()
         if for_user is not None and self.is_member(for_user):
             out["code"] = self.code
         return out
 
+    def _winner(self) -> list[str] | None:
+        """The letters of the seats that won the match: the side (or, where each plays for
+        himself, the players) with the most match points, else the most points of the
+        score; None for a tie."""
+        totals = list(self.match.totals)
+        points = totals if any(totals) else list(self.match.score)
+        n = self.deal.n_hands
+        if not points or points.count(max(points)) == len(points):
+            return None
+        best = max(points)
+        if len(points) == n:  # a score per player
+            return [seat_name(h, n) for h in range(n) if points[h] == best]
+        if points.count(best) > 1:
+            return None
+        side = points.index(best)
+        sides = self.deal.sides
+        return [seat_name(h, n) for h in range(len(sides)) if sides[h] == side]
+
+    def _claim_json(self) -> dict[str, Any] | None:
+        if self.claim is None:
+            return None
+        n = self.deal.n_hands
+        return {"seat": seat_name(self.claim["seat"], n), "tricks": self.claim["tricks"],
+                "hand": self.claim["cards"]}
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The current view of a seat (its observation) or of a spectator (None)."""
+        """The current view of a seat (its observation) or of a spectator (None); with no
+        legal action while the table does not play (waiting, between deals, over, a claim
+        being answered)."""
         if seat is None:
             return spectator_view(self.deal)
-        return self.deal.observation(seat).to_json()
+        return self._halted(self.deal.observation(seat).to_json())
+
+    def _halted(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view.get("legal") and (self.state != "playing" or self.claim is not None):
+            return {**view, "legal": [], "legal_ids": []}
+        return view
 
     def _sync_message(self, conn: Connection, kind: str = "sync") -> dict[str, Any]:
         seat = self.seat_of(conn.user_id)
@@ -285,6 +370,8 @@ class TableRunner:
             conn.finish(1000)
             return
         seat = self.seat_of(conn.user_id)
+        if seat is not None and not self.seats[seat].conns:
+            self.auto.discard(seat)  # back: the computer player stops acting for him
         conn.send(self._sync_message(conn, "welcome"))
         if seat is None:
             self.spectators.add(conn)
@@ -306,6 +393,7 @@ class TableRunner:
         """A client leaves; a person whose last connection this was is away from now on."""
         self.active = time.time()
         conn.closed = True
+        self._talk.pop(conn, None)
         self.spectators.discard(conn)
         for st in self.seats.values():
             if conn in st.conns:
@@ -324,11 +412,28 @@ class TableRunner:
             conn.send(self._sync_message(conn))
         elif kind == "act":
             await self.human_act(conn, str(message.get("action", "")), message.get("ref"))
+        elif kind == "ready":
+            await self.ready_for_next(conn)
+        elif kind == "again":
+            await self.again(conn, message.get("ref"))
+        elif kind == "undo":
+            await self.take_back(conn, message.get("ref"))
+        elif kind == "claim":
+            await self.make_claim(conn, int(message.get("tricks") or 0), message.get("ref"))
+        elif kind == "answer":
+            await self.answer_claim(conn, bool(message.get("accept")), message.get("ref"))
+        elif kind == "say":
+            self.say(conn, message.get("quick"), message.get("text"), message.get("ref"))
 
-    def refuse(self, conn: Connection, reason: str, ref: Any) -> None:
-        """Tell a client its message was refused, and resend its view."""
+    def refuse(self, conn: Connection, reason: str, ref: Any, code: str = "refused",
+               values: dict[str, Any] | None = None) -> None:
+        """Tell a client its message was refused (``reason`` in English, ``code`` and
+        ``values`` for a page to word), and resend its view."""
         message = self._sync_message(conn, "refused")
         message["reason"] = reason
+        message["code"] = code
+        if values:
+            message["values"] = values
         message["ref"] = ref
         conn.send(message)
 
@@ -339,26 +444,240 @@ class TableRunner:
         the action reads, it is this seat's turn, the rules allow it."""
         seat = self.seat_of(conn.user_id)
         if self.closed:
-            return self.refuse(conn, "this table is closed", ref)
-        if self.match.is_over():
-            return self.refuse(conn, "the match is over", ref)
+            return self.refuse(conn, "this table is closed", ref, "closed")
+        state = self.state
+        if state == "over":
+            return self.refuse(conn, "the match is over", ref, "match_over")
         if seat is None:
-            return self.refuse(conn, "you do not sit at this table", ref)
+            return self.refuse(conn, "you do not sit at this table", ref, "not_seated")
+        if state == "waiting":
+            return self.refuse(conn, "the table waits for every seat to be taken", ref, "waiting")
+        if state == "pause":
+            return self.refuse(conn, "the next deal has not started yet", ref, "paused")
+        if self.claim is not None:
+            return self.refuse(conn, "a claim is being answered", ref, "claim_open")
         try:
             action = parse_action(text)
         except WhistError as exc:
-            return self.refuse(conn, f"malformed action: {exc}", ref)
+            return self.refuse(conn, f"malformed action: {exc}", ref, "malformed")
         hand = self.deal.to_move
         if hand is None or self.deal.controller(hand) != seat:
-            return self.refuse(conn, "it is not your turn", ref)
+            return self.refuse(conn, "it is not your turn", ref, "not_your_turn")
         try:
             action = self.deal.verify_action(action)
         except WhistError as exc:
-            return self.refuse(conn, str(exc), ref)
+            return self.refuse(conn, str(exc), ref, "illegal")
+        self.auto.discard(seat)
         await self._apply(seat, action, by_bot=False, actor=conn, ref=ref)
 
+    # --- table talk ---------------------------------------------------------------------
+
+    def say(self, conn: Connection, quick: Any, text: Any, ref: Any = None) -> None:
+        """Table talk: a quick message (every table) or free text (private tables), sent to
+        everyone; a spectator's reaches only the spectators while a deal is played.  At
+        most :data:`TALK_LIMIT` messages in :data:`TALK_WINDOW` seconds per connection."""
+        now = time.monotonic()
+        said = [t for t in self._talk.get(conn, []) if t > now - TALK_WINDOW]
+        if len(said) >= TALK_LIMIT:
+            return self.refuse(conn, "too many messages; wait a few seconds", ref, "talk_limit")
+        message: dict[str, Any] = {"type": "said", "v": self.version, "from": conn.name}
+        if quick is not None:
+            if quick not in QUICK_MESSAGES:
+                return self.refuse(conn, f"quick messages: {', '.join(QUICK_MESSAGES)}", ref, "talk_quick")
+            message["quick"] = quick
+        elif isinstance(text, str) and text.strip():
+            if not self.private:
+                return self.refuse(conn, "free text is for private tables; choose a quick message",
+                                   ref, "talk_private")
+            message["text"] = text.strip()[:TALK_LENGTH]
+        else:
+            return self.refuse(conn, "say something: quick or text", ref, "talk_empty")
+        said.append(now)
+        self._talk[conn] = said
+        seat = self.seat_of(conn.user_id)
+        message["seat"] = None if seat is None else seat_name(seat, self.deal.n_hands)
+        if seat is not None or self.state in ("pause", "over", "waiting"):
+            hearers = self._all_conns()
+        else:  # onlookers do not talk to the players during a deal
+            hearers = list(self.spectators)
+        text_ = _encode(message)
+        for c in hearers:
+            c.send_text(text_)
+
+    # --- claims -------------------------------------------------------------------------
+
+    def _side_tricks(self, side: int) -> int:
+        """Tricks the side has won in the deal so far."""
+        obs = self.deal.public_observation()
+        return sum(1 for t in obs.tricks if int(self.deal.sides[t.winner]) == side)
+
+    async def make_claim(self, conn: Connection, tricks: int, ref: Any = None) -> None:
+        """A person claims ``tricks`` of the tricks still to play for his side (0: he
+        concedes the rest): his hand is shown to everyone; the opponents answer (computer
+        players: yes exactly when the solver proves it)."""
+        seat = self.seat_of(conn.user_id)
+        if seat is None:
+            return self.refuse(conn, "you do not sit at this table", ref, "not_seated")
+        if self.state != "playing" or self.claim is not None:
+            return self.refuse(conn, "no claim can be made now", ref, "claim_not_now")
+        deal = self.deal
+        try:
+            holds = await self.hub.bot_pool.run(claim_holds, deal, seat, tricks)
+            remaining = Position.from_state(deal, declarer_side=int(deal.sides[seat])).remaining
+        except WhistError as exc:
+            return self.refuse(conn, str(exc), ref, "claim_not_now")
+        if not 0 <= tricks <= remaining:
+            return self.refuse(conn, f"claim from 0 to {remaining} tricks", ref, "claim_range",
+                               {"most": remaining})
+        side = int(deal.sides[seat])
+        opponents = [s for s in deal.seats if int(deal.sides[s]) != side]
+        people = {s for s in opponents if self.seats[s].kind == "person" and s not in self.auto}
+        cards = [str(c) for c in deal.observation(seat).hand]
+        self.claim = {"seat": seat, "side": side, "tricks": tricks, "cards": cards, "waiting": people,
+                      "base": self._side_tricks(side)}
+        n = deal.n_hands
+        message = {"type": "claim", "v": self.version, "seat": seat_name(seat, n), "tricks": tricks,
+                   "hand": cards}
+        for c in self._all_conns():
+            c.send(message)
+        self._schedule()  # no computer move while the claim is answered
+        if len(people) < len(opponents) and not holds:  # a computer player refuses
+            return await self._claim_refused(None)
+        if not people:
+            await self._settle_claim()
+
+    async def answer_claim(self, conn: Connection, accept: bool, ref: Any = None) -> None:
+        """An opponent accepts or refuses the open claim."""
+        seat = self.seat_of(conn.user_id)
+        if self.claim is None or seat not in self.claim["waiting"]:
+            return self.refuse(conn, "no claim waits for your answer", ref, "claim_none")
+        if not accept:
+            return await self._claim_refused(seat)
+        self.claim["waiting"].discard(seat)
+        if not self.claim["waiting"]:
+            await self._settle_claim()
+
+    async def _claim_refused(self, seat: int | None) -> None:
+        assert self.claim is not None
+        n = self.deal.n_hands
+        message = {"type": "claim_refused", "v": self.version, "claimant": seat_name(self.claim["seat"], n),
+                   "seat": None if seat is None else seat_name(seat, n)}
+        self.claim = None
+        for c in self._all_conns():
+            c.send(message)
+            c.send(self._sync_message(c, "table"))
+        self._schedule()
+
+    async def _settle_claim(self) -> None:
+        """Play the deal out with the solver: the claimant's side keeps at least what it
+        claimed (no more than its cards force), the other side plays its best."""
+        assert self.claim is not None
+        deal, claim = self.deal, self.claim
+        while self.deal is deal and not deal.is_over() and self.claim is claim:
+            needed = claim["tricks"] - (self._side_tricks(claim["side"]) - claim["base"])
+            pos = Position.from_state(deal, declarer_side=claim["side"], objective="max")
+            values = await self.hub.bot_pool.run(solve_all, pos)
+            hand = deal.to_move
+            assert hand is not None
+            ordered = sorted(values.items(), key=lambda cv: int(cv[0]))
+            if int(deal.sides[hand]) == claim["side"]:
+                enough = [cv for cv in ordered if cv[1] >= needed]
+                card = (min(enough, key=lambda cv: cv[1]) if enough
+                        else max(ordered, key=lambda cv: cv[1]))[0]
+            else:
+                card = min(ordered, key=lambda cv: cv[1])[0]
+            await self._apply(deal.controller(hand), card, by_bot=True)
+        self.claim = None
+
+    # --- between deals and matches -------------------------------------------------------
+
+    def _people(self) -> list[int]:
+        return [s for s, st in self.seats.items() if st.kind == "person"]
+
+    def _arm_pause(self) -> None:
+        """The next deal starts by itself after the deal pause at a table of one person (or
+        none) and computer players, after a minute at a table of several people who do not
+        all say they are ready."""
+        if self._pause_timer is not None:
+            self._pause_timer.cancel()
+        pause = self.hub.settings.deal_pause * (1 if len(self._people()) <= 1 else 8)
+        version = self.version
+        self._pause_timer = asyncio.get_running_loop().call_later(
+            pause, self.post, lambda: self._resume(version))
+
+    async def ready_for_next(self, conn: Connection) -> None:
+        """A person is ready for the next deal; it starts once every seated person who is
+        connected is."""
+        seat = self.seat_of(conn.user_id)
+        if seat is None or self.state != "pause":
+            return
+        self.ready.add(seat)
+        present = {s for s in self._people() if self.seats[s].conns}
+        if present <= self.ready:
+            await self._resume(self.version)
+        else:
+            self._broadcast_table()
+
+    async def _resume(self, version: int) -> None:
+        if version != self.version or not self.paused:
+            return
+        self.paused = False
+        self.ready = set()
+        if self._pause_timer is not None:
+            self._pause_timer.cancel()
+            self._pause_timer = None
+        self.version += 1
+        await self.hub.store.run(mark_table, self.id, "next", self.version)
+        for conn in self._all_conns():
+            conn.send(self._sync_message(conn, "table"))
+        self._schedule()
+
+    async def again(self, conn: Connection, ref: Any = None) -> None:
+        """A seated person starts the next match (same seats; the deal passes on)."""
+        seat = self.seat_of(conn.user_id)
+        if seat is None:
+            return self.refuse(conn, "you do not sit at this table", ref, "not_seated")
+        if not self.match.is_over():
+            return self.refuse(conn, "the match is not over", ref, "not_over")
+        self.version += 1
+        await self.hub.store.run(mark_table, self.id, "again", self.version)
+        self.match = self._new_match(self.match.next_dealer())
+        self.seq = 0
+        self.acted = []
+        self.active = time.time()
+        for c in self._all_conns():
+            c.send(self._sync_message(c, "table"))
+        self._schedule()
+
+    async def take_back(self, conn: Connection, ref: Any = None) -> None:
+        """Undo the person's last action in this deal and the computer players' after it,
+        at a table where every other seat is a computer player."""
+        seat = self.seat_of(conn.user_id)
+        if seat is None:
+            return self.refuse(conn, "you do not sit at this table", ref, "not_seated")
+        if any(st.kind != "bot" for s, st in self.seats.items() if s != seat):
+            return self.refuse(conn, "a card or call is taken back only at a table of one person "
+                                     "and computer players", ref, "undo_alone")
+        if self.state != "playing" or self.claim is not None:
+            return self.refuse(conn, "nothing to take back now", ref, "undo_nothing")
+        in_deal = len(self.deal.history)
+        mine = [i for i in range(len(self.acted) - in_deal, len(self.acted)) if self.acted[i] == seat]
+        if not mine:
+            return self.refuse(conn, "nothing of yours to take back in this deal", ref, "undo_nothing")
+        count = len(self.acted) - mine[-1]
+        for _ in range(count):
+            self.deal.undo()
+            self.acted.pop()
+        self.seq -= count
+        self.version += 1
+        await self.hub.store.run(undo_actions, self.id, self.match_no, self.seq, self.version)
+        self._deadline = None
+        for c in self._all_conns():
+            c.send(self._sync_message(c, "table"))
+        self._schedule()
+
     async def _apply(self, seat: int, action: Any, by_bot: bool, actor: Connection | None = None,
-                     ref: Any = None) -> None:
+                     ref: Any = None, auto: bool = False) -> None:
         deal = self.deal
         hand = deal.to_move
         assert hand is not None
@@ -377,6 +696,8 @@ class TableRunner:
                 self.refuse(actor, "the server could not store the action; try again", ref)
             return
         self.seq += 1
+        self.acted.append(seat)
+        self._deadline = None
         deal_over = len(self.match.sheet) > sheet_before
         self.hub.actions += 1
         self.active = time.time()
@@ -384,12 +705,22 @@ class TableRunner:
         head: dict[str, Any] = {"type": "event", "v": self.version, "seat": seat_name(seat, n),
                                 "hand": seat_name(hand, n)}
         tail: dict[str, Any] = {"by_bot": by_bot}
+        if auto:
+            tail["auto"] = True
+        if self.claim is not None:
+            tail["claimed"] = True
         row = _row_json(self.match.sheet[-1], n) if deal_over else None
         summary = self.match.summary() if record is not None else None
-        if record is not None:  # the next match starts now: the event brings its first view
+        if record is not None:  # the match stays on the table until someone asks for another
             self.match_no += 1
             self.seq = 0
-            self.match = self._new_match()
+            self.acted = []
+            self.claim = None
+        elif deal_over:  # a pause: the next deal starts when the people are ready
+            self.claim = None
+            self.paused = True
+            self.ready = set()
+            self._arm_pause()
         # each seat's observation is taken once per event and serves every use: whether
         # the seat sees the action, its final view of a finished deal, its current view;
         # the message is encoded once per seat (once more for the actor, with its ref)
@@ -406,8 +737,9 @@ class TableRunner:
             if deal_over:
                 message["deal_over"] = {"row": row, "final": after.json(viewer)}
             if record is not None:
-                message["match_over"] = {"match_no": match_no, "summary": summary}
-            message["view"] = now.json(viewer)
+                message["match_over"] = {"match_no": match_no, "summary": summary,
+                                         "winner": self._winner()}
+            message["view"] = now.json(viewer) if viewer is None else self._halted(now.json(viewer))
             text = _encode(message)
             for conn in conns:
                 conn.send_text(_with_ref(text, ref) if conn is actor else text)
@@ -446,27 +778,35 @@ class TableRunner:
         self._schedule()
 
     def _schedule(self) -> None:
-        """Arrange the next computer move: a bot's turn, or an away person's after the
-        away time; a pending one is replaced."""
+        """Arrange the next computer move: a bot's turn, an away person's after the away
+        time, or a present person's when the time per move runs out; a pending one is
+        replaced."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self.closed or self.match.is_over() or self.deal.to_move is None or self.waiting():
+        if (self.closed or self.state != "playing" or self.claim is not None or self.deal.to_move is None
+                or self.waiting()):
             return
         seat = self.deal.controller(self.deal.to_move)
         st = self.seats.get(seat)
         if st is None:
             return
         settings = self.hub.settings
+        forced = False
         if st.kind == "bot":
             delay = settings.bot_pause
         elif st.kind == "person" and not st.conns and st.away_since is not None:
             delay = max(0.0, st.away_since + settings.away_timeout - time.monotonic()) + settings.bot_pause
+        elif st.kind == "person" and self.move_time:
+            if self._deadline is None:
+                self._deadline = time.monotonic() + self.move_time
+            delay = max(0.0, self._deadline - time.monotonic())
+            forced = True
         else:
             return
         version = self.version
         loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(delay, self.post, lambda: self._bot_move(version))
+        self._timer = loop.call_later(delay, self.post, lambda: self._bot_move(version, forced))
 
     def attended(self) -> bool:
         """True while someone is at the table: a person at a seat who is connected or has
@@ -494,8 +834,11 @@ class TableRunner:
             kept = self._bots[seat] = (spec, make_bot(spec, seed=derive_seed(self.seed, "bot", seat)))
         return kept[1]
 
-    async def _bot_move(self, version: int) -> None:
-        if version != self.version or self.closed or self.match.is_over() or self.deal.to_move is None:
+    async def _bot_move(self, version: int, forced: bool = False) -> None:
+        """A computer player acts: at a bot's seat, for a person away longer than the away
+        time, or (``forced``) for a person whose time per move ran out."""
+        if (version != self.version or self.closed or self.state != "playing" or self.claim is not None
+                or self.deal.to_move is None):
             return  # a stale timer: the table has moved on (or closed)
         if self.waiting():
             return  # everybody went before the match began: a person's return starts it
@@ -503,8 +846,11 @@ class TableRunner:
         st = self.seats[seat]
         if st.kind == "bot":
             spec = st.bot or self.hub.settings.stand_in
-        elif st.kind == "person" and not st.conns:
+        elif st.kind == "person" and (forced or not st.conns):
             spec = self.hub.settings.stand_in
+            if seat not in self.auto:
+                self.auto.add(seat)
+                self._broadcast_table()
         else:
             return
         if searches(bot_class(spec)) and not self.hub.pimc_ready.is_set():
@@ -517,7 +863,7 @@ class TableRunner:
             action = bot.choose(obs)
         if version != self.version:
             return
-        await self._apply(seat, action, by_bot=True)
+        await self._apply(seat, action, by_bot=True, auto=st.kind == "person")
 
     # --- seats --------------------------------------------------------------------------
 
@@ -558,27 +904,27 @@ class TableRunner:
         bot's seat from the next deal (at once if the deal has not begun).  Returns the
         seat taken and whether it waits."""
         if self.closed:
-            raise SeatError("this table is closed")
+            raise SeatError("this table is closed", "closed")
         if self.seat_of(user_id) is not None:
-            raise SeatError("you already sit at this table")
+            raise SeatError("you already sit at this table", "already_seated")
         if any(st.pending_user_id == user_id for st in self.seats.values()):
-            raise SeatError("you are already taking over a seat here")
+            raise SeatError("you are already taking over a seat here", "already_seated")
         if seat is None:
             free = [s for s, st in sorted(self.seats.items()) if st.kind == "open"]
             free = free or [s for s, st in sorted(self.seats.items())
                             if st.kind == "bot" and st.pending_user_id is None]
             if not free:
-                raise SeatError("this table has no free seat")
+                raise SeatError("this table has no free seat", "no_free_seat")
             seat = free[0]
         st = self.seats.get(seat)
         if st is None:
-            raise SeatError("no such seat at this table")
+            raise SeatError("no such seat at this table", "no_seat")
         n = self.deal.n_hands
         if st.kind == "person" or st.pending_user_id is not None:
-            raise SeatError(f"seat {seat_name(seat, n)} is taken")
+            raise SeatError(f"seat {seat_name(seat, n)} is taken", "seat_taken", seat=seat_name(seat, n))
         if guest:
             self.guests.add(user_id)
-        if st.kind == "open" or not self.deal.history:
+        if st.kind == "open" or not self.deal.history or self.match.is_over():
             st.kind, st.user_id, st.name, st.bot = "person", user_id, name, None
             await self._store_seat(seat)
             self._schedule()
@@ -595,20 +941,52 @@ class TableRunner:
                 await self._store_seat(seat)
 
     async def leave(self, user_id: int) -> dict[str, Any]:
-        """A person stands up; a bot (the stand-in level) plays the seat from now on."""
+        """A person stands up; the seat becomes what the owner chose (``leave_to``): a
+        computer player (the stand-in level) or open, for another person to take."""
         if self.closed:
-            raise SeatError("this table is closed")
+            raise SeatError("this table is closed", "closed")
         seat = self.seat_of(user_id)
         for st in self.seats.values():
             if st.pending_user_id == user_id:
                 st.pending_user_id = st.pending_name = None
         if seat is None:
-            raise SeatError("you do not sit at this table")
+            raise SeatError("you do not sit at this table", "not_seated")
         st = self.seats[seat]
-        st.kind, st.user_id, st.name, st.bot = "bot", None, None, self.hub.settings.stand_in
+        if self.leave_to == "open":
+            st.kind, st.user_id, st.name, st.bot = "open", None, None, None
+        else:
+            st.kind, st.user_id, st.name, st.bot = "bot", None, None, self.hub.settings.stand_in
+        self.auto.discard(seat)
+        self.ready.discard(seat)
         await self._store_seat(seat)
         self._schedule()
         return {"seat": seat_name(seat, self.deal.n_hands)}
+
+    def started(self) -> bool:
+        """True once the match on the table has had an action (its seats are then fixed
+        for the owner); False before the first, and once it is over."""
+        return not self.match.is_over() and bool(self.acted)
+
+    async def set_open_seat(self, user_id: int, seat: int, spec: str) -> dict[str, Any]:
+        """The owner makes a seat nobody sits at open (``open``) or a computer player's
+        (``bot:LEVEL``), until the match starts."""
+        if user_id != self.owner_id:
+            raise SeatError("only the table's owner can change its seats", "not_owner")
+        st = self.seats.get(seat)
+        if st is None:
+            raise SeatError("no such seat at this table", "no_seat")
+        if st.kind == "person" or st.pending_user_id is not None:
+            raise SeatError(f"someone sits at {seat_name(seat, self.deal.n_hands)}", "seat_taken",
+                            seat=seat_name(seat, self.deal.n_hands))
+        if self.started():
+            raise SeatError("the match has started: its seats are kept to its end", "match_started")
+        if spec == "open":
+            st.kind, st.bot = "open", None
+        else:
+            st.kind, st.bot = "bot", spec.partition(":")[2] or self.hub.settings.stand_in
+        await self._store_seat(seat)
+        self._schedule()
+        return {"seat": seat_name(seat, self.deal.n_hands), "kind": st.kind, "bot": st.bot}
 
     async def close(self, user_id: int | None) -> dict[str, Any]:
         """The owner (None: the server, for a table left idle) closes (abandons) the
@@ -616,9 +994,9 @@ class TableRunner:
         and disconnected; the table is no longer live.  The hub then stops the table's task
         (:meth:`stop`)."""
         if user_id is not None and user_id != self.owner_id:
-            raise SeatError("only the table's owner can close it")
+            raise SeatError("only the table's owner can close it", "not_owner")
         if self.closed:
-            raise SeatError("this table is closed already")
+            raise SeatError("this table is closed already", "closed")
         self.closed = True
         if self._timer is not None:
             self._timer.cancel()
@@ -670,7 +1048,13 @@ def _with_ref(text: str, ref: Any) -> str:
 
 
 class SeatError(Exception):
-    """A join or leave that cannot be done (the message says why)."""
+    """A join, leave or seat change that cannot be done: the message says why in English,
+    ``code`` and ``values`` for a page to word."""
+
+    def __init__(self, message: str, code: str = "seat_refused", **values: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values
 
 
 class TableClosed(Exception):

@@ -40,6 +40,7 @@ __all__ = [
     "data_dir", "database_url", "delete_session", "get_record", "get_member_by_key", "get_session",
     "get_user", "get_user_by_login", "list_records", "load_table", "live_table_ids", "set_seat",
     "table_access", "table_events", "acquire_lease", "lease_holders", "release_leases", "renew_leases",
+    "mark_table", "undo_actions",
 ]
 
 T = TypeVar("T")
@@ -391,8 +392,10 @@ def table_events(conn: Connection, table_id: str) -> list[dict[str, Any]]:
 def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
     """A table rebuilt from its events: its settings, its ``seats`` (the last seat event of
     each seat), the ``actions`` of the match in progress, ``match_no`` (the matches
-    finished: their records), ``version`` (the last event's), whether it is ``closed``
-    and ``active`` (the Unix time of its last event); or None if there is no such table."""
+    finished: their records), ``version`` (the last event's), whether it is ``closed``,
+    ``active`` (the Unix time of its last event), ``last_record`` (the record of the last
+    match finished, or None) and ``over`` (that match is still on the table: no ``again``
+    event since it ended); or None if there is no such table."""
     row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
     if row is None:
         return None
@@ -404,17 +407,29 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
     version = 0
     closed = False
     active = float(row["created"])
+    last_action = again = -1
     for e in table_events(conn, table_id):
         active = max(active, e["created"] or 0.0)
         if e["version"] is not None:
             version = max(version, e["version"])
+        if e["type"] == "action":
+            last_action = max(last_action, e["version"] if e["version"] is not None else 0)
+        elif e["type"] == "again":
+            again = max(again, e["version"])
         if e["type"] == "seat":
             seats[e["seat"]] = {k: e[k] for k in ("seat", "kind", "user_id", "bot", "pending_user_id")}
         elif e["type"] == "closed":
             closed = True
-        elif e["match_no"] == match_no:
+        elif e["type"] == "action" and e["match_no"] == match_no:
             actions.append(e)
+    last_record = None
+    if match_no:
+        body = conn.execute(select(RECORDS.c.record).where(RECORDS.c.table_id == table_id)
+                            .order_by(RECORDS.c.id.desc()).limit(1)).scalar_one()
+        last_record = json.loads(body)
+    over = bool(match_no) and not actions and again < last_action
     out.update(match_no=match_no, version=version, closed=closed, actions=actions, active=active,
+               last_record=last_record, over=over,
                seats=[seats[s] for s in sorted(seats)])
     return out
 
@@ -459,6 +474,24 @@ def set_seat(conn: Connection, table_id: str, seat: int, kind: str, user_id: int
     conn.execute(INSERT_EVENT, {"table_id": table_id, "version": version, "type": "seat", "seat": seat,
                                 "kind": kind, "user_id": user_id, "bot": bot,
                                 "pending_user_id": pending_user_id, "created": time.time()})
+
+
+def mark_table(conn: Connection, table_id: str, kind: str, version: int) -> None:
+    """A table's event of ``version`` that changes no seat: ``again`` (the next match
+    starts) or ``next`` (the next deal starts, after the pause between deals)."""
+    conn.execute(INSERT_EVENT, {"table_id": table_id, "version": version, "type": kind, "seat": None,
+                                "kind": None, "user_id": None, "bot": None, "pending_user_id": None,
+                                "created": time.time()})
+
+
+def undo_actions(conn: Connection, table_id: str, match_no: int, from_seq: int, version: int) -> None:
+    """Take back the match's actions from ``from_seq`` on (their rows are deleted; the
+    table's ``undo`` event of ``version`` keeps its version count)."""
+    conn.execute(ACTIONS.delete().where(ACTIONS.c.table_id == table_id, ACTIONS.c.match_no == match_no,
+                                        ACTIONS.c.seq >= from_seq))
+    conn.execute(INSERT_EVENT, {"table_id": table_id, "version": version, "type": "undo", "seat": None,
+                                "kind": None, "user_id": None, "bot": None, "pending_user_id": None,
+                                "created": time.time()})
 
 
 def close_table(conn: Connection, table_id: str, version: int) -> None:

@@ -48,7 +48,9 @@ class TableRow(Base):
     ``match_no`` and ``version`` are kept from the first schema and no longer written;
     ``closed`` repeats the table's ``closed`` event, for listing the live tables.  ``seed``
     is the table's secret: each match's seed is derived from it (by a keyed hash from
-    match ``keyed_from`` on) and shown only in that match's record."""
+    match ``keyed_from`` on, whose first deal also passes on from the match before) and
+    shown only in that match's record.  ``leave_to``: what the seat of a person who
+    leaves becomes (``bot`` or ``open``); ``move_time``: a person's seconds per action."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -65,6 +67,8 @@ class TableRow(Base):
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[float] = mapped_column(Float)
     keyed_from: Mapped[int] = mapped_column(Integer, default=0)
+    leave_to: Mapped[str] = mapped_column(String(8), default="bot")
+    move_time: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class TableLeaseRow(Base):
@@ -81,7 +85,10 @@ class TableEventRow(Base):
     """A change of a table other than an action, with the table's version: ``seat`` (who
     sits at ``seat`` from now on: ``kind`` ``open``, ``person`` (``user_id``) or ``bot``
     (``bot`` spec); ``pending_user_id``: a person taking the seat over from a bot at the
-    next deal) or ``closed``.  The table's first seats are events of version 0."""
+    next deal), ``closed``, ``again`` (the next match starts: until then a finished
+    match stays on the table), ``next`` (the next deal starts after the pause between
+    deals) or ``undo`` (actions taken back: their rows are gone).  The
+    table's first seats are events of version 0."""
 
     __tablename__ = "table_events"
     __table_args__ = (UniqueConstraint("table_id", "version", "seat", name="uq_table_events_version_seat"),

@@ -2,9 +2,10 @@
 
 ``tables.keyed_from`` is the first of a table's matches whose seed is a keyed hash of the
 table's secret seed (:func:`openwhist.cards.derive_seed`), so that one match's seed tells
-nothing about another's: 0 for every table made from now on; for the tables there are, the
-match after the one in progress, which keeps the seed of the first schema's fixed step
-(it deals the same cards after the upgrade).  ``table_leases`` names
+nothing about another's, and whose first deal passes on from the last dealer of the match
+before: 0 for every table made from now on; for the tables there are, the match after the
+one in progress, which keeps the seed of the first schema's fixed step and its first
+dealer (it deals the same cards after the upgrade).  ``table_leases`` names
 the server process that runs each live table, until when.
 
 Revision ID: 0003

@@ -500,7 +500,7 @@ class TableClient {
       this.claim = {seat: m.seat, tricks: m.tricks, hand: m.hand || [], answered: false};
       this.claiming = false;
     } else if (m.type === "claim_refused") {
-      this.note = t("claimRefused", {name: this.nameOf(m.claimant ?? this.claim?.seat)});
+      this.note = t("claimRefused", {name: this.seatTitle(m.claimant ?? this.claim?.seat)[0]});
       this.claim = null;
     } else if (m.type === "said") {
       this.talk = [...this.talk, m].slice(-40);

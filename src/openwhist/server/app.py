@@ -339,6 +339,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                 "presets": list(v.presets), "default_preset": v.default_preset,
                 "until": list(v.match_rules(opts).UNTIL),
                 "lengths": v.match_rules(opts).lengths_json(),
+                "seats": [seat_name(s, v.hands) for s in variant_seats(name, opts)],
                 "options": [{"name": o.name, "default": _plain(o.default), "help": o.help,
                              "type": _option_kind(o.type, o.choices),
                              "choices": [_plain(x) for x in o.choices]}
@@ -646,13 +647,14 @@ def create_app(database: str | None = None, settings: Settings | None = None,
     @app.get("/api/records/{record_id}/pbn", response_class=PlainTextResponse, tags=["records"])
     async def record_pbn(record_id: int, request: Request,
                          c: Annotated[Caller | None, Depends(optional_caller)]) -> str:
-        """A finished match as PBN, one board per deal."""
+        """A finished match as PBN, one board per deal, with the players' names and the
+        date."""
         rec = await fetch_record(request, c, record_id)
         match = records.replay(rec)
         if match.record.hands != 4:
-            raise _error(422, f"PBN holds four-hand deals; {match.variant} has {match.record.hands} hands")
-        return "\n".join(records.to_pbn(d, board=i + 1, event=f"openwhist table {rec.get('variant')}")
-                         for i, d in enumerate(match.deals))
+            raise _error(422, f"PBN holds four-hand deals; {match.variant} has {match.record.hands} hands",
+                         "pbn_four_hands")
+        return records.record_pbn(rec, event=f"openwhist table {rec.get('variant')}")
 
     replay_names: dict[int, list[str | None]] = {}      # an old record's players, from the seat history
 

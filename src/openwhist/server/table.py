@@ -156,6 +156,7 @@ class TableRunner:
         self.claim: dict[str, Any] | None = None
         self._deadline: float | None = None  # when the person to act runs out of time
         self._pause_timer: asyncio.TimerHandle | None = None
+        self._pause_ends = 0.0
         self._talk: dict[Connection, list[float]] = {}
         now = time.monotonic()
         self.seats: dict[int, SeatState] = {}
@@ -299,6 +300,8 @@ class TableRunner:
             "state": state, "leave_to": self.leave_to, "move_time": self.move_time,
             "waiting_for": [seat_name(s, n) for s, st in sorted(self.seats.items()) if st.kind == "open"],
             "ready": [seat_name(s, n) for s in sorted(self.ready)] if state == "pause" else [],
+            "pause_ends_in": (round(max(0.0, self._pause_ends - time.monotonic()), 1)
+                              if state == "pause" else None),
             "turn_ends_in": (round(max(0.0, self._deadline - time.monotonic()), 1)
                              if self._deadline is not None else None),
             "claim": self._claim_json(),
@@ -306,16 +309,28 @@ class TableRunner:
         }
         if state == "over":
             out["winner"] = self._winner()
+            out["points"] = self.match_points()
         if for_user is not None and self.is_member(for_user):
             out["code"] = self.code
         return out
 
-    def _winner(self) -> list[str] | None:
-        """The letters of the seats that won the match: the side (or, where each plays for
-        himself, the players) with the most match points, else the most points of the
-        score; None for a tie."""
+    def match_points(self) -> list[int]:
+        """What decides the match, per side (or per player): its match points (rubber
+        points, a points total) where it has any, else the points of every deal added up
+        (a match of so many deals), else the score."""
         totals = list(self.match.totals)
-        points = totals if any(totals) else list(self.match.score)
+        if any(totals):
+            return totals
+        rows = [r.result.points for r in self.match.sheet if hasattr(r.result, "points")]
+        if rows:
+            return [sum(p[i] for p in rows) for i in range(len(rows[0]))]
+        return list(self.match.score)
+
+    def _winner(self) -> list[str] | None:
+        """The letters of the seats that won the match (see :meth:`match_points`): the side
+        with the most points, or where each plays for himself the players with the most;
+        None for a tie."""
+        points = self.match_points()
         n = self.deal.n_hands
         if not points or points.count(max(points)) == len(points):
             return None
@@ -370,19 +385,20 @@ class TableRunner:
             conn.finish(1000)
             return
         seat = self.seat_of(conn.user_id)
-        if seat is not None and not self.seats[seat].conns:
-            self.auto.discard(seat)  # back: the computer player stops acting for him
-        conn.send(self._sync_message(conn, "welcome"))
+        was_away = False
         if seat is None:
             self.spectators.add(conn)
         else:
             st = self.seats[seat]
             was_away = not st.conns
+            if was_away:
+                self.auto.discard(seat)  # back: the computer player stops acting for him
             st.conns.add(conn)
             st.away_since = None
-            if was_away:
-                self._broadcast_table(but=conn)
-        self._schedule()
+        self._schedule()  # before the welcome, which then says how long the turn may last
+        conn.send(self._sync_message(conn, "welcome"))
+        if was_away:
+            self._broadcast_table(but=conn)
 
     def idle_since(self, now: float) -> float:
         """Seconds since anything happened here (an event, a client arriving or leaving),
@@ -601,6 +617,7 @@ class TableRunner:
         if self._pause_timer is not None:
             self._pause_timer.cancel()
         pause = self.hub.settings.deal_pause * (1 if len(self._people()) <= 1 else 8)
+        self._pause_ends = time.monotonic() + pause
         version = self.version
         self._pause_timer = asyncio.get_running_loop().call_later(
             pause, self.post, lambda: self._resume(version))
@@ -738,7 +755,7 @@ class TableRunner:
                 message["deal_over"] = {"row": row, "final": after.json(viewer)}
             if record is not None:
                 message["match_over"] = {"match_no": match_no, "summary": summary,
-                                         "winner": self._winner()}
+                                         "winner": self._winner(), "points": self.match_points()}
             message["view"] = now.json(viewer) if viewer is None else self._halted(now.json(viewer))
             text = _encode(message)
             for conn in conns:

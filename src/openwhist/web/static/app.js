@@ -709,7 +709,8 @@ class TableClient {
     }
     const won = winner?.length ? (winner.includes(this.seat) ? t("matchWonMe")
       : t("matchWon", {names: winner.map(l => this.nameOf(l)).join(", ")})) : t("matchTie");
-    const totals = summary.totals || [];
+    // the points that decided the match (the server's: match points, else every deal's added)
+    const totals = over.points || this.table.points || summary.totals || [];
     const perPlayer = totals.length === letters.length && letters.length !== 2 ? true : totals.length > 2;
     const side = this.mySide();
     const who = perPlayer || letters.length === 2 ? letters.map(l => this.nameOf(l)) : [t("us"), t("them")];

@@ -385,7 +385,7 @@ def test_screenshots_of_the_main_pages(browser: Any, server: WebServer, shots: P
     assert me is not None and calls is not None and me["y"] + me["height"] <= calls["y"]
     # the calls are compact: a row per kind and level (or suit), small buttons each named in
     # full for screen readers, a suit shown by its symbol (its colour is not the only sign)
-    small = page.eval_on_selector_all(".call-row button.call", """bs => bs.map(b => [b.dataset.call,
+    small = page.eval_on_selector_all(".call-row button.call, .bid-grid button.call", """bs => bs.map(b => [b.dataset.call,
         b.getAttribute("aria-label"), b.textContent.trim()])""")
     assert small, "no call was grouped"
     for call, label, text in small:
@@ -791,7 +791,7 @@ def test_a_finished_game_is_listed_replayed_trick_by_trick_and_exported(browser:
     note = page.locator("#analysis-note")                 # this server does not prepare the solver
     note.wait_for()
     page.wait_for_function("() => document.querySelector('#analysis-note').textContent !== '…'")
-    assert note.inner_text().startswith("analysis not ready yet")
+    assert note.inner_text().startswith("Analysis not ready yet")
     record = page.request.get(server.url + page.get_attribute("#export-json", "href")).json()
     assert record["kind"] == "match" and len(record["deals"]) == 1
     pbn = page.request.get(server.url + page.get_attribute("#export-pbn", "href"))

@@ -687,7 +687,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         rec = await fetch_record(request, c, record_id)
         hub = hub_of(request)
         if not hub.pimc_ready.is_set():
-            raise _error(503, NOT_READY, "solver_not_ready")
+            raise _error(503, NOT_READY, "analysis_not_ready")
         cached = analyses.cached(record_id)
         if cached is not None:
             return cached

@@ -1056,10 +1056,14 @@ class TableClient {
           buttons: cs.filter(x => x.suit === suit).map(x => [x.c, x.level, ` level-call`])});
       } else {
         for (const level of levels) rows.push({label: callName(`${kind} ${level}`.trim()), suit: "",
-          name: `${kind} ${level}`.trim(),
+          name: `${kind} ${level}`.trim(), kind, level, perSuit: cs.filter(x => x.level === level),
           buttons: cs.filter(x => x.level === level).map(x => [x.c, SUIT_SYMBOL[x.suit], ` suit-call suit-${x.suit}`])});
       }
     }
+    // a ladder of contracts each in four suits (Belgian whist's solo, abondance...) is one
+    // grid, a column per contract and a row per suit: a fifth of the height of a row each
+    const ladder = rows.filter(r => r.perSuit);
+    const grid = ladder.length >= 3 ? this.bidGrid(ladder) : null;
     const hinted = (c) => (c === this.hint ? " hinted" : "");
     const facts = auctionFacts(v.info, v.options, l => this.nameOf(l));
     return h("section", {class: "calls", id: "auction", "aria-label": t("auction")},
@@ -1073,11 +1077,39 @@ class TableClient {
         plain.length ? h("div", {class: "row wrap call-group"}, plain.map(c => h("button", {type: "button",
           class: `call${c === "pass" ? "" : " primary"}${hinted(c)}`, "data-call": c, onclick: () => this.act(c), text: callName(c)})))
           : null,
-        rows.map(r => h("div", {class: "call-row", role: "group", "aria-label": callName(r.name)},
+        grid,
+        rows.filter(r => !grid || !ladder.includes(r)).map(r => h("div", {class: "call-row", role: "group", "aria-label": callName(r.name)},
           h("span", {class: `call-kind${r.suit ? " suit-" + r.suit : ""}`, "aria-hidden": "true", text: r.label}),
           r.buttons.map(([c, text, cls]) => h("button", {type: "button", class: `call${cls}${hinted(c)}`, "data-call": c,
                                                          "aria-label": callName(c), title: callName(c), onclick: () => this.act(c)},
             h("span", {"aria-hidden": "true", text})))))) : null);
+  }
+
+  // The contracts of a ladder as a grid: the kinds over their levels as column heads, a row
+  // per suit, a button where the call is legal (named in full for screen readers).
+  bidGrid(ladder) {
+    const suits = [...new Set(ladder.flatMap(r => r.perSuit.map(x => x.suit)))];
+    const kinds = [];
+    for (const r of ladder) {
+      if (kinds.length && kinds[kinds.length - 1].kind === r.kind) kinds[kinds.length - 1].span++;
+      else kinds.push({kind: r.kind, span: 1});
+    }
+    const cells = [h("span", {class: "bid-corner"})];
+    for (const k of kinds) cells.push(h("span", {class: "bid-kind", style: `grid-column: span ${k.span}`, text: callName(k.kind)}));
+    cells.push(h("span", {class: "bid-corner"}));
+    for (const r of ladder) cells.push(h("span", {class: "bid-level", text: r.level}));
+    for (const suit of suits) {
+      cells.push(h("span", {class: `call-kind suit-${suit}`, "aria-hidden": "true", text: SUIT_SYMBOL[suit]}));
+      for (const r of ladder) {
+        const x = r.perSuit.find(y => y.suit === suit);
+        cells.push(x ? h("button", {type: "button", class: `call suit-call suit-${suit}${x.c === this.hint ? " hinted" : ""}`,
+                                    "data-call": x.c, "aria-label": callName(x.c), title: callName(x.c),
+                                    onclick: () => this.act(x.c)}, h("span", {"aria-hidden": "true", text: SUIT_SYMBOL[suit]}))
+          : h("span", {class: "bid-none"}));
+      }
+    }
+    return h("div", {class: "bid-grid", role: "group", "aria-label": t("calls"),
+                     style: `grid-template-columns: auto repeat(${ladder.length}, minmax(1.85rem, auto))`}, cells);
   }
 
   // Whose numbers the sheet's columns hold, in their order: us and them where pairs play,

@@ -385,7 +385,8 @@ def test_screenshots_of_the_main_pages(browser: Any, server: WebServer, shots: P
     assert me is not None and calls is not None and me["y"] + me["height"] <= calls["y"]
     # the calls are compact: a row per kind and level (or suit), small buttons each named in
     # full for screen readers, a suit shown by its symbol (its colour is not the only sign)
-    small = page.eval_on_selector_all(".call-row button.call, .bid-grid button.call", """bs => bs.map(b => [b.dataset.call,
+    small = page.eval_on_selector_all(".call-row button.call, .bid-grid button.call", """bs => bs.map(b => [
+        b.dataset.call,
         b.getAttribute("aria-label"), b.textContent.trim()])""")
     assert small, "no call was grouped"
     for call, label, text in small:

@@ -243,7 +243,7 @@ async function lobbyView() {
   const optionsBox = h("fieldset", {class: "options", id: "nt-options"});
   const seatsBox = h("fieldset", {class: "seat-specs", id: "nt-seat-list"});
   const untilSel = h("select", {id: "nt-until"});
-  const countIn = h("input", {type: "number", id: "nt-count", min: 1, max: 20, value: 1, inputmode: "numeric"});
+  const countIn = h("input", {type: "number", id: "nt-count", min: 1, max: 1000, value: 1, inputmode: "numeric"});
   const countLabel = h("label", {for: "nt-count", text: t("howMany")});
   const priv = h("input", {type: "checkbox", id: "nt-private"});
   const leaveTo = h("select", {id: "nt-leave-to"}, h("option", {value: "bot", text: t("leaveBot")}),
@@ -267,9 +267,10 @@ async function lobbyView() {
   const fillCount = () => {
     const len = variantLengths(current()).find(x => x.until === untilSel.value);
     const counted = len && len.count !== null;
+    const natural = current()?.lengths?.default;   // the family's natural length, as the server says
     countIn.hidden = countLabel.hidden = !counted;
     countIn.step = len?.odd ? 2 : 1;
-    countIn.value = len?.default_count ?? 1;
+    countIn.value = natural?.until === len?.until ? natural.count : len?.default_count ?? 1;
   };
   const seatChoices = (me) => [
     h("option", {value: "me", text: t("seatMe"), selected: me}),
@@ -292,8 +293,9 @@ async function lobbyView() {
     const v = current();
     presetSel.replaceChildren(...(v?.presets || []).map(p => h("option", {value: p, text: presetName(p),
       selected: p === v.default_preset})));
+    const natural = v?.lengths?.default;
     untilSel.replaceChildren(...variantLengths(v).map((x, k) => h("option", {value: x.until, text: t("until_" + x.until),
-      selected: k === 0})));
+      selected: natural ? x.until === natural.until : k === 0})));
     fillOptions(); fillCount(); fillSeats();
   };
   variantSel.addEventListener("change", fillVariant);
@@ -1308,7 +1310,9 @@ function analysisBox(an, note, go, nameOf) {
   for (const why of an.skipped) box.append(h("p", {class: "note", text: t(why === "stock" ? "anStock" : "anContract")}));
   const costly = [];
   an.tricks.forEach((cards, i) => cards.forEach(e => { if (e?.cost > 0) costly.push([i, e]); }));
-  box.append(h("p", {id: "analysis-summary", text: costly.length ? t("costlyN", {n: costly.length}) : t("noCostly")}));
+  const played = an.tricks.some(cards => cards.length);   // a deal passed out has no card to judge
+  box.append(h("p", {id: "analysis-summary", text: !played ? t("noCardsPlayed")
+    : costly.length ? t("costlyN", {n: costly.length}) : t("noCostly")}));
   if (costly.length) box.append(h("ol", {class: "row wrap costly-list"}, costly.map(([i, e]) => h("li", {},
     h("button", {type: "button", class: "costly-link", onclick: () => go(i + 1),
                  text: `${t("trickN", {n: i + 1, m: an.tricks.length})}: ${nameOf(e.seat)} ${cardShort(e.card)} ✗`})))));

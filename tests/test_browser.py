@@ -1179,3 +1179,63 @@ def test_on_a_phone_what_is_needed_to_act_is_on_screen(browser: Any, server: Web
                 "belgian": {"Auction"}}[variant]
     assert expected <= phases
     assert page.errors == []
+
+
+def test_take_back_and_table_talk_in_dutch(browser: Any, server: WebServer, shots: Path) -> None:
+    """Alone with computer players, a card played is taken back with one click; the quick
+    messages of table talk are worded in the page's language, and a speaker can be muted."""
+    page = new_page(browser, 360, 740, locale="nl-BE")
+    as_guest(page, server.url, "Tine")
+    page.select_option("#qp-length", "deal")
+    page.click("#quick-classic")
+    card = page.locator(".hand.mine.active button.card.legal").last
+    card.wait_for(timeout=20000)
+    played = card.get_attribute("data-card")
+    card.click()
+    page.wait_for_function("c => !document.querySelector(`.hand.mine button.card[data-card='${c}']`)", arg=played)
+    page.click("#undo-button")
+    page.wait_for_selector(f".hand.mine.active button.card.legal[data-card='{played}']", timeout=10000)
+    page.click("#talk summary")
+    page.click("#talk button.quick[data-quick='good_luck']")
+    line = page.locator("#talk-lines li").last
+    expect(line).to_contain_text("Tine")
+    text = line.inner_text()
+    assert "good_luck" not in text and "good luck" not in text.lower()  # in Dutch, not a code
+    page.screenshot(path=shots / "talk-phone-nl.png", full_page=True)
+    assert page.errors == []
+
+
+def test_on_a_phone_a_small_misere_discard_is_on_screen(browser: Any, server: WebServer, shots: Path) -> None:
+    """At 360x740 the small misère's discard (a card laid aside before the play) is made
+    from a hand that lies within the screen: the person calls small misère at once (the
+    computer players then pass or go higher; a few deals are tried until it stands)."""
+    page = new_page(browser, 360, 740)
+    as_guest(page, server.url, "Mia")
+    reached = False
+    for _ in range(6):
+        page.goto(server.url)
+        page.select_option("#qp-length", "deal")
+        page.click("#quick-belgian")
+        misere = page.locator(".calls button.call[data-call='small-misere']")
+        try:
+            misere.wait_for(timeout=20000)
+        except Exception:  # our turn came with no small misère to call: another deal
+            continue
+        misere.click()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not reached:
+            phase = page.locator(".topline h2").inner_text().split("·")[-1].strip()
+            if phase in ("Discard", "Play") or page.locator("#over-panel, #pause-panel").count():
+                reached = phase == "Discard" and page.locator(ACTABLE).count() > 0
+                break
+            if page.locator(".calls button.call[data-call='pass']").count():
+                with contextlib.suppress(Exception):
+                    page.locator(".calls button.call[data-call='pass']").click(timeout=1000)
+            time.sleep(0.1)
+        if reached:
+            break
+    assert reached, "no deal came to the small misère's discard"
+    page.screenshot(path=shots / "phone-belgian-discard.png")
+    seen = page.evaluate(ON_SCREEN)
+    assert seen == {"off": [], "scrolled": 0}, seen
+    assert page.errors == []

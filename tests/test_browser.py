@@ -1192,7 +1192,8 @@ def test_take_back_and_table_talk_in_dutch(browser: Any, server: WebServer, shot
     card.wait_for(timeout=20000)
     played = card.get_attribute("data-card")
     card.click()
-    page.wait_for_function("c => !document.querySelector(`.hand.mine button.card[data-card='${c}']`)", arg=played)
+    page.wait_for_function("c => !document.querySelector(`.hand.mine button.card[data-card='${c}']`)",
+                           arg=played)
     page.click("#undo-button")
     page.wait_for_selector(f".hand.mine.active button.card.legal[data-card='{played}']", timeout=10000)
     page.click("#talk summary")

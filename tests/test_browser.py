@@ -1240,3 +1240,20 @@ def test_on_a_phone_a_small_misere_discard_is_on_screen(browser: Any, server: We
     seen = page.evaluate(ON_SCREEN)
     assert seen == {"off": [], "scrolled": 0}, seen
     assert page.errors == []
+
+
+def test_logging_out_in_one_tab_ends_the_table_in_the_other(browser: Any, server: WebServer) -> None:
+    """Two tabs of one browser at one table: logging out in the first takes the second
+    back to the lobby, where nothing says "your turn" any more."""
+    page = new_page(browser, 1200, 900)
+    as_guest(page, server.url, "Tab")
+    page.click("#quick-classic")
+    page.wait_for_selector(".hand.mine button.card")
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.wait_for_selector(".hand.mine button.card")
+    page.goto(server.url)
+    page.locator("#who button.link").click()
+    other.wait_for_selector("#play-guest", timeout=10000)    # the lobby's guest form: logged out
+    assert other.locator(".whose").count() == 0
+    expect(other.locator("#status")).to_contain_text("Log in first")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from openwhist import new_match, records, variants
 from openwhist.bots.claims import claim_holds
@@ -239,3 +240,15 @@ def test_table_talk(server: Server) -> None:
     assert b.until(lambda m: m["type"] == "refused")["code"] == "talk_limit"
     for x in (a, b, e):
         x.close()
+
+
+def test_logging_out_closes_the_other_tabs(server: Server) -> None:
+    me = Client(server).guest("tabs")
+    t = me.post("/api/quickplay", {"variant": "classic", "bot": "random"}).json()
+    tab = me.ws(t["id"])
+    tab.recv()
+    assert me.post("/api/logout").status_code == 200
+    assert tab.until(lambda m: m["type"] == "logged_out")["type"] == "logged_out"
+    with pytest.raises(ConnectionClosed):  # closed by the server (4401)
+        tab.recv(timeout=5)
+    assert tab.ws.close_code == 4401

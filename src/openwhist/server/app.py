@@ -9,6 +9,7 @@ functions defined inside :func:`create_app`.
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import json
 import logging
@@ -304,10 +305,12 @@ def create_app(database: str | None = None, settings: Settings | None = None,
     @app.post("/api/logout", tags=["accounts"])
     async def logout(c: Annotated[Caller, Depends(caller)], request: Request,
                      response: Response) -> dict[str, Any]:
-        """End the session."""
+        """End the session; its WebSocket connections are closed (code 4401)."""
         hub = hub_of(request)
         await hub.store.run(delete_session, c.token_hash)
         hub.sessions.pop(c.token_hash, None)
+        for runner in list(hub.tables.values()):
+            runner.post(functools.partial(runner.end_session, c.token_hash))
         response.delete_cookie(COOKIE, path="/")
         return {"ok": True}
 
@@ -741,7 +744,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             await ws.close(code=4404)
             return
         await ws.accept()
-        conn = Connection(ws, user["id"], user["name"])
+        conn = Connection(ws, user["id"], user["name"], found[0])
         pump = asyncio.create_task(conn.pump())
         try:
             await runner.call(lambda: runner.connect(conn))

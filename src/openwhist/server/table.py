@@ -63,10 +63,11 @@ class Connection:
 
     MAX_QUEUED = 256
 
-    def __init__(self, ws: Any, user_id: int, name: str) -> None:
+    def __init__(self, ws: Any, user_id: int, name: str, session: str | None = None) -> None:
         self.ws = ws
         self.user_id = user_id
         self.name = name
+        self.session = session  # the hash of the session token it came with
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_code = 1008
@@ -399,6 +400,14 @@ class TableRunner:
         conn.send(self._sync_message(conn, "welcome"))
         if was_away:
             self._broadcast_table(but=conn)
+
+    async def end_session(self, session: str) -> None:
+        """A session ended (its person logged out): its connections here are told
+        (``logged_out``) and closed (code 4401), so that another tab does not play on."""
+        for conn in self._all_conns():
+            if conn.session == session:
+                conn.send({"type": "logged_out", "v": self.version})
+                conn.finish(4401)
 
     def idle_since(self, now: float) -> float:
         """Seconds since anything happened here (an event, a client arriving or leaving),

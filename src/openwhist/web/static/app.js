@@ -446,7 +446,10 @@ class TableClient {
     ws.onmessage = e => this.message(JSON.parse(e.data));
     ws.onclose = e => {
       if (this.closing || ws !== this.ws) return;
-      if (e.code === 4404 || e.code === 4401) { showStatus(e.code === 4404 ? "404" : "401"); return; }
+      if (e.code === 4401) {                // logged out (in another tab): no "your turn" is left standing
+        this.closing = true; session.user = null; location.hash = "#"; showStatus(t("err_login_first")); return;
+      }
+      if (e.code === 4404) { showStatus(t("err_no_table")); return; }
       this.lost = true;
       showStatus(t("connLost"), "warn");
       this.root.classList.add("offline");

@@ -20,6 +20,7 @@ Run:  .venv/bin/python bench/bench_german.py solver [--positions 1000]
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import statistics
@@ -57,14 +58,16 @@ def bench_solver(args: argparse.Namespace) -> dict[str, float]:
     positions = play_phase_positions(args.positions, args.seed)
     times: list[float] = []
     nodes: list[int] = []
+    values = hashlib.sha256()
     for pos in positions:
         best = math.inf
         for _ in range(args.repeat):
             t = time.perf_counter()
-            solve_all(pos)
+            scores = solve_all(pos)
             best = min(best, time.perf_counter() - t)
         times.append(best)
         nodes.append(last_stats().nodes)
+        values.update(repr(sorted((int(c), v) for c, v in scores.items())).encode())
     times.sort()
     nodes.sort()
     p95 = times[int(0.95 * (len(times) - 1))]
@@ -76,6 +79,8 @@ def bench_solver(args: argparse.Namespace) -> dict[str, float]:
     print(f"  median {out['median_ms']:.3f} ms   p95 {out['p95_ms']:.3f} ms   "
           f"max {out['max_ms']:.3f} ms   (goal: p95 <= 2 ms)")
     print(f"  nodes: median {out['median_nodes']:.0f}   p95 {out['p95_nodes']:.0f}")
+    # every card's value of every position: equal hashes, equal answers
+    print(f"  values hash {values.hexdigest()[:8]}")
     return out
 
 

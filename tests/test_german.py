@@ -256,10 +256,36 @@ def test_race_to_7_ends_the_hand_when_a_player_has_7_tricks() -> None:
         deal = openwhist.new_deal("german-race-7", seed=seed)
         play_random(deal, seed)
         res = deal.result()
-        assert res.race and max(res.tricks) == 7 and deal.tricks[-1].winner == res.winner
-        assert res.points[res.winner] == 1
+        assert res.race and max(res.play_tricks) == 7 and deal.tricks[-1].winner == res.winner
+        assert res.play_tricks[res.winner] == 7 and len(deal.tricks) == 13 + sum(res.play_tricks)
+        assert res.points[res.winner] == 1 and res.points[1 - res.winner] == 0
         deal.undo()
-        assert not deal.is_over() and deal.phase == "stock"
+        assert not deal.is_over() and deal.phase == "play"
+
+
+def test_the_races_count_the_play_phase_and_reach_it_over_100_hands() -> None:
+    """§3.3: the race to 7 is a majority of the 13 tricks of the play phase.  Won stock
+    tricks never end a hand: every hand reaches the play phase; a race-7 hand always ends
+    there when a player has won 7 of its tricks (13 tricks always give someone 7), a race-9
+    hand when one has 9, or after the 26th trick when nobody has."""
+    for preset, target in (("german-race-7", 7), ("german-race-9", 9)):
+        ended_by_race = 0
+        for seed in range(100):
+            deal = openwhist.new_deal(preset, seed=seed, dealer=seed % 2)
+            play_random(deal, seed)
+            res = deal.result()
+            assert len(deal.tricks) > 13 and len(deal.draws) == 13
+            if res.race:
+                ended_by_race += 1
+                assert res.play_tricks[res.winner] == target == max(res.play_tricks)
+                assert deal.tricks[-1].winner == res.winner
+                assert len(deal.tricks) == 13 + sum(res.play_tricks)
+            else:
+                assert len(deal.tricks) == 26 and max(res.play_tricks) < target
+        if target == 7:
+            assert ended_by_race == 100
+        else:
+            assert 0 < ended_by_race < 100
 
 
 def test_race_under_the_standard_count_counts_only_the_play_phase() -> None:
@@ -267,6 +293,15 @@ def test_race_under_the_standard_count_counts_only_the_play_phase() -> None:
     play_random(deal, 2)
     res = deal.result()
     assert res.race and max(res.play_tricks) == 7 and len(deal.tricks) == 13 + sum(res.play_tricks)
+
+
+def test_a_race_nobody_reaches_is_scored_as_the_scoring_says() -> None:
+    # race 9 with 8-5 in the play phase: seed 001 counts all 26 tricks (15-11 here: +2)
+    res = score_hand(openwhist.new_deal("german-race-9", seed=1).options, (7, 6), (8, 5))
+    assert not res.race and res.winner == 0 and res.points == (2, 0)
+    # a race reached: 1 point to the racer, whatever the stock phase gave
+    res = score_hand(openwhist.new_deal("german-race-7", seed=1).options, (0, 13), (7, 0), True)
+    assert res.race and res.winner == 0 and res.points == (1, 0)
 
 
 def test_no_trump_the_stock_lies_face_down_and_both_draws_are_blind() -> None:
@@ -288,6 +323,7 @@ def test_options_are_checked() -> None:
     for bad, message in [({"scoring": "bridge"}, "scoring must be one of"),
                          ({"best_of": 4}, "odd number"),
                          ({"race": 14, "scoring": "standard"}, "race must lie in 1..13"),
+                         ({"race": 14}, "race must lie in 1..13 tricks of the play phase"),
                          ({"face_up": 27}, "face_up lies in")]:
         with pytest.raises(ConfigError, match=message):
             openwhist.new_deal("german", seed=1, **bad)
@@ -393,6 +429,34 @@ def test_a_best_of_3_match_ends_when_a_player_has_won_2_hands() -> None:
     assert [max(r.games) for r in five.rubbers] == [3, 3]
     again = records.replay(records.loads(records.dumps(records.match_record(five))))
     assert again.summary() == five.summary()
+
+
+def test_a_match_may_cut_for_the_first_dealer_the_higher_card_deals() -> None:
+    """§3.1: the first dealer is chosen by a cut (seed 001: for the highest card; the ace
+    is high, equal ranks cut again)."""
+    from openwhist.rules.german import cut_for_deal
+
+    recut = 0
+    for seed in range(40):
+        seated, cuts = cut_for_deal(["Ann", "Bob"], seed)
+        assert sorted(seated) == ["Ann", "Bob"] and len(cuts) % 2 == 0
+        *earlier, (a, ca), (b, cb) = cuts
+        assert ca.rank != cb.rank and seated[0] == (a if ca.rank > cb.rank else b)
+        for i in range(0, len(earlier), 2):  # every earlier cut was a tie
+            assert earlier[i][1].rank == earlier[i + 1][1].rank
+        recut += bool(earlier)
+    assert cut_for_deal(["Ann", "Bob"], 7) == cut_for_deal(["Ann", "Bob"], 7)
+    seat = {n: i for i, n in enumerate(cut_for_deal(["Ann", "Bob"], 3)[0])}
+    assert openwhist.new_match("german", draw=True).draw
+    match = openwhist.new_match("german", seed=3, draw=True, players=["Ann", "Bob"])
+    assert sorted(match.players) == ["Ann", "Bob"] and match.draw
+    assert match.state.dealer == 0 and match.players[0] == next(n for n in seat if seat[n] == 0)
+    dealer_card = next(c for n, c in reversed(match.draw) if n == match.players[0])
+    other_card = next(c for n, c in reversed(match.draw) if n == match.players[1])
+    assert dealer_card.rank > other_card.rank
+    assert match.state.to_move == 1  # the non-dealer leads
+    with pytest.raises(ConfigError, match="2 players"):
+        cut_for_deal(["Ann", "Bob", "Cy"], 1)
 
 
 def test_meggiesoft_match_goes_to_50_and_the_target_rises_when_both_reach_it() -> None:

@@ -155,7 +155,7 @@ def new_match(
     *,
     preset: str | None = None,
     seed: int | None = None,
-    until: str = "rubber",
+    until: str | None = None,
     count: int = 1,
     players: Sequence[str] | None = None,
     dealer: int | str = 0,
@@ -171,7 +171,8 @@ def new_match(
         ``"deals"``; German whist ``"match"`` (as its options define one), ``"deals"``
         (hands), ``"best-of"`` (hands, odd) or ``"points"``; Belgian whist ``"deals"``,
         ``"rounds"`` (four deals, every player dealing once) or ``"points"`` (checked at
-        a round's end).  :func:`match_lengths` describes them for a page.
+        a round's end).  None: the family's natural length (classic ``rubber``, German
+        ``match``, Belgian ``rounds``).  :func:`match_lengths` describes them for a page.
     :param players: names per seat N, E, S, W (three names and ``"dummy"`` for Dummy whist).
     :param dealer: the first dealer, a seat number or letter.
     :param draw: cut for partners and first dealer (ace low, re-cut on ties), where the
@@ -180,6 +181,8 @@ def new_match(
     """
     name, opts = resolve(variant, preset, **options)
     record = get_variant(name)
+    if until is None:
+        until = record.match_rules(opts).default_length()[0]
     if seed is None:
         import secrets
 

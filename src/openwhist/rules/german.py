@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from openwhist.cards import Card, CardSet, format_hand, parse_hand, shuffled_deck
+from openwhist.cards import Card, CardSet, SplitMix64, format_hand, parse_hand, shuffled_deck
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import (
     Action,
@@ -64,6 +64,7 @@ __all__ = [
     "GermanResult",
     "GermanState",
     "from_setup",
+    "cut_for_deal",
     "new_german_deal",
     "rebuild",
     "score_hand",
@@ -96,10 +97,11 @@ class GermanOptions(OptionsRecord):
         "refilled; when no face-down card is left the loser takes the face-up card turned "
         "first), 0 (the stock lies face down and both draws are blind; needs trump=none)")
     race: int | None = option(
-        None, "end the hand as soon as a player has won this many of the tricks that count "
-        "(seed 001's race to 7 or 9; all tricks under seed-001 scoring, those of the play "
-        "phase otherwise); the racer wins the hand (1 point, meggiesoft: his tricks); none: "
-        "play every trick")
+        None, "end the hand as soon as a player has won this many of the 13 tricks of the "
+        "play phase (seed 001's race to 7 or 9; 7 is a majority of them); the stock phase's "
+        "tricks never count for the race, whatever the scoring; the racer wins the hand (1 "
+        "point, meggiesoft: his tricks); when nobody reaches it the hand scores as the "
+        "scoring says; none: play every trick")
     best_of: int = option(
         3, "a match (until=match) is the best of this many hands (seed 001: 3 or 5): the first "
         "to win more than half wins it; a drawn hand does not count")
@@ -120,12 +122,10 @@ class GermanOptions(OptionsRecord):
             raise ConfigError(f"best_of must be an odd number of hands (3, 5...), not {self.best_of}")
         if self.match_target < 1 or self.target_raise < 1:
             raise ConfigError("match_target and target_raise must be at least 1")
-        if self.race is not None:
-            most = 2 * STOCK_TRICKS if self.scoring == "seed-001" else STOCK_TRICKS
-            if isinstance(self.race, bool) or not isinstance(self.race, int) \
-                    or not 1 <= self.race <= most:
-                raise ConfigError(f"race must lie in 1..{most} tricks with {self.scoring} "
-                                  f"scoring, or be none; not {self.race!r}")
+        if self.race is not None and (isinstance(self.race, bool) or not isinstance(
+                self.race, int) or not 1 <= self.race <= STOCK_TRICKS):
+            raise ConfigError(f"race must lie in 1..{STOCK_TRICKS} tricks of the play phase, "
+                              f"or be none; not {self.race!r}")
 
 
 PRESETS: dict[str, GermanOptions] = {
@@ -183,8 +183,8 @@ def score_hand(options: GermanOptions, stock_tricks: Sequence[int], play_tricks:
     tricks = (p1[0] + p2[0], p1[1] + p2[1])
     counted = tricks if options.scoring == "seed-001" else p2
     winner: int | None
-    if options.race is not None and max(counted) >= options.race:
-        winner = 0 if counted[0] >= options.race else 1
+    if options.race is not None and max(p2) >= options.race:
+        winner = 0 if p2[0] >= options.race else 1
         ended_by_race = True
     elif counted[0] == counted[1]:
         winner = None
@@ -365,7 +365,7 @@ class GermanState(TrickPlay):
 
     def _trick_closed(self, trick: Trick) -> bool:
         race = self.options.race
-        if race is not None and self._counted(trick.winner) >= race:
+        if race is not None and self._play_phase_tricks(trick.winner) >= race:
             return True
         if len(self.tricks) <= STOCK_TRICKS:
             if len(self.row) > 1:
@@ -374,9 +374,8 @@ class GermanState(TrickPlay):
                 self._draw(None)
         return False
 
-    def _counted(self, side: int) -> int:
-        if self.options.scoring == "seed-001":
-            return self.won[side]
+    def _play_phase_tricks(self, side: int) -> int:
+        """The tricks of the play phase ``side`` has won (what a race counts)."""
         return sum(1 for t in self.tricks[STOCK_TRICKS:] if t.winner == side)
 
     def _draw(self, chosen: Card | None) -> None:
@@ -709,6 +708,37 @@ def new_german_deal(
 # --- matches -----------------------------------------------------------------------------------
 
 
+def cut_for_deal(names: Sequence[str], seed: int) -> tuple[list[str], list[tuple[str, Card]]]:
+    """Cut for the first dealer (rules.md §3.1; seed 001: "usually by cutting for the
+    highest card"): each player cuts a card, the higher deals first, the ace high as in
+    play; equal ranks cut again.
+
+    Returns the two names in seat order, the first dealer at N (seat 0), and every cut
+    made, in order.
+
+    >>> seated, cuts = cut_for_deal(["Ann", "Bob"], 5)
+    >>> sorted(seated), len(cuts) >= 2
+    (['Ann', 'Bob'], True)
+    """
+    order = list(names)
+    if len(order) != HANDS:
+        raise ConfigError(f"cutting for the deal in German whist needs {HANDS} players, "
+                          f"not {len(order)}")
+    rng = SplitMix64(seed ^ 0x6E7A_C0DE)
+    cuts: list[tuple[str, Card]] = []
+    while True:
+        deck = shuffled_deck(rng.next() >> 1)
+        pair = [(name, deck[i]) for i, name in enumerate(order)]
+        cuts.extend(pair)
+        (first, a), (second, b) = pair
+        if a.rank != b.rank:
+            dealer, other = (first, second) if a.rank > b.rank else (second, first)
+            return [dealer, other], cuts
+
+
+# --- matches -----------------------------------------------------------------------------------
+
+
 class GermanMatchRules(MatchRules):
     """A match of German whist: the best of ``best_of`` hands (seed 001: each hand stands
     alone, drawn hands do not count), or under ``meggiesoft`` scoring the first to
@@ -945,6 +975,7 @@ GERMAN = Variant(
     from_setup=from_setup,
     rebuild=rebuild,
     match_rules=GermanMatchRules,
+    draw=cut_for_deal,
     amend=_amend,
 )
 """German whist for two: the registry's record."""

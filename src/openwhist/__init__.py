@@ -11,7 +11,7 @@
 from openwhist.cards import Card, CardSet, Rank, Suit
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError, WhistError
 from openwhist.match import Match, match_lengths, new_match
-from openwhist.rules.base import Action, Call, Deal, Observation, Variant, parse_action
+from openwhist.rules.base import Action, Call, Deal, Observation, Variant, VariantHeader, parse_action
 from openwhist.rules.registry import get_variant, new_deal, variants
 
 __version__ = "0.1.0"
@@ -30,6 +30,7 @@ __all__ = [
     "Rank",
     "Suit",
     "Variant",
+    "VariantHeader",
     "WhistError",
     "get_variant",
     "match_lengths",

@@ -174,9 +174,11 @@ def _n_hands(variant: str) -> int:
 
 def rotates(variant: str, options: Any = None) -> bool:
     """Whether the arena rotates A over the seats for this variant: true when its deals do
-    not start with two fixed sides (each player for himself, as in Belgian whist)."""
+    not start with two fixed sides (each player for himself, as in Belgian whist), as the
+    variant's header declares its partnerships."""
     name, opts = resolve(variant) if options is None else (variant, options)
-    return len(set(new_deal(name, options=opts, seed=0).sides)) != 2
+    sides = get_variant(name).header(opts).sides
+    return sides is None or len(set(sides)) != 2
 
 
 def play_board(variant: str, options: dict[str, Any], specs: tuple[str, str], seed: int,

@@ -18,7 +18,7 @@ from openwhist.cards import Card, SplitMix64
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Deal, GameRecord, MatchRules, Observation, RubberRecord, SheetRow, Variant
 from openwhist.rules.registry import get_variant, resolve
-from openwhist.rules.seats import parse_seat, seat_name
+from openwhist.rules.seats import NO_PLAYER, parse_seat, seat_name
 
 __all__ = ["GameRecord", "Match", "RubberRecord", "SheetRow", "match_lengths", "new_match"]
 
@@ -189,25 +189,29 @@ def new_match(
         seed = secrets.randbits(63)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ConfigError(f"a seed is a non-negative whole number, not {seed!r}")
-    n = record.hands
-    dummy = getattr(opts, "dummy", None)
+    head = record.header(opts)
+    n = head.hands
     if players is None:
-        names = [seat_name(s, n) if s != dummy else "dummy" for s in range(n)]
+        names = [seat_name(s, n) if s in head.seats else NO_PLAYER for s in range(n)]
     else:
         names = list(players)
-        if len(names) == record.players and dummy is not None:
-            names.insert(dummy, "dummy")
+        if len(names) == head.players:
+            for h in head.dummies:
+                names.insert(h, NO_PLAYER)
         if len(names) != n:
-            raise ConfigError(f"give {record.players} player names, not {len(players)}")
+            raise ConfigError(f"give {head.players} player names, not {len(players)}")
     cuts: list[tuple[str, Card]] = []
     first = _dealer(dealer, n)
     if draw:
         if record.draw is None:
             raise ConfigError(f"{name} has no draw for seats")
-        if dummy is not None and dummy != 2:
-            raise ConfigError("drawing for partners in Dummy whist puts the dummy at South (2)")
-        real = [nm for i, nm in enumerate(names) if i != dummy]
+        real = [nm for i, nm in enumerate(names) if i in head.seats]
         names, cuts = record.draw(real, seed)
+        unplayed = [seat_name(h, n) for h, nm in enumerate(names) if nm not in real]
+        if len(names) != n or unplayed != [seat_name(h, n) for h in head.dummies]:
+            raise ConfigError(f"drawing for seats leaves {', '.join(unplayed) or 'no hand'} "
+                              f"without a player, but these options leave "
+                              f"{', '.join(seat_name(h, n) for h in head.dummies) or 'none'}")
         first = 0
     return Match(name, opts, seed, until=until, count=count, players=names, first_dealer=first,
                  draw=cuts)

@@ -25,7 +25,7 @@ from openwhist.errors import ConfigError
 from openwhist.match import new_match
 from openwhist.play import bot_seed
 from openwhist.rules.registry import get_variant, resolve
-from openwhist.rules.seats import seat_name, seat_word, side_name
+from openwhist.rules.seats import NO_PLAYER, seat_name, seat_word, side_name
 
 __all__ = ["SimulationResult", "parse_bots", "render_summary", "simulate", "simulate_command"]
 
@@ -65,7 +65,7 @@ class SimulationResult:
             "preset": self.preset,
             "options": self.options,
             "seed": self.seed,
-            "bots": {seat_name(s, len(self.bots)): b for s, b in enumerate(self.bots) if b != "dummy"},
+            "bots": {seat_name(s, len(self.bots)): b for s, b in enumerate(self.bots) if b != NO_PLAYER},
             "deals": self.deals,
             "sides": list(self.sides),
             "tricks_mean": list(self.tricks_mean),
@@ -110,7 +110,7 @@ def parse_bots(spec: str | Sequence[str], dummy: int | None = None, n_hands: int
         table = "Dummy whist has three players: give" if dummy is not None else "give"
         raise ConfigError(f"{table} {counts}, not {len(names)}")
     if dummy is not None:
-        per_hand[dummy] = "dummy"
+        per_hand[dummy] = NO_PLAYER
     return per_hand
 
 
@@ -136,7 +136,8 @@ def simulate(
         raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
     match = new_match(variant, preset=preset, seed=seed, until="deals", count=deals,
                       **(options or {}))
-    per_hand = parse_bots(bots, getattr(match.options, "dummy", None), match.state.n_hands)
+    head = get_variant(match.variant).header(match.options)
+    per_hand = parse_bots(bots, next(iter(head.dummies), None), head.hands)
     notes: list[str] = []
     players = {s: make_bot(per_hand[s], bot_seed(match.seed, s)) for s in match.state.seats}
     # one column per entry of the match's totals: two sides, or each player (Belgian whist)
@@ -201,7 +202,7 @@ def render_summary(result: SimulationResult, console: Console) -> None:
     console.print(f"[bold]Simulation[/]: {r.variant} whist ({r.preset}), {r.deals} deals, "
                   f"seed {r.seed}")
     console.print("Bots: " + ", ".join(f"{seat_word(s, len(r.bots))} {b}" for s, b in enumerate(r.bots)
-                                       if b != "dummy"))
+                                       if b != NO_PLAYER))
     table = Table()
     table.add_column("")
     for side in r.sides:
@@ -243,8 +244,8 @@ def simulate_command(
     if deals < 1:
         raise ConfigError(f"--deals must be at least 1, not {deals}")
     _, opts = resolve(variant, preset, **overrides)
-    parse_bots(bots, getattr(opts, "dummy", None),  # report bad bots before anything runs
-               get_variant(resolve(variant)[0]).hands)
+    head = get_variant(resolve(variant)[0]).header(opts)
+    parse_bots(bots, next(iter(head.dummies), None), head.hands)  # bad bots: say so at once
     if seed is not None and seed < 0:
         raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
     if not as_json and console.is_terminal:

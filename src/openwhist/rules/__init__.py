@@ -12,12 +12,13 @@ from openwhist.rules.base import (
     MatchRules,
     Observation,
     Variant,
+    VariantHeader,
     action_from_id,
     options_from_strings,
     parse_action,
 )
-from openwhist.rules.registry import get_variant, new_deal, resolve, variant_info, variants
+from openwhist.rules.registry import get_variant, header, new_deal, resolve, variant_info, variants
 
-__all__ = ["Action", "Call", "Deal", "MatchRules", "Observation", "Variant", "action_from_id",
-           "get_variant", "new_deal", "options_from_strings", "parse_action", "resolve",
-           "variant_info", "variants"]
+__all__ = ["Action", "Call", "Deal", "MatchRules", "Observation", "Variant", "VariantHeader",
+           "action_from_id", "get_variant", "header", "new_deal", "options_from_strings",
+           "parse_action", "resolve", "variant_info", "variants"]

@@ -28,11 +28,11 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, runtime_checkable
 
 from openwhist.cards import Card, CardSet, Suit
 from openwhist.errors import ConfigError, InvalidActionError
-from openwhist.rules.seats import parse_seat, seat_names
+from openwhist.rules.seats import parse_seat, seat_name, seat_names
 from openwhist.rules.tricks import CARD_TEXTS as _CARD_TEXT
 from openwhist.rules.tricks import CardPlayed, DealScored, Trick, TrickWon, shown_voids
 
@@ -45,6 +45,7 @@ __all__ = [
     "CardPlayed",
     "CardTurned",
     "Deal",
+    "Declaration",
     "DealScored",
     "Event",
     "GameRecord",
@@ -60,6 +61,7 @@ __all__ = [
     "TrickWon",
     "UNSEEN_DISCARD",
     "Variant",
+    "VariantHeader",
     "action_from_id",
     "action_name",
     "option",
@@ -1092,6 +1094,112 @@ def _convert(info: OptionInfo, raw: str, hint: Any, n_hands: int) -> Any:
     return raw
 
 
+# --- the variant header ----------------------------------------------------------------------
+
+Partnership = Literal["fixed", "auction", "each"]
+"""How hands form sides: ``fixed`` pairs for the whole deal, sides ``auction``-made (known
+once the contract is), or ``each`` hand for itself."""
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What a family declares about a deal under some options, read from its rules and
+    points grid, never from a dealt deal (a :class:`Variant`'s ``declare`` makes it).
+
+    :param controllers: per hand, the seat that plays it (Dummy whist: the dummy's partner).
+    :param partnership: ``"fixed"``, ``"auction"`` or ``"each"`` (see :data:`Partnership`).
+    :param sides: per hand, its side, for fixed pairs and each-for-himself; None when the
+        auction makes the sides.
+    :param scores: ``"side"`` when a result's points are per side, ``"player"`` per hand.
+    :param max_actions: the most actions (cards and calls) any deal can take.
+    :param min_points: the fewest points one side or player can score in a deal.
+    :param max_points: the most points one side or player can score in a deal.
+    """
+
+    controllers: tuple[int, ...]
+    partnership: Partnership
+    sides: tuple[int, ...] | None
+    scores: Literal["side", "player"]
+    max_actions: int
+    min_points: int
+    max_points: int
+
+
+@dataclass(frozen=True)
+class VariantHeader:
+    """A variant's header under some options, as a game type declares a game: who plays
+    which hand, the partnership model, the longest deal and the points a deal can give.
+
+    Made by :meth:`Variant.header` from the rules alone (no deal is dealt to learn it);
+    ``depends_on`` names the options that can change it (the rest never do).
+
+    >>> from openwhist.rules.registry import get_variant
+    >>> h = get_variant("dummy").header()
+    >>> h.players, h.hands, h.seats, h.controllers, h.sides
+    (3, 4, (0, 1, 3), (0, 1, 0, 3), (0, 1, 0, 1))
+    """
+
+    variant: str
+    hands: int
+    seats: tuple[int, ...]
+    controllers: tuple[int, ...]
+    partnership: Partnership
+    sides: tuple[int, ...] | None
+    scores: Literal["side", "player"]
+    max_actions: int
+    min_points: int
+    max_points: int
+    depends_on: tuple[str, ...]
+
+    @property
+    def players(self) -> int:
+        """Seats at the table: the hands some player sits at."""
+        return len(self.seats)
+
+    @property
+    def score_entries(self) -> int:
+        """How many entries a deal's ``points`` has: one per side or one per hand."""
+        if self.scores == "side" and self.sides is not None:
+            return len(set(self.sides))
+        return self.hands
+
+    @property
+    def dummies(self) -> tuple[int, ...]:
+        """The hands no player sits at, played by another seat (Dummy whist's dummy)."""
+        return tuple(h for h in range(self.hands) if h not in self.seats)
+
+    def hands_of(self, seat: int) -> tuple[int, ...]:
+        """The hands ``seat`` plays (its own and, in Dummy whist, the dummy)."""
+        return tuple(h for h in range(self.hands) if self.controllers[h] == seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """The header as JSON values, hands named by their letters::
+
+            {"variant": "dummy", "players": 3, "hands": 4, "seats": ["N", "E", "W"],
+             "controllers": {"N": "N", "E": "E", "S": "N", "W": "W"},
+             "partnership": "fixed", "sides": {"N": 0, "E": 1, "S": 0, "W": 1},
+             "scores": "side", "max_actions": 52, "points": {"min": 0, "max": 11},
+             "depends_on": ["dummy", ...]}
+
+        ``sides`` is null when the auction makes the sides.
+        """
+        n = self.hands
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "hands": n,
+            "seats": [seat_name(s, n) for s in self.seats],
+            "controllers": {seat_name(h, n): seat_name(c, n) for h, c in enumerate(self.controllers)},
+            "partnership": self.partnership,
+            "sides": None if self.sides is None
+            else {seat_name(h, n): s for h, s in enumerate(self.sides)},
+            "scores": self.scores,
+            "max_actions": self.max_actions,
+            "points": {"min": self.min_points, "max": self.max_points},
+            "depends_on": list(self.depends_on),
+        }
+
+
 # --- the variant record ----------------------------------------------------------------------
 
 
@@ -1112,6 +1220,11 @@ class Variant:
         ``obs.hidden``, its unseen cards in order (the observer's sampled view of the hidden
         cards), with the play so far replayed: what sampling bots need.
     :param match_rules: makes the :class:`MatchRules` that score a match of it.
+    :param declare: ``declare(options)`` -> :class:`Declaration`: who plays which hand,
+        the partnership model, the longest deal and the points a deal can give, from the
+        rules alone (see :meth:`header`).
+    :param header_options: the options that can change what ``declare`` says (Dummy
+        whist's dummy moves the dummy, a Belgian grid changes the points).
     :param draw: optional: cut for seats and first dealer, ``draw(names, seed)`` ->
         (names in seat order, the cuts made).
     :param fixed_options: options the variant sets whatever the preset (Dummy whist's dummy).
@@ -1130,6 +1243,8 @@ class Variant:
     from_setup: Callable[[Any, Mapping[str, Any]], Any]
     rebuild: Callable[..., Any]
     match_rules: Callable[[Any], MatchRules]
+    declare: Callable[[Any], Declaration]
+    header_options: tuple[str, ...] = ()
     draw: Callable[[Sequence[str], int], tuple[list[str], list[tuple[str, Card]]]] | None = None
     fixed_options: Mapping[str, Any] = field(default_factory=dict)
     amend: Callable[[dict[str, Any]], dict[str, Any]] | None = None
@@ -1154,3 +1269,25 @@ class Variant:
         data = base.to_dict()
         data.update(merged)
         return self.options_type.from_dict(data)
+
+    def header(self, options: Any = None) -> VariantHeader:
+        """The variant's declared header under ``options`` (default: its default preset).
+
+        Read from the rules and the points grid; nothing is dealt.
+
+        >>> from openwhist.rules.registry import get_variant
+        >>> dummy = get_variant("dummy")
+        >>> dummy.header().seats, dummy.header(dummy.options(dummy=0)).seats
+        ((0, 1, 3), (1, 2, 3))
+        """
+        opts = self.options() if options is None else options
+        if not isinstance(opts, self.options_type):
+            raise ConfigError(f"{self.name} takes options of type {self.options_type.__name__}, "
+                              f"not {type(opts).__name__}")
+        d = self.declare(opts)
+        if len(d.controllers) != self.hands:
+            raise ConfigError(f"{self.name} declares {len(d.controllers)} hands, not {self.hands}")
+        seats = tuple(sorted(set(d.controllers)))
+        return VariantHeader(self.name, self.hands, seats, d.controllers, d.partnership, d.sides,
+                             d.scores, d.max_actions, d.min_points, d.max_points,
+                             self.header_options)

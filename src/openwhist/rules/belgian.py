@@ -53,6 +53,7 @@ from openwhist.rules.base import (
     Action,
     Call,
     CallMade,
+    Declaration,
     MatchLength,
     MatchRules,
     Observation,
@@ -1668,6 +1669,52 @@ def rebuild(obs: Observation, hands: Sequence[int],
     return state
 
 
+def _declare(options: BelgianOptions) -> Declaration:
+    """What a deal of Belgian whist declares, from the rules and the points grid: sides
+    made by the auction, points per player, and bounds on a deal's length and points.
+
+    The auction's bound: a call that outranks the bid (at most one per contract and suit
+    of the ladder), a pass per player, the first speaker's wait, a join of a proposal at
+    its own level after each of the (at most four) proposals that outrank, at most eight
+    pairs formed (one per such proposal, one per acceptor's pass), a passe parole per
+    pair formed, a kept proposal per player and per pair formed, and three more players
+    in each shared misère.  After the auction: a troel trump call and 52 cards, or four
+    discards and 48 cards.  The points: the grid's highest value made and failed
+    of each contract, settled as :func:`settle` does, doubled after an all-pass deal
+    under ``redeal-double``.
+    """
+    grid = options.points_grid()
+    twice = 2 if options.all_pass == "redeal-double" else 1
+    keys = shared = 0
+    least = most = 0
+    for e in grid.entries:
+        if e.kind == "piccolissimo" and not options.piccolissimo:
+            continue
+        if e.kind != "troel":
+            keys += 4 if e.kind in ("pair", "solo", "abondance", "soloslim") else 1
+        shared += e.kind in SHARED
+        exact = e.kind in MISERE_TRICKS
+        needed = (MISERE_TRICKS[e.kind] if exact else 13 if e.kind == "soloslim"
+                  else 8 if e.kind == "troel" else int(e.level or 13))
+        outcomes = [e.value(t, needed, exact) for t in range(14)]
+        made = twice * max((v for ok, v in outcomes if ok), default=0)
+        failed = twice * max((v for ok, v in outcomes if not ok), default=0)
+        zero_sum = grid.settlement == "zero-sum"
+        if e.kind in SHARED:  # up to four players, each settling with the other three
+            most = max(most, 3 * made + 3 * failed, 4 * failed)
+            if zero_sum:
+                least = min(least, -3 * failed - 3 * made, -4 * made)
+            continue
+        share = 1 if e.kind in ("pair", "troel") else HANDS - 1
+        most = max(most, share * made, failed)
+        if zero_sum:
+            least = min(least, -share * failed, -made)
+    proposals = len(SUIT_RANK)  # proposals that outrank: pair 8 in each suit
+    pairs = proposals + HANDS  # pairs formed: one per proposal, one per acceptor's pass
+    calls = keys + HANDS + 1 + proposals + pairs + (HANDS + pairs) + 3 * shared
+    return Declaration((0, 1, 2, 3), "auction", None, "player", calls + 53, least, most)
+
+
 BELGIAN = Variant(
     name="belgian",
     players=HANDS,
@@ -1681,5 +1728,7 @@ BELGIAN = Variant(
     from_setup=from_setup,
     rebuild=rebuild,
     match_rules=BelgianMatchRules,
+    declare=_declare,
+    header_options=("all_pass", "grid", "piccolissimo"),
 )
 """Belgian colour whist: the registry's record."""

@@ -34,6 +34,7 @@ from openwhist.cards import (
 )
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import (
+    Declaration,
     GameRecord,
     MatchLength,
     MatchRules,
@@ -782,6 +783,37 @@ def _amend(overrides: dict[str, Any]) -> dict[str, Any]:
     return overrides
 
 
+def _points_bounds(options: ClassicOptions) -> tuple[int, int]:
+    """The fewest and most points one side can add in a deal (see :func:`score_deal`).
+
+    Items count in order (revoke penalties, tricks, a slam, honours) until a side reaches
+    the target; a revoke is possible in tricks 1-12, by the two hands of one side at most.
+    """
+    penalties = options.revokes == "penalty"
+    most_penalty = 3 * 2 * 12 if penalties and options.revoke_penalty in ("points", "best") else 0
+    most = 0
+    for penalty in range(0, most_penalty + 1, 3):
+        for won in range(7, 14):
+            for held in (0, 2, 4) if options.honours else (0,):
+                slam = options.slam_bonus if won == 13 else 0
+                total = 0
+                for item in (penalty, won - 6, slam, held):
+                    total += item
+                    if total >= options.target:
+                        break
+                most = max(most, total)
+    deduct = penalties and options.revoke_penalty in ("deduct", "best")
+    return (-(options.target - 1) if deduct else 0), most
+
+
+def _declare(options: ClassicOptions) -> Declaration:
+    """What a deal of classic or Dummy whist declares: partners opposite, the dummy
+    (option ``dummy``) played by its partner, 52 cards, points per side."""
+    hands = tuple((h + 2) % 4 if h == options.dummy else h for h in range(4))
+    least, most = _points_bounds(options)
+    return Declaration(hands, "fixed", PARTNERS_OPPOSITE, "side", 52, least, most)
+
+
 CLASSIC = Variant(
     name="classic",
     players=4,
@@ -795,6 +827,8 @@ CLASSIC = Variant(
     from_setup=from_setup,
     rebuild=rebuild,
     match_rules=ClassicMatchRules,
+    declare=_declare,
+    header_options=("dummy", "honours", "revoke_penalty", "revokes", "slam_bonus", "target"),
     draw=draw_for_partners,
     amend=_amend,
 )

@@ -42,6 +42,7 @@ from openwhist.rules.base import (
     CallMade,
     CardDrawn,
     CardTurned,
+    Declaration,
     GameRecord,
     MatchLength,
     MatchRules,
@@ -962,6 +963,15 @@ def _amend(overrides: dict[str, Any]) -> dict[str, Any]:
     return overrides
 
 
+def _declare(options: GermanOptions) -> Declaration:
+    """What a hand of German whist declares: each player for himself, 52 cards and, with
+    an open stock, a ``take`` call after each trick of the stock phase; at most 13 points
+    (tricks over 13, or a point per trick of the play phase), or 1 (standard)."""
+    takes = STOCK_TRICKS if options.face_up >= 2 else 0
+    most = 1 if options.scoring == "standard" else STOCK_TRICKS
+    return Declaration((0, 1), "each", SIDES, "player", 4 * STOCK_TRICKS + takes, 0, most)
+
+
 GERMAN = Variant(
     name="german",
     players=HANDS,
@@ -975,6 +985,8 @@ GERMAN = Variant(
     from_setup=from_setup,
     rebuild=rebuild,
     match_rules=GermanMatchRules,
+    declare=_declare,
+    header_options=("face_up", "scoring"),
     draw=cut_for_deal,
     amend=_amend,
 )

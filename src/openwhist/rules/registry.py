@@ -9,12 +9,12 @@ from typing import Any
 
 from openwhist.cards import Card
 from openwhist.errors import ConfigError
-from openwhist.rules.base import Deal, Variant
+from openwhist.rules.base import Deal, Variant, VariantHeader
 from openwhist.rules.belgian import BELGIAN
 from openwhist.rules.classic import CLASSIC, DUMMY
 from openwhist.rules.german import GERMAN
 
-__all__ = ["get_variant", "new_deal", "register", "resolve", "variant_info", "variants"]
+__all__ = ["get_variant", "header", "new_deal", "register", "resolve", "variant_info", "variants"]
 
 _VARIANTS: dict[str, Variant] = {}
 
@@ -79,6 +79,23 @@ def resolve(variant: str = "classic", preset: str | None = None,
     if variant not in _VARIANTS and preset is None:
         preset = variant
     return record.name, record.options(preset, **options)
+
+
+def header(variant: str = "classic", preset: str | None = None, options: Any = None,
+           **overrides: Any) -> VariantHeader:
+    """The declared header of a variant (or preset) under its options: who plays which
+    hand, the partnership model, the longest deal and the points a deal can give; read
+    from the rules, nothing is dealt (see :meth:`Variant.header`).
+
+    >>> h = header("dummy")
+    >>> h.seats, h.partnership, h.max_actions
+    ((0, 1, 3), 'fixed', 52)
+    >>> header("belgian").sides is None
+    True
+    """
+    if options is None:
+        variant, options = resolve(variant, preset, **overrides)
+    return get_variant(variant).header(options)
 
 
 def new_deal(

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from openwhist.errors import InvalidActionError
 
 __all__ = [
+    "NO_PLAYER",
     "PARTNERS_OPPOSITE",
     "SEAT_NAMES",
     "SEAT_WORDS",
@@ -43,6 +44,10 @@ SEAT_WORDS = ("North", "East", "South", "West")
 
 _NAMES: dict[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 """Which of the four compass seats the hands of a 2-, 3- or 4-hand deal sit at."""
+
+NO_PLAYER = "dummy"
+"""The name that stands, in a list of players or bots per hand, for a hand no player sits
+at (Dummy whist's dummy, played by its partner)."""
 
 PARTNERS_OPPOSITE: tuple[int, ...] = (0, 1, 0, 1)
 """Fixed partners sitting opposite: N-S (side 0) against E-W (side 1)."""

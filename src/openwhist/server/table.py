@@ -1094,6 +1094,6 @@ def _row_json(row: Any, n: int) -> dict[str, Any]:
 
 
 def variant_seats(variant: str, options: Any) -> tuple[int, ...]:
-    """The seats people and bots sit at in a variant (Dummy whist: not the dummy's)."""
-    deal = get_variant(variant).deal(options, seed=0, dealer=0)
-    return tuple(deal.seats)
+    """The seats people and bots sit at in a variant (Dummy whist: not the dummy's), as
+    its header declares them."""
+    return get_variant(variant).header(options).seats

@@ -72,3 +72,96 @@ def test_seat_names_and_partnerships_are_written_once() -> None:
         ("North", "East", "South", "West"): ["openwhist.rules.seats"],
         (0, 1, 0, 1): ["openwhist.rules.seats"],
     }
+
+
+# --- probe deals and family words above the rules ----------------------------------------------
+
+
+def _is_probe_deal(node: ast.AST) -> bool:
+    """A call of a deal factory (``new_deal(...)``, ``record.deal(...)``) with a constant seed:
+    a deal made only to read what the variant's header declares."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    if called not in ("new_deal", "deal"):
+        return False
+    return any(k.arg == "seed" and isinstance(k.value, ast.Constant) for k in node.keywords)
+
+
+def test_no_probe_deal_outside_rules() -> None:
+    """Seats, sides and partnerships are read from ``Variant.header``, never from a deal
+    dealt with a made-up seed."""
+    offenders = {name: [getattr(n, "lineno", 0) for n in ast.walk(tree) if _is_probe_deal(n)]
+                 for name, tree in _modules().items() if not name.startswith("openwhist.rules.")}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_checker_sees_a_probe_deal() -> None:
+    tree = ast.parse("seats = get_variant(v).deal(opts, seed=0, dealer=0).seats\n"
+                     "sides = new_deal(name, options=opts, seed=0).sides\n"
+                     "deal = record.deal(opts, seed=deal_seed)\nbot = make_bot(spec, seed=0)")
+    assert sum(_is_probe_deal(n) for n in ast.walk(tree)) == 2
+
+
+def _family_words() -> set[str]:
+    """Option names that belong to one family (``dummy``, ``grid``, ``troel``...) and the
+    Belgian contract names, as the rules spell them."""
+    from openwhist.rules.belgian import KINDS
+    from openwhist.rules.registry import get_variant, variants
+
+    owners: dict[str, set[str]] = {}
+    for v in variants():
+        record = get_variant(v)
+        for option in record.options().to_dict():
+            owners.setdefault(option, set()).add(record.options_type.__name__)
+    words = {o for o, families in owners.items() if len(families) == 1}
+    return words | set(KINDS) | {k.replace("-", " ") for k in KINDS}
+
+
+def _strings(tree: ast.Module) -> list[ast.Constant]:
+    """The string constants of a module that are not docstrings."""
+    docs = {id(n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    return [n for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+
+
+FAMILY_WORDS_ALLOWED = {
+    # the family bots know their family's contracts and options (a change of their own)
+    "openwhist.bots.heuristic": {"abondance", "grand-misere", "open-misere", "pair", "piccolo",
+                                 "scoring", "small-misere", "solo", "soloslim", "wait"},
+    "openwhist.bots.sampler": {"abondance", "grand-misere", "open-misere", "pair", "piccolo",
+                               "small-misere", "solo"},
+    "openwhist.bots.solver": {"scoring"},
+    # the terminal game: a classic game's target on the score line; a result's revokes
+    "openwhist.play": {"revokes", "target"},
+    # the name of the dummy's place in lists of players (records, seat names, replays)
+    "openwhist.records": {"dummy"},
+    "openwhist.server.names": {"dummy"},
+    "openwhist.server.replay": {"dummy"},
+    # the option given as text (a points grid), not as a short value
+    "openwhist.server.schemas": {"grid"},
+}
+"""Family words still written above the rules, module by module (none may be added)."""
+
+
+def test_no_family_option_or_contract_name_outside_rules() -> None:
+    """Above ``rules/`` no code names a family's options or contracts: what it needs to know
+    of a variant it reads from the header, the observation and the options' own help."""
+    words = _family_words()
+    assert {"dummy", "grid", "troel", "abondance", "small-misere", "face_up"} <= words
+    found: dict[str, set[str]] = {}
+    for name, tree in _modules().items():
+        if name.startswith("openwhist.rules."):
+            continue
+        hits = {n.value for n in _strings(tree)} & words
+        if hits:
+            found[name] = hits
+    assert found == FAMILY_WORDS_ALLOWED
+
+
+def test_the_checker_sees_a_family_word() -> None:
+    tree = ast.parse('"""A docstring may say dummy."""\n'
+                     'dummy = getattr(opts, "dummy", None)\nif kind == "small-misere": pass')
+    assert {n.value for n in _strings(tree)} & _family_words() == {"dummy", "small-misere"}

@@ -172,8 +172,11 @@ def test_1_troel_is_found_before_bidding_exactly_three_aces() -> None:
     hub = deal(four, preset="whisthub")
     assert hub.observation(W).info["troel"] == "E"
     calls(hub, "pass", "pass", "pass", "pass")
+    assert hub.phase == "trump" and hub.to_move == N                      # N holds KH
+    hub.apply("trump hearts")                         # Whisthub: hearts, unless changed
     assert hub.phase == "play" and hub.trump == Suit.HEARTS
-    assert hub.observation(E).info["contract"]["declarers"] == ["E", "N"]   # N holds KH
+    assert hub.observation(E).info["contract"]["declarers"] == ["E", "N"]
+    assert hub.observation(E).info["contract"]["needed"] == 8
 
 
 def test_2_the_fourth_ace_holder_is_the_partner_names_trump_and_leads() -> None:
@@ -187,6 +190,70 @@ def test_2_the_fourth_ace_holder_is_the_partner_names_trump_and_leads() -> None:
     d.undo()
     d.apply("trump diamonds")                         # another suit: 9 tricks
     assert d.observation(N).info["contract"]["needed"] == 9 and d.trump == Suit.DIAMONDS
+
+
+FOUR_ACES = ["AC AD AH AS QC JC TC 9C 8C 7C 6C 5C 4C", "KC KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+             "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S 3C", "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H 2C"]
+"""E (the dealer's left) holds all four aces; N holds the king of hearts."""
+
+
+def test_2_freewhist_the_troel_partner_leads_any_card() -> None:
+    """Seed 003: the holder of the fourth ace leads to the first trick; nothing restricts
+    the card, even when he changed trump."""
+    for trump in ("spades", "diamonds"):
+        d = deal(THREE_ACES)
+        calls(d, "pass", "pass", "pass", "pass", f"trump {trump}")
+        assert d.phase == "play" and d.to_move == S and d.lead_card is None
+        assert len(d.legal_actions()) == 13
+        d.apply("5D")                                 # not his ace: allowed
+
+
+def test_2_whisthub_the_holder_of_the_trump_ace_leads_it() -> None:
+    """Whisthub ("Het spel"): in troel the player with the trump ace must lead it."""
+    d = deal(THREE_ACES, preset="whisthub")
+    calls(d, "pass", "pass", "pass", "pass", "trump spades")   # S keeps his ace's suit
+    assert d.phase == "play" and d.to_move == S
+    assert [str(c) for c in d.legal_actions()] == ["AS"]
+    message = refused(d, "5D")
+    assert "must lead the trump ace, AS" in message and "not 5D" in message
+    d.apply("AS")
+    assert d.to_move == W and len(d.legal_actions()) > 1       # the others follow freely
+
+
+def test_2_whisthub_after_a_change_of_trump_the_troel_player_leads_its_ace() -> None:
+    """Whisthub: the partner changes trump (9 tricks); the lead does not stay with him:
+    the holder of the new trump suit's ace, the troel player, leads it."""
+    d = deal(THREE_ACES, preset="whisthub")
+    calls(d, "pass", "pass", "pass", "pass", "trump diamonds")
+    assert d.observation(N).info["contract"]["needed"] == 9
+    assert d.to_move == E and [str(c) for c in d.legal_actions()] == ["AD"]
+    assert "must lead the trump ace, AD" in refused(d, "AC")
+    d.apply("AD")
+    d.undo()                                                    # the opening card is forced again
+    assert [str(c) for c in d.legal_actions()] == ["AD"]
+    d.undo()                                                    # back to the choice of trump
+    assert d.phase == "trump" and d.lead_card is None
+    d.apply("trump spades")
+    assert d.to_move == S and [str(c) for c in d.legal_actions()] == ["AS"]
+
+
+def test_2_whisthub_four_aces_the_partner_leads_his_highest_heart_or_changes_trump() -> None:
+    """Whisthub: with four aces hearts is trump and the partner (the king of hearts) leads
+    it, unless he changed trump: then the troel player leads the new trump's ace."""
+    d = deal(FOUR_ACES, preset="whisthub")
+    calls(d, "pass", "pass", "pass", "pass")
+    assert d.phase == "trump" and d.to_move == N
+    d.apply("trump hearts")
+    assert d.to_move == N and [str(c) for c in d.legal_actions()] == ["KH"]
+    assert "must lead his highest heart, KH" in refused(d, "2H")
+    d.undo()
+    d.apply("trump clubs")
+    assert d.observation(S).info["contract"]["needed"] == 9
+    assert d.to_move == E and [str(c) for c in d.legal_actions()] == ["AC"]
+    # the option alone, on FreeWhist's other rules
+    d = deal(FOUR_ACES, troel="three-or-four-aces", troel_lead="trump-ace")
+    calls(d, "pass", "pass", "pass", "pass", "trump hearts")
+    assert [str(c) for c in d.legal_actions()] == ["KH"]
 
 
 def test_3_wait_only_for_the_first_speaker_then_only_accept_or_pass() -> None:
@@ -235,6 +302,21 @@ def test_6_an_acceptor_must_hold_a_card_of_the_suit() -> None:
     d.apply("propose clubs")
     assert "holds no clubs" in refused(d, "pair 8 clubs")
     assert "accept" not in {str(c) for c in d.legal_actions()}
+
+
+def test_6_whisthub_a_proposer_must_hold_a_card_of_the_suit_too() -> None:
+    """Whisthub: "Een speler heeft steeds minstens één kaart nodig van een soort om te
+    mogen vragen of meegaan in deze soort."  FreeWhist asks it of the acceptor only."""
+    hub = openwhist.new_deal("belgian", preset="whisthub", dealer=N, hands=SUIT_HANDS)
+    assert hub.to_move == E                           # E holds only clubs
+    assert not hub.can_apply("propose diamonds")
+    message = refused(hub, "propose diamonds")
+    assert "E holds no diamonds" in message and "only propose a suit with at least one card" in message
+    assert {str(c) for c in hub.legal_actions() if str(c).startswith("propose")} == {"propose clubs"}
+    hub.apply("propose clubs")
+    free = deal()                                     # FreeWhist: the proposal is allowed
+    assert free.can_apply("propose diamonds")
+    assert not deal(propose_card=True).can_apply("propose diamonds")
 
 
 def test_7_a_bound_proposer_is_skipped() -> None:

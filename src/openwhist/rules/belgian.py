@@ -319,7 +319,13 @@ class BelgianOptions(OptionsRecord):
     troel: Literal["three-aces", "three-or-four-aces"] = option(
         "three-aces", "three-aces: troel only with exactly three aces (FreeWhist); "
         "three-or-four-aces: also four (Whisthub: partner the holder of the highest heart "
-        "the troel player lacks, hearts trump)")
+        "the troel player lacks, hearts trump unless that partner changes it, then 9 tricks)")
+    troel_lead: Literal["partner", "trump-ace"] = option(
+        "partner", "who leads to the first trick of troel: partner: the troel partner (the "
+        "fourth ace's holder), any card (FreeWhist); trump-ace: the holder of the trump ace "
+        "must lead it, so the partner if he kept his ace's suit and the troel player if he "
+        "changed trump; with four aces and hearts kept the partner leads his highest heart "
+        "(Whisthub)")
     deal_pattern: Literal["4-5-4", "4-4-5"] = option(
         "4-5-4", "packets dealt round the table: 4-5-4 (FreeWhist) or 4-4-5 (Whisthub)")
     shuffle: bool = option(True, "shuffle before each deal; false: only cut the cards of the "
@@ -348,6 +354,10 @@ class BelgianOptions(OptionsRecord):
         False, "a player bound to a suit (going solo, in an accepted pair, or left alone when "
         "his partner passed) may only bid further in that suit, and no misère or piccolo "
         "(Whisthub); false: no such limit (FreeWhist)")
+    propose_card: bool = option(
+        False, "a player may propose (ask) only a suit he holds at least one card of, as "
+        "the player who accepts must (Whisthub); false: only the acceptor needs a card of "
+        "the suit (FreeWhist's rules ask it of him alone)")
     referee: bool = option(
         False, "the referee rule (FreeWhist): a game above troel that a plausibility check of "
         "the hand refuses may not be bid (the player passes or bids something else); solo, "
@@ -376,12 +386,14 @@ PRESETS: dict[str, BelgianOptions] = {
     "freewhist": BelgianOptions(),
     "whisthub": BelgianOptions(grid="whisthub", troel="three-or-four-aces", deal_pattern="4-4-5",
                                shuffle=False, all_pass="redeal-double", passe_parole=True,
-                               solo_suit="proposed", asks_per_suit=2, bound_suit=True),
+                               solo_suit="proposed", asks_per_suit=2, bound_suit=True,
+                               propose_card=True, troel_lead="trump-ace"),
 }
 """FreeWhist.be's rules (the default; its grid is a placeholder, see grids/freewhist.toml)
-and Whisthub's (zero-sum grid with overtricks, troel with 3 or 4 aces, no shuffle, all
-pass doubles the next deal, passe parole, solo only in a suit one asked, a suit asked at
-most twice, a player bound to a suit bids only in it)."""
+and Whisthub's (zero-sum grid with overtricks, troel with 3 or 4 aces, the trump ace led
+to troel's first trick, no shuffle, all pass doubles the next deal, passe parole, solo only
+in a suit one asked, a suit asked at most twice and only with a card of it, a player bound
+to a suit bids only in it)."""
 
 
 # --- contracts, results, events --------------------------------------------------------------
@@ -616,6 +628,8 @@ class BelgianState(TrickPlay):
         self.phase_ = "auction"
         self.contract: Contract | None = None
         self.discards: list[tuple[int, Card]] = []
+        self.lead_card: Card | None = None
+        """The card that must open the play (troel under ``troel_lead="trump-ace"``)."""
         self.taken = [0] * HANDS
         self._saved: list[tuple[Any, ...]] = []
         self._result: BelgianResult | None = None
@@ -761,6 +775,9 @@ class BelgianState(TrickPlay):
                 return "after a troel one bids above troel or passes: no suit may be proposed"
             if a.blocked:
                 return "no suit may be proposed once a misère or piccolo has been bid"
+            if self.options.propose_card and not self.hands[h] & call.suit.mask:
+                return f"{who} holds no {suit_name}: one may only propose a suit with at " \
+                       "least one card of it, as one may only accept with one"
             most = self.options.asks_per_suit
             if most and a.asked[h][s] >= most:
                 times = {1: "once", 2: "twice"}.get(most, f"{most} times")
@@ -1094,17 +1111,50 @@ class BelgianState(TrickPlay):
             above = sum(1 << c for c in range(card + 1, (card // 13 + 1) * 13))
         return {partner: 1 << card, self.troel: (ACE_MASK | above) & mine}
 
+    def troel_lead_card(self) -> Card | None:
+        """The card that must open troel's play under ``troel_lead="trump-ace"`` (Whisthub),
+        once trump is named: the trump ace, or, in a four-ace troel with hearts kept, the
+        partner's highest heart (the card that made him partner).  None otherwise: the
+        partner leads any card."""
+        c = self.contract
+        if c is None or c.kind != "troel" or c.suit is None or self.troel is None \
+                or self.options.troel_lead != "trump-ace":
+            return None
+        if self.dealt[self.troel] & ACE_MASK == ACE_MASK and c.suit == Suit.HEARTS:
+            return self.troel_card()
+        return Card(int(c.suit) * 13 + 12)
+
+    def _forced_lead(self) -> Card | None:
+        """The card the player to move must lead now (troel's first trick), if any."""
+        if self.lead_card is None or self.tricks or self.trick or self.phase_ != "play":
+            return None
+        return self.lead_card
+
+    def legal_cards(self) -> Sequence[Card]:
+        """The cards the player to move may play: the follow rule, and troel's opening
+        card where the options name one (``troel_lead``)."""
+        lead = self._forced_lead()
+        if lead is not None and self.to_move is not None:
+            return (lead,)
+        return TrickPlay.legal_cards(self)
+
+    def verify_card(self, action: Card | int | str) -> Card:
+        """Check that the player to move may play a card now (the follow rule, troel's
+        opening card); return it as a :class:`Card`."""
+        card = TrickPlay.verify_card(self, action)
+        lead = self._forced_lead()
+        if lead is not None and card != lead:
+            who = seat_name(self.to_move) if self.to_move is not None else "-"
+            what = "the trump ace" if lead.rank == 12 else "his highest heart"
+            raise IllegalActionError(f"troel: {who} must lead {what}, {lead}, to the first "
+                                     f"trick, not {card}")
+        return card
+
     def _troel_contract(self) -> None:
         assert self.troel is not None
         partner = self.troel_partner()
         assert partner is not None
         holders = (self.troel, partner)
-        four = self.dealt[self.troel] & ACE_MASK == ACE_MASK
-        if four:
-            self.contract = Contract("troel", None, Suit.HEARTS, holders, 8)
-            self.log.append(AuctionEnded(self.contract.name(), holders))
-            self._begin_play()
-            return
         self.contract = Contract("troel", None, None, holders, 8)
         self.log.append(AuctionEnded("troel", holders))
         self.phase_ = "trump"
@@ -1113,8 +1163,11 @@ class BelgianState(TrickPlay):
     def _begin_play(self) -> None:
         c = self.contract
         assert c is not None
+        self.lead_card = self.troel_lead_card()
         if c.kind in ("abondance", "soloslim"):
             leader = c.declarers[0]
+        elif self.lead_card is not None:
+            leader = next(h for h in range(HANDS) if self.hands[h] >> self.lead_card & 1)
         elif c.kind == "troel":
             leader = c.declarers[1]
         else:
@@ -1164,8 +1217,8 @@ class BelgianState(TrickPlay):
                                      f"phase and {who} is to {_PHASE_VERB[self.phase_]}")
         if self.phase_ == "trump":
             if act.kind != "trump":
-                raise IllegalActionError(f"{who} plays troel with the fourth ace and names trump "
-                                         "first (trump hearts...)")
+                raise IllegalActionError(f"{who} is the troel partner and names trump first "
+                                         "(trump hearts...)")
             return act
         if self.phase_ == "discard":
             if act.kind != "discard":
@@ -1190,7 +1243,8 @@ class BelgianState(TrickPlay):
 
     def apply(self, action: Action | int | str) -> tuple[Any, ...]:
         """Make a call or play a card; returns the events."""
-        if self.phase_ == "play" and type(action) is Card:
+        if self.phase_ == "play" and type(action) is Card and (self.lead_card is None
+                                                               or self.tricks):
             return self._play_card(action)
         act = self.verify_action(action)
         if isinstance(act, Card):
@@ -1207,12 +1261,12 @@ class BelgianState(TrickPlay):
     def _save(self) -> tuple[Any, ...]:
         return (copy.deepcopy(self.auction), self.phase_, self.contract, list(self.discards),
                 list(self.hands), self.sides, self.trump, self._trump, self.leader, self.to_move,
-                list(self.won), self.n_tricks, len(self.log), list(self.taken))
+                list(self.won), self.n_tricks, len(self.log), list(self.taken), self.lead_card)
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
         (self.auction, self.phase_, self.contract, self.discards, self.hands, self.sides,
          self.trump, self._trump, self.leader, self.to_move, self.won, self.n_tricks, n_log,
-         self.taken) = saved
+         self.taken, self.lead_card) = saved
         del self.log[n_log:]
 
     def _call(self, call: Call) -> tuple[Any, ...]:

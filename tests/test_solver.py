@@ -284,7 +284,7 @@ def test_table_vector_compares_match_a_plain_scan() -> None:
     import numpy as np
     from numba import njit
 
-    from openwhist.solver._search import _lanes16, _oldest16
+    from openwhist.solver._bits import _lanes16, _oldest16
 
     @njit(cache=False)
     def lanes(a: Any, i: int, shift: int, mask: int, value: int) -> int:
@@ -341,16 +341,8 @@ def test_bit_extracts_match_their_definition() -> None:
     agree with their definitions."""
     import random
 
-    from openwhist.solver._search import (
-        _PEXT_HI,
-        _PEXT_LO,
-        _SPREAD,
-        _compress13,
-        _kth_highest,
-        _lift,
-        _run_tops,
-        _spread13,
-    )
+    from openwhist.solver._bits import _PEXT_HI, _PEXT_LO, _SPREAD, _compress13, _kth_highest, _spread13
+    from openwhist.solver._search import _lift, _run_tops
 
     def extract(x: int, m: int) -> int:
         out = k = 0
@@ -398,7 +390,9 @@ def test_two_card_trick_relevance_and_depth_max_match_the_general_ones() -> None
 
     import numpy as np
 
-    from openwhist.solver._search import REL, WORK, _kmax, _trick_relevance, _trick_relevance2
+    from openwhist.solver._bits import _kmax
+    from openwhist.solver._layout import REL, WORK
+    from openwhist.solver._search import _trick_relevance, _trick_relevance2
 
     rng = random.Random(11)
     work = np.zeros(WORK, dtype=np.int64)
@@ -432,7 +426,8 @@ def test_two_hand_quick_tricks_match_the_general_count() -> None:
 
     import numpy as np
 
-    from openwhist.solver._search import _quick_tricks, _quick_tricks2, _suit_codes
+    from openwhist.solver._bounds import _quick_tricks, _quick_tricks2
+    from openwhist.solver._table import _suit_codes
 
     rng = random.Random(9)
     codes = np.zeros(8, dtype=np.int64)
@@ -460,7 +455,7 @@ def test_two_hands_trumps_lost_only_to_higher_trumps() -> None:
     they are played: the ace beats one of them at most."""
     import numpy as np
 
-    from openwhist.solver._search import _sure_trumps
+    from openwhist.solver._bounds import _sure_trumps
 
     spades = 39  # 13 * suit + rank, rank 0 the two
     mine = sum(1 << (spades + r) for r in (11, 10, 9, 8))  # K Q J 10

@@ -25,6 +25,18 @@ def test_every_file_that_numba_compiles_is_in_the_key() -> None:
     assert compiled <= set(_cache.KERNEL_SOURCES)
 
 
+def test_every_file_the_kernels_import_is_in_the_key() -> None:
+    # numba compiles in the constants of the files a kernel reads: a change to one of them
+    # must start a fresh cache folder too
+    sources = set(_cache.KERNEL_SOURCES)
+    for name in sources:
+        text = (SOLVER / name).read_text()
+        imported = set(re.findall(r"^from openwhist\.solver\.(\w+) import", text, re.M))
+        imported |= {n for group in re.findall(r"^from openwhist\.solver import (.+)$", text, re.M)
+                     for n in re.split(r",\s*", group)}
+        assert {f"{m}.py" for m in imported} - {"_cache.py"} <= sources, name
+
+
 def test_cache_root_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("OPENWHIST_CACHE_DIR", raising=False)
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
@@ -52,9 +64,10 @@ def test_the_key_changes_with_any_kernel_file(tmp_path: Path) -> None:
 
 
 def test_the_kernels_are_cached_in_the_user_folder() -> None:
-    from openwhist.solver import _search
+    from openwhist.solver import _bits, _bounds, _search, _table
 
-    for kernel in (_search.search, _search.node_value, _search.root_values, _search._popcount):
+    for kernel in (_search.search, _search.node_value, _search.root_values, _bits._popcount,
+                   _table._grow, _bounds._quick_tricks):
         assert kernel._cache.cache_path == str(_cache.cache_dir())
 
 

@@ -40,6 +40,7 @@ import numpy as np
 from openwhist.cards import Card
 from openwhist.errors import InvalidActionError
 from openwhist.rules.tricks import trick_winner
+from openwhist.solver import _layout
 from openwhist.solver.position import Objective, ObjectiveKind, Position, parse_deal, parse_trump
 
 __all__ = [
@@ -86,68 +87,68 @@ class _Engine(threading.local):
     and ``stats`` are views of it)."""
 
     def __init__(self) -> None:
-        from openwhist.solver import _search
+        from openwhist.solver import _search, _table
 
         _search.compile_kernels()
         self.search = _search
-        self.tt = _search.new_table()
+        self.tt = _table.new_table()
         self.tt.fill(0)  # touch every page now rather than during the first searches
         self.gen = 0
-        self.work = np.zeros(_search.WORK, dtype=np.int64)
-        self.hands = self.work[_search.HANDS:_search.HANDS + 4]
-        self.trick = self.work[_search.TRICK:_search.TRICK + 56]
-        self.sides = self.work[_search.SIDES:_search.SIDES + 4]
-        # nodes, table hits, node limit, limit passed, table entries in use, table levels,
-        # entries the table may grow to, entries of this search replaced since it last grew,
-        # trick starts
-        self.stats = self.work[_search.STATS:_search.STATS + 16]
+        self.work = np.zeros(_layout.WORK, dtype=np.int64)
+        self.hands = self.work[_layout.HANDS:_layout.HANDS + 4]
+        self.trick = self.work[_layout.TRICK:_layout.TRICK + 56]
+        self.sides = self.work[_layout.SIDES:_layout.SIDES + 4]
+        # the counters and limits (_layout.NODES, HITS, NODE_LIMIT ...)
+        self.stats = self.work[_layout.STATS:_layout.STATS + _layout.STATS_LEN]
         self.out = np.zeros(52, dtype=np.int64)
         self.last = SolveStats()
         # what load() resets at each search, from the lead history to the killer moves,
         # copied at once: zeros, and -1 for the killer moves
-        self.fresh = np.zeros(_search.WORK - _search.HIST, dtype=np.int64)
-        self.fresh[_search.KILL - _search.HIST:_search.KILL - _search.HIST + 32] = -1
+        self.fresh = np.zeros(_layout.WORK - _layout.HIST, dtype=np.int64)
+        self.fresh[_layout.KILL - _layout.HIST:_layout.WORK - _layout.HIST] = -1
 
     def load(self, pos: Position, node_limit: int | None = None) -> tuple[Any, ...]:
         self.gen += 1
         if self.gen >= 1 << 30:
             self.tt[:] = 0
             self.gen = 1
-        search = self.search
         work = self.work
         hands = pos.hands
         n = len(hands)
         # the lead history, counters and killer moves are per search
-        work[search.HIST:] = self.fresh
-        work[search.HANDS:search.HANDS + n] = hands
+        work[_layout.HIST:] = self.fresh
+        work[_layout.HANDS:_layout.HANDS + n] = hands
         rem = pos.remaining
         if pos.trick:
             for i, c in enumerate(pos.trick):
-                work[search.TRICK + 4 * rem + i] = c
+                work[_layout.TRICK + 4 * rem + i] = c
             # the card now winning the trick in progress
-            work[search.WIN + 4 * rem + len(pos.trick)] = trick_winner(list(pos.trick), pos.trump)
+            work[_layout.WIN + 4 * rem + len(pos.trick)] = trick_winner(list(pos.trick), pos.trump)
         ds = pos.declarer_side
         for seat, side in enumerate(pos.sides):
             if side == ds:
-                work[search.SIDES + seat] = 1
-        counters = search.STATS  # where the counters and limits start (see __init__)
+                work[_layout.SIDES + seat] = 1
+        counters = _layout.STATS  # where the counters and limits start (see __init__)
         if node_limit:
-            work[counters + 2] = node_limit
+            work[counters + _layout.NODE_LIMIT] = node_limit
         # small searches use the first part of the table only: it stays in the caches
         cards = sum(h.bit_count() for h in hands)
         bits = 14 if cards <= 20 else 16 if cards <= 28 else 18 if cards <= 36 else 20
-        full = min(1 << bits, len(self.tt) // (search.ENTRY + 1))
-        work[counters + 4] = min(full, 1 << SMALL_TABLE_BITS)
-        work[counters + 6] = full
+        full = min(1 << bits, len(self.tt) // (_layout.ENTRY + 1))
+        work[counters + _layout.IN_USE] = min(full, 1 << SMALL_TABLE_BITS)
+        work[counters + _layout.FULL_SIZE] = full
         sides = pos.sides
-        work[counters + 5] = (search.LEVELS_2 if n == 2 else search.LEVELS
-                           if n == 4 and sides[0] == sides[2] != sides[1] == sides[3] else search.LEVELS_SOLO)
+        partners = n == 4 and sides[0] == sides[2] != sides[1] == sides[3]
+        work[counters + _layout.TT_LEVELS] = (_layout.LEVELS_2 if n == 2 else _layout.LEVELS
+                                             if partners else _layout.LEVELS_SOLO)
         return (work, self.tt, np.int64(n), np.int64(pos.trump))
 
     def done(self) -> None:
-        self.last = SolveStats(int(self.stats[0]), int(self.stats[1]), int(self.stats[8]))
-        if self.stats[3]:
-            raise NodeLimitReached(f"the search passed its limit of {int(self.stats[2])} nodes")
+        stats = self.stats
+        self.last = SolveStats(int(stats[_layout.NODES]), int(stats[_layout.HITS]),
+                               int(stats[_layout.TRICK_STARTS]))
+        if stats[_layout.OVER_LIMIT]:
+            raise NodeLimitReached(f"the search passed its limit of {int(stats[_layout.NODE_LIMIT])} nodes")
 
 
 # A search of a large position starts in the first 2**SMALL_TABLE_BITS entries of the

@@ -32,8 +32,10 @@ from numba.core import caching
 from numba.core import dispatcher as numba_dispatcher
 
 # Every file of openwhist.solver whose functions numba compiles (the kernels and their
-# helpers).  tests/test_solver_cache.py checks that no other file compiles any.
-KERNEL_SOURCES = ("_search.py",)
+# helpers), and the constants they read (numba compiles those in as they are).
+# tests/test_solver_cache.py checks that no other file compiles any, and that every file
+# of the package these import is here.
+KERNEL_SOURCES = ("_layout.py", "_bits.py", "_table.py", "_bounds.py", "_search.py")
 
 _HERE = Path(__file__).resolve().parent
 
@@ -96,7 +98,9 @@ def use_user_cache(namespace: dict[str, Any]) -> list[Any]:
     globals) to the per-user folder; returns those functions."""
     moved = []
     for value in namespace.values():
-        if isinstance(value, _Dispatcher) and isinstance(value._cache, caching.FunctionCache):
+        # (a function imported from another module of the solver was moved there)
+        if isinstance(value, _Dispatcher) and isinstance(value._cache, caching.FunctionCache) \
+                and not isinstance(value._cache, _UserFunctionCache):
             make: Any = _UserFunctionCache
             value._cache = make(value.py_func)
             moved.append(value)

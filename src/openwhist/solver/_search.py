@@ -11,7 +11,7 @@ transposition table ``tt``:
 ``work[TRICK:TRICK+56]``  the cards of the trick in progress, 4 slots per trick number:
                           the slots of the trick with ``r`` tricks left are ``4*r .. 4*r+3``
 ``work[SIDES:SIDES+4]``   1 for the seats of the declaring side, else 0
-``work[STATS:STATS+16]``  counters and limits (see the engine in ``openwhist.solver``)
+``work[STATS:STATS+16]``  counters and limits (``NODES``, ``HITS`` ...: see below)
 
 and, per ply, the move lists, relevance words and suit codes.  The kernels are compiled
 without numba's reference counting (``_nrt=False``): they allocate nothing, and counting
@@ -43,6 +43,13 @@ them is searched.
 
 The kernels are compiled by :func:`compile_kernels`, with code generation settings of
 their own (no loop vectorization or unrolling, no wraparound of negative indices).
+
+This file holds the search itself: move ordering, relevance, the kernels and their
+compilation.  Its helpers live in files by concern: ``_layout`` (the places in ``work``
+and in a table entry), ``_bits`` (bit and card helpers, the processor's bit and vector
+instructions), ``_table`` (the transposition table) and ``_bounds`` (quick tricks and
+other bounds found without searching).  numba compiles them into the kernels, so the
+compiled cache is keyed on all of them (``_cache.KERNEL_SOURCES``).
 """
 
 from __future__ import annotations
@@ -52,350 +59,80 @@ import sys
 
 import numpy as np
 from llvmlite import binding as llvm_binding
-from llvmlite import ir as llvm_ir
 from numba import njit
-from numba.core import cgutils, types
 from numba.core import config as numba_config
 from numba.core import inline_closurecall as numba_inline
 from numba.core import ir as numba_ir
+from numba.core import types
 from numba.core.compiler_lock import global_compiler_lock
 from numba.cpython import slicing as numba_slicing
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
-from numba.extending import intrinsic
 from numba.np import arrayobj as numba_arrayobj
 
 from openwhist.solver import _cache
-
-SUIT = np.int64(0x1FFF)
-TT_BITS = 20
-TT_SIZE = 1 << TT_BITS
-_GOAL_BITS = np.int64(0x3FFF)
-
-
-def new_table(bits: int = TT_BITS) -> np.ndarray:
-    """A fresh transposition table of ``2**bits`` entries of 6 words: hand lengths, two
-    words of top-card owners with the leader, relevance depths, value bits with the
-    search generation, best card; then one tag word per entry that a probe scans
-    before it reads any entry.  A tag word holds a hash of the entry's lengths and
-    leader with the low 12 bits of its generation, and the node count when the entry
-    was last used (the least recently used entry of a bucket is replaced first), so
-    that neither a probe nor a store reads the entries it does not need.  The table
-    starts on a 64-byte boundary (a bucket's tags then fill whole cache lines)."""
-    size = (ENTRY + 1) << bits
-    raw = np.zeros(size + 8, dtype=np.int64)
-    off = (-raw.ctypes.data % 64) // 8
-    return raw[off:off + size]
-
-
-@intrinsic
-def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.ctpop(args[0])
-
-    return x(x), codegen
-
-
-_LLVM_OPAQUE_POINTERS = llvm_binding.llvm_version_info >= (15,)
-
-# the processor's parallel bit extract and deposit (x86 BMI2), where numba compiles for
-# this machine and it has them; else tables do the same (the table look-ups missed the
-# first-level cache: about 5% of a German whist search).  numba keys its cached code on
-# the processor's features, so code built with them is never loaded where they lack
-_BMI2 = numba_config.CPU_NAME is None and bool(llvm_binding.get_host_cpu_features().get("bmi2"))
-
-
-def _bmi2_call(name):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        i64 = llvm_ir.IntType(64)
-        fnty = llvm_ir.FunctionType(i64, [i64, i64])
-        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, name), args)
-    return codegen
-
-
-@intrinsic
-def _pext(typingctx, x, m):  # type: ignore[no-untyped-def]
-    """The bits of ``x`` that ``m`` selects, packed down (BMI2 machines only)."""
-    return types.int64(types.int64, types.int64), _bmi2_call("llvm.x86.bmi.pext.64")
-
-
-@intrinsic
-def _pdep(typingctx, x, m):  # type: ignore[no-untyped-def]
-    """The low bits of ``x`` moved to the places of the bits of ``m`` (BMI2 machines only)."""
-    return types.int64(types.int64, types.int64), _bmi2_call("llvm.x86.bmi.pdep.64")
-
-
-@intrinsic
-def _prefetch(typingctx, arr, idx):  # type: ignore[no-untyped-def]
-    """Ask the processor to load ``arr[idx]`` into its caches (no wait, no result).  Before
-    LLVM 15 (named pointer types) it does nothing: a hint, never needed for the answer."""
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        aryty = signature.args[0]
-        ary = context.make_array(aryty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
-        if _LLVM_OPAQUE_POINTERS:
-            i32 = llvm_ir.IntType(32)
-            fnty = llvm_ir.FunctionType(llvm_ir.VoidType(), [ptr.type, i32, i32, i32])
-            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
-            builder.call(fn, [ptr, i32(0), i32(3), i32(1)])  # read, keep in all cache levels
-        return context.get_dummy_value()
-
-    return types.void(arr, idx), codegen
-
-
-def _load16(context, builder, signature, args):  # type: ignore[no-untyped-def]
-    # the 16 words from arr[idx] as one vector
-    aryty = signature.args[0]
-    ary = context.make_array(aryty)(context, builder, args[0])
-    ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
-    vty = llvm_ir.VectorType(llvm_ir.IntType(64), 16)
-    return builder.load(builder.bitcast(ptr, vty.as_pointer()), align=8)
-
-
-def _splat16(builder, x):  # type: ignore[no-untyped-def]
-    v = llvm_ir.Constant(llvm_ir.VectorType(x.type, 16), llvm_ir.Undefined)
-    for j in range(16):
-        v = builder.insert_element(v, x, llvm_ir.Constant(llvm_ir.IntType(32), j))
-    return v
-
-
-def _lane_mask(builder, eq):  # type: ignore[no-untyped-def]
-    # a <16 x i1> as the bits of an int64
-    return builder.zext(builder.bitcast(eq, llvm_ir.IntType(16)), llvm_ir.IntType(64))
-
-
-@intrinsic
-def _lanes16(typingctx, arr, idx, shift, mask, value):  # type: ignore[no-untyped-def]
-    """A mask of the 16 words ``w`` from ``arr[idx]`` with ``(w >> shift) & mask ==
-    value`` (bit j for word j), compared at once in the processor's vector registers:
-    the table scans the 16 tag words of a bucket this way (measured: 3-5% faster than a
-    loop over them)."""
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        v = _load16(context, builder, signature, args)
-        field = builder.and_(builder.lshr(v, _splat16(builder, args[2])), _splat16(builder, args[3]))
-        return _lane_mask(builder, builder.icmp_unsigned("==", field, _splat16(builder, args[4])))
-
-    return types.int64(arr, idx, shift, mask, value), codegen
-
-
-@intrinsic
-def _oldest16(typingctx, arr, idx):  # type: ignore[no-untyped-def]
-    """A mask of the words among the 16 from ``arr[idx]`` whose low 32 bits (a tag
-    word's clock) are the least."""
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        i32 = llvm_ir.IntType(32)
-        clocks = builder.trunc(_load16(context, builder, signature, args), llvm_ir.VectorType(i32, 16))
-        fnty = llvm_ir.FunctionType(i32, [clocks.type])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.vector.reduce.umin.v16i32")
-        least = builder.call(fn, [clocks])
-        return _lane_mask(builder, builder.icmp_unsigned("==", clocks, _splat16(builder, least)))
-
-    return types.int64(arr, idx), codegen
-
-
-@njit(cache=True, _nrt=False)
-def _popcount(x: np.int64) -> np.int64:
-    return np.int64(_ctpop(x))
-
-
-@njit(cache=True, _nrt=False)
-def _lowbit_index(x: np.int64) -> np.int64:
-    # index of the lowest set bit of a non-zero x
-    return np.int64(trailing_zeros(x))
-
-
-@njit(cache=True, _nrt=False)
-def _highbit_index(x: np.int64) -> np.int64:
-    # index of the highest set bit of a non-zero x
-    return np.int64(63 - leading_zeros(x))
-
-
-@njit(cache=True, _nrt=False)
-def _wrap(x: np.int64, n: np.int64) -> np.int64:
-    # x % n for 0 <= x < 2 n, without a division
-    return x - n if x >= n else x
-
-
-@njit(cache=True, _nrt=False)
-def _suit(c: np.int64) -> np.int64:
-    # c // 13 for 0 <= c < 52 (a multiply and a shift, no division)
-    return (c * 5042) >> 16
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _trick_winner(trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64) -> np.int64:
-    best = np.int64(0)
-    best_card = trick[base]
-    best_suit = _suit(best_card)
-    for i in range(1, n):
-        c = trick[base + i]
-        s = _suit(c)
-        if s == best_suit:
-            if c > best_card:
-                best = i
-                best_card = c
-        elif s == trump:
-            best = i
-            best_card = c
-            best_suit = s
-    return best
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _beats(c: np.int64, w: np.int64, trump: np.int64) -> bool:
-    cs = _suit(c)
-    ws = _suit(w)
-    if cs == ws:
-        return c > w
-    return cs == trump
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _holds(hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64,
-           sides: np.ndarray, leader: np.int64, tlen: np.int64, c: np.int64, led: np.int64) -> bool:
-    """True if card ``c``, now winning the trick, cannot be beaten by a later opponent."""
-    seat = _wrap(leader + tlen, n)
-    cs = _suit(c)
-    for j in range(tlen + 1, n):
-        p = _wrap(leader + j, n)
-        if sides[p] == sides[seat]:
-            continue
-        h = hands[p]
-        follow = h & (SUIT << (13 * led))
-        if follow:
-            if cs == led and _highbit_index(follow) > c:
-                return False
-        elif trump >= 0:
-            tr = h & (SUIT << (13 * trump))
-            if tr and (cs != trump or _highbit_index(tr) > c):
-                return False
-    return True
-
-
-def _compress_table(width: int) -> np.ndarray:
-    """``table[m << width | x]``: the bits of ``x`` that ``m`` selects, packed down (a
-    ``width``-bit parallel bit extract)."""
-    size = 1 << width
-    m = np.arange(size * size, dtype=np.int64) >> width
-    x = np.arange(size * size, dtype=np.int64) & (size - 1)
-    table = np.zeros(size * size, dtype=np.int64)
-    k = np.zeros(size * size, dtype=np.int64)
-    for b in range(width):
-        chosen = (m >> b) & 1
-        table |= ((x >> b) & 1 & chosen) << k
-        k += chosen
-    return table.astype(np.uint8)  # small: numba builds the tables into its cached code
-
-
-def _spread_table() -> np.ndarray:
-    """``table[x]``: bit ``j`` of the 13-bit ``x`` moved to bit ``2 j``."""
-    x = np.arange(1 << 13, dtype=np.int64)
-    table = np.zeros(1 << 13, dtype=np.int64)
-    for j in range(13):
-        table |= ((x >> j) & 1) << (2 * j)
-    return table.astype(np.int32)
-
-
-_PEXT_LO = _compress_table(7)  # the low 7 ranks of a suit
-_PEXT_HI = _compress_table(6)  # the high 6
-_SPREAD = _spread_table()
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _compress13(x: np.int64, m: np.int64) -> np.int64:
-    """The bits of the 13-bit ``x`` that ``m`` selects, packed down."""
-    if _BMI2:
-        return _pext(x, m)
-    lo = m & 127
-    return np.int64(_PEXT_LO[(lo << 7) | (x & 127)]) | (np.int64(_PEXT_HI[((m >> 7) << 6) | (x >> 7)])
-                                                       << _popcount(lo))
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _spread13(x: np.int64) -> np.int64:
-    """Bit ``j`` of the 13-bit ``x`` moved to bit ``2 j``."""
-    if _BMI2:
-        return _pdep(x, np.int64(0x1555555))
-    return np.int64(_SPREAD[x])
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _suit_codes(hands: np.ndarray, live: np.ndarray) -> np.int64:
-    """Fill ``live[4 + s]`` with the owner code of suit ``s`` (a 1 bit, then 2 bits per
-    card still out, highest first) and ``live[s]`` with its number of cards; return the
-    key of the hand lengths (4 bits per hand and suit)."""
-    lenkey = np.int64(0)
-    for s in range(4):
-        h0 = (hands[0] >> (13 * s)) & SUIT
-        h1 = (hands[1] >> (13 * s)) & SUIT
-        h2 = (hands[2] >> (13 * s)) & SUIT
-        h3 = (hands[3] >> (13 * s)) & SUIT
-        bits = h0 | h1 | h2 | h3
-        count = _popcount(bits)
-        # owner bits of each card, packed in rank order, then interleaved
-        low = _compress13(h1 | h3, bits)
-        high = _compress13(h2 | h3, bits)
-        live[s] = count
-        live[4 + s] = (np.int64(1) << (2 * count)) | _spread13(low) | (_spread13(high) << 1)
-        lenkey |= (_popcount(h0) | (_popcount(h1) << 4) | (_popcount(h2) << 8)
-                   | (_popcount(h3) << 12)) << (16 * s)
-    return lenkey
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _top_key(codes: np.ndarray, ks: np.int64, leader: np.int64) -> tuple[np.int64, np.int64]:
-    t0 = codes[4] >> (2 * (codes[0] - (ks & 15)))
-    t1 = codes[5] >> (2 * (codes[1] - ((ks >> 4) & 15)))
-    t2 = codes[6] >> (2 * (codes[2] - ((ks >> 8) & 15)))
-    t3 = codes[7] >> (2 * (codes[3] - ((ks >> 12) & 15)))
-    return (leader << 54) | (t0 << 27) | t1, (t2 << 27) | t3
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _bucket(lenkey: np.int64, leader: np.int64, codes: np.ndarray, level: np.int64,
-            mask: np.int64) -> np.int64:
-    """The bucket of a position for table level ``level``: a hash of the hand lengths, the
-    leader and the owners of the top ``level`` cards of each suit (all its cards when it
-    holds fewer)."""
-    top = np.int64(0)
-    if level > 0:
-        for s in range(4):
-            k = codes[s]
-            m = level if level < k else k
-            top |= (codes[4 + s] >> (2 * (k - m))) << (8 * s)
-    h = (lenkey ^ (leader << 62) ^ (top * np.int64(0x3C6EF372FE94F82B))) * np.int64(-7046029254386353131)
-    h ^= (h >> 31)
-    h *= np.int64(-4658895280553007687)
-    h ^= h >> 29
-    return (h + level) & mask
-
-
-@njit(cache=True, _nrt=False)
-def _tag(lenkey: np.int64, leader: np.int64, gen: np.int64) -> np.int64:
-    h = (lenkey ^ (leader << 62)) * np.int64(-7046029254386353131) + gen * np.int64(0x3C6EF372FE94F82B)
-    h ^= h >> 29
-    return ((((h >> 32) ^ h) & 0x7FFFF) << 12) | (gen & GEN_MASK)
-
-
-@njit(cache=True, _nrt=False)
-def _level(codes: np.ndarray, rel: np.int64, levels: np.int64) -> np.int64:
-    """The table level of an entry with relevance depths ``rel``: the fewest top cards of
-    a suit it relies on, among suits it does not rely on wholly (at most ``levels - 1``)."""
-    lv = levels - 1
-    for s in range(4):
-        k = (rel >> (4 * s)) & 15
-        if k < codes[s] and k < lv:
-            lv = k
-    return lv
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _kth_highest(bits: np.int64, k: np.int64) -> np.int64:
-    """The place of the ``k``-th highest bit of ``bits`` (``1 <= k <= popcount``)."""
-    if _BMI2:
-        return _lowbit_index(_pdep(np.int64(1) << (_popcount(bits) - k), bits))
-    for _ in range(k - 1):
-        bits ^= np.int64(1) << _highbit_index(bits)
-    return _highbit_index(bits)
+from openwhist.solver._bits import (
+    _BMI2,
+    SUIT,
+    _beats,
+    _highbit_index,
+    _kmax,
+    _kth_highest,
+    _lanes16,
+    _lowbit_index,
+    _oldest16,
+    _pdep,
+    _pext,
+    _popcount,
+    _prefetch,
+    _suit,
+    _trick_winner,
+    _wrap,
+)
+from openwhist.solver._bounds import (
+    _GOAL_BITS,
+    _fourth_wins,
+    _goal_met,
+    _holds,
+    _needed,
+    _quick_tricks,
+    _quick_tricks2,
+    _settled,
+    _sure_trick,
+    _sure_trumps,
+)
+from openwhist.solver._layout import (
+    ACC,
+    BKS,
+    BUCKET,
+    E_BEST,
+    E_KEY_A,
+    E_KEY_B,
+    E_LENS,
+    E_REL,
+    E_VALUE,
+    ENTRY,
+    FULL_SIZE,
+    GEN_MASK,
+    HANDS,
+    HIST,
+    HITS,
+    IN_USE,
+    KILL,
+    KILL_BEST,
+    NO_CARD,
+    NODE_LIMIT,
+    NODES,
+    OVER_LIMIT,
+    REL,
+    REPLACED,
+    SIDES,
+    STATS,
+    STATS_LEN,
+    TRICK,
+    TRICK_STARTS,
+    TT_LEVELS,
+    WIN,
+)
+from openwhist.solver._table import _bucket, _grow, _len, _level, _suit_codes, _tag, _top_key
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -433,572 +170,6 @@ def _lift(k: np.int64, s: np.int64, child_live: np.int64, parent_live: np.int64)
     if k > _popcount(bits):
         return _popcount((parent_live >> (13 * s)) & SUIT)
     return _popcount(((parent_live >> (13 * s)) & SUIT) >> _kth_highest(bits, k))
-
-
-@njit(cache=True, _nrt=False)
-def _len(lenkey: np.int64, seat: np.int64, s: np.int64) -> np.int64:
-    # the number of cards of suit s seat holds, from a key of the hand lengths
-    return (lenkey >> (16 * s + 4 * seat)) & 15
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _top_cards(m: np.int64, o: np.int64, lenkey: np.int64, n: np.int64, p: np.int64,
-               s: np.int64) -> tuple[np.int64, np.int64, np.int64]:
-    """Hand ``p``'s cards ``m`` of suit ``s`` above every other hand's (``o``): how many,
-    the longest other holding of the suit, and the tricks they cash: all the hand's
-    cards of the suit once the top cards have drawn every other card of it."""
-    top = _popcount(m >> (_highbit_index(o) + 1)) if o else _popcount(m)
-    longest = np.int64(0)
-    cnt = top
-    if o and top:
-        for i in range(n):
-            if i != p and _len(lenkey, i, s) > longest:
-                longest = _len(lenkey, i, s)
-        if top >= longest:
-            cnt = _len(lenkey, p, s)
-    return top, longest, cnt
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _top_reliance(cnt: np.int64, top: np.int64, longest: np.int64, o: np.int64, s: np.int64,
-                  trump: np.int64) -> np.int64:
-    """How many top cards of a suit a count of ``cnt`` tricks from ``top`` top cards relies
-    on: those that draw the other hands' cards of the suit are all (none when no other
-    hand holds the suit, trumps included)."""
-    k = cnt if cnt < top else top
-    if (s != trump or o == 0) and k > longest:
-        k = longest
-    return k
-
-
-@njit(cache=True, _nrt=False)
-def _quick_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
-                  leader: np.int64, lenkey: np.int64, want: np.int64) -> tuple[np.int64, np.int64]:
-    """Tricks the side on lead can cash at once with top cards: a lower bound for it.
-
-    A top card is above every other card of its suit; when a hand has at least as many
-    top cards in a suit as any other hand has cards of it, all its cards of the suit are
-    counted.  In a side suit no more are counted than the shortest holding of an
-    opponent who still has trumps (it must follow until then), unless the hand's top
-    trumps draw every opposing trump first.  The side cashes the leader's top cards;
-    or the leader leads a small card to a partner's top card and the partner cashes its
-    top cards; or, with two partners, the leader cashes its own and then crosses to the
-    partner's, when each of the two has cards to spare (other than trumps, which would
-    ruff) for the tricks of the other in suits it does not hold.  Also returns, 4 bits
-    per suit, how many top cards of each suit the count relies on.  ``lenkey`` holds
-    the hand lengths (4 bits per hand and suit).  When the count reaches ``want``, it
-    returns ``want`` with the fewest top cards that give it: a table entry that relies
-    on fewer cards stands for more positions (four hands only; measured on 60 deals:
-    1-3% fewer trick starts; with two hands no fewer, and slower).  Short of it, four
-    hands in partnerships try :func:`_split_tricks`."""
-    side = sides[leader]
-    want_cost = np.int64(99)
-    want_ks = np.int64(0)
-    cap0 = np.int64(13)
-    cap1 = np.int64(13)
-    cap2 = np.int64(13)
-    cap3 = np.int64(13)
-    if trump >= 0:
-        for i in range(n):
-            if sides[i] != side and _len(lenkey, i, trump):
-                cap0 = min(cap0, _len(lenkey, i, 0))
-                cap1 = min(cap1, _len(lenkey, i, 1))
-                cap2 = min(cap2, _len(lenkey, i, 2))
-                cap3 = min(cap3, _len(lenkey, i, 3))
-    every = hands[0] | hands[1] | hands[2] | hands[3]
-    best = np.int64(0)
-    best_ks = np.int64(0)
-    me = hands[leader]
-    pairs = n == 4 and sides[(leader + 2) % 4] == side and sides[(leader + 1) % 4] != side
-    lead_cnt = np.int64(0)  # the leader's count per suit, 4 bits each
-    lead_total = np.int64(0)
-    lead_ks = np.int64(0)
-    for j in range(n):
-        p = _wrap(leader + j, n)
-        if sides[p] != side:
-            continue
-        mine = hands[p]
-        others = every & ~mine
-        total = np.int64(0)
-        ks = np.int64(0)
-        cnts = np.int64(0)
-        entry = p == leader
-        esuit = np.int64(-1)
-        drawn = False
-        if trump >= 0:
-            # top trumps that draw every opposing trump: no ruffs in the side suits then
-            # (but for the trick that reaches a partner)
-            m = (mine >> (13 * trump)) & SUIT
-            o = (others >> (13 * trump)) & SUIT
-            if m:
-                top = _popcount(m >> (_highbit_index(o) + 1)) if o else _popcount(m)
-                drawn = top > 0
-                for i in range(n):
-                    if sides[i] != side and _len(lenkey, i, trump) > top:
-                        drawn = False
-        for s in range(4):
-            m = (mine >> (13 * s)) & SUIT
-            if not m:
-                continue
-            o = (others >> (13 * s)) & SUIT
-            top, longest, cnt = _top_cards(m, o, lenkey, n, p, s)
-            if top == 0:
-                continue
-            cap = cap0 if s == 0 else cap1 if s == 1 else cap2 if s == 2 else cap3
-            if s != trump and cnt > cap and not drawn:
-                cnt = cap
-            if cnt == 0:
-                continue
-            if p != leader and (me >> (13 * s)) & SUIT and (s == trump or cap > 0):
-                entry = True
-                if esuit < 0:
-                    esuit = s
-            total += cnt
-            cnts |= cnt << (4 * s)
-            ks |= _top_reliance(cnt, top, longest, o, s, trump) << (4 * s)
-        if p == leader:
-            lead_cnt = cnts
-            lead_total = total
-            lead_ks = ks
-        elif pairs and esuit >= 0 and lead_total > 0:
-            # the leader's tricks, then the partner's: each plays on the other's tricks
-            # the cards of the suit led it holds, and discards the rest from cards it
-            # does not need (not trumps)
-            need_p = np.int64(0)
-            spare_p = np.int64(0)
-            need_l = np.int64(0)
-            spare_l = np.int64(0)
-            for s in range(4):
-                a = (lead_cnt >> (4 * s)) & 15
-                b = (cnts >> (4 * s)) & 15
-                lp = _len(lenkey, p, s)
-                ll = _len(lenkey, leader, s)
-                if s == esuit:
-                    b -= 1  # the leader's card of the suit to the partner
-                    ll -= 1
-                if a > 0:
-                    if a > lp:
-                        need_p += a - lp
-                elif s != trump:
-                    spare_p += lp - b
-                if b > 0:
-                    if b > ll:
-                        need_l += b - ll
-                elif s != trump:
-                    spare_l += ll - a
-            if need_p <= spare_p and need_l <= spare_l:
-                if lead_total + total > best:
-                    best = lead_total + total
-                    best_ks = _kmax(lead_ks, ks)
-                continue
-        kcap = np.int64(13)
-        if trump >= 0:
-            # a partner void in the suit led and holding only trumps would have to ruff
-            # and take the lead: count no more tricks than it has other cards
-            for q in range(n):
-                if q != p and sides[q] == side and _len(lenkey, q, trump):
-                    k = _popcount(hands[q]) - _len(lenkey, q, trump)
-                    if k < kcap:
-                        kcap = k
-            if total > kcap:
-                total = kcap
-        if entry and total > best:
-            best = total
-            best_ks = ks
-        if entry and want > 0 and total > want and n == 4:
-            # the suits with the fewest top cards to rely on that still give the tricks
-            # wanted (with the trumps when their count drew the opposing trumps, and the
-            # suit of the entry to a partner)
-            for sub in range(1, 16):
-                if p != leader and not (sub >> esuit) & 1:
-                    continue
-                tot = np.int64(0)
-                cost = np.int64(0)
-                drew = False
-                for s in range(4):
-                    if (sub >> s) & 1:
-                        c = (cnts >> (4 * s)) & 15
-                        tot += c
-                        cost += (ks >> (4 * s)) & 15
-                        cap = cap0 if s == 0 else cap1 if s == 1 else cap2 if s == 2 else cap3
-                        if s != trump and c > cap:
-                            drew = True
-                if drew and not (sub >> trump) & 1:
-                    continue
-                if min(tot, kcap) >= want and cost < want_cost:
-                    want_cost = cost
-                    want_ks = np.int64(0)
-                    for s in range(4):
-                        if (sub >> s) & 1:
-                            want_ks |= ks & (np.int64(15) << (4 * s))
-    if want_cost < 99:
-        return want, want_ks
-    if best < want and n == 4 and _may_split(hands, trump, sides, leader, lenkey, want):
-        # the same bound from top cards split between partners (measured on 60 deals: 3%
-        # fewer trick starts with trumps, 8% in no-trump)
-        return _split_tricks(hands, n, trump, sides, leader, lenkey, want)
-    return best, best_ks
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _quick_tricks2(hands: np.ndarray, trump: np.int64, leader: np.int64) -> tuple[np.int64, np.int64]:
-    """:func:`_quick_tricks` for two hands, written out for them and inlined into
-    :func:`search`: the same count and the same top cards relied on, without the loops
-    over partners (measured on German whist's play phase, with the bit extracts below:
-    the search 20% faster at the p95).  In the trump suit it counts the trumps that win
-    however they are played (:func:`_trumps_kept`) where they are more: the side suits'
-    cards are cashed first, the opponent following, and every trick a trump of the
-    leader's wins after that is one more (1% fewer nodes)."""
-    me = hands[leader]
-    opp = hands[1 - leader]
-    ruffs = False  # the opponent holds trumps and the leader's do not draw them first
-    if trump >= 0:
-        o = (opp >> (13 * trump)) & SUIT
-        if o:
-            m = (me >> (13 * trump)) & SUIT
-            top = _popcount(m >> (_highbit_index(o) + 1))
-            ruffs = top == 0 or _popcount(o) > top
-    total = np.int64(0)
-    ks = np.int64(0)
-    for s in range(4):
-        m = (me >> (13 * s)) & SUIT
-        if not m:
-            continue
-        o = (opp >> (13 * s)) & SUIT
-        if o == 0:
-            if s == trump or not ruffs:
-                total += _popcount(m)  # every card a trick, relying on no top card
-            continue
-        top = _popcount(m >> (_highbit_index(o) + 1))
-        olen = _popcount(o)
-        cnt = _popcount(m) if top >= olen else top
-        if s != trump and ruffs and cnt > olen:
-            cnt = olen
-        k = cnt if cnt < top else top
-        if s != trump and k > olen:
-            k = olen
-        if s == trump:
-            # the trumps lost only to higher trumps (see _sure_trumps), whatever the play:
-            # with the side suits' cards cashed first, the opponent following
-            mt = _trumps_kept(m, o)
-            if mt > cnt:
-                cnt = mt
-                k = olen + _popcount(m)
-        if cnt == 0:
-            continue
-        total += cnt
-        ks |= k << (4 * s)
-    return total, ks
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _trumps_kept(mine: np.int64, theirs: np.int64) -> np.int64:
-    """Two hands: tricks the trumps ``mine`` win against the opponent's ``theirs`` however
-    they are played (a trump loses only to a higher one played to the same trick, a
-    different one each time): the trumps less the largest matching of them to higher
-    opposing ones, found greedily from the lowest up."""
-    avail = theirs
-    lost = np.int64(0)
-    bits = mine
-    while bits:
-        x = _lowbit_index(bits)
-        bits &= bits - 1
-        up = avail & ~((np.int64(2) << x) - 1)
-        if up:
-            avail ^= up & -up
-            lost += 1
-    return _popcount(mine) - lost
-
-
-@njit(cache=True, _nrt=False)
-def _cash(aw: np.int64, al: np.int64, bw: np.int64, bl: np.int64, olen: np.int64) -> np.int64:
-    """Tricks two partners take in one suit, the first on lead: ``aw``/``bw`` are their
-    cards above every opponent's card of the suit (a rank mask each), ``al``/``bl`` how
-    many lower cards they hold; the opponents hold at most ``olen`` cards each, and after
-    that many rounds any card wins.  Each round one partner plays its highest card
-    above the opponents' and the other its lowest card; the trick goes to the higher.
-    Two lines are tried, first keeping the lead or first crossing to the partner; the
-    lead never depends on two low cards (their order is not known)."""
-    best = np.int64(0)
-    for pref in range(2):
-        xw, xl, yw, yl = aw, al, bw, bl
-        t = np.int64(0)
-        while xw or xl:
-            a = xw != 0
-            b = yw != 0
-            swap = False
-            if a and (pref == 0 or not b):
-                cx = _highbit_index(xw)
-                xw ^= np.int64(1) << cx
-                if yl > 0:
-                    yl -= 1
-                elif yw:
-                    cy = _lowbit_index(yw)
-                    yw ^= np.int64(1) << cy
-                    swap = cy > cx
-            elif b:
-                cy = _highbit_index(yw)
-                yw ^= np.int64(1) << cy
-                if xl > 0:
-                    xl -= 1
-                    swap = True
-                else:
-                    cx = _lowbit_index(xw)
-                    xw ^= np.int64(1) << cx
-                    swap = cy > cx
-            elif t >= olen and yw == 0 and yl == 0:
-                xl -= 1  # the opponents are out of the suit, the partner too
-            else:
-                break
-            t += 1
-            if swap:
-                xw, xl, yw, yl = yw, yl, xw, xl
-        if t > best:
-            best = t
-    return best
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _may_split(hands: np.ndarray, trump: np.int64, sides: np.ndarray, leader: np.int64,
-               lenkey: np.int64, want: np.int64) -> bool:
-    """Whether :func:`_split_tricks` may find ``want`` tricks: four hands in two
-    partnerships, the leader and its partner both hold a suit the opponents cannot ruff,
-    with cards of each above the opponents' (or the opponents hold none of it), and the
-    side holds the top of enough suits to cash ``want`` tricks at most."""
-    side = sides[leader]
-    if sides[(leader + 2) % 4] != side or sides[(leader + 1) % 4] == side:
-        return False
-    me = hands[leader]
-    part = hands[(leader + 2) % 4]
-    opps = hands[(leader + 1) % 4] | hands[(leader + 3) % 4]
-    ruff = trump >= 0 and (opps >> (13 * trump)) & SUIT != 0
-    found = False
-    most = np.int64(0)  # the most tricks the side could cash in suits it holds the top of
-    for s in range(4):
-        mL = (me >> (13 * s)) & SUIT
-        mP = (part >> (13 * s)) & SUIT
-        if not mL or (ruff and s != trump):
-            continue
-        o = (opps >> (13 * s)) & SUIT
-        if o == 0 or (mL | mP) >> _highbit_index(o):
-            most += max(_len(lenkey, leader, s), _len(lenkey, (leader + 2) % 4, s))
-            if mP and (o == 0 or (mL >> _highbit_index(o)) and (mP >> _highbit_index(o))):
-                found = True
-    return found and most >= want
-
-
-@njit(cache=True, _nrt=False)
-def _split_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
-                  leader: np.int64, lenkey: np.int64, want: np.int64) -> tuple[np.int64, np.int64]:
-    """At least ``want`` tricks for the side on lead, four hands in two partnerships,
-    from a suit whose top cards are split between the leader and its partner: the
-    leader may first cash its own top cards in the other suits (when the partner can
-    follow or discard without giving up cards of that suit), then plays the suit, as
-    :func:`_cash` counts.  Only suits the opponents cannot ruff count.  Returns
-    ``want`` and the top cards per suit the count relies on (the fewest that do), or 0
-    when the count falls short.  Called where :func:`_may_split` holds."""
-    side = sides[leader]
-    best_ks = np.int64(0)
-    best_cost = np.int64(99)
-    me = hands[leader]
-    part = hands[(leader + 2) % 4]
-    every = hands[0] | hands[1] | hands[2] | hands[3]
-    opps = every & ~me & ~part
-    ruff = trump >= 0 and (opps >> (13 * trump)) & SUIT != 0
-    # the leader's own top cards per suit (above every other hand's)
-    own = np.int64(0)
-    own_ks = np.int64(0)
-    cnts = np.int64(0)
-    for s in range(4):
-        m = (me >> (13 * s)) & SUIT
-        if not m or (ruff and s != trump):
-            continue
-        o = ((every & ~me) >> (13 * s)) & SUIT
-        top, longest, cnt = _top_cards(m, o, lenkey, n, leader, s)
-        if top == 0:
-            continue
-        own += cnt
-        cnts |= cnt << (4 * s)
-        own_ks |= _top_reliance(cnt, top, longest, o, s, trump) << (4 * s)
-    for s in range(4):
-        mL = (me >> (13 * s)) & SUIT
-        if not mL or (ruff and s != trump):
-            continue
-        mP = (part >> (13 * s)) & SUIT
-        o = (opps >> (13 * s)) & SUIT
-        olen = np.int64(0)
-        for i in range(n):
-            if sides[i] != side and _len(lenkey, i, s) > olen:
-                olen = _len(lenkey, i, s)
-        hi = _highbit_index(o) if o else np.int64(-1)
-        aw = _popcount(mL >> (hi + 1))
-        bw = _popcount(mP >> (hi + 1))
-        if aw + bw == 0 and olen > 0:
-            continue
-        rest = own - ((cnts >> (4 * s)) & 15)
-        spare = rest <= _popcount(part) - _popcount(mP)  # else the partner discards the suit
-        high = ~((np.int64(1) << (hi + 1)) - 1)
-        w = (mL | mP) & high
-        # the fewest top cards that give the tricks wanted, alone or after the leader's
-        # own top cards in the other suits
-        for k in range(aw + bw + 1):
-            wk = w
-            for _ in range(aw + bw - k):
-                wk &= wk - 1
-            ak = _popcount(wk & mL)
-            bk = _popcount(wk & mP)
-            t = _cash(wk & mL, _popcount(mL) - ak, wk & mP, _popcount(mP) - bk, olen)
-            if t >= want:
-                cost = k
-                ks = k << (4 * s)
-            elif spare and rest + t >= want:
-                ks = (own_ks & ~(np.int64(15) << (4 * s))) | (k << (4 * s))
-                cost = (ks & 15) + ((ks >> 4) & 15) + ((ks >> 8) & 15) + ((ks >> 12) & 15)
-            else:
-                continue
-            if cost < best_cost:
-                best_cost = cost
-                best_ks = ks
-            break
-    return (want if best_cost < 99 else np.int64(0)), best_ks
-
-
-@njit(cache=True, _nrt=False)
-def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
-                 side: np.int64, wants: bool, leader: np.int64) -> tuple[np.int64, np.int64]:
-    """Tricks ``side`` is sure of with its trumps, and how many top trumps (by owner) the
-    count relies on besides the hand lengths.
-
-    * When no other hand holds a trump, every trick in which one of the side's hands
-      plays a trump is the side's: as many as its longest trump holding.
-    * The trumps of one of its hands above every other trump each win a trick.
-    * The two top trumps in two of its hands, one of them with another trump, win two
-      tricks: the first time that hand plays a trump it plays its top trump unless the
-      other top trump falls in that trick, and then a lower one.
-    * The second trump with another trump, in a hand not on lead seated just after the
-      opponent with the top trump, wins a trick: it is played when the top trump has
-      not fallen in the trick (it cannot come later), else a lower trump is.
-    * With two hands, each trump of the side loses only to a higher trump of the
-      opponent played to the same trick, a different one each time: the side wins at
-      least its trumps less the largest matching of them to higher opposing trumps
-      (relying on the owners of every trump).  Measured on German whist's play phase:
-      2% fewer nodes.
-    The second and third need the side to want the tricks (``wants``); the others hold
-    whatever it plays."""
-    if trump < 0:
-        return np.int64(0), np.int64(0)
-    mine = np.int64(0)
-    theirs = np.int64(0)
-    longest = np.int64(0)
-    for i in range(n):
-        t = (hands[i] >> (13 * trump)) & SUIT
-        if sides[i] == side:
-            mine |= t
-            k = _popcount(t)
-            if k > longest:
-                longest = k
-        else:
-            theirs |= t
-    if mine == 0:
-        return np.int64(0), np.int64(0)
-    if theirs == 0:
-        return longest, np.int64(0)
-    best = np.int64(0)
-    for i in range(n):
-        if sides[i] != side:
-            continue
-        t = (hands[i] >> (13 * trump)) & SUIT
-        if not t:
-            continue
-        others = (mine | theirs) & ~t
-        k = _popcount(t >> (_highbit_index(others) + 1))
-        if k > best:
-            best = k
-    relied = best
-    if best < 2 and wants:
-        alltr = mine | theirs
-        a = _highbit_index(alltr)
-        b = _highbit_index(alltr ^ (np.int64(1) << a))
-        if (mine >> a) & 1 and (mine >> b) & 1:
-            # in two hands (else best >= 2)
-            for i in range(n):
-                t = (hands[i] >> (13 * trump)) & SUIT
-                if sides[i] == side and ((t >> a) & 1 or (t >> b) & 1) and _popcount(t) > 1:
-                    best = relied = np.int64(2)
-                    break
-        elif best == 0 and wants and (mine >> b) & 1:
-            # the second trump with a smaller one, just after the top trump's opponent
-            # and not on lead: it is played above the top trump's trick or under it
-            for i in range(n):
-                t = (hands[i] >> (13 * trump)) & SUIT
-                j = _wrap(i + n - 1, n)
-                if sides[i] == side and i != leader and (t >> b) & 1 and _popcount(t) > 1 \
-                        and sides[j] != side and (hands[j] >> (13 * trump + a)) & 1:
-                    best = np.int64(1)
-                    relied = np.int64(2)
-                    break
-    if n == 2:
-        k = _trumps_kept(mine, theirs)
-        if k > best:
-            return k, _popcount(mine | theirs)
-    return best, relied
-
-
-@njit(cache=True, _nrt=False)
-def _needed(k: np.int64, cnt: np.int64, used: np.int64) -> np.int64:
-    """The top trumps a bound of ``cnt`` sure tricks relying on ``k`` of them needs when
-    only ``used`` of the tricks count: fewer when each of them is a trick by itself."""
-    if k > cnt:
-        return k
-    return k if k < used else used
-
-
-@njit(cache=True, _nrt=False)
-def _goal_met(mode: np.int64, need: np.int64) -> bool:
-    if mode == 0:
-        return need <= 0
-    if mode == 1:
-        return need >= 0
-    return need == 0
-
-
-@njit(cache=True, _nrt=False)
-def _settled(mode: np.int64, need: np.int64, rem: np.int64) -> np.int64:
-    """1 if the goal is met whatever is played in the ``rem`` tricks left, 0 if it cannot
-    be, else -1."""
-    if mode == 0:
-        if need <= 0:
-            return np.int64(1)
-        if need > rem:
-            return np.int64(0)
-    elif mode == 1:
-        if need >= rem:
-            return np.int64(1)
-        if need < 0:
-            return np.int64(0)
-    elif need < 0 or need > rem:
-        return np.int64(0)
-    return np.int64(-1)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _kmax(a: np.int64, b: np.int64) -> np.int64:
-    """The larger relevance depth of ``a`` and ``b`` in each suit (4 bits per suit).  With
-    BMI2 the four at once: each depth spread to a byte with a guard bit above it, whose
-    borrow after a subtraction tells which is larger (measured on German whist's play
-    phase with the two-card trick relevance: 4.5% faster)."""
-    if _BMI2:
-        x = _pdep(a, np.int64(0x0F0F0F0F))
-        y = _pdep(b, np.int64(0x0F0F0F0F))
-        d = ((x | np.int64(0x10101010)) - y) & np.int64(0x10101010)
-        m = d - (d >> 4)
-        return _pext((x & m) | (y & ~m), np.int64(0x0F0F0F0F))
-    r = np.int64(0)
-    for s in range(4):
-        x = (a >> (4 * s)) & 15
-        y = (b >> (4 * s)) & 15
-        r |= (x if x > y else y) << (4 * s)
-    return r
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1046,150 +217,10 @@ def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) 
     return rel
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _fourth_wins(hands: np.ndarray, trump: np.int64, sides: np.ndarray, seat: np.int64,
-                 led: np.int64, wcard: np.int64) -> np.int64:
-    """Second hand of four (``seat``): the card with which the fourth hand, a partner, is
-    sure to win the trick (it follows above the card led and every card of the suit the
-    third hand could play, which must follow or cannot ruff), or -1."""
-    p3 = _wrap(seat + 1, 4)
-    p4 = _wrap(seat + 2, 4)
-    f4 = (hands[p4] >> (13 * led)) & SUIT
-    if sides[p4] != sides[seat] or f4 == 0:
-        return np.int64(-1)
-    top = _highbit_index(f4)
-    f3 = (hands[p3] >> (13 * led)) & SUIT
-    t3 = trump >= 0 and led != trump and (hands[p3] >> (13 * trump)) & SUIT != 0
-    if top + 13 * led > wcard and (f3 == 0 and not t3 or f3 != 0 and top > _highbit_index(f3)):
-        return top + 13 * led
-    return np.int64(-1)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _sure_trick(hands: np.ndarray, trick: np.ndarray, base: np.int64, n: np.int64, trump: np.int64,
-                sides: np.ndarray, leader: np.int64, tlen: np.int64, wcard: np.int64, wseat: np.int64,
-                led: np.int64, legal: np.int64, live: np.int64) -> np.int64:
-    """Whether the side of the player to move is sure to win the trick in progress, whatever
-    the later players do: its card now winning cannot be beaten, or the player has such
-    a card, or (second hand of four) the partner in fourth seat has.  Returns the top cards
-    (4 bits per suit, among ``live``) that relies on, or -1 when the trick is not sure."""
-    seat = _wrap(leader + tlen, n)
-    side = sides[seat]
-    c = np.int64(-1)
-    if sides[wseat] == side and _holds(hands, trick, base, n, trump, sides, leader, tlen, wcard, led):
-        c = wcard
-    else:
-        follow = legal & (SUIT << (13 * led))
-        if follow:
-            c = _highbit_index(follow)
-        elif trump >= 0 and led != trump and (legal >> (13 * trump)) & SUIT:
-            c = _highbit_index(legal & (SUIT << (13 * trump)))
-        if c >= 0 and not (_beats(c, wcard, trump)
-                           and _holds(hands, trick, base, n, trump, sides, leader, tlen, c, led)):
-            c = -1
-        if c < 0 and tlen == 1 and n == 4:
-            c = _fourth_wins(hands, trump, sides, seat, led, wcard)
-            p3 = _wrap(seat + 1, 4)
-            p4 = _wrap(seat + 2, 4)
-            if c < 0 and sides[p4] == side and (hands[p4] >> (13 * led)) & SUIT == 0 \
-                    and trump >= 0 and led != trump and (hands[p4] >> (13 * trump)) & SUIT \
-                    and ((hands[p3] >> (13 * led)) & SUIT or (hands[p3] >> (13 * trump)) & SUIT == 0):
-                return np.int64(0)  # the partner ruffs, the third hand cannot over-ruff
-    if c < 0:
-        return np.int64(-1)
-    cs = _suit(c)
-    # the ranks matter only when another card of the suit is in the trick or may come
-    # from a later opponent
-    rival = np.int64(0)
-    for j in range(tlen):
-        t = trick[base + j]
-        if t != c and _suit(t) == cs:
-            rival = 1
-    for j in range(tlen + 1, n):
-        p = _wrap(leader + j, n)
-        if sides[p] != side:
-            follows = (hands[p] >> (13 * led)) & SUIT != 0
-            if (hands[p] >> (13 * cs)) & SUIT and (follows if cs == led else not follows):
-                rival = 1
-    if rival == 0:
-        return np.int64(0)
-    return _popcount(((live >> (13 * cs)) & SUIT) >> (c - 13 * cs)) << (4 * cs)
-
-
-NO_CARD = 255  # no best card stored in a table entry
 LEAD_REPLY = 50  # lead ordering: the cost of each opponent's card in the suit led
-REL = 26 * 56  # offset in ``work`` of the relevance words, one per ply
-BUCKET = 16  # slots per bucket: a probe compares their tags at once (_lanes16)
-LEVELS = 3  # table levels: entries keyed by the owners of their top 0, 1, 2 cards per suit (a
-# fourth level, 3 cards, held 2% of the hits: probing it cost more than it saved)
-LEVELS_2 = 1  # with two hands: faster on German whist, where levels 1 to 3 saved no nodes
-LEVELS_SOLO = 4  # one against three: the fourth level saves 5% of the nodes there
-ENTRY = 6
-GEN_MASK = 0xFFF  # the generation bits a tag word keeps
-ACC = REL + 56 + 8 * 56  # relevance of a root card's value, then the shared value of each suit
-HIST = ACC + 8  # per seat and card: how often leading it settled a node the ordering missed
-STATE = HIST + 4 * 52  # the hands, trick slots, sides and counters
-HANDS = STATE
-TRICK = STATE + 4
-SIDES = STATE + 60
-STATS = STATE + 64
-BKS = STATE + 80  # the table buckets of a probe, one per level
-WIN = BKS + 8  # per ply within a trick: the index of the card now winning it
-KILL = WIN + 56  # per tricks left: the lead that last settled a node; then the best card
-# of the last table entry that settled one
-WORK = KILL + 32  # words in ``work``
 LEAD_HISTORY = 1  # lead ordering: the weight of that history, per trick left at the time
 LEAD_HISTORY_2 = 4  # and with two hands
 HISTORY_CAP = 200  # and its most
-
-
-@njit(cache=True, _nrt=False)
-def _grow(tt: np.ndarray, stats: np.ndarray, gen: np.int64, work: np.ndarray) -> None:
-    """Spread the table's entries of this search from the first ``stats[4]`` slots over
-    the first ``stats[6]``: each goes to its bucket under the larger mask.  A search starts
-    in a small part of the table, which stays in the processor's caches, and grows it when
-    it has replaced many of its own entries.  An entry's new bucket is its old one or one
-    in the new part of the table (the low bits of the bucket number stay), which holds
-    only entries of earlier searches: the entries move in place."""
-    nent = tt.shape[0] // (ENTRY + 1)
-    tags = ENTRY * nent
-    old = stats[4]
-    stats[4] = stats[6]
-    stats[7] = 0
-    mask = stats[4] // BUCKET - 1
-    codes = work[REL + 56:REL + 64]  # the slots of a ply no search uses
-    for i in range(old):
-        e = i * ENTRY
-        word = tt[tags + i]
-        if ((word >> 32) & GEN_MASK) != (gen & GEN_MASK) or (tt[e + 4] >> 32) != gen:
-            continue
-        lenkey = tt[e]
-        ka = tt[e + 1]
-        kb = tt[e + 2]
-        rel = tt[e + 3]
-        leader = ka >> 54
-        for s in range(4):
-            ts = (ka >> 27) & 0x7FFFFFF if s == 0 else ka & 0x7FFFFFF if s == 1 else kb >> 27 if s == 2 \
-                else kb & 0x7FFFFFF
-            count = _len(lenkey, 0, s) + _len(lenkey, 1, s) + _len(lenkey, 2, s) + _len(lenkey, 3, s)
-            codes[s] = count
-            # the owners of the top cards the entry relies on; the bucket reads no more
-            codes[4 + s] = ts << (2 * (count - ((rel >> (4 * s)) & 15)))
-        bk = _bucket(lenkey, leader, codes, _level(codes, rel, stats[5]), mask) * BUCKET
-        if bk == i - i % BUCKET:
-            continue  # same bucket: it stays
-        slot = bk
-        for j in range(BUCKET):
-            if ((tt[tags + bk + j] >> 32) & GEN_MASK) != (gen & GEN_MASK):
-                slot = bk + j
-                break
-            if (tt[tags + bk + j] & 0xFFFFFFFF) < (tt[tags + slot] & 0xFFFFFFFF):
-                slot = bk + j
-        tt[tags + slot] = word
-        for w in range(ENTRY):
-            tt[slot * ENTRY + w] = tt[e + w]
-        tt[tags + i] = 0
-        tt[e + 4] = 0
 
 
 @njit(cache=True, _nrt=False)
@@ -1391,10 +422,10 @@ def _enter(work: np.ndarray, mode: np.int64, need: np.int64, rem: np.int64, ply:
     """The first steps of a node that follows to a trick (as :func:`search` takes them):
     count it, clear its relevance slot, and return 1 or 0 when the answer is known
     already (the goal met or out of reach, or the node budget spent: 0), else -1."""
-    stats = work[STATS:STATS + 16]
-    stats[0] += 1
-    if stats[2] > 0 and stats[0] > stats[2]:
-        stats[3] = 1  # over the node budget: the answer is void, store nothing
+    stats = work[STATS:STATS + STATS_LEN]
+    stats[NODES] += 1
+    if stats[NODE_LIMIT] > 0 and stats[NODES] > stats[NODE_LIMIT]:
+        stats[OVER_LIMIT] = 1  # over the node budget: the answer is void, store nothing
         return np.int64(0)
     work[REL + ply] = 0
     return _settled(mode, need, rem)
@@ -1735,12 +766,12 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
     hands = work[HANDS:HANDS + 4]
     trick = work[TRICK:TRICK + 56]
     sides = work[SIDES:SIDES + 4]
-    stats = work[STATS:STATS + 16]
-    stats[0] += 1
+    stats = work[STATS:STATS + STATS_LEN]
+    stats[NODES] += 1
     if tlen == 0:
-        stats[8] += 1  # trick starts (DDS counts these)
-    if stats[2] > 0 and stats[0] > stats[2]:
-        stats[3] = 1  # over the node budget: the answer is void, store nothing
+        stats[TRICK_STARTS] += 1  # trick starts (DDS counts these)
+    if stats[NODE_LIMIT] > 0 and stats[NODES] > stats[NODE_LIMIT]:
+        stats[OVER_LIMIT] = 1  # over the node budget: the answer is void, store nothing
         return False
     base = 4 * rem
     ply = base + tlen
@@ -1776,9 +807,9 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
         nent = tt.shape[0] // (ENTRY + 1)
         tags = ENTRY * nent
         tag = _tag(lenkey, leader, gen)
-        nmask = (stats[4] if stats[4] > 0 else nent) // BUCKET - 1
+        nmask = (stats[IN_USE] if stats[IN_USE] > 0 else nent) // BUCKET - 1
         # the buckets of every level first, so that their loads overlap
-        levels = stats[5]
+        levels = stats[TT_LEVELS]
         for lv in range(levels):
             bk = _bucket(lenkey, leader, codes, lv, nmask) * BUCKET
             work[BKS + lv] = bk
@@ -1791,22 +822,22 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                 j = _lowbit_index(m)
                 m &= m - 1
                 e = (bk + j) * ENTRY
-                if tt[e] == lenkey and (tt[e + 4] >> 32) == gen:
-                    ks = tt[e + 3]
+                if tt[e + E_LENS] == lenkey and (tt[e + E_VALUE] >> 32) == gen:
+                    ks = tt[e + E_REL]
                     ka, kb = _top_key(codes, ks, leader)
-                    if tt[e + 1] == ka and tt[e + 2] == kb:
-                        if hashmove < 0 and (tt[e + 5] & 255) != NO_CARD:
-                            hashmove = tt[e + 5] & 255
-                        v = tt[e + 4]
-                        tt[tags + bk + j] = (tag << 32) | (stats[0] & 0xFFFFFFFF)
-                        if (tt[e + 5] & 255) != NO_CARD and ((v >> need) & 1 or (v >> (16 + need)) & 1):
-                            work[KILL + 16 + rem] = tt[e + 5] & 255
+                    if tt[e + E_KEY_A] == ka and tt[e + E_KEY_B] == kb:
+                        if hashmove < 0 and (tt[e + E_BEST] & 255) != NO_CARD:
+                            hashmove = tt[e + E_BEST] & 255
+                        v = tt[e + E_VALUE]
+                        tt[tags + bk + j] = (tag << 32) | (stats[NODES] & 0xFFFFFFFF)
+                        if (tt[e + E_BEST] & 255) != NO_CARD and ((v >> need) & 1 or (v >> (16 + need)) & 1):
+                            work[KILL_BEST + rem] = tt[e + E_BEST] & 255
                         if (v >> need) & 1:
-                            stats[1] += 1
+                            stats[HITS] += 1
                             work[rslot] = ks
                             return True
                         if (v >> (16 + need)) & 1:
-                            stats[1] += 1
+                            stats[HITS] += 1
                             work[rslot] = ks
                             return False
         bucket = np.int64(0)
@@ -1999,7 +1030,7 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
             # only
             if c == work[KILL + rem]:
                 sc += 100 if trump >= 0 else 5000
-            elif c == work[KILL + 16 + rem] and trump >= 0:
+            elif c == work[KILL_BEST + rem] and trump >= 0:
                 sc += 50
 
         work[mb + nm] = c
@@ -2051,13 +1082,13 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
         # hands, cards _two_candidates leaves out need no more: see there)
         rel = _cover_runs(rel, hand, legal, live)
     work[rslot] = rel
-    if bucket >= 0 and stats[3] == 0:
+    if bucket >= 0 and stats[OVER_LIMIT] == 0:
         ka, kb = _top_key(codes, rel, leader)
         nent = tt.shape[0] // (ENTRY + 1)
-        if stats[7] > stats[4] >> 2 and stats[6] > stats[4]:
+        if stats[REPLACED] > stats[IN_USE] >> 2 and stats[FULL_SIZE] > stats[IN_USE]:
             _grow(tt, stats, gen, work)
-        nuse = stats[4] if stats[4] > 0 else nent
-        level = _level(codes, rel, stats[5]) if stats[5] > 1 else np.int64(0)
+        nuse = stats[IN_USE] if stats[IN_USE] > 0 else nent
+        level = _level(codes, rel, stats[TT_LEVELS]) if stats[TT_LEVELS] > 1 else np.int64(0)
         bucket = _bucket(lenkey, leader, codes, level, nuse // BUCKET - 1) * BUCKET
         # merge into the entry of the same class, else take a stale or the oldest slot
         target = np.int64(-1)
@@ -2067,12 +1098,12 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
         while m:
             e = (bucket + _lowbit_index(m)) * ENTRY
             m &= m - 1
-            if tt[e] == lenkey and tt[e + 3] == rel and tt[e + 1] == ka and tt[e + 2] == kb \
-                    and (tt[e + 4] >> 32) == gen:
+            if tt[e + E_LENS] == lenkey and tt[e + E_REL] == rel and tt[e + E_KEY_A] == ka \
+                    and tt[e + E_KEY_B] == kb and (tt[e + E_VALUE] >> 32) == gen:
                 target = e
                 break
         if target >= 0:
-            old = tt[target + 4] & np.int64(0xFFFFFFFF)
+            old = tt[target + E_VALUE] & np.int64(0xFFFFFFFF)
         else:
             old = np.int64(0)
             fresh = _lanes16(tt, tags + bucket, np.int64(32), np.int64(GEN_MASK), gen & GEN_MASK)
@@ -2081,7 +1112,7 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
             else:
                 # the entry used longest ago is the first to go
                 target = (bucket + _lowbit_index(_oldest16(tt, tags + bucket))) * ENTRY
-                stats[7] += 1
+                stats[REPLACED] += 1
         win = old & _GOAL_BITS
         lose = (old >> 16) & _GOAL_BITS
         if result:
@@ -2098,13 +1129,13 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                 lose |= (np.int64(2) << need) - 1
             else:
                 lose |= np.int64(1) << need
-        tt[tags + target // ENTRY] = (tag << 32) | (stats[0] & 0xFFFFFFFF)
-        tt[target] = lenkey
-        tt[target + 1] = ka
-        tt[target + 2] = kb
-        tt[target + 3] = rel
-        tt[target + 4] = (gen << 32) | (lose << 16) | win
-        tt[target + 5] = best
+        tt[tags + target // ENTRY] = (tag << 32) | (stats[NODES] & 0xFFFFFFFF)
+        tt[target + E_LENS] = lenkey
+        tt[target + E_KEY_A] = ka
+        tt[target + E_KEY_B] = kb
+        tt[target + E_REL] = rel
+        tt[target + E_VALUE] = (gen << 32) | (lose << 16) | win
+        tt[target + E_BEST] = best
     return result
 
 
@@ -2181,7 +1212,7 @@ def node_value(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, m
     (mode 1), found by unit steps of zero-window searches from ``guess`` (``ESTIMATE``:
     from :func:`_first_guess`).  Leaves in ``work[ACC]`` the top cards per suit the value
     relies on (over all the searches)."""
-    stats = work[STATS:STATS + 16]
+    stats = work[STATS:STATS + STATS_LEN]
     if guess <= ESTIMATE:
         table = np.int64(0)
         for i in range(tlen):
@@ -2197,7 +1228,7 @@ def node_value(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, m
         # value = largest t with search(t) true; search(0) is always true
         while lo < hi:
             t = min(max(g, lo + 1), hi)
-            if stats[3]:
+            if stats[OVER_LIMIT]:
                 break
             if search(work, tt, n, trump, mode, t, leader, tlen, rem, gen):
                 lo = t
@@ -2236,7 +1267,7 @@ def root_values(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, 
     hands = work[HANDS:HANDS + 4]
     trick = work[TRICK:TRICK + 56]
     sides = work[SIDES:SIDES + 4]
-    stats = work[STATS:STATS + 16]
+    stats = work[STATS:STATS + STATS_LEN]
     for i in range(52):
         out[i] = -1
     base = 4 * rem
@@ -2303,7 +1334,7 @@ def root_values(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, 
             out[c] = 1 if ok else 0
             work[ACC] = work[REL + 4 * nrem + ntlen]
         hands[seat] ^= cbit
-        if stats[3]:
+        if stats[OVER_LIMIT]:
             return
         if ntlen > 0:
             # lowest-win at the root (the card stays in the trick, so the relevance of
@@ -2371,7 +1402,6 @@ class _OneScopePerCopy:
 
 
 _IR_COPY = _OneScopePerCopy()
-
 # numba's code generation hooks replaced while the kernels compile (see compile_kernels):
 # module, name, and a function of the original that gives the replacement
 _CODEGEN_HOOKS = ((numba_arrayobj, "fix_integer_index", lambda original: _index_as_is),

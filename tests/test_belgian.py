@@ -847,3 +847,35 @@ def test_simulate_on_the_command_line_with_a_club_grid_file(tmp_path: Path) -> N
     path.write_text('name = "bad"\n[[contract]]\nkind = "pear"\n')
     bad = CliRunner().invoke(app, args)
     assert bad.exit_code != 0 and "line 3" in bad.output and "kind must be" in bad.output
+
+
+# --- the freewhist preset's points grid says what it is -----------------------------------------
+
+
+def test_the_freewhist_grid_says_it_is_a_stand_in_and_why() -> None:
+    """FreeWhist's own grid is not in our sources (rules.md §1.0): the preset says so, in
+    the rules command, in the grid's source and in its file's header."""
+    from typer.testing import CliRunner
+
+    from openwhist.cli import app
+    from openwhist.rules.belgian import GRIDS
+
+    out = CliRunner().invoke(app, ["rules", "belgian", "--preset", "freewhist"],
+                             env={"COLUMNS": "400"})
+    assert out.exit_code == 0
+    text = " ".join(out.stdout.split())
+    assert "freewhist is a stand-in, not FreeWhist's grid, which is not in our sources" in text
+    assert "only the winning side scores" in text and "no overtricks" in text
+    grid = load_grid("freewhist")
+    assert grid.source.startswith("stand-in: FreeWhist.be's grid is not in our sources")
+    assert grid.settlement == "positive" and grid.rank("solo", 5) is None
+    header = (GRIDS / "freewhist.toml").read_text(encoding="utf-8").split("name =")[0]
+    assert "STAND-IN, not FreeWhist.be's grid" in header and "Why:" in header
+    # what it means: a made pair 8 with 10 tricks gains 8 each, no overtricks; a failed
+    # solo 6 pays each opponent 5 and costs the declarer nothing
+    free = load_grid("freewhist")
+    pair = Contract("pair", 8, Suit.HEARTS, (N, S), 8)
+    assert settle(free, pair, tricks(N=5, S=5, E=2, W=1))[1] == (8, 0, 8, 0)
+    solo = Contract("solo", 6, Suit.HEARTS, (E,), 6)
+    assert settle(free, solo, tricks(E=4, N=3, S=3, W=3))[1] == (5, 0, 5, 5)
+

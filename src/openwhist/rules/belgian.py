@@ -315,7 +315,12 @@ class BelgianOptions(OptionsRecord):
 
     grid: str = option("freewhist", "the points grid and bid ladder: freewhist, whisthub, or "
                        "a club's own grid as TOML text (format in grids/whisthub.toml; on the "
-                       "command line grid=FILE.toml reads the file)", file=".toml")
+                       "command line grid=FILE.toml reads the file). freewhist is a stand-in, "
+                       "not FreeWhist's grid, which is not in our sources: Whisthub's ladder "
+                       "and its values at the level bid, no overtricks (FreeWhist's play stops "
+                       "at the verdict), solo from 6 tricks (the Walloon engines), and only the "
+                       "winning side scores (FreeWhist's principle: failed declarers give their "
+                       "opponents the points)", file=".toml")
     troel: Literal["three-aces", "three-or-four-aces"] = option(
         "three-aces", "three-aces: troel only with exactly three aces (FreeWhist); "
         "three-or-four-aces: also four (Whisthub: partner the holder of the highest heart "

@@ -151,7 +151,11 @@ class TableRunner:
                 self.match.apply(a["action"])
         self.seq = len(row["actions"])
         self.acted: list[int] = [int(a["seat"]) for a in row["actions"]]  # who made each action
-        self.paused = False  # between two deals, until the people are ready
+        # between two deals, until the people are ready: also after a restart, where the
+        # last action ended a deal and the next has not been started
+        self.paused = (not self.match.is_over() and len(self.match.deals) > 1
+                       and not self.match.state.history and bool(self.acted)
+                       and not row.get("resumed", True))
         self.ready: set[int] = set()
         self.auto: set[int] = set()  # the people a computer player acts for now
         self.claim: dict[str, Any] | None = None
@@ -183,6 +187,8 @@ class TableRunner:
     def start(self) -> None:
         """Start the table's task and schedule a bot's move if one is due."""
         self._task = asyncio.get_running_loop().create_task(self._loop(), name=f"table-{self.id}")
+        if self.paused:
+            self._arm_pause()
         self.post(self._schedule_async)
 
     async def stop(self) -> None:

@@ -394,8 +394,9 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
     each seat), the ``actions`` of the match in progress, ``match_no`` (the matches
     finished: their records), ``version`` (the last event's), whether it is ``closed``,
     ``active`` (the Unix time of its last event), ``last_record`` (the record of the last
-    match finished, or None) and ``over`` (that match is still on the table: no ``again``
-    event since it ended); or None if there is no such table."""
+    match finished, or None), ``over`` (that match is still on the table: no ``again``
+    event since it ended) and ``resumed`` (a ``next`` event came after the last action:
+    a deal that ended there is no longer paused on); or None if there is no such table."""
     row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
     if row is None:
         return None
@@ -407,7 +408,7 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
     version = 0
     closed = False
     active = float(row["created"])
-    last_action = again = -1
+    last_action = again = resumed = -1
     for e in table_events(conn, table_id):
         active = max(active, e["created"] or 0.0)
         if e["version"] is not None:
@@ -416,6 +417,8 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
             last_action = max(last_action, e["version"] if e["version"] is not None else 0)
         elif e["type"] == "again":
             again = max(again, e["version"])
+        elif e["type"] == "next":
+            resumed = max(resumed, e["version"])
         if e["type"] == "seat":
             seats[e["seat"]] = {k: e[k] for k in ("seat", "kind", "user_id", "bot", "pending_user_id")}
         elif e["type"] == "closed":
@@ -429,7 +432,7 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
         last_record = json.loads(body)
     over = bool(match_no) and not actions and again < last_action
     out.update(match_no=match_no, version=version, closed=closed, actions=actions, active=active,
-               last_record=last_record, over=over,
+               last_record=last_record, over=over, resumed=resumed > last_action,
                seats=[seats[s] for s in sorted(seats)])
     return out
 

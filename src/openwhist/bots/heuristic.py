@@ -59,7 +59,6 @@ import random
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import IllegalActionError
 from openwhist.rules.base import Action, Call, Observation
-from openwhist.rules.seats import seat_names
 from openwhist.rules.tricks import trick_winner
 
 __all__ = ["HeuristicBot", "MISERE_HCP", "MISERE_RISK", "card_worth", "contract_info",
@@ -679,14 +678,12 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
 
 
 def contract_info(obs: Observation) -> tuple[tuple[int, ...], int, bool] | None:
-    """(declarers, tricks needed, exact) of the contract the observation names in
-    ``info["contract"]`` (Belgian whist), or None where there is none."""
-    c = obs.info.get("contract") if obs.info else None
-    if not c:
+    """(declarers, tricks needed, exact) of the observation's ``contract`` (Belgian
+    whist), or None where there is none."""
+    c = obs.contract
+    if c is None:
         return None
-    names = seat_names(obs.n_hands)
-    declarers = tuple(names.index(d) for d in c.get("declarers", ()) if d in names)
-    return declarers, int(c.get("needed", 0)), bool(c.get("exact", False))
+    return c.declarers, c.needed, c.exact
 
 
 def tricks_taken(obs: Observation) -> list[int]:

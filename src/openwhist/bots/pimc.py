@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 
 from openwhist.bots.base import Bot
-from openwhist.bots.heuristic import HeuristicBot, contract_info, misere_roles, tricks_taken
+from openwhist.bots.heuristic import HeuristicBot, misere_roles, tricks_taken
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Observation
@@ -264,9 +264,10 @@ def goal(obs: Observation) -> tuple[tuple[int, ...], int, Objective, int]:
     objective, sign); the solver's value of a card times ``sign`` is the mover's gain.
 
     Most tricks for the mover's side by default.  In a misère-like contract (the
-    observation's ``info["contract"]`` with ``exact`` tricks: misère 0, piccolo 1) a
-    declarer plays alone for exactly the tricks he still needs; a defender plays against
-    a declarer still in play, who plays for exactly his tricks (sign -1).
+    observation's ``contract`` with ``exact`` tricks: misère 0, piccolo 1) a declarer
+    plays alone for exactly the tricks he still needs; a defender plays against a
+    declarer still in play, who plays for exactly his tricks (sign -1): the contract's
+    :meth:`~openwhist.rules.base.Contract.objective` either way.
     """
     mover = obs.to_move
     assert mover is not None
@@ -274,17 +275,17 @@ def goal(obs: Observation) -> tuple[tuple[int, ...], int, Objective, int]:
     roles = misere_roles(obs)
     if roles is None:
         return own, 0, Objective(), 1
-    declarer, alive, spare = roles
-    if declarer:
-        alone = tuple(0 if h == mover else 1 for h in range(obs.n_hands))
-        return alone, 0, Objective("exactly", spare), 1
-    info = contract_info(obs)
-    assert info is not None
+    declarer, alive, _ = roles
+    contract = obs.contract
+    assert contract is not None
     taken = tricks_taken(obs)
-    # the declarer still in play who plays next after the mover
-    target = min(alive, key=lambda d: (d - mover) % obs.n_hands)
-    them = tuple(0 if h == target else 1 for h in range(obs.n_hands))
-    return them, 0, Objective("exactly", info[1] - taken[target]), -1
+    # a declarer plays for himself; a defender against the declarer still in play who
+    # plays next after him
+    target = mover if declarer else min(alive, key=lambda d: (d - mover) % obs.n_hands)
+    aim = contract.objective(taken[target])
+    assert aim is not None  # misere_roles gives only declarers still in play
+    alone = tuple(0 if h == target else 1 for h in range(obs.n_hands))
+    return alone, 0, Objective.parse(aim), 1 if declarer else -1
 
 
 def _classes(legal: Sequence[Card], hand: int, gone: int) -> list[list[Card]]:

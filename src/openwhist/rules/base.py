@@ -44,6 +44,7 @@ __all__ = [
     "CardDrawn",
     "CardPlayed",
     "CardTurned",
+    "Contract",
     "Deal",
     "Declaration",
     "DealScored",
@@ -393,6 +394,79 @@ OBSERVATION_SCHEMA = "openwhist-observation/1"
 """The ``schema`` field of :meth:`Observation.to_json`."""
 
 
+ContractBound = Literal["exactly", "at_least", "at_most"]
+"""How a contract's ``needed`` binds: exactly, at least or at most that many tricks."""
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The contract a deal is played in, as every seat knows it once the auction is over.
+
+    ``declarers`` are the hands that play it; they need ``needed`` tricks, ``bound``
+    telling whether exactly (misère 0, piccolo 1), at least (pair, solo, troel) or at most
+    that many.  With ``each`` every declarer plays for ``needed`` on his own (several
+    players in one misère), else the declarers' tricks count together.  ``trump`` is the
+    contract's trump suit (None for no trump, or while the troel partner has still to name
+    it); ``kind`` the family's word for it (``"pair"``, ``"small-misere"``, ``"troel"``)
+    and ``name`` its text for display (``"pair 9 hearts"``).
+
+    Families without an auction have no contract (the observation's ``contract`` is None):
+    classic and dummy whist and German whist play each side for as many tricks as it can,
+    which the solver's ``max`` objective says without one.
+
+    >>> c = Contract("piccolo", "piccolo", (2,), 1, "exactly", None)
+    >>> c.exact, c.objective(0), c.objective(1), c.objective(2)
+    (True, 'exactly 1', 'exactly 0', None)
+    >>> Contract("pair 8 hearts", "pair", (0, 2), 8, "at_least", Suit.HEARTS).objective(3)
+    'at least 5'
+    """
+
+    name: str
+    kind: str
+    declarers: tuple[int, ...]
+    needed: int
+    bound: ContractBound
+    trump: Suit | None
+    each: bool = False
+
+    @property
+    def exact(self) -> bool:
+        """True when the declarers must take exactly ``needed`` tricks."""
+        return self.bound == "exactly"
+
+    def objective(self, taken: int = 0) -> str | None:
+        """The solver's objective (text for ``Objective.parse``) for declarers who have
+        taken ``taken`` tricks so far (one of them, with ``each``): ``"exactly N"``,
+        ``"at least N"`` or ``"at most N"`` for the tricks still to take; None once the
+        contract is lost (more than ``needed`` taken, exactly or at most)."""
+        left = self.needed - taken
+        if self.bound == "at_least":
+            return f"at least {max(left, 0)}"
+        if left < 0:
+            return None
+        return f"{self.bound.replace('_', ' ')} {left}"
+
+    def to_json(self, names: Sequence[str]) -> dict[str, Any]:
+        """The contract's JSON form, hands as the seat letters ``names``."""
+        return {"name": self.name, "kind": self.kind,
+                "declarers": [names[h] for h in self.declarers], "needed": self.needed,
+                "bound": self.bound, "each": self.each,
+                "trump": None if self.trump is None else "CDHS"[self.trump]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], n_hands: int) -> Contract:
+        """Read :meth:`to_json`'s form back."""
+        bound = str(data["bound"])
+        if bound not in ("exactly", "at_least", "at_most"):
+            raise InvalidActionError(f"not a contract bound: {bound!r}")
+        trump = data.get("trump")
+        return cls(name=str(data["name"]), kind=str(data["kind"]),
+                   declarers=tuple(parse_seat(h, n_hands) for h in data["declarers"]),
+                   needed=int(data["needed"]), bound=bound,  # type: ignore[arg-type]
+                   trump=None if trump is None else Suit.parse(trump),
+                   each=bool(data.get("each", False)))
+
+
 @dataclass(frozen=True)
 class Observation:
     """What one seat may know at one moment: the only view bots and front ends receive.
@@ -405,8 +479,10 @@ class Observation:
     ``h`` (what scores together); ``tricks_won`` counts per side.  ``known`` holds the
     public cards of other hands (an exposed dummy, the turned-up card while the dealer
     holds it, an open misère hand); ``open_hands`` the hands whose every card is public.
-    ``calls`` are the calls made so far; ``info`` holds a family's further facts this seat
-    may know (German whist's face-up stock card, a contract), with plain JSON values.
+    ``calls`` are the calls made so far; ``contract`` the deal's :class:`Contract` once there
+    is one (None before, and always in families without an auction); ``info`` holds a
+    family's further facts this seat may know (German whist's face-up stock card, Belgian
+    whist's auction), with plain JSON values.
     ``hidden`` counts the cards in places other than hands that this seat cannot see
     (German whist's face-down stock): with ``hand_sizes`` and ``unseen()`` it is all a
     sampler needs to deal the unseen cards afresh.  ``shown`` holds the public cards that
@@ -443,6 +519,7 @@ class Observation:
     hidden: Mapping[str, int] = field(default_factory=dict)
     shown: CardSet = field(default_factory=CardSet)
     voids_from: tuple[int, ...] = ()
+    contract: Contract | None = None
 
     @property
     def n_hands(self) -> int:
@@ -529,7 +606,15 @@ class Observation:
         leader      the hand that led the current trick; ``trick``: [[hand, card], ...]
         tricks      [{"leader", "cards", "winner"}, ...]; ``tricks_won`` per side
         score       the score before this deal, per side; ``played`` the cards played
-        calls       [[hand, call], ...]; ``info`` a family's further facts
+        calls       [[hand, call], ...]; ``info`` a family's further facts (Belgian
+                    whist's ``info.contract`` repeats ``contract``'s name, declarers,
+                    needed and ``exact``, for older readers)
+        contract    ``null`` (no contract: before the auction's end, or a family without
+                    one) or ``{"name": "pair 9 hearts", "kind": "pair", "declarers":
+                    ["N", "S"], "needed": 9, "bound": "at_least", "each": false,
+                    "trump": "H"}``: ``bound`` is ``"exactly"``, ``"at_least"`` or
+                    ``"at_most"``; ``each`` true when every declarer plays for ``needed``
+                    on his own; ``trump`` a suit letter or ``null`` (see :class:`Contract`)
         hidden      place -> number of cards there this seat cannot see (``{"stock": 20}``)
         shown       public cards in no hand (face-up stock cards); ``voids_from`` per hand
                     the first trick whose failures to follow still prove a void (or [])
@@ -580,6 +665,7 @@ class Observation:
             "hidden": dict(self.hidden),
             "shown": _set_texts(self.shown),
             "voids_from": list(self.voids_from),
+            "contract": None if self.contract is None else self.contract.to_json(names),
         }
         if seat is None:
             out["spectator"] = True
@@ -634,6 +720,8 @@ class Observation:
             hidden={str(k): int(v) for k, v in data.get("hidden", {}).items()},
             shown=cardset(data.get("shown", ())),
             voids_from=tuple(int(x) for x in data.get("voids_from", ())),
+            contract=(Contract.from_json(data["contract"], n)
+                      if data.get("contract") is not None else None),
         )
 
 

@@ -63,6 +63,7 @@ from openwhist.rules.base import (
     option,
     parse_action,
 )
+from openwhist.rules.base import Contract as ObservedContract
 from openwhist.rules.seats import each_for_himself, one_against_three, parse_seat, seat_name, seat_names
 from openwhist.rules.tricks import DealScored, Trick, TrickPlay, cards_of
 
@@ -427,6 +428,14 @@ class Contract(NamedTuple):
         if self.suit is not None:
             parts.append(self.suit.name.lower())
         return " ".join(parts)
+
+    def observed(self) -> ObservedContract:
+        """The contract as observations carry it (:class:`openwhist.rules.base.Contract`):
+        misère-like contracts exactly ``needed`` tricks, each declarer on his own; the
+        others at least ``needed``, the declarers together."""
+        return ObservedContract(name=self.name(), kind=self.kind, declarers=self.declarers,
+                                needed=self.needed, bound="exactly" if self.exact else "at_least",
+                                trump=self.suit, each=self.exact)
 
 
 class AuctionEnded(NamedTuple):
@@ -1491,6 +1500,7 @@ class BelgianState(TrickPlay):
             info=info,
             hidden={"discards": len(self.discards) - len(own)},
             shown=CardSet(own),
+            contract=None if c is None else c.observed(),
         )
         return Observation.from_fields(values)
 

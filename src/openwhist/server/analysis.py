@@ -44,7 +44,7 @@ from typing import Any
 from openwhist import records
 from openwhist.cards import Card
 from openwhist.errors import WhistError
-from openwhist.rules.base import Deal, parse_action
+from openwhist.rules.base import Contract, Deal, Observation, parse_action
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_names
 
@@ -54,25 +54,23 @@ NOT_READY = "analysis not ready yet (the solver is being prepared); try again in
 """The answer while the solver is still being compiled in the background."""
 
 
-def _objective(obs: Any, sides: tuple[int, ...]) -> tuple[str, int | None, int] | None:
-    """``("max", None, 0)`` for ordinary play (each side for most tricks);
-    ``("exactly", declarer side, tricks needed)`` for one player's misère, piccolo or
-    piccolissimo; None for a contract the solver cannot express (several players each on
-    his own)."""
+def _objective(obs: Observation, sides: tuple[int, ...]) -> tuple[str, int | None, Contract | None] | None:
+    """``("max", None, None)`` for ordinary play (each side for most tricks);
+    ``("contract", declarer side, contract)`` for one player's misère, piccolo or
+    piccolissimo (the observation's exact :class:`Contract`); None for a contract the
+    solver cannot express (several players each on his own)."""
     if len(set(sides)) > 2:
         return None
-    contract = (obs.info or {}).get("contract") if isinstance(obs.info, Mapping) else None
-    if not contract or not contract.get("exact"):
-        return ("max", None, 0)
-    declarers = contract.get("declarers") or []
-    if len(declarers) != 1:
+    contract = obs.contract
+    if contract is None or not contract.exact:
+        return ("max", None, None)
+    if len(contract.declarers) != 1:
         return None
-    letters = seat_names(len(sides))
-    return ("exactly", sides[letters.index(declarers[0])], int(contract.get("needed") or 0))
+    return ("contract", sides[contract.declarers[0]], contract)
 
 
-def _verdict(deal: Deal, obs: Any, card: Card,
-             objective: tuple[str, int | None, int]) -> dict[str, Any] | None:
+def _verdict(deal: Deal, obs: Observation, card: Card,
+             objective: tuple[str, int | None, Contract | None]) -> dict[str, Any] | None:
     """The played card's value for its side, the best cards and what it cost (None if
     the position is not one the solver takes)."""
     from openwhist.solver import Position, solve_all
@@ -81,15 +79,16 @@ def _verdict(deal: Deal, obs: Any, card: Card,
     mover = deal.to_move
     if mover is None:
         return None
-    kind, declarer, needed = objective
+    kind, declarer, contract = objective
     mover_side = int(state.sides[mover])
     try:
-        if kind == "exactly":
+        if contract is not None:
             assert declarer is not None
             taken = sum(1 for t in obs.tricks if int(state.sides[t.winner]) == declarer)
-            if taken > needed:
+            aim = contract.objective(taken)
+            if aim is None:
                 return None  # the contract is lost already: no card matters
-            pos = Position.from_state(state, declarer_side=declarer, objective=f"exactly {needed - taken}")
+            pos = Position.from_state(state, declarer_side=declarer, objective=aim)
         else:
             pos = Position.from_state(state, declarer_side=mover_side, objective="max")
     except (WhistError, AttributeError, TypeError):
@@ -97,11 +96,11 @@ def _verdict(deal: Deal, obs: Any, card: Card,
     values = solve_all(pos)
     if card not in values:
         return None
-    if kind == "exactly" and mover_side != declarer:
+    if kind == "contract" and mover_side != declarer:
         values = {c: 1 - v for c, v in values.items()}  # the defence wants the contract lost
     best = max(values.values())
     return {"card": str(card), "value": values[card], "cost": best - values[card],
-            "unit": "contract" if kind == "exactly" else "tricks",
+            "unit": "contract" if kind == "contract" else "tricks",
             "best": [str(c) for c, v in values.items() if v == best]}
 
 
@@ -111,7 +110,7 @@ def _analyse_deal(body: Mapping[str, Any], options: Any) -> dict[str, Any]:
     letters = tuple(seat_names(deal.n_hands))
     tricks: list[list[dict[str, Any] | None]] = []
     skipped: list[str] = []
-    objective: tuple[str, int | None, int] | None = ("max", None, 0)
+    objective: tuple[str, int | None, Contract | None] | None = ("max", None, None)
     objective_known = False
     for action in body["actions"]:
         parsed = parse_action(action)

@@ -1007,19 +1007,19 @@ class TableClient {
         h("strong", {text: v.phase === "auction" && !v.trump ? "–" : trumpName(v.trump)})),
       tricks, score,
     ];
-    const decl = v.info?.contract?.declarers || [];
+    const decl = v.contract?.declarers || [];
     const sideOf = decl.length ? v.sides[letters.indexOf(decl[0])] : -1;
     if (perPlayer && decl.length && new Set(v.sides).size === 2 && v.tricks_won.length === 2) {
       parts.splice(2, 0, h("div", {class: "side-tricks", id: "side-tricks"},
         `${t("declarers")} `, h("strong", {text: v.tricks_won[sideOf]}),
         ` – ${t("defenders")} `, h("strong", {text: v.tricks_won[1 - sideOf]})));
     }
-    const contract = v.info?.contract;
+    const contract = v.contract;
     if (contract) {
       parts.unshift(h("div", {class: "contract", id: "contract"}, h("span", {class: "label", text: `${t("contract")}: `}),
         h("strong", {text: callName(contract.name)}), " ",
         h("span", {class: "declarers", text: t("playedBy", {names: contract.declarers.map(l => this.nameOf(l)).join(", ")})}),
-        contract.needed ? h("span", {class: "needs", text: ` (${t(contract.exact ? "needsExact" : "needs", {n: contract.needed})})`}) : null));
+        contract.needed ? h("span", {class: "needs", text: ` (${t(contract.bound === "exactly" ? "needsExact" : "needs", {n: contract.needed})})`}) : null));
     }
     if (v.turn_up) {
       parts.push(h("div", {class: "turn-up", id: "turn-up"}, h("span", {class: "label", text: t("turnUp")}),

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from openwhist.arena import mean_ci, play_board, run_arena
+from openwhist.arena import board_seed, mean_ci, play_board, run_arena
+from openwhist.cards import derive_seed
 from openwhist.cli import app
 from openwhist.errors import ConfigError
+from openwhist.rules.registry import new_deal
 
 
 def test_a_board_is_played_twice_with_the_sides_swapped() -> None:
@@ -21,6 +23,20 @@ def test_a_board_is_played_twice_with_the_sides_swapped() -> None:
     assert res.tricks_a[1] + res.tricks_b[0] == 13
     same = play_board("classic", {}, ("random", "random"), seed=3, board=0)
     assert same == res
+
+
+def test_boards_of_one_seed_are_reproducible_and_differ_from_each_other() -> None:
+    seeds = [board_seed(11, b) for b in range(8)]
+    assert seeds == [board_seed(11, b) for b in range(8)]
+    assert seeds == [derive_seed(11, "board", b) for b in range(8)]
+    assert len(set(seeds)) == 8 and board_seed(12, 0) not in seeds
+    run = run_arena("classic", ("random", "random"), boards=4, seed=11)
+    again = run_arena("classic", ("random", "random"), boards=4, seed=11)
+    assert run.results == again.results
+    assert [r.seed for r in run.results] == seeds[:4]
+    # the boards are different deals: no two deal the same hands
+    hands = {tuple(new_deal("classic", seed=s, dealer=b % 4).hands) for b, s in enumerate(seeds)}
+    assert len(hands) == 8
 
 
 def test_identical_deterministic_bots_gain_nothing() -> None:

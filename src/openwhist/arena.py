@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openwhist.bots import make_bot, parse_bot_spec, play_out
-from openwhist.cards import SplitMix64
+from openwhist.cards import derive_seed
 from openwhist.errors import ConfigError
 from openwhist.rules.registry import get_variant, new_deal, resolve
 
@@ -162,9 +162,15 @@ def _mean_and_ci(stats: tuple[float, float, float]) -> tuple[float, list[float]]
 
 
 def board_seed(seed: int, board: int) -> int:
-    """The deal seed of a board in an arena run seeded with ``seed``."""
-    rng = SplitMix64(seed ^ (board * 0x9E3779B97F4A7C15))
-    return rng.next() >> 1
+    """The deal seed of a board in an arena run seeded with ``seed``
+    (:func:`~openwhist.cards.derive_seed` of ``"board", board``)."""
+    return derive_seed(seed, "board", board)
+
+
+def _bot_seed(bseed: int, seat: int, play: int) -> int:
+    """The seed of the bot at ``seat`` in the ``play``-th play of a board (its seat swap,
+    or its rotation) dealt from the board seed ``bseed``."""
+    return derive_seed(bseed, "bot", seat, play)
 
 
 def _n_hands(variant: str) -> int:
@@ -197,7 +203,7 @@ def play_board(variant: str, options: dict[str, Any], specs: tuple[str, str], se
         bots = {}
         for seat in state.seats:
             which = state.sides[seat] ^ swap
-            bots[seat] = make_bot(specs[which], seed=(bseed + 7919 * seat + 104729 * swap) & (2**62 - 1))
+            bots[seat] = make_bot(specs[which], seed=_bot_seed(bseed, seat, swap))
         play_out(state, bots)
         res = state.result()
         for side in (0, 1):
@@ -223,7 +229,7 @@ def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
     for r in range(n):
         state = new_deal(name, options=opts, seed=bseed, dealer=board % n)
         bots = {seat: make_bot(specs[0 if seat == r else 1],
-                               seed=(bseed + 7919 * seat + 104729 * r) & (2**62 - 1))
+                               seed=_bot_seed(bseed, seat, r))
                 for seat in state.seats}
         play_out(state, bots)
         res = state.result()

@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from openwhist.bots import BOTS, Bot, make_bot, parse_bot_spec, play_out
-from openwhist.cards import Card, Rank, SplitMix64, Suit
+from openwhist.cards import Card, Rank, Suit, derive_seed
 from openwhist.errors import ConfigError, InvalidActionError, WhistError
 from openwhist.match import Match, new_match
 from openwhist.rules.base import (
@@ -147,9 +147,9 @@ def _read_option_file(key: str, path: str) -> str:
 
 
 def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in a match seeded with ``seed`` (reproducible)."""
-    rng = SplitMix64(seed ^ (0xB07_5EA7 + seat))
-    return rng.next() >> 1
+    """The seed of the bot at ``seat`` in a match seeded with ``seed`` (reproducible:
+    :func:`~openwhist.cards.derive_seed` of ``"bot", seat``)."""
+    return derive_seed(seed, "bot", seat)
 
 
 def make_bots(match: Match, kind: str | Sequence[str], seed: int,
@@ -483,7 +483,7 @@ class TerminalGame:
 
     def _hint(self, legal: Sequence[Card]) -> None:
         if self._hint_bot is None:
-            self._hint_bot = make_bot("heuristic", bot_seed(self.match.seed, 99))
+            self._hint_bot = make_bot("heuristic", derive_seed(self.match.seed, "hint"))
         card = self._hint_bot.choose(self.match.state.observation(self.human))
         if not isinstance(card, Card):
             self._say(f"Hint: say {card}")

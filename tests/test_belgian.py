@@ -857,11 +857,16 @@ def test_the_freewhist_grid_says_it_is_a_stand_in_and_why() -> None:
     the rules command, in the grid's source and in its file's header."""
     from typer.testing import CliRunner
 
+    from openwhist import cli
     from openwhist.cli import app
     from openwhist.rules.belgian import GRIDS
 
-    out = CliRunner().invoke(app, ["rules", "belgian", "--preset", "freewhist"],
-                             env={"COLUMNS": "400"})
+    width = cli.console.width  # the console's width is fixed when it is made: widen it here
+    cli.console.width = 400
+    try:
+        out = CliRunner().invoke(app, ["rules", "belgian", "--preset", "freewhist"])
+    finally:
+        cli.console.width = width
     assert out.exit_code == 0
     text = " ".join(out.stdout.split())
     assert "freewhist is a stand-in, not FreeWhist's grid, which is not in our sources" in text

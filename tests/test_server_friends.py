@@ -17,7 +17,7 @@ from openwhist import new_match, records, variants
 from openwhist.bots.claims import claim_holds
 from openwhist.server.table import match_seed
 from openwhist.store import Store, load_table
-from server_util import Client, Seat, Server
+from server_util import Client, Seat, Server, wait_for_solver
 
 
 @pytest.fixture(scope="module")
@@ -193,6 +193,7 @@ def test_a_claim_is_accepted_when_true_and_refused_when_not(tmp_path: Path) -> N
     db = f"sqlite:///{tmp_path / 'claim.sqlite3'}"
     s = Server(db, env={"OPENWHIST_COMPILE_SOLVER": "1"})
     try:
+        wait_for_solver(s.url)  # claims are checked by the solver
         me = Client(s).guest("claimer")
         t = me.post("/api/tables", {"variant": "classic", "until": "deals", "count": 1,
                                     "seats": ["me", "bot:random", "bot:random", "bot:random"]}).json()

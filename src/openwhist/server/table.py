@@ -551,9 +551,12 @@ class TableRunner:
             return self.refuse(conn, "you do not sit at this table", ref, "not_seated")
         if self.state != "playing" or self.claim is not None:
             return self.refuse(conn, "no claim can be made now", ref, "claim_not_now")
+        if self.hub.settings.compile_solver and not self.hub.pimc_ready.is_set():
+            return self.refuse(conn, "claims are checked by the solver, which is being prepared; "
+                                     "try again in a minute", ref, "claim_not_ready")
         deal = self.deal
         try:
-            holds = await self.hub.bot_pool.run(claim_holds, deal, seat, tricks)
+            claim_holds(deal, seat, 0)  # raises where no claim can be made (nothing is solved)
             remaining = Position.from_state(deal, declarer_side=int(deal.sides[seat])).remaining
         except WhistError as exc:
             return self.refuse(conn, str(exc), ref, "claim_not_now")
@@ -572,7 +575,8 @@ class TableRunner:
         for c in self._all_conns():
             c.send(message)
         self._schedule()  # no computer move while the claim is answered
-        if len(people) < len(opponents) and not holds:  # a computer player refuses
+        # computer players answer yes exactly when the solver proves the claim
+        if len(people) < len(opponents) and not await self.hub.bot_pool.run(claim_holds, deal, seat, tricks):
             return await self._claim_refused(None)
         if not people:
             await self._settle_claim()

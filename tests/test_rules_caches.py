@@ -7,15 +7,10 @@ import random
 
 import openwhist
 from openwhist.cards import Card, CardSet
-from openwhist.rules.base import (
-    Call,
-    OptionsRecord,
-    _mask_texts,
-    _tricks_json,
-    action_from_id,
-    parse_action,
-)
+from openwhist.rules.actions import Call, action_from_id, parse_action
 from openwhist.rules.classic import ClassicOptions
+from openwhist.rules.observation import _mask_texts, _tricks_json
+from openwhist.rules.options import OptionsRecord
 from openwhist.rules.registry import get_variant, variants
 from openwhist.rules.tricks import Trick
 
@@ -112,7 +107,7 @@ def test_observation_from_fields_is_the_dataclass() -> None:
 
     import pytest
 
-    from openwhist.rules.base import Observation
+    from openwhist.rules.observation import Observation
 
     deal = openwhist.new_deal("classic", seed=2)
     obs = deal.observation(1)

@@ -5,19 +5,13 @@
 each family (``classic``, ...) is one module, and ``registry`` knows them all.
 """
 
-from openwhist.rules.base import (
-    Action,
-    Call,
-    Deal,
-    MatchRules,
-    Observation,
-    Variant,
-    VariantHeader,
-    action_from_id,
-    options_from_strings,
-    parse_action,
-)
+from openwhist.rules.actions import Action, Call, action_from_id, parse_action
+from openwhist.rules.match_rules import MatchRules
+from openwhist.rules.observation import Observation
+from openwhist.rules.options import options_from_strings
+from openwhist.rules.protocol import Deal
 from openwhist.rules.registry import get_variant, header, new_deal, resolve, variant_info, variants
+from openwhist.rules.variant import Variant, VariantHeader
 
 __all__ = ["Action", "Call", "Deal", "MatchRules", "Observation", "Variant", "VariantHeader",
            "action_from_id", "get_variant", "header", "new_deal", "options_from_strings",

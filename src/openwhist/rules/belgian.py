@@ -48,24 +48,15 @@ from typing import Any, Literal, NamedTuple
 
 from openwhist.cards import Card, CardSet, Suit, format_hand, parse_hand, shuffled_deck
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
-from openwhist.rules.base import (
-    UNSEEN_DISCARD,
-    Action,
-    Call,
-    CallMade,
-    Declaration,
-    MatchLength,
-    MatchRules,
-    Observation,
-    OptionsRecord,
-    SheetRow,
-    Variant,
-    option,
-    parse_action,
-)
-from openwhist.rules.base import Contract as ObservedContract
+from openwhist.rules.actions import UNSEEN_DISCARD, Action, Call, parse_action
+from openwhist.rules.contract import Contract as ObservedContract
+from openwhist.rules.events import CallMade
+from openwhist.rules.match_rules import MatchLength, MatchRules, SheetRow
+from openwhist.rules.observation import Observation
+from openwhist.rules.options import OptionsRecord, option
 from openwhist.rules.seats import each_for_himself, one_against_three, parse_seat, seat_name, seat_names
 from openwhist.rules.tricks import DealScored, Trick, TrickPlay, cards_of
+from openwhist.rules.variant import Declaration, Variant
 
 __all__ = [
     "BELGIAN",

@@ -33,18 +33,9 @@ from openwhist.cards import (
     shuffled_deck,
 )
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
-from openwhist.rules.base import (
-    Declaration,
-    GameRecord,
-    MatchLength,
-    MatchRules,
-    Observation,
-    OptionsRecord,
-    RubberRecord,
-    SheetRow,
-    Variant,
-    option,
-)
+from openwhist.rules.match_rules import GameRecord, MatchLength, MatchRules, RubberRecord, SheetRow
+from openwhist.rules.observation import Observation
+from openwhist.rules.options import OptionsRecord, option
 from openwhist.rules.seats import PARTNERS_OPPOSITE, SEAT_NAMES, parse_seat
 from openwhist.rules.tricks import (
     CardPlayed,
@@ -53,6 +44,7 @@ from openwhist.rules.tricks import (
     TrickWon,
     cards_of,
 )
+from openwhist.rules.variant import Declaration, Variant
 
 __all__ = [
     "CLASSIC",

@@ -36,26 +36,14 @@ from typing import Any, Literal, NamedTuple
 
 from openwhist.cards import Card, CardSet, SplitMix64, format_hand, parse_hand, shuffled_deck
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
-from openwhist.rules.base import (
-    Action,
-    Call,
-    CallMade,
-    CardDrawn,
-    CardTurned,
-    Declaration,
-    GameRecord,
-    MatchLength,
-    MatchRules,
-    Observation,
-    OptionsRecord,
-    RubberRecord,
-    SheetRow,
-    Variant,
-    option,
-    parse_action,
-)
+from openwhist.rules.actions import Action, Call, parse_action
+from openwhist.rules.events import CallMade, CardDrawn, CardTurned
+from openwhist.rules.match_rules import GameRecord, MatchLength, MatchRules, RubberRecord, SheetRow
+from openwhist.rules.observation import Observation
+from openwhist.rules.options import OptionsRecord, option
 from openwhist.rules.seats import each_for_himself, parse_seat, seat_name, seat_names
 from openwhist.rules.tricks import CARD_TEXTS, Trick, TrickPlay, cards_of
+from openwhist.rules.variant import Declaration, Variant
 
 __all__ = [
     "GERMAN",

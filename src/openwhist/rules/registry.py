@@ -9,10 +9,11 @@ from typing import Any
 
 from openwhist.cards import Card
 from openwhist.errors import ConfigError
-from openwhist.rules.base import Deal, Variant, VariantHeader
 from openwhist.rules.belgian import BELGIAN
 from openwhist.rules.classic import CLASSIC, DUMMY
 from openwhist.rules.german import GERMAN
+from openwhist.rules.protocol import Deal
+from openwhist.rules.variant import Variant, VariantHeader
 
 __all__ = ["get_variant", "header", "new_deal", "register", "resolve", "variant_info", "variants"]
 

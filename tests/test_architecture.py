@@ -129,8 +129,9 @@ def _strings(tree: ast.Module) -> list[ast.Constant]:
 
 FAMILY_WORDS_ALLOWED = {
     # the family bots know their family's contracts and options (a change of their own)
-    "openwhist.bots.heuristic": {"abondance", "grand-misere", "open-misere", "pair", "piccolo",
-                                 "scoring", "small-misere", "solo", "soloslim", "wait"},
+    "openwhist.bots.heuristic_belgian": {"abondance", "grand-misere", "open-misere", "pair",
+                                         "piccolo", "small-misere", "solo", "soloslim", "wait"},
+    "openwhist.bots.heuristic_german": {"scoring"},
     "openwhist.bots.sampler": {"abondance", "grand-misere", "open-misere", "pair", "piccolo",
                                "small-misere", "solo"},
     "openwhist.bots.solver": {"scoring"},

@@ -50,12 +50,40 @@ German whist's stock phase
     both hands are known and it plays them by the precepts above, with exact knowledge.
 
 Decisions are pure Python on 52-bit masks and take a few tens of microseconds.
+
+This module holds the bot and its card play; Belgian whist's auction and misère play are in
+:mod:`openwhist.bots.heuristic_belgian`, German whist's stock phase in
+:mod:`openwhist.bots.heuristic_german`, and the helpers shared with the other bots in
+:mod:`openwhist.bots.technique` (their public names are importable from here too).
 """
 
 from __future__ import annotations
 
 import random
 
+from openwhist.bots.heuristic_belgian import MISERE_HCP, MISERE_RISK, _bid, _misere_play
+from openwhist.bots.heuristic_german import _stock_phase
+from openwhist.bots.technique import (
+    _ABOVE,
+    _ACE,
+    _FULL,
+    _JACK,
+    _KING,
+    _QUEEN,
+    _TEN,
+    _cards_up,
+    _highest,
+    _lowest,
+    card_worth,
+    contract_info,
+    misere_risk,
+    misere_roles,
+    playing_tricks,
+    risky_card,
+    stock_card,
+    suit_tricks,
+    tricks_taken,
+)
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import IllegalActionError
 from openwhist.rules.base import Action, Call, Observation
@@ -65,31 +93,7 @@ __all__ = ["HeuristicBot", "MISERE_HCP", "MISERE_RISK", "card_worth", "contract_
            "misere_risk", "misere_roles", "playing_tricks", "risky_card", "stock_card",
            "suit_tricks", "tricks_taken"]
 
-_FULL = (1 << 52) - 1
-_TEN, _JACK, _QUEEN, _KING, _ACE = 8, 9, 10, 11, 12
 _HONOUR_POINTS = {_ACE: 4, _KING: 3, _QUEEN: 2, _JACK: 1}
-
-# bits of the same suit strictly above / below each card
-_ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
-_BELOW = tuple(SUIT_MASKS[c // 13] & ((1 << c) - 1) for c in range(52))
-
-
-def _cards_up(mask: int) -> list[int]:
-    """Cards of a mask, low to high."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _highest(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
-def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
 
 
 class _Position:
@@ -510,399 +514,3 @@ def _choose_call(obs: Observation) -> Call:
         return (int(card.suit) == trump, int(card.rank))
 
     return max(takes, key=value)
-
-
-_HONOURS = (0,) * 9 + (1, 2, 3, 4)
-"""Honour points by rank index (J 1, Q 2, K 3, A 4)."""
-
-
-def suit_tricks(m: int) -> float:
-    """Tricks a holding ``m`` (one suit) may take as a side suit, from its honours: an ace
-    1, a king 1 with the ace or guarded (else 0.5), a queen 0.5 with a higher honour or
-    with two guards."""
-    ranks = {c % 13 for c in _cards_up(m)}
-    n = len(ranks)
-    t = 0.0
-    if _ACE in ranks:
-        t += 1
-    if _KING in ranks:
-        t += 1 if (_ACE in ranks or n >= 3) else 0.5 if n >= 2 else 0.0
-    if _QUEEN in ranks and n >= 3:
-        t += 0.5 if (_ACE in ranks or _KING in ranks or n >= 4) else 0.25
-    return t
-
-
-def playing_tricks(hand: int, trump: int) -> float:
-    """About how many tricks ``hand`` takes alone with ``trump`` (a suit 0-3, or -1 for no
-    trump) against three opponents: honour tricks in every suit, the trumps beyond three
-    (all of them beyond the top honours with six or more), and with four or more trumps a
-    ruff for each short side suit (a void 2, a singleton 1)."""
-    total = 0.0
-    n_trumps = (hand & SUIT_MASKS[trump]).bit_count() if trump >= 0 else 0
-    for s in range(4):
-        m = hand & SUIT_MASKS[s]
-        n = m.bit_count()
-        if s == trump:
-            honours = suit_tricks(m)
-            total += max(honours, honours + n - 3.5 if n >= 4 else honours)
-            continue
-        total += suit_tricks(m)
-        if trump < 0 and n >= 5:
-            total += (n - 4) * 0.5
-        if trump >= 0 and n_trumps >= 4 and n <= 1:
-            total += min(2 - n, n_trumps - 3)
-    return total
-
-
-def misere_risk(hand: int) -> int:
-    """How many cards of ``hand`` may be forced to win a trick in a misère: counted from
-    the bottom of each suit, the i-th lowest card (from 0) is safe when its rank index is
-    at most ``2 * i + 1`` (a 2 or 3 alone, a 5 as the second card...).  0 is a grand misère
-    hand; one risky card may be the small misère's discard."""
-    risk = 0
-    for s in range(4):
-        for i, c in enumerate(_cards_up(hand & SUIT_MASKS[s])):
-            if c % 13 > 2 * i + 1:
-                risk += 1
-    return risk
-
-
-def risky_card(hand: int) -> int:
-    """The card a misère player most wants rid of: the highest card of the suit whose
-    cards are least covered by low cards (the highest card overall among equals)."""
-    best, worst = -1, -99
-    for s in range(4):
-        cards = _cards_up(hand & SUIT_MASKS[s])
-        for i, c in enumerate(cards):
-            excess = c % 13 - (2 * i + 1)
-            if excess > worst or (excess == worst and c % 13 > best % 13):
-                best, worst = c, excess
-    return best
-
-
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-"""Suit names by suit index, as observations write them."""
-
-MISERE_RISK = 2
-"""A small misère (or piccolo) is bid with at most this many risky cards
-(:func:`misere_risk`): rule-book play-outs of random deals make it four times in five."""
-
-MISERE_HCP = 8
-"""...or with one risky card more and at most these honour points (made about 64%)."""
-
-_TOP3 = tuple(sum(1 << (13 * s + r) for r in (_QUEEN, _KING, _ACE)) for s in range(4))
-"""The ace, king and queen of each suit."""
-
-
-def _bid(obs: Observation, calls: list[Call]) -> Call:
-    """An auction call from a hand evaluation (see :func:`playing_tricks` and
-    :func:`misere_risk`): abondance or solo in the best suit with the playing tricks to
-    make it alone; grand misère with no risky card; small misère (else piccolo) with up to
-    ``MISERE_RISK`` risky cards, or one more with at most ``MISERE_HCP`` honour points; a
-    pair proposal of a suit of four or more with 12 honour points or an ace-rich hand;
-    accept a proposal with support (three of the suit or an honour in it) and 10 points,
-    or with four of it (an ace counting two) and 7; wait with 10 points; else pass.  A
-    troel partner's trump: his longest suit; a small-misère discard: the riskiest card."""
-    hand = obs.hand.mask
-    by_kind: dict[str, list[Call]] = {}
-    for c in calls:
-        by_kind.setdefault(c.kind, []).append(c)
-    lengths = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
-    if "trump" in by_kind:
-        return max(by_kind["trump"],
-                   key=lambda c: (playing_tricks(hand, int(c.suit or 0)), int(c.suit or 0)))
-    if "discard" in by_kind:
-        risky = risky_card(hand)
-        for c in by_kind["discard"]:
-            if c.card is not None and int(c.card) == risky:
-                return c
-        return max(by_kind["discard"], key=lambda c: int(c.card or 0) % 13)
-    if "pass" not in by_kind:
-        return calls[0]
-    hcp = sum(_HONOURS[c % 13] for c in range(52) if hand >> c & 1)
-    aces = sum(1 for s in range(4) if hand >> (13 * s + _ACE) & 1)
-    tricks = [playing_tricks(hand, s) for s in range(4)]
-    best = max(range(4), key=lambda s: (tricks[s], lengths[s], s))
-    est = tricks[best]
-    # abondance: nine or more alone, with its own trump and the lead
-    for c in sorted(by_kind.get("abondance", []), key=lambda c: -(c.level or 0)):
-        if c.suit == best and est >= (c.level or 13) + 0.5:
-            return c
-    for c in sorted(by_kind.get("soloslim", []), key=lambda c: c.suit or 0):
-        if c.suit == best and est >= 12.5:
-            return c
-    risk = misere_risk(hand)
-    if risk == 0 and "grand-misere" in by_kind:
-        return by_kind["grand-misere"][0]
-    if risk == 0 and "open-misere" in by_kind and hcp == 0:
-        return by_kind["open-misere"][0]
-    solos = sorted((c for c in by_kind.get("solo", []) if c.suit == best),
-                   key=lambda c: -(c.level or 0))
-    for c in solos:
-        if est >= (c.level or 13) + 0.5:
-            return c
-    # the misères made about two times in three in play-outs by the rule book: few
-    # risky cards, or three with few honours (a small misère lays the worst one aside)
-    misere = risk <= MISERE_RISK or (risk == MISERE_RISK + 1 and hcp <= MISERE_HCP)
-    if misere and "small-misere" in by_kind:
-        return by_kind["small-misere"][0]
-    if misere and "piccolo" in by_kind:
-        return by_kind["piccolo"][0]
-    strong = hcp >= 12 or (hcp >= 10 and aces >= 2)
-    if "accept" in by_kind:
-        # support for a proposal: length or honours in its suit, and some strength
-        me = obs.info.get("proposals", {})
-        suits = [_SUIT_NAMES.index(v) for v in me.values() if v in _SUIT_NAMES]
-        support = max((lengths[s] + 2 * bool(hand >> (13 * s + _ACE) & 1) for s in suits),
-                      default=0)
-        # three cards of the suit, or an honour (ace, king, queen) in it
-        held = any(lengths[s] >= 3 or hand & SUIT_MASKS[s] & _TOP3[s] for s in suits)
-        bid = str(obs.info.get("bid") or "")
-        high = any(w.isdigit() and int(w) >= 9 for w in bid.split()) or not bid.startswith(
-            ("propose", "pair"))
-        if ((hcp >= 10 and held) or (hcp >= 7 and support >= 4)) and not (high and bid):
-            return by_kind["accept"][0]
-    if strong or est >= 4:
-        proposals = sorted((c for c in by_kind.get("propose", [])),
-                           key=lambda c: (lengths[int(c.suit or 0)], tricks[int(c.suit or 0)]))
-        if proposals and lengths[int(proposals[-1].suit or 0)] >= 4:
-            return proposals[-1]
-        if "wait" in by_kind:
-            return by_kind["wait"][0]
-    if hcp >= 10 and "wait" in by_kind:
-        return by_kind["wait"][0]
-    return by_kind["pass"][0]
-
-
-# --- misère play -------------------------------------------------------------------------------
-
-
-def contract_info(obs: Observation) -> tuple[tuple[int, ...], int, bool] | None:
-    """(declarers, tricks needed, exact) of the observation's ``contract`` (Belgian
-    whist), or None where there is none."""
-    c = obs.contract
-    if c is None:
-        return None
-    return c.declarers, c.needed, c.exact
-
-
-def tricks_taken(obs: Observation) -> list[int]:
-    """The tricks each hand has won so far (closed tricks)."""
-    taken = [0] * obs.n_hands
-    for t in obs.tricks:
-        taken[t.winner] += 1
-    return taken
-
-
-def misere_roles(obs: Observation) -> tuple[bool, list[int], int] | None:
-    """For a misère-like contract (exactly ``needed`` tricks, needed 0 or 1): (whether the
-    hand to move is a declarer still playing to lose, the declarers still in play for
-    their contract, tricks the mover may still take); None for other contracts or when
-    the mover's own goal no longer depends on ducking."""
-    info = contract_info(obs)
-    me = obs.to_move
-    if info is None or me is None:
-        return None
-    declarers, needed, exact = info
-    if not exact:
-        return None
-    taken = tricks_taken(obs)
-    alive = [d for d in declarers if taken[d] <= needed]
-    if me in declarers:
-        if taken[me] > needed:
-            return None  # failed already: nothing left to play for
-        return True, alive, needed - taken[me]
-    if not alive:
-        return None
-    return False, alive, 0
-
-
-def _misere_play(pos: _Position, declarer: bool, alive: list[int], spare: int) -> int:
-    """A card for a misère contract: a declarer ducks (under the winning card where he can,
-    else his highest card when last or his lowest when someone may still overtake; void,
-    he throws his riskiest card; leading, the card most likely to be beaten); a defender
-    tries to make a declarer win (low under a declarer still to play, never over a
-    declarer who is winning, leads of his lowest cards in the declarers' suits)."""
-    legal = pos.legal
-    trick = pos.trick
-    me = pos.me
-    if declarer:
-        if spare > 0 and trick:
-            # piccolo without its trick yet: take one with a sure winner, else duck
-            led = trick[0][1] // 13
-            cards = [c for _, c in trick]
-            wcard = cards[trick_winner(cards, pos.trump)]
-            after = [(me + k) % pos.n for k in range(1, pos.n - len(trick))]
-            for c in reversed(_cards_up(legal)):
-                if c // 13 == wcard // 13 and c > wcard and pos.sure(c, after, led):
-                    return c
-        return _duck(pos)
-    # a defender: make a declarer win
-    if trick:
-        led = trick[0][1] // 13
-        cards = [c for _, c in trick]
-        wi = trick_winner(cards, pos.trump)
-        wseat, wcard = trick[wi][0], cards[wi]
-        follow = legal & SUIT_MASKS[led]
-        after = [(me + k) % pos.n for k in range(1, pos.n - len(trick))]
-        if wseat in alive:
-            # a declarer wins: stay under him
-            if follow:
-                under = follow & ~_ABOVE[wcard] if wcard // 13 == led else follow
-                if under:
-                    return _highest(under)
-                return _lowest(follow)
-            return _highest_plain(legal)
-        if any(d in after for d in alive):
-            # a declarer still to play: leave him room to win
-            if follow:
-                return _lowest(follow)
-            return _highest_plain(legal)
-        # the declarers have played under: win cheaply or throw high cards
-        if follow:
-            return _highest(follow)
-        return _highest_plain(legal)
-    # leading: the lowest card of a suit a declarer still holds, preferring the suit where
-    # ours is lowest against the cards out
-    best, best_key = _lowest(legal), (99, 99)
-    for s in range(4):
-        m = legal & SUIT_MASKS[s]
-        if not m:
-            continue
-        if all(pos.is_void(d, s) for d in alive):
-            continue
-        low = _lowest(m)
-        below = (pos.danger & SUIT_MASKS[s] & ~_ABOVE[low]).bit_count()
-        key = (below, low % 13)
-        if key < best_key:
-            best, best_key = low, key
-    return best
-
-
-def _highest_plain(mask: int) -> int:
-    """The highest-ranked card of ``mask`` (by rank, then suit)."""
-    return max(_cards_up(mask), key=lambda c: (c % 13, c))
-
-
-def _duck(pos: _Position) -> int:
-    """A misère declarer's card: lose the trick, getting rid of his highest cards."""
-    legal = pos.legal
-    trick = pos.trick
-    if not trick:
-        # lead the card the others are likeliest to beat: most cards above it out
-        return max(_cards_up(legal),
-                   key=lambda c: ((pos.danger & _ABOVE[c]).bit_count()
-                                  - 2 * (pos.danger & _BELOW[c]).bit_count(), -c))
-    led = trick[0][1] // 13
-    cards = [c for _, c in trick]
-    wcard = cards[trick_winner(cards, pos.trump)]
-    follow = legal & SUIT_MASKS[led]
-    if not follow:
-        # void: throw the riskiest card (a trump only when it cannot win)
-        t = pos.trump
-        if t >= 0 and wcard // 13 != t:
-            plain = legal & ~SUIT_MASKS[t]
-            if plain:
-                return risky_card(plain)
-        return risky_card(legal)
-    if wcard // 13 != led:
-        return _highest(follow)  # trumped: anything of the suit loses
-    under = follow & ~_ABOVE[wcard]
-    if under:
-        return _highest(under)
-    if len(trick) == pos.n - 1:
-        return _highest(follow)
-    return _lowest(follow)
-
-
-# --- German whist's stock phase ----------------------------------------------------------------
-
-_PLAIN_WORTH = (0.9, 0.6, 0.35, 0.2)
-"""The worth of a plain card with 0, 1, 2, 3 higher cards of its suit still out."""
-
-
-def card_worth(card: int, trump: int, out: int) -> float:
-    """About how many tricks ``card`` may take later: ``out`` are the cards that may still
-    be played against it (not held by its owner, not yet played).  A plain card is worth
-    0.9 with no higher card of its suit out, 0.6, 0.35 and 0.2 with one, two, three higher
-    ones out, and 0.05 otherwise; a trump 1 when it is the highest out, then less by 0.08
-    for each higher one (never below 0.5)."""
-    higher = (out & _ABOVE[card]).bit_count()
-    if card // 13 == trump:
-        return 1.0 if higher == 0 else max(0.5, 0.95 - 0.08 * higher)
-    return _PLAIN_WORTH[higher] if higher < 4 else 0.05 + 0.002 * (card % 13)
-
-
-def stock_card(hand: int, legal: int, led: int, trump: int, out: int, prize: float,
-               blind: float, trick_weight: float, ruff_risk: float = 0.15) -> int:
-    """The card to play to a trick of German whist's stock phase, whose winner takes a
-    prize worth ``prize`` (see :func:`card_worth`) and whose loser draws a card worth
-    ``blind`` on average; a trick won counts ``trick_weight`` itself (1 where the stock
-    phase's tricks score, else 0).
-
-    :param hand: the cards held, ``legal`` those that may be played (masks).
-    :param led: the card the other player led, or -1 when leading.
-    :param out: the cards that may be against us (neither ours nor played).
-    :param ruff_risk: the chance that a plain master led is trumped.
-
-    Following, the outcome is certain: it compares winning with the cheapest card that
-    wins (``trick_weight + prize - worth``) and losing with the cheapest card that loses
-    (``blind - worth``).  Leading, it compares cashing a master (which wins, a plain one
-    unless trumped) with leading its least useful card (and losing the trick).
-    """
-    def worth(c: int) -> float:
-        return card_worth(c, trump, out)
-
-    def cheapest(mask: int) -> int:
-        return min(_cards_up(mask), key=lambda c: (worth(c), c))
-
-    t_mask = SUIT_MASKS[trump] if trump >= 0 else 0
-    if led >= 0:
-        suit = led // 13
-        same = legal & SUIT_MASKS[suit]
-        if same:
-            win = same & _ABOVE[led]
-            lose = same & ~win
-        else:
-            win = legal & t_mask if suit != trump else 0
-            lose = legal & ~win
-        best_win = best_lose = -1e9
-        w = lo = -1
-        if win:
-            w = cheapest(win)
-            best_win = trick_weight + prize - worth(w)
-        if lose:
-            lo = cheapest(lose)
-            best_lose = blind - worth(lo)
-        return w if best_win > best_lose else lo
-    # leading: a master to win, or the least useful card to lose
-    best, best_value = -1, -1e9
-    for c in _cards_up(legal):
-        if out & _ABOVE[c]:
-            continue
-        p_win = 1.0 if c // 13 == trump or trump < 0 else 1.0 - ruff_risk
-        value = p_win * (trick_weight + prize) + (1 - p_win) * blind - worth(c)
-        if value > best_value:
-            best, best_value = c, value
-    plain = legal & ~t_mask
-    lo = cheapest(plain or legal)
-    if blind - worth(lo) >= best_value:
-        return lo
-    return best
-
-
-def _stock_phase(pos: _Position) -> int:
-    """:func:`stock_card` from the observation of the player to move."""
-    obs = pos.obs
-    trump = pos.trump
-    out = _FULL & ~pos.hand & ~obs.played.mask
-    for _, c in pos.trick:
-        out &= ~(1 << c)
-    prize = max(card_worth(int(c), trump, out) for c in obs.shown)
-    unseen = obs.unseen().mask
-    cards = _cards_up(unseen)
-    blind = sum(card_worth(c, trump, out) for c in cards) / len(cards) if cards else 0.0
-    scoring = getattr(obs.options, "scoring", "seed-001")
-    weight = 1.0 if scoring == "seed-001" else 0.0
-    led = pos.trick[0][1] if pos.trick else -1
-    return stock_card(pos.hand, pos.legal, led, trump, out, prize, blind, weight)

@@ -29,7 +29,8 @@ import random
 from collections.abc import Sequence
 
 from openwhist.bots.base import Bot
-from openwhist.bots.heuristic import HeuristicBot, misere_roles, tricks_taken
+from openwhist.bots.heuristic import HeuristicBot
+from openwhist.bots.technique import misere_roles, tricks_taken
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Observation

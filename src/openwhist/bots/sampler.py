@@ -37,8 +37,9 @@ import random
 import time
 from typing import Any
 
-from openwhist.bots.heuristic import HeuristicBot, misere_risk, playing_tricks
+from openwhist.bots.heuristic import HeuristicBot
 from openwhist.bots.pimc import PimcBot
+from openwhist.bots.technique import misere_risk, playing_tricks
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Call, Observation
 from openwhist.rules.registry import get_variant

@@ -12,7 +12,7 @@
   and never in a suit he has shown void since his last blind draw, his face-up pickups
   that he still holds, and the order of the face-down stock) and, for each distinct card
   it may play, plays each world out: the rest of the stock phase by the rule-book
-  player's stock play (:func:`~openwhist.bots.heuristic.stock_card`, both players), then
+  player's stock play (:func:`~openwhist.bots.technique.stock_card`, both players), then
   the play phase exactly with the solver.  It plays the card with the most tricks on
   average (those of the stock phase only where the scoring counts them); every card is
   tried on the same worlds, so that their differences are not noise of the sampling.
@@ -37,7 +37,8 @@ import random
 import time
 
 from openwhist.bots.base import Bot
-from openwhist.bots.heuristic import HeuristicBot, card_worth, stock_card
+from openwhist.bots.heuristic import HeuristicBot
+from openwhist.bots.technique import card_worth, stock_card
 from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import ConfigError, IllegalActionError
 from openwhist.rules.base import Action, Observation

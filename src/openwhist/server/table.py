@@ -821,7 +821,7 @@ class TableRunner:
             self._timer.cancel()
             self._timer = None
         if (self.closed or self.state != "playing" or self.claim is not None or self.deal.to_move is None
-                or self.waiting()):
+                or self.unattended()):
             return
         seat = self.deal.controller(self.deal.to_move)
         st = self.seats.get(seat)
@@ -855,7 +855,7 @@ class TableRunner:
                                             or now - st.away_since < away)
                    for st in self.seats.values())
 
-    def waiting(self) -> bool:
+    def unattended(self) -> bool:
         """True when the next match would start with nobody at the table: it waits until
         a person comes back, joins or watches (a match begun is played to its end)."""
         return len(self.match.deals) == 1 and not self.deal.history and not self.attended()
@@ -876,7 +876,7 @@ class TableRunner:
         if (version != self.version or self.closed or self.state != "playing" or self.claim is not None
                 or self.deal.to_move is None):
             return  # a stale timer: the table has moved on (or closed)
-        if self.waiting():
+        if self.unattended():
             return  # everybody went before the match began: a person's return starts it
         seat = self.deal.controller(self.deal.to_move)
         st = self.seats[seat]

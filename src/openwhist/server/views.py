@@ -20,9 +20,8 @@ from typing import Any
 
 from openwhist.errors import InvalidActionError
 from openwhist.rules.base import Call, Deal, Observation
-from openwhist.rules.seats import seat_name
 
-__all__ = ["action_seen", "action_shown", "observe", "public_action", "spectator_view"]
+__all__ = ["action_shown", "observe", "spectator_view"]
 
 
 def observe(deal: Deal, seat: int | None) -> Observation:
@@ -56,20 +55,3 @@ def action_shown(obs: Observation, hand: int, action: Any) -> str | None:
     if card in obs.played or any(int(c) == card for _, c in obs.trick):
         return str(action)
     return None
-
-
-def action_seen(obs: Observation, hand: int, action: Any) -> bool:
-    """True if the observer of ``obs`` sees the action itself, as it was made (see
-    :func:`action_shown`)."""
-    return action_shown(obs, hand, action) == str(action)
-
-
-def public_action(deal: Deal, hand: int, action: Any, seat: int | None) -> str | None:
-    """The action's text as ``seat`` (None: a spectator) sees it in the deal it was made
-    in (:func:`action_shown`), None if it does not see it."""
-    return action_shown(observe(deal, seat), hand, action)
-
-
-def seat_label(deal: Deal, seat: int) -> str:
-    """The seat's letter in this deal (``N``, ``E``...)."""
-    return seat_name(seat, deal.n_hands)

@@ -446,7 +446,7 @@ def test_register_log_in_and_invite_a_friend_to_a_private_table(browser: Any, se
 def belgian_calls() -> list[str]:
     from openwhist.rules import belgian
 
-    return [str(c) for c in belgian._AUCTION_CALLS] + ["accept", "trump hearts", "discard 3C"]
+    return [str(c) for c in belgian.AUCTION_CALLS] + ["accept", "trump hearts", "discard 3C"]
 
 
 def test_belgian_whist_auction_contract_play_and_score(browser: Any, server: WebServer, shots: Path) -> None:

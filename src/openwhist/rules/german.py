@@ -37,11 +37,12 @@ from typing import Any, Literal, NamedTuple
 from openwhist.cards import Card, CardSet, SplitMix64, format_hand, parse_hand, shuffled_deck
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.actions import Action, Call, parse_action
-from openwhist.rules.events import CallMade, CardDrawn, CardTurned
+from openwhist.rules.events import CallMade
 from openwhist.rules.match_rules import GameRecord, MatchLength, MatchRules, RubberRecord, SheetRow
 from openwhist.rules.observation import Observation
 from openwhist.rules.options import OptionsRecord, option
 from openwhist.rules.seats import each_for_himself, parse_seat, seat_name, seat_names
+from openwhist.rules.stock import Draw, Stock
 from openwhist.rules.tricks import CARD_TEXTS, Trick, TrickPlay, cards_of
 from openwhist.rules.variant import Declaration, Variant
 
@@ -190,26 +191,13 @@ def score_hand(options: GermanOptions, stock_tricks: Sequence[int], play_tricks:
     return GermanResult(tricks, p1, p2, counted, winner, (points[0], points[1]), ended_by_race)
 
 
-class _Draw(NamedTuple):
-    """The draws after one trick of the stock phase, and the stock as it was before."""
-
-    winner: int
-    won: Card
-    won_public: bool
-    loser: int
-    lost: Card
-    lost_public: bool
-    row: tuple[Card, ...]
-    pos: int
-    turned: int
-
-
 class GermanState(TrickPlay):
     """One hand of German whist: the rules state every front end and bot drives.
 
     It speaks the deal protocol (:class:`openwhist.rules.base.Deal`) on the shared
-    trick-play component and adds the stock: ``stock`` is its order as dealt (top first),
-    ``row`` the cards face up now, ``pos`` the next face-down card.  Use
+    trick-play component and composes the stock (:class:`~openwhist.rules.stock.Stock`,
+    ``pile``): ``stock`` is its order as dealt (top first), ``row`` the cards face up now,
+    ``draws`` the draws so far.  Use
     :func:`openwhist.new_deal` (``"german"``) to make one.
     """
 
@@ -223,18 +211,13 @@ class GermanState(TrickPlay):
         self.dealer = dealer
         self.seed = seed
         self.dealt: tuple[int, ...] = (hands[0], hands[1])
-        self.stock: tuple[Card, ...] = tuple(stock)
+        self.pile = Stock(stock, min(options.face_up, STOCK_SIZE))
         self.start_score = (score[0], score[1])
-        self.turn_up: Card | None = self.stock[0] if options.trump == "turn-up" else None
+        self.turn_up: Card | None = self.pile.cards[0] if options.trump == "turn-up" else None
         self.history = []
         self.log = []
         self.calls: list[tuple[int, Call]] = []
-        self.draws: list[_Draw] = []
         self.pending = False
-        r = min(options.face_up, STOCK_SIZE)
-        self.row: list[Card] = list(self.stock[:r])
-        self.turned: list[Card] = list(self.row)
-        self.pos = r
         self._result: GermanResult | None = None
         trump = self.turn_up.suit if self.turn_up is not None else None
         self._start_play(hands, trump, (dealer + 1) % HANDS, SIDES, n_tricks=2 * STOCK_TRICKS)
@@ -274,7 +257,22 @@ class GermanState(TrickPlay):
     @property
     def face_down(self) -> int:
         """Face-down cards left in the stock."""
-        return STOCK_SIZE - self.pos
+        return self.pile.face_down
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock as dealt, top first."""
+        return self.pile.cards
+
+    @property
+    def row(self) -> list[Card]:
+        """The stock cards face up now."""
+        return self.pile.row
+
+    @property
+    def draws(self) -> list[Draw]:
+        """The draws after each trick of the stock phase so far."""
+        return self.pile.draws
 
     def legal_actions(self) -> Sequence[Action]:
         """The face-up cards to choose from (``take`` calls) after a won trick of the open
@@ -368,48 +366,18 @@ class GermanState(TrickPlay):
         return sum(1 for t in self.tricks[STOCK_TRICKS:] if t.winner == side)
 
     def _draw(self, chosen: Card | None) -> None:
-        """The draws after the last trick: the winner takes a face-up card (``chosen``, or
-        the only one) or else the top face-down card; the loser the top face-down card, or
-        else the face-up card turned first; then the row is refilled."""
+        """The draws after the last trick (the stock's rule); the cards go into the hands."""
         winner = self.tricks[-1].winner
-        loser = 1 - winner
-        row, pos, turned = tuple(self.row), self.pos, len(self.turned)
-        stock = self.stock
-        if self.row:
-            won = chosen if chosen is not None else self.row[0]
-            self.row.remove(won)
-            won_public = True
-        else:
-            won = stock[self.pos]
-            self.pos += 1
-            won_public = False
-        if self.pos < STOCK_SIZE:
-            lost = stock[self.pos]
-            self.pos += 1
-            lost_public = False
-        else:
-            lost = self.row.pop(0)
-            lost_public = True
-        self.hands[winner] |= 1 << won
-        self.hands[loser] |= 1 << lost
-        log = self.log
-        log.append(CardDrawn(winner, won, won_public))
-        log.append(CardDrawn(loser, lost, lost_public))
-        while len(self.row) < self.options.face_up and self.pos < STOCK_SIZE:
-            card = stock[self.pos]
-            self.pos += 1
-            self.row.append(card)
-            self.turned.append(card)
-            log.append(CardTurned(card))
-        self.draws.append(_Draw(winner, won, won_public, loser, lost, lost_public, row, pos, turned))
+        events = self.pile.draw(winner, 1 - winner, chosen)
+        d = self.pile.draws[-1]
+        self.hands[d.winner] |= 1 << d.won
+        self.hands[d.loser] |= 1 << d.lost
+        self.log.extend(events)
 
     def _undo_draw(self) -> None:
-        d = self.draws.pop()
+        d = self.pile.undo()
         self.hands[d.winner] ^= 1 << d.won
         self.hands[d.loser] ^= 1 << d.lost
-        self.row = list(d.row)
-        self.pos = d.pos
-        del self.turned[d.turned:]
 
     def _trick_reopened(self, trick: Trick) -> None:
         number = len(self.tricks) + 1
@@ -455,16 +423,13 @@ class GermanState(TrickPlay):
         other.__dict__.update(self.__dict__)
         self._copy_play(other)
         other.calls = list(self.calls)
-        other.draws = list(self.draws)
-        other.row = list(self.row)
-        other.turned = list(self.turned)
+        other.pile = self.pile.copy()
         return other
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything that defines the state, as a comparable tuple."""
-        return (self.options, self.dealer, self.dealt, self.stock, self.start_score,
-                tuple(self.row), self.pos, tuple(self.turned), tuple(self.draws), self.pending,
-                tuple(self.calls), *self._play_snapshot())
+        return (self.options, self.dealer, self.dealt, self.start_score, self.pile.snapshot(),
+                self.pending, tuple(self.calls), *self._play_snapshot())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GermanState) and self.snapshot() == other.snapshot()
@@ -475,7 +440,7 @@ class GermanState(TrickPlay):
         """Where every card is: the hands, ``played``, the face-down ``stock`` and the
         ``face_up`` row."""
         places = super().locations()
-        places["stock"] = sum(1 << c for c in self.stock[self.pos:])
+        places["stock"] = sum(1 << c for c in self.pile.face_down_cards())
         places["face_up"] = sum(1 << c for c in self.row)
         return places
 
@@ -494,7 +459,7 @@ class GermanState(TrickPlay):
 
     def hands_known(self) -> bool:
         """True once no face-down card is left: each player knows the other's hand."""
-        return self.pos >= STOCK_SIZE
+        return self.pile.face_down == 0
 
     def known_to(self, seat: int) -> int:
         """The cards of the other hand that ``seat`` knows: face-up cards it took and still
@@ -507,13 +472,7 @@ class GermanState(TrickPlay):
     def taken_face_up(self, hand: int) -> int:
         """The face-up cards ``hand`` took from the stock and still holds: what everyone
         watching saw go into it."""
-        took = 0
-        for d in self.draws:
-            if d.winner == hand and d.won_public:
-                took |= 1 << d.won
-            if d.loser == hand and d.lost_public:
-                took |= 1 << d.lost
-        return took & self.hands[hand]
+        return self.pile.taken_face_up(hand) & self.hands[hand]
 
     def draws_seen_by(self, seat: int | None) -> list[list[str | None]]:
         """The draws after each trick of the stock phase as ``seat`` saw them (None: an
@@ -562,7 +521,7 @@ class GermanState(TrickPlay):
         hands_known = self.hands_known()
         info: dict[str, Any] = {
             "face_up": [text[c] for c in self.row],
-            "turned": [text[c] for c in self.turned],
+            "turned": [text[c] for c in self.pile.turned],
             "stock": len(self.row) + self.face_down,
             "draws": self.draws_seen_by(seat),
             "stock_tricks": stock_tricks,

@@ -1,0 +1,430 @@
+"""Movements of a whist drive: who sits where, round by round.
+
+A drive seats its people at tables of the family's size (four for classic and Belgian
+whist, two for German whist); the tables needed are the people divided by the table size,
+rounded up, and computer players fill exactly the seats left over. Seats are given in the
+rules' seat order (N, E, S, W; German: N, S), so at a four-hand table seats 0 and 2 are
+partners against 1 and 3.
+
+Three movements:
+
+- ``progressive``: the progressive whist drive. Round 1 is fixed; after each round the
+  winning side at each table moves on to the next table (the last table's winners to the
+  first) and the losers stay; the two who stay split up, each partnering one of the
+  arrivals, so partners change every round. The moves depend on the results:
+  :func:`next_round` makes the next round from a round and its results.
+- ``pairs``: fixed partners (people ``2k`` and ``2k + 1`` form pair ``k``) in a round
+  robin: no pair meets another pair twice before it has met every pair once.
+- ``individual``: no fixed partners; each round's tables are chosen so that every two
+  people meet (sit at one table) as evenly as the numbers allow: before any two people
+  meet a second time, the movement seats them with people they have met fewer times
+  whenever a local search finds such a seating; seats rotate too. For German whist
+  (two a table) it is an exact round robin.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Literal
+
+from openwhist.errors import ConfigError, InvalidActionError
+from openwhist.rules.registry import get_variant
+from openwhist.rules.seats import seat_names
+
+MovementKind = Literal["progressive", "pairs", "individual"]
+"""The movements a drive can follow (see the module's text)."""
+MOVEMENTS: tuple[MovementKind, ...] = ("progressive", "pairs", "individual")
+"""Every movement, in the order the command line lists them."""
+DRIVE_FAMILIES: tuple[str, ...] = ("classic", "belgian", "german")
+"""The families a drive is played in (four-hand classic and Belgian, two-hand German)."""
+FAMILY_MOVEMENTS: dict[str, tuple[MovementKind, ...]] = {
+    "classic": ("progressive", "pairs", "individual"),
+    "belgian": ("individual",),
+    "german": ("progressive", "individual"),
+}
+"""The movements each family allows: Belgian whist has no fixed partners (the auction makes
+them), German whist no partners at all."""
+MAX_PLAYERS = 400
+"""The most people one drive seats (a hundred four-hand tables)."""
+MAX_ROUNDS = 60
+"""The most rounds a drive is planned for."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table in one round: its number (from 1) and, per seat in the rules' seat order,
+    the person sitting there (an index into the drive's people) or ``None`` for a computer
+    player."""
+
+    number: int
+    seats: tuple[int | None, ...]
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The people at this table, in seat order."""
+        return tuple(p for p in self.seats if p is not None)
+
+    def seat_of(self, person: int) -> int | None:
+        """The seat ``person`` sits at here, or None."""
+        return self.seats.index(person) if person in self.seats else None
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat partnering ``seat`` at a four-hand table with fixed sides (0-2, 1-3);
+        None at a two-hand table."""
+        return (seat + 2) % 4 if len(self.seats) == 4 else None
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of a drive: its number (from 1) and its tables."""
+
+    number: int
+    tables: tuple[Table, ...]
+
+    def table_of(self, person: int) -> Table | None:
+        """The table ``person`` sits at in this round (None: not seated)."""
+        for t in self.tables:
+            if person in t.seats:
+                return t
+        return None
+
+    def computers(self) -> int:
+        """How many seats computer players fill in this round."""
+        return sum(1 for t in self.tables for p in t.seats if p is None)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A drive's movement: family, movement, people, rounds.
+
+    ``rounds`` holds every round of a ``pairs`` or ``individual`` movement; for the
+    ``progressive`` drive only round 1 (the rest follow the results: :func:`next_round`).
+    ``total_rounds`` is the number of rounds the drive plays.
+    """
+
+    family: str
+    kind: MovementKind
+    players: int
+    total_rounds: int
+    rounds: tuple[Round, ...]
+
+    @property
+    def seats_per_table(self) -> int:
+        """Seats at each table: 4, or 2 for German whist."""
+        return _table_size(self.family)
+
+    @property
+    def tables(self) -> int:
+        """How many tables the drive uses."""
+        return len(self.rounds[0].tables)
+
+    @property
+    def computers(self) -> int:
+        """How many seats computer players fill in every round (the gaps)."""
+        return self.tables * self.seats_per_table - self.players
+
+    def table_text(self, names: Sequence[str] | None = None) -> str:
+        """The movement as a printable table: one line per round and table, each seat's
+        person (``names[i]``, or the number ``i + 1``), ``computer`` for a gap.
+
+        >>> print(plan("pairs", 6, "classic", rounds=1).table_text())
+        classic whist drive, pairs movement: 6 people at 2 tables, 1 round, 2 computer players
+        round 1
+          table 1: N 3  E 1  S 4  W 2
+          table 2: N computer  E 5  S computer  W 6
+        """
+        if names is not None and len(names) != self.players:
+            raise InvalidActionError(f"{len(names)} names for {self.players} people")
+        letters = seat_names(self.seats_per_table)
+
+        def who(p: int | None) -> str:
+            if p is None:
+                return "computer"
+            return names[p] if names is not None else str(p + 1)
+
+        plural = "s" if self.total_rounds != 1 else ""
+        lines = [f"{self.family} whist drive, {self.kind} movement: {self.players} people at "
+                 f"{self.tables} table{'s' if self.tables != 1 else ''}, {self.total_rounds} "
+                 f"round{plural}, {self.computers} computer player{'s' if self.computers != 1 else ''}"]
+        for rnd in self.rounds:
+            lines.append(f"round {rnd.number}")
+            for t in rnd.tables:
+                seats = "  ".join(f"{letters[s]} {who(p)}" for s, p in enumerate(t.seats))
+                lines.append(f"  table {t.number}: {seats}")
+        if self.kind == "progressive" and self.total_rounds > 1:
+            lines.append(f"rounds 2-{self.total_rounds} follow the results: the winners at each table "
+                         "move on to the next table (from the last to the first), the losers stay "
+                         "and split up to partner the arrivals"
+                         if self.seats_per_table == 4 else
+                         f"rounds 2-{self.total_rounds} follow the results: the winner at each table "
+                         "moves on to the next table (from the last to the first), the loser stays")
+        return "\n".join(lines)
+
+
+def drive_family(family: str) -> str:
+    """The drive family a variant or preset name stands for (``"english"`` ->
+    ``"classic"``); refuses families a drive cannot seat (Dummy whist's three players)."""
+    name = get_variant(family).name
+    if name not in DRIVE_FAMILIES:
+        raise ConfigError(f"a whist drive is played in {', '.join(DRIVE_FAMILIES)} whist, "
+                          f"not {name}")
+    return name
+
+
+def _table_size(family: str) -> int:
+    return get_variant(drive_family(family)).header().players
+
+
+def _check_count(what: str, value: object, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidActionError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def plan(kind: str, players: int, family: str = "classic", rounds: int = 1) -> Plan:
+    """The movement of a drive: ``kind`` (see :data:`MOVEMENTS`) for ``players`` people in
+    ``family`` (classic, belgian, german or one of their presets) over ``rounds`` rounds.
+
+    >>> p = plan("individual", 13, "belgian", rounds=3)
+    >>> p.tables, p.computers, [r.computers() for r in p.rounds]
+    (4, 3, [3, 3, 3])
+    """
+    fam = drive_family(family)
+    size = _table_size(fam)
+    if kind not in MOVEMENTS:
+        raise InvalidActionError(f"unknown movement {kind!r}; movements: {', '.join(MOVEMENTS)}")
+    if kind not in FAMILY_MOVEMENTS[fam]:
+        why = ("Belgian whist has no fixed partners (the auction makes them)" if fam == "belgian"
+               else "German whist has no partners")
+        raise ConfigError(f"{why}: its drives use the {' or '.join(FAMILY_MOVEMENTS[fam])} "
+                          f"movement, not {kind}")
+    _check_count("the number of people", players, 2, MAX_PLAYERS)
+    _check_count("the number of rounds", rounds, 1, MAX_ROUNDS)
+    tables = -(-players // size)
+    if kind == "progressive":
+        made = [_first_round(players, tables, size)]
+    elif kind == "pairs":
+        made = _pairs_rounds(players, tables, rounds)
+    elif size == 2:
+        made = _round_robin(players, rounds)
+    else:
+        made = _individual_rounds(players, tables, rounds, partners=fam == "classic")
+    return Plan(fam, kind, players, rounds, tuple(made))
+
+
+def _gap_slots(tables: int, size: int, gaps: int) -> set[tuple[int, int]]:
+    """Where round 1 puts the computer players: the last seat of the last tables, one a table."""
+    out: set[tuple[int, int]] = set()
+    t, s = tables - 1, size - 1
+    for _ in range(gaps):
+        out.add((t, s))
+        t -= 1
+        if t < 0:
+            t, s = tables - 1, s - 2
+    return out
+
+
+def _first_round(players: int, tables: int, size: int) -> Round:
+    gaps = _gap_slots(tables, size, tables * size - players)
+    people = iter(range(players))
+    rows = []
+    for t in range(tables):
+        seats = tuple(None if (t, s) in gaps else next(people) for s in range(size))
+        rows.append(Table(t + 1, seats))
+    return Round(1, tuple(rows))
+
+
+def _circle(n: int, r: int) -> list[tuple[int, int]]:
+    """Round ``r`` of the circle method for ``n`` (even) entrants: ``n / 2`` pairings;
+    over rounds ``0..n-2`` every two entrants meet exactly once."""
+    r %= n - 1
+    order = [n - 1] + [(r + i) % (n - 1) for i in range(n - 1)]
+    return [(order[i], order[n - 1 - i]) for i in range(n // 2)]
+
+
+def _pairs_rounds(players: int, tables: int, rounds: int) -> list[Round]:
+    n_pairs = 2 * tables
+    # pair k is people 2k and 2k + 1; computer players fill the last pairs
+    members = [tuple(p if p < players else None for p in (2 * k, 2 * k + 1)) for k in range(n_pairs)]
+    out = []
+    for r in range(rounds):
+        rows = []
+        for i, (a, b) in enumerate(_circle(n_pairs, r)):
+            if (r + i) % 2:  # sides alternate so each pair sits N-S and E-W in turn
+                a, b = b, a
+            pa, pb = members[a], members[b]
+            rows.append((min(a, b), (pa[0], pb[0], pa[1], pb[1])))
+        rows.sort()
+        out.append(Round(r + 1, tuple(Table(i + 1, seats) for i, (_, seats) in enumerate(rows))))
+    return out
+
+
+def _round_robin(players: int, rounds: int) -> list[Round]:
+    n = players + players % 2
+    out = []
+    for r in range(rounds):
+        rows = []
+        for i, (a, b) in enumerate(_circle(n, r)):
+            if (r + i) % 2:
+                a, b = b, a
+            rows.append((min(a, b), (a if a < players else None, b if b < players else None)))
+        rows.sort()
+        out.append(Round(r + 1, tuple(Table(i + 1, s) for i, (_, s) in enumerate(rows))))
+    return out
+
+
+def _individual_rounds(players: int, tables: int, rounds: int, partners: bool) -> list[Round]:
+    """Four-hand tables with no fixed partners, chosen round by round by a seeded local
+    search that keeps the counts of meetings (and, in classic whist, of partnerships and
+    seats) as even as it can."""
+    seats_n = 4 * tables
+    met = [[0] * seats_n for _ in range(seats_n)]
+    partnered = [[0] * seats_n for _ in range(seats_n)]
+    seat_count = [[0] * 4 for _ in range(seats_n)]
+    rng = random.Random(f"individual/{players}/{tables}")
+    first = _first_round(players, tables, 4)
+    ghost = iter(range(players, seats_n))
+    groups = [[p if p is not None else next(ghost) for p in t.seats] for t in first.tables]
+    out = []
+    for r in range(rounds):
+        if r > 0:
+            groups = _best_grouping(players, tables, met, rng)
+        seated = [_seat_order(g, partnered, seat_count, partners) for g in groups]
+        for g in seated:
+            for a, b in combinations(g, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+            for s, p in enumerate(g):
+                seat_count[p][s] += 1
+            for a, b in ((g[0], g[2]), (g[1], g[3])):
+                partnered[a][b] += 1
+                partnered[b][a] += 1
+        out.append(Round(r + 1, tuple(
+            Table(i + 1, tuple(p if p < players else None for p in g)) for i, g in enumerate(seated))))
+    return out
+
+
+def _pair_cost(a: int, b: int, players: int, met: list[list[int]]) -> int:
+    """What seating ``a`` and ``b`` at one table costs: a meeting's weight grows fast with
+    how often they met; two computer players at one table cost as much as a repeat."""
+    if a >= players and b >= players:
+        return 1 << 12
+    if a >= players or b >= players:
+        return 0
+    return 1 << (3 * met[a][b])
+
+
+def _best_grouping(players: int, tables: int, met: list[list[int]], rng: random.Random) -> list[list[int]]:
+    """Tables of four that minimise the summed pair costs: several seeded random starts,
+    each improved by swapping two people between tables while any swap helps."""
+    seats_n = 4 * tables
+    best: list[list[int]] | None = None
+    best_cost = 0
+    for _ in range(6 if tables > 1 else 1):
+        order = list(range(seats_n))
+        rng.shuffle(order)
+        groups = [order[4 * t:4 * t + 4] for t in range(tables)]
+
+        def cost_in(g: list[int], skip: int, p: int) -> int:
+            return sum(_pair_cost(p, q, players, met) for i, q in enumerate(g) if i != skip)
+
+        improved = True
+        while improved:
+            improved = False
+            for t1 in range(tables):
+                for t2 in range(t1 + 1, tables):
+                    g1, g2 = groups[t1], groups[t2]
+                    for i in range(4):
+                        for j in range(4):
+                            a, b = g1[i], g2[j]
+                            delta = (cost_in(g1, i, b) + cost_in(g2, j, a)
+                                     - cost_in(g1, i, a) - cost_in(g2, j, b))
+                            if delta < 0:
+                                g1[i], g2[j] = b, a
+                                improved = True
+        total = sum(_pair_cost(a, b, players, met) for g in groups for a, b in combinations(g, 2))
+        if best is None or total < best_cost:
+            best, best_cost = [list(g) for g in groups], total
+    assert best is not None
+    return best
+
+
+_ORDERS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
+"""The three partnerships of four (seats 0-2 and 1-3 hold positions 0-2 and 1-3)."""
+
+
+def _seat_order(group: Sequence[int], partnered: list[list[int]], seat_count: list[list[int]],
+                partners: bool) -> list[int]:
+    """The group's seat order: (classic) the partnership they have played least, then the
+    rotation that puts each in the seat he has had least."""
+    best: list[int] = list(group)
+    best_key: tuple[int, int] | None = None
+    for order in _ORDERS:
+        g = [group[i] for i in order]
+        pk = partnered[g[0]][g[2]] ** 2 + partnered[g[1]][g[3]] ** 2 if partners else 0
+        for shift in range(4):
+            seated = g[shift:] + g[:shift]
+            sk = sum(seat_count[p][s] for s, p in enumerate(seated))
+            key = (pk, sk)
+            if best_key is None or key < best_key:
+                best, best_key = seated, key
+    return best
+
+
+def table_winners(table: Table, scores: Iterable[tuple[int, Sequence[int]]]) -> int:
+    """The winning side (0: seats 0 and 2 or seat 0; 1: seats 1 and 3 or seat 1) at a
+    table over a round, from ``(deal number, per-seat scores)`` of its deals: the higher
+    total; on equal totals, the side that scored more in the round's last deal; then
+    side 0."""
+    rows = sorted(scores, key=lambda x: x[0])
+    if not rows:
+        raise InvalidActionError(f"table {table.number} has no results for the round")
+    total = [0, 0]
+    for _, sc in rows:
+        if len(sc) != len(table.seats):
+            raise InvalidActionError(f"table {table.number} has {len(table.seats)} seats, "
+                                     f"a result gives {len(sc)} scores")
+        total[0] += sc[0]
+        total[1] += sc[1]
+    if total[0] != total[1]:
+        return 0 if total[0] > total[1] else 1
+    last = rows[-1][1]
+    return 1 if last[1] > last[0] else 0
+
+
+def next_round(current: Round, winners: Sequence[int]) -> Round:
+    """The progressive drive's next round from the current one and, per table in order,
+    the side that won it there (see :func:`table_winners`; :func:`openwhist.drive.next_round_from`
+    takes the results).
+
+    Four-hand tables: the winners move on to the next table (the last table's to the
+    first); the losers stay, one at N and one at E, now opponents; each partners one
+    arrival (which one alternates round by round). Two-hand tables: the winner moves on,
+    the loser stays.
+
+    >>> first = plan("progressive", 8, "classic", rounds=2).rounds[0]
+    >>> [t.seats for t in next_round(first, [0, 1]).tables]
+    [(1, 3, 5, 7), (4, 6, 0, 2)]
+    """
+    n = len(current.tables)
+    if len(winners) != n:
+        raise InvalidActionError(f"{n} tables need {n} winners, not {len(winners)}")
+    if any(w not in (0, 1) for w in winners):
+        raise InvalidActionError(f"a table's winner is side 0 or 1, not {list(winners)!r}")
+    size = len(current.tables[0].seats)
+    rows = []
+    for i, t in enumerate(current.tables):
+        came = current.tables[(i - 1) % n]
+        w_came = winners[(i - 1) % n]
+        if size == 2:
+            rows.append(Table(t.number, (t.seats[1 - winners[i]], came.seats[w_came])))
+            continue
+        stay = (t.seats[1 - winners[i]], t.seats[3 - winners[i]])
+        move = (came.seats[w_came], came.seats[w_came + 2])
+        if current.number % 2 == 0:
+            move = (move[1], move[0])
+        rows.append(Table(t.number, (stay[0], stay[1], move[0], move[1])))
+    return Round(current.number + 1, tuple(rows))

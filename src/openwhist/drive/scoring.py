@@ -1,0 +1,321 @@
+"""Scoring a whist drive: deal results, scorer-mode entries, standings and matchpoints.
+
+The drive's scoring (rules.md 2.7: at club and tournament evenings the highest margin over
+the session wins the night; whist drives count each deal at each table):
+
+- classic whist: each person scores the tricks his side took in each deal; his margin is
+  his side's tricks less the other side's;
+- German whist: each person scores his own tricks (of the play phase when the options
+  count only those, else all 26); margin, his less his opponent's;
+- Belgian whist: each person scores his points by the options' points grid; his margin
+  is his points (the grid already sets them against the table).
+
+:func:`standings` ranks the people by total, margin or matchpoints and states its
+tie-break rule.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from openwhist.cards import derive_seed
+from openwhist.drive.movement import Round, drive_family
+from openwhist.errors import InvalidActionError
+from openwhist.rules.registry import get_variant
+from openwhist.rules.scorer import Entry, check_entry
+from openwhist.rules.seats import seat_name
+
+RankBy = Literal["total", "margin", "matchpoints"]
+"""What :func:`standings` ranks by."""
+
+
+# --- seeds ------------------------------------------------------------------------------------
+
+
+def duplicate_seeds(secret: int, round_number: int, deals: int) -> tuple[int, ...]:
+    """The seeds of a duplicate round's deals, the same at every table (each from
+    :func:`openwhist.cards.derive_seed` with ``"drive", "round", r, "deal", d``).
+
+    >>> a = duplicate_seeds(7, 1, 3)
+    >>> len(set(a)), a == duplicate_seeds(7, 1, 3), a != duplicate_seeds(7, 2, 3)
+    (3, True, True)
+    """
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise InvalidActionError(f"a round has at least one deal, not {deals!r}")
+    return tuple(derive_seed(secret, "drive", "round", round_number, "deal", d) for d in range(1, deals + 1))
+
+
+def deal_seeds(secret: int, round_number: int, table: int, deals: int,
+               duplicate: bool = False) -> tuple[int, ...]:
+    """The seeds of the deals one table plays in a round: the round's shared seeds in a
+    duplicate drive (:func:`duplicate_seeds`), else the table's own (``"table", t`` among
+    the labels)."""
+    if duplicate:
+        return duplicate_seeds(secret, round_number, deals)
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise InvalidActionError(f"a round has at least one deal, not {deals!r}")
+    return tuple(derive_seed(secret, "drive", "round", round_number, "table", table, "deal", d)
+                 for d in range(1, deals + 1))
+
+
+def deal_dealer(family: str, deal: int) -> int:
+    """The dealer's seat of a round's ``deal``-th deal (from 1): round the table from N, so
+    that in a duplicate round every table deals each deal from the same seat."""
+    return (deal - 1) % get_variant(drive_family(family)).header().players
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    """One deal at one table of a drive.
+
+    :param round: the round's number (from 1).
+    :param table: the table's number (from 1).
+    :param deal: the deal's number in the round (from 1).
+    :param players: per seat, the person sitting there (None: a computer player).
+    :param scores: per seat, the drive's score of this deal (see the module's text).
+    :param margins: per seat, the margin of this deal.
+    :param detail: the deal in words (``"7-6"``, ``"pair 9 N+S, 10 tricks"``).
+    """
+
+    round: int
+    table: int
+    deal: int
+    players: tuple[int | None, ...]
+    scores: tuple[int, ...]
+    margins: tuple[int, ...]
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict."""
+        return {"round": self.round, "table": self.table, "deal": self.deal,
+                "players": list(self.players), "scores": list(self.scores),
+                "margins": list(self.margins), "detail": self.detail}
+
+
+def result_of_entry(family: str, options: Any, rnd: Round, table: int, deal: int,
+                    entry: Entry) -> Result:
+    """The :class:`Result` of a scorer-mode entry for ``table`` (its number) in ``rnd``,
+    checked by :func:`check_entry`."""
+    scores, margins, detail = check_entry(family, options, entry)
+    return Result(rnd.number, table, deal, _seats(rnd, table), scores, margins, detail)
+
+
+def _seats(rnd: Round, table: int) -> tuple[int | None, ...]:
+    for t in rnd.tables:
+        if t.number == table:
+            return t.seats
+    raise InvalidActionError(f"round {rnd.number} has no table {table}")
+
+
+def result_of_deal(family: str, rnd: Round, table: int, deal: int, outcome: Any) -> Result:
+    """The :class:`Result` of a deal played online: ``outcome`` is the deal's
+    ``result()`` (classic: tricks per side; German: the counted tricks per player;
+    Belgian: points per player)."""
+    fam = drive_family(family)
+    seats = _seats(rnd, table)
+    if fam == "belgian":
+        pts = tuple(int(p) for p in outcome.points)
+        return Result(rnd.number, table, deal, seats, pts, pts, outcome.contract or "all pass")
+    if fam == "german":
+        a, b = (int(x) for x in outcome.counted)
+        return Result(rnd.number, table, deal, seats, (a, b), (a - b, b - a), f"{a}-{b}")
+    a, b = (int(x) for x in outcome.tricks)
+    return Result(rnd.number, table, deal, seats, (a, b, a, b), (a - b, b - a, a - b, b - a), f"{a}-{b}")
+
+
+# --- matchpoints --------------------------------------------------------------------------------
+
+
+def matchpoints(results: Sequence[Result]) -> dict[tuple[int, int, int], tuple[int, ...]]:
+    """Duplicate matchpoints: for every result, per seat, 2 for each other table whose
+    same seat scored less with the same cards (same round and deal), 1 for each that
+    scored the same. Keyed by ``(round, table, deal)``.
+
+    >>> rs = [Result(1, t, 1, (0, 1, 2, 3), (s, 13 - s, s, 13 - s), (0,) * 4) for t, s in
+    ...       ((1, 7), (2, 8), (3, 7))]
+    >>> matchpoints(rs)[(1, 2, 1)]
+    (4, 0, 4, 0)
+    """
+    boards: dict[tuple[int, int], list[Result]] = defaultdict(list)
+    for r in results:
+        boards[(r.round, r.deal)].append(r)
+    out: dict[tuple[int, int, int], tuple[int, ...]] = {}
+    for rows in boards.values():
+        for r in rows:
+            mp = []
+            for s, mine in enumerate(r.scores):
+                got = 0
+                for o in rows:
+                    if o is r:
+                        continue
+                    theirs = o.scores[s]
+                    got += 2 if mine > theirs else 1 if mine == theirs else 0
+                mp.append(got)
+            out[(r.round, r.table, r.deal)] = tuple(mp)
+    return out
+
+
+# --- standings ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One person's line in the standings: place (shared on a full tie), totals, and the
+    number of deals played and rounds won (rounds in which his margin was above zero: his
+    side took more than the other; Belgian whist: he won points)."""
+
+    place: int
+    player: int
+    total: int
+    margin: int
+    matchpoints: int
+    deals: int
+    rounds_won: int
+
+
+TIE_BREAKS: dict[str, str] = {
+    "total": "equal totals: the higher margin, then more rounds won; then the place is shared",
+    "margin": "equal margins: the higher total, then more rounds won; then the place is shared",
+    "matchpoints": "equal matchpoints: the higher margin, then the higher total; then the place is shared",
+}
+"""The tie-break rule of each way of ranking, in words."""
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The drive's standings: rows best first, what they are ranked by, the tie-break
+    rule in words."""
+
+    rows: tuple[Standing, ...]
+    by: RankBy
+    tie_break: str
+
+    def winners(self) -> tuple[int, ...]:
+        """The person (or people, on a full tie) in first place."""
+        return tuple(r.player for r in self.rows if r.place == 1)
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        """The standings as a printable table with the tie-break rule under it."""
+        head = f"{'place':>5}  {'player':<16} {'total':>6} {'margin':>7}"
+        if self.by == "matchpoints":
+            head += f" {'mp':>5}"
+        head += f" {'deals':>5} {'rounds won':>10}"
+        lines = [head]
+        for r in self.rows:
+            name = names[r.player] if names is not None else str(r.player + 1)
+            line = f"{r.place:>5}  {name:<16} {r.total:>6} {r.margin:>7}"
+            if self.by == "matchpoints":
+                line += f" {r.matchpoints:>5}"
+            line += f" {r.deals:>5} {r.rounds_won:>10}"
+            lines.append(line)
+        lines.append(f"ranked by {self.by}; {self.tie_break}")
+        return "\n".join(lines)
+
+
+def standings(results: Sequence[Result], by: RankBy = "total", players: int | None = None) -> Standings:
+    """Rank the people of a drive from its results, by ``total`` score, ``margin`` or
+    duplicate ``matchpoints`` (:func:`matchpoints`), ties broken as :data:`TIE_BREAKS`
+    says. ``players`` lists everyone (0..players-1) even with no result yet.
+
+    >>> rs = [Result(1, 1, 1, (0, 1, 2, 3), (8, 5, 8, 5), (3, -3, 3, -3)),
+    ...       Result(1, 1, 2, (0, 1, 2, 3), (6, 7, 6, 7), (-1, 1, -1, 1))]
+    >>> [(r.place, r.player, r.total) for r in standings(rs).rows]
+    [(1, 0, 14), (1, 2, 14), (3, 1, 12), (3, 3, 12)]
+    """
+    if by not in TIE_BREAKS:
+        raise InvalidActionError(f"rank by total, margin or matchpoints, not {by!r}")
+    total: dict[int, int] = defaultdict(int)
+    margin: dict[int, int] = defaultdict(int)
+    mps: dict[int, int] = defaultdict(int)
+    deals: dict[int, int] = defaultdict(int)
+    mp = matchpoints(results) if by == "matchpoints" else {}
+    round_margin: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for r in results:
+        if len(r.scores) != len(r.players) or len(r.margins) != len(r.players):
+            raise InvalidActionError(f"a result of round {r.round}, table {r.table} has "
+                                     f"{len(r.players)} seats but {len(r.scores)} scores")
+        for s, p in enumerate(r.players):
+            if p is None:
+                continue
+            round_margin[(r.round, r.table)][p] += r.margins[s]
+            total[p] += r.scores[s]
+            margin[p] += r.margins[s]
+            deals[p] += 1
+            if mp:
+                mps[p] += mp[(r.round, r.table, r.deal)][s]
+    won: dict[int, int] = defaultdict(int)
+    for per_person in round_margin.values():
+        for p, m in per_person.items():
+            if m > 0:
+                won[p] += 1
+    everyone = set(total) | (set(range(players)) if players is not None else set())
+
+    def key(p: int) -> tuple[int, ...]:
+        if by == "total":
+            return (total[p], margin[p], won[p])
+        if by == "margin":
+            return (margin[p], total[p], won[p])
+        return (mps[p], margin[p], total[p])
+
+    order = sorted(everyone, key=lambda p: (tuple(-k for k in key(p)), p))
+    rows: list[Standing] = []
+    for i, p in enumerate(order):
+        place = rows[-1].place if rows and key(order[i - 1]) == key(p) else i + 1
+        rows.append(Standing(place, p, total[p], margin[p], mps[p], deals[p], won[p]))
+    return Standings(tuple(rows), by, TIE_BREAKS[by])
+
+
+def score_card(results: Sequence[Result], person: int) -> list[dict[str, Any]]:
+    """A person's own score card: per deal he played, the round, table, seat, partner
+    (four-hand fixed sides), the deal in words, his score, margin and running total."""
+    rows: list[dict[str, Any]] = []
+    running = 0
+    for r in sorted(results, key=lambda r: (r.round, r.deal, r.table)):
+        if person not in r.players:
+            continue
+        s = r.players.index(person)
+        running += r.scores[s]
+        n = len(r.players)
+        rows.append({"round": r.round, "table": r.table, "deal": r.deal,
+                     "seat": seat_name(s, n),
+                     "partner": r.players[(s + 2) % 4] if n == 4 else None,
+                     "detail": r.detail, "score": r.scores[s], "margin": r.margins[s],
+                     "running": running})
+    return rows
+
+
+# --- export -------------------------------------------------------------------------------------
+
+
+def results_csv(results: Sequence[Result], names: Sequence[str] | None = None) -> str:
+    """The results as CSV: one line per deal and table, the people by seat."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    n = max((len(r.players) for r in results), default=4)
+    letters = [seat_name(s, n) for s in range(n)]
+    w.writerow(["round", "table", "deal", *letters, "detail", *[f"score {x}" for x in letters]])
+    for r in sorted(results, key=lambda r: (r.round, r.table, r.deal)):
+        who = ["computer" if p is None else (names[p] if names is not None else str(p + 1))
+               for p in r.players]
+        w.writerow([r.round, r.table, r.deal, *who, r.detail, *r.scores])
+    return buf.getvalue()
+
+
+def standings_csv(table: Standings, names: Sequence[str] | None = None) -> str:
+    """The standings as CSV, best first, with the ranking and tie-break in the last line."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["place", "player", "total", "margin", "matchpoints", "deals", "rounds won"])
+    for r in table.rows:
+        w.writerow([r.place, names[r.player] if names is not None else r.player + 1, r.total,
+                    r.margin, r.matchpoints, r.deals, r.rounds_won])
+    w.writerow([f"ranked by {table.by}; {table.tie_break}"])
+    return buf.getvalue()

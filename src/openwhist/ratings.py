@@ -1,0 +1,258 @@
+"""Ratings of people and computer players, per family, with uncertainty (OpenSkill).
+
+A rating is OpenSkill's Plackett-Luce model's ``mu`` (the skill) and ``sigma`` (how
+unsure we are of it); the leaderboard orders by :attr:`Rating.ordinal`, ``mu - 3 sigma``,
+so that a new person is not placed high on one lucky match. Ratings are kept per family
+(classic, German, Belgian): skill at one is not skill at another.
+
+:func:`rate` takes any teams: partnerships (two of two), one against three (a Belgian
+solo: one of one against one of three), each for himself (a Belgian match: four of one)
+and one against one (German whist). Computer players take part with fixed ratings
+(:data:`COMPUTER_RATINGS`, from measured matches: see :func:`measure_computers`) that
+never move, so a person's first match against them already means something.
+:func:`rated` is the rule against farming.
+
+>>> a, b = new_rating(), new_rating()
+>>> [[a2], [b2]] = rate([[a], [b]], scores=[7, 6])
+>>> a2.mu > a.mu > b2.mu
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from openwhist.errors import InvalidActionError
+
+MU = 25.0
+"""A new person's rating (OpenSkill's default)."""
+SIGMA = MU / 3
+"""A new person's uncertainty."""
+RATED_FAMILIES = ("classic", "german", "belgian")
+"""The families rated on their own."""
+REPEAT_LIMIT = 3
+"""At a public table a person opened with computer players, the rated matches a day (the
+rest are unrated: no farming one's own computer players)."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A rating: skill ``mu`` and uncertainty ``sigma``."""
+
+    mu: float = MU
+    sigma: float = SIGMA
+
+    @property
+    def ordinal(self) -> float:
+        """The leaderboard's figure: ``mu - 3 sigma`` (a cautious estimate of the skill)."""
+        return self.mu - 3 * self.sigma
+
+    def to_dict(self) -> dict[str, float]:
+        """A JSON-friendly dict (``mu``, ``sigma``, ``ordinal``)."""
+        return {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal}
+
+
+def new_rating() -> Rating:
+    """The rating of someone who has not played yet."""
+    return Rating()
+
+
+@functools.cache
+def _model() -> PlackettLuce:
+    return PlackettLuce(mu=MU, sigma=SIGMA)
+
+
+def rate(teams: Sequence[Sequence[Rating]], *, scores: Sequence[float] | None = None,
+         ranks: Sequence[float] | None = None,
+         fixed: Sequence[Sequence[bool]] | None = None) -> list[list[Rating]]:
+    """The ratings after one match: ``teams`` of ratings (any sizes: two partnerships,
+    one against three, each for himself), with either ``scores`` (higher is better) or
+    ``ranks`` (1 is first; equal ranks are a draw), one per team. Ratings marked in
+    ``fixed`` (computer players) come back unchanged.
+
+    >>> strong, weak = Rating(30, 2), Rating(20, 2)
+    >>> [[s], [w]] = rate([[strong], [weak]], ranks=[1, 2], fixed=[[True], [False]])
+    >>> s == strong, w.mu > weak.mu - 1
+    (True, True)
+    """
+    if len(teams) < 2 or any(len(t) == 0 for t in teams):
+        raise InvalidActionError("a rated match has at least two teams, none empty")
+    if (scores is None) == (ranks is None):
+        raise InvalidActionError("give the teams' scores or their ranks (one of them)")
+    order = scores if scores is not None else ranks
+    assert order is not None
+    if len(order) != len(teams):
+        raise InvalidActionError(f"{len(teams)} teams but {len(order)} "
+                                 f"{'scores' if scores is not None else 'ranks'}")
+    if fixed is not None and [len(f) for f in fixed] != [len(t) for t in teams]:
+        raise InvalidActionError("'fixed' must mark every rating of every team")
+    model = _model()
+    game = [[model.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in teams]
+    if scores is not None:
+        out = model.rate(game, scores=[float(s) for s in scores])
+    else:
+        out = model.rate(game, ranks=[float(r) for r in order])
+    new = [[Rating(float(p.mu), float(p.sigma)) for p in team] for team in out]
+    if fixed is not None:
+        new = [[old if f else r for old, r, f in zip(t_old, t_new, t_fix, strict=True)]
+               for t_old, t_new, t_fix in zip(teams, new, fixed, strict=True)]
+    return new
+
+
+def teams_of(family: str, seats: int = 4, declarers: Sequence[int] = ()) -> list[list[int]]:
+    """The teams a match or deal of ``family`` is rated as, as lists of seats: classic
+    whist's partnerships (N-S against E-W); German whist, one against one; Belgian whist,
+    the declarers against the rest for one deal (a pair, or one against three), or each
+    for himself over a match (no ``declarers``).
+
+    >>> teams_of("classic"), teams_of("belgian", declarers=[2])
+    ([[0, 2], [1, 3]], [[2], [0, 1, 3]])
+    """
+    if family == "german" or seats == 2:
+        return [[0], [1]]
+    if family == "classic":
+        return [[0, 2], [1, 3]]
+    if family == "belgian":
+        if declarers:
+            d = sorted(set(declarers))
+            return [d, [s for s in range(seats) if s not in d]]
+        return [[s] for s in range(seats)]
+    raise InvalidActionError(f"ratings are kept for {', '.join(RATED_FAMILIES)} whist, not {family!r}")
+
+
+class Ratings:
+    """A book of ratings per family and player id, with each change kept in
+    :attr:`history`; ids in ``fixed`` (computer players) keep their ratings.
+
+    >>> book = Ratings()
+    >>> _ = book.update("classic", [["ann", "bob"], ["cy", "computer:heuristic"]], scores=[9, 4])
+    >>> book.get("classic", "ann").mu > MU
+    True
+    >>> book.get("classic", "computer:heuristic") == computer_rating("classic", "heuristic")
+    True
+    """
+
+    def __init__(self) -> None:
+        self._book: dict[str, dict[str, Rating]] = defaultdict(dict)
+        self.history: list[tuple[str, str, Rating, Rating]] = []
+        """(family, player, before, after) for every change, oldest first."""
+
+    @staticmethod
+    def computer(player: str) -> str | None:
+        """The computer player's name if ``player`` is one (``"computer:heuristic"``)."""
+        return player.split(":", 1)[1] if player.startswith("computer:") else None
+
+    def get(self, family: str, player: str) -> Rating:
+        """A player's rating in a family (a computer player's fixed one; new: the default)."""
+        bot = self.computer(player)
+        if bot is not None:
+            return computer_rating(family, bot)
+        return self._book[family].get(player, Rating())
+
+    def update(self, family: str, teams: Sequence[Sequence[str]], *,
+               scores: Sequence[float] | None = None,
+               ranks: Sequence[float] | None = None) -> dict[str, Rating]:
+        """Rate one finished match of ``family`` between ``teams`` of player ids (see
+        :func:`rate`); returns every person's new rating."""
+        if family not in RATED_FAMILIES:
+            raise InvalidActionError(f"ratings are kept for {', '.join(RATED_FAMILIES)} whist, "
+                                     f"not {family!r}")
+        ids = [p for t in teams for p in t]
+        if len(set(ids)) != len(ids):
+            raise InvalidActionError("a player is on two teams, or twice on one")
+        old = [[self.get(family, p) for p in t] for t in teams]
+        fixed = [[self.computer(p) is not None for p in t] for t in teams]
+        new = rate(old, scores=scores, ranks=ranks, fixed=fixed)
+        out = {}
+        for team, before, after, fx in zip(teams, old, new, fixed, strict=True):
+            for p, b, a, f in zip(team, before, after, fx, strict=True):
+                if f:
+                    continue
+                self._book[family][p] = a
+                self.history.append((family, p, b, a))
+                out[p] = a
+        return out
+
+    def leaderboard(self, family: str) -> list[tuple[str, Rating]]:
+        """The people of a family, best ordinal first."""
+        return sorted(self._book[family].items(), key=lambda kv: (-kv[1].ordinal, kv[0]))
+
+
+COMPUTER_RATINGS: dict[str, dict[str, Rating]] = {
+    family: {"random": Rating(MU - 6.0, 1.0), "heuristic": Rating(MU + 2.0, 1.0)}
+    for family in RATED_FAMILIES
+}
+"""Each computer player's fixed rating per family. First values: replaced by the measured
+ones (:func:`measure_computers`)."""
+
+
+def computer_rating(family: str, bot: str) -> Rating:
+    """A computer player's fixed rating in a family (its level's name, ``"heuristic"``);
+    one not measured rates as a new person with no uncertainty."""
+    return COMPUTER_RATINGS.get(family, {}).get(bot.split(":", 1)[0], Rating(MU, 1.0))
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What the rule against farming asks of a finished match.
+
+    :param people: seats held by people (registered accounts).
+    :param computers: seats held by computer players.
+    :param public: the table was open to anyone (listed in the lobby).
+    :param finished: the match was played to its end.
+    :param repeats: for a person at a table he opened with computer players: the rated
+        matches he already had there today.
+    """
+
+    people: int
+    computers: int
+    public: bool
+    finished: bool = True
+    repeats: int = 0
+
+
+def rated(facts: TableFacts) -> bool:
+    """Whether a match moves ratings: only a finished match, at a table of people only
+    (two or more, no computer players) or at a public table; a person's matches against
+    computer players at his own public table count only :data:`REPEAT_LIMIT` times a day;
+    a private table with computer players never.
+
+    >>> rated(TableFacts(people=4, computers=0, public=False))
+    True
+    >>> rated(TableFacts(people=1, computers=3, public=False))
+    False
+    >>> rated(TableFacts(people=1, computers=3, public=True, repeats=REPEAT_LIMIT))
+    False
+    """
+    if not facts.finished or facts.people < 1:
+        return False
+    if facts.computers == 0:
+        return facts.people >= 2
+    return facts.public and facts.repeats < REPEAT_LIMIT
+
+
+def measure_computers(family: str, bots: Sequence[str], matches: int, seed: int = 0,
+                      anchor: str = "random") -> dict[str, Rating]:
+    """Ratings of computer players measured by playing them: ``matches`` one-deal matches
+    of every pair of ``bots`` on duplicate deals (:func:`openwhist.arena.play_board`),
+    each rated with :func:`rate` (the side with more tricks, or points, over both plays
+    of the deal ranks first), starting from the default rating; ``anchor``'s mean is then
+    set to ``MU - 6`` so a beginner sits between the random player and the others."""
+    from openwhist.arena import play_board
+
+    book: dict[str, Rating] = {b: Rating() for b in bots}
+    for m in range(matches):
+        for i, a in enumerate(bots):
+            for b in bots[i + 1:]:
+                board = play_board(family, {}, (a, b), seed, m)
+                gain = board.gain_points if family == "belgian" else board.gain_tricks
+                ranks = [1, 1] if gain == 0 else ([1, 2] if gain > 0 else [2, 1])
+                [[ra], [rb]] = rate([[book[a]], [book[b]]], ranks=ranks)
+                book[a], book[b] = ra, rb
+    shift = (MU - 6.0) - book[anchor].mu if anchor in book else 0.0
+    return {k: Rating(v.mu + shift, v.sigma) for k, v in book.items()}

@@ -51,6 +51,8 @@ MAX_PLAYERS = 400
 """The most people one drive seats (a hundred four-hand tables)."""
 MAX_ROUNDS = 60
 """The most rounds a drive is planned for."""
+RESTARTS = 6
+"""The individual movement's seeded random starts per round (each improved by swaps)."""
 
 
 @dataclass(frozen=True)
@@ -323,7 +325,7 @@ def _best_grouping(players: int, tables: int, met: list[list[int]], rng: random.
     seats_n = 4 * tables
     best: list[list[int]] | None = None
     best_cost = 0
-    for _ in range(6 if tables > 1 else 1):
+    for _ in range(RESTARTS if tables > 1 else 1):
         order = list(range(seats_n))
         rng.shuffle(order)
         groups = [order[4 * t:4 * t + 4] for t in range(tables)]

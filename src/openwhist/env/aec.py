@@ -1,0 +1,212 @@
+"""PettingZoo AEC environments for every registered variant.
+
+One agent per seat at the table (named by its letter: ``"N"``, ``"E"``...; in Dummy whist
+the dummy's partner also acts for the dummy).  An agent's observation is a dict with
+``"observation"`` (the tensor of :mod:`openwhist.env.tensors`, ``float32``) and
+``"action_mask"`` (``int8``, 1 for each legal action id; all 0 when it is not the agent's
+turn).  Actions are the stable action ids (cards 0-51, then calls).
+
+Rewards come at the end of a deal (:func:`openwhist.env.rewards.seat_returns`): a seat's
+points (or its side's) minus the mean of those it plays against, so in a game of two
+equal sides or of players each for himself they sum to 0.
+With ``deals=N`` an episode is N deals of a match (the dealer rotating, the score
+carried), each deal's reward given when it ends.
+
+>>> env = aec_env("classic", seed_offset=0)
+>>> env.reset(seed=3)
+>>> env.agent_selection, env.observation_space("N")["observation"].shape
+('E', (969,))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from openwhist.env.rewards import seat_returns
+from openwhist.env.tensors import action_mask, observation_tensor, tensor_layout
+from openwhist.errors import ConfigError
+from openwhist.rules.protocol import Deal
+from openwhist.rules.registry import get_variant, new_deal, resolve
+from openwhist.rules.seats import seat_name
+
+__all__ = ["WhistEnv", "aec_env"]
+
+
+class WhistEnv(AECEnv):  # type: ignore[misc]
+    """One variant of whist as a PettingZoo AEC environment.
+
+    :param variant: a variant or preset name (see :func:`openwhist.variants`).
+    :param preset: a named option set; ``**options`` change single options.
+    :param deals: deals per episode (a match of that many deals); 1 by default.
+    :param dealer: the first dealer (a seat number); ``"random"`` draws it with the seed.
+    :param render_mode: ``"ansi"`` (``render()`` returns the table as text) or
+        ``"human"`` (prints it after every step).
+    :param seed_offset: ``reset(seed=s)`` deals with seed ``s + seed_offset``.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "openwhist_v0", "is_parallelizable": False}
+
+    def __init__(self, variant: str = "classic", preset: str | None = None, deals: int = 1,
+                 dealer: int | str = 0, render_mode: str | None = None, seed_offset: int = 0,
+                 **options: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi", "human"):
+            raise ConfigError(f"render_mode is 'ansi', 'human' or None, not {render_mode!r}")
+        if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+            raise ConfigError(f"deals is a whole number from 1, not {deals!r}")
+        name, self.options = resolve(variant, preset, **options)
+        self.variant = name
+        self.record = get_variant(name)
+        self.header = self.record.header(self.options)
+        self.layout = tensor_layout(variant, preset, **options)
+        self.deals = deals
+        if dealer != "random" and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < self.header.hands):
+            raise ConfigError(f"dealer is a hand 0-{self.header.hands - 1} or 'random', not {dealer!r}")
+        self.first_dealer = dealer
+        self.seed_offset = seed_offset
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"openwhist_{name}_v0"}
+        n = self.header.hands
+        self.seat_of = {seat_name(s, n): s for s in self.header.seats}
+        self.possible_agents = list(self.seat_of)
+        self.agent_of = {s: a for a, s in self.seat_of.items()}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (self.layout.observation_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.layout.actions,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.layout.actions) for a in self.possible_agents}
+        self.deal: Deal | None = None
+        self.agents: list[str] = []
+        self._seed = 0
+        self._rng = np.random.default_rng()
+        self._played = 0
+        self._dealer = 0
+        self._score: tuple[int, ...] | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of an agent (a dict of the tensor and the action mask)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of an agent: the action ids."""
+        return self.action_spaces[agent]
+
+    # --- the episode -------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal the first deal of a new episode (with ``seed``, or one drawn from the
+        environment's generator)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self._seed = int(self._rng.integers(0, 2**62)) if seed is None else seed + self.seed_offset
+        self._played = 0
+        self._score = None
+        if self.first_dealer == "random":
+            self._dealer = int(self._rng.integers(0, self.header.hands))
+        else:
+            self._dealer = int(self.first_dealer)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._new_deal()
+
+    def _new_deal(self) -> None:
+        from openwhist.cards import derive_seed
+
+        seed = self._seed if self._played == 0 else derive_seed(self._seed, "deal", self._played)
+        kwargs: dict[str, Any] = {}
+        if self._score is not None:
+            kwargs["score"] = self._score
+        self.deal = new_deal(self.variant, options=self.options, seed=seed, dealer=self._dealer, **kwargs)
+        self._select()
+
+    def _select(self) -> None:
+        deal = self.deal
+        assert deal is not None
+        hand = deal.to_move
+        if hand is not None:
+            self.agent_selection = self.agent_of[deal.controller(hand)]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        """The agent's observation: its tensor and its action mask."""
+        assert self.deal is not None
+        obs = self.deal.observation(self.seat_of[agent])
+        return {"observation": observation_tensor(obs, self.layout),
+                "action_mask": action_mask(obs, self.layout)}
+
+    def step(self, action: Any) -> None:
+        """The selected agent takes ``action`` (an action id); an illegal one raises
+        :class:`~openwhist.errors.IllegalActionError` and changes nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        deal = self.deal
+        assert deal is not None
+        self._cumulative_rewards[agent] = 0.0
+        deal.apply(int(action))
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if deal.is_over():
+            result = deal.result()
+            gains = seat_returns(tuple(result.points), deal.sides, self.header)
+            for s, g in zip(self.header.seats, gains):
+                self.rewards[self.agent_of[s]] = g
+            self._played += 1
+            self._accumulate_rewards()
+            if self._played >= self.deals:
+                self.terminations = dict.fromkeys(self.agents, True)
+                for a in self.agents:
+                    self.infos[a] = {"result": result.to_dict()}
+            else:
+                self._advance(result)
+        else:
+            self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def _advance(self, result: Any) -> None:
+        """The next deal of the match: the dealer moves left, the score is carried."""
+        n_entries = self.header.score_entries
+        prev = self._score or (0,) * n_entries
+        points = tuple(result.points)
+        if len(points) == n_entries:
+            self._score = tuple(a + b for a, b in zip(prev, points))
+        self._dealer = (self._dealer + 1) % self.header.hands
+        if self._dealer not in self.header.seats and self.header.hands > self.header.players:
+            self._dealer = (self._dealer + 1) % self.header.hands
+        self._new_deal()
+
+    def render(self) -> str | None:
+        """The table as text (``ansi`` and ``human``): hands, the trick, tricks won."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        deal = self.deal
+        if deal is None:
+            return ""
+        return str(deal) if type(deal).__str__ is not object.__str__ else repr(deal)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def aec_env(variant: str = "classic", **kwargs: Any) -> Any:
+    """A :class:`WhistEnv` wrapped as PettingZoo's classic games are: an illegal action
+    ends the episode with a penalty (``TerminateIllegalWrapper``), actions are checked
+    against the space and the order of calls is enforced."""
+    env: Any = WhistEnv(variant, **kwargs)
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

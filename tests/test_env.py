@@ -1,0 +1,276 @@
+"""The research environment: PettingZoo AEC environments and OpenSpiel games for every
+variant, and their tensors (docs/tensors.md)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import openwhist
+from openwhist.env import tensors
+
+pettingzoo = pytest.importorskip("pettingzoo")
+pyspiel = pytest.importorskip("pyspiel")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from openwhist.env import aec_env, spiel  # noqa: E402
+from openwhist.env.aec import WhistEnv  # noqa: E402
+
+VARIANTS = openwhist.variants()
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "tensors.md"
+
+
+# --- PettingZoo ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pettingzoo_api_test_passes(variant: str) -> None:
+    api_test(aec_env(variant), num_cycles=300)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pettingzoo_seed_test_passes(variant: str) -> None:
+    seed_test(lambda: aec_env(variant), num_cycles=300)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_an_episode_of_random_play_ends_with_the_deals_points_as_rewards(variant: str) -> None:
+    env = WhistEnv(variant)
+    env.reset(seed=11)
+    rng = np.random.default_rng(0)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert mask.sum() == len(env.deal.legal_actions())
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    assert steps <= env.header.max_actions
+    result = env.deal.result()
+    assert env.header.min_points <= min(result.points) <= max(result.points) <= env.header.max_points
+    if env.header.scores == "player" or len(env.header.seats) == 4:
+        assert sum(totals.values()) == pytest.approx(0.0)
+    winner = max(totals, key=lambda a: totals[a])
+    assert totals[winner] >= 0
+
+
+def test_an_episode_of_several_deals_rotates_the_dealer_and_carries_the_score() -> None:
+    env = WhistEnv("classic", deals=3)
+    env.reset(seed=5)
+    dealers = [env.deal.dealer]
+    rng = random.Random(2)
+    while not all(env.terminations.values()):
+        before = env.deal
+        env.step(rng.choice(list(env.deal.legal_actions())))
+        if env.deal is not before:
+            dealers.append(env.deal.dealer)
+    assert dealers == [0, 1, 2]
+
+
+def test_an_illegal_action_ends_the_episode_with_a_penalty() -> None:
+    env = aec_env("classic")
+    env.reset(seed=1)
+    obs, *_ = env.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    agent = env.agent_selection
+    env.step(illegal)
+    assert all(env.terminations.values())
+    assert env.rewards[agent] == -1
+
+
+def test_bad_arguments_are_refused_with_a_message() -> None:
+    with pytest.raises(openwhist.errors.ConfigError, match="render_mode"):
+        WhistEnv("classic", render_mode="rgb")
+    with pytest.raises(openwhist.errors.ConfigError, match="deals"):
+        WhistEnv("classic", deals=0)
+    with pytest.raises(openwhist.errors.ConfigError, match="unknown variant"):
+        WhistEnv("skat")
+
+
+def test_render_shows_the_table_as_text() -> None:
+    env = WhistEnv("german", render_mode="ansi")
+    env.reset(seed=4)
+    text = env.render()
+    assert "N:" in text and "S:" in text
+
+
+# --- OpenSpiel --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_openspiel_random_simulation_and_serialisation(variant: str) -> None:
+    game = pyspiel.load_game(spiel.game_name(variant))
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_games_take_a_preset_options_and_a_dealer() -> None:
+    game = pyspiel.load_game("openwhist_classic", {"preset": "american", "options": "target=9",
+                                                   "dealer": 2})
+    assert game.options.target == 9 and not game.options.honours and game.dealer == 2
+    german = pyspiel.load_game("openwhist_german", {"options": "face_up=2"})
+    assert german.num_distinct_actions() > 52
+    with pytest.raises(openwhist.errors.ConfigError, match="unknown option"):
+        pyspiel.load_game("openwhist_classic", {"options": "colour=red"})
+
+
+def _random_state(game: object, rng: random.Random, moves: int) -> object:
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    while not state.is_terminal() and len(state.history()) < 52 + moves:
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_resampling_keeps_the_players_information_and_changes_the_hidden_cards(variant: str) -> None:
+    game = pyspiel.load_game(spiel.game_name(variant))
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(40):
+        state = _random_state(game, rng, rng.randrange(1, 40))
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.information_state_tensor(player) == state.information_state_tensor(player)
+        assert other.history()[52:] == state.history()[52:]
+        mine = state.seat_observation(player).hand.mask
+        assert other.seat_observation(player).hand.mask == mine
+        checked += 1
+        if checked >= 8:
+            break
+    assert checked >= 3
+
+
+def test_resampling_while_dealing_keeps_the_players_cards() -> None:
+    game = pyspiel.load_game("openwhist_classic")
+    state = game.new_initial_state()
+    for c in range(30):
+        state.apply_action(c)
+    other = state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.information_state_string(2) == state.information_state_string(2)
+    assert other.dealt_to(2) == state.dealt_to(2)
+
+
+def test_resampled_worlds_respect_a_shown_void() -> None:
+    game = pyspiel.load_game("openwhist_classic")
+    rng = random.Random(3)
+    for _ in range(200):
+        state = _random_state(game, rng, rng.randrange(8, 40))
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        voids = state.seat_observation(player).voids()
+        if any(voids[h] for h in voids if h != player):
+            break
+    else:
+        pytest.fail("no state with a shown void")
+    for _ in range(5):
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        hands = other.deal.locations()
+        for h, suits in voids.items():
+            held = [c for c in range(52) if hands[openwhist.rules.seats.seat_name(h, 4)] >> c & 1] \
+                if openwhist.rules.seats.seat_name(h, 4) in hands else None
+            if held is None:
+                continue
+            assert not any(c // 13 in suits for c in held)
+
+
+def test_openspiel_algorithms_run_on_whist() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
+
+    game = pyspiel.load_game("openwhist_german")
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=5,
+                           random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    action = bot.step(state)
+    assert action in state.legal_actions()
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(3):
+        solver.iteration()
+    assert solver.average_policy() is not None
+
+
+# --- tensors ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_both_adapters_give_the_same_tensors_at_every_step(variant: str) -> None:
+    env = WhistEnv(variant)
+    env.reset(seed=21)
+    game = pyspiel.load_game(spiel.game_name(variant))
+    state = game.new_initial_state()
+    for c in spiel.deck_from_setup(game, env.deal.setup()):
+        state.apply_action(c)
+    players = {a: i for i, a in enumerate(env.possible_agents)}
+    rng = random.Random(4)
+    while not env.deal.is_over():
+        for agent, p in players.items():
+            np.testing.assert_array_equal(env.observe(agent)["observation"],
+                                          np.asarray(state.observation_tensor(p), np.float32))
+        action = rng.choice(list(env.deal.legal_actions()))
+        assert sorted(state.legal_actions()) == sorted(int(a) for a in env.deal.legal_actions())
+        env.step(int(action))
+        state.apply_action(int(action))
+    assert state.is_terminal()
+    assert state.returns() == [env._cumulative_rewards[a] for a in env.possible_agents]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_tensor_sections_say_what_the_observation_says(variant: str) -> None:
+    layout = tensors.tensor_layout(variant)
+    deal = openwhist.new_deal(variant, seed=8)
+    rng = random.Random(8)
+    while not deal.is_over():
+        hand = deal.to_move
+        seat = deal.controller(hand)
+        obs = deal.observation(seat)
+        t = tensors.information_state_tensor(obs, layout)
+        assert set(np.unique(t)) <= {0.0, 1.0}
+        assert np.flatnonzero(layout.view(t, "hand")[0]).tolist() == [int(c) for c in obs.hand]
+        assert layout.view(t, "to_move")[0].tolist().index(1.0) == (hand - seat) % layout.hands
+        for one_hot in ("trump", "leader", "dealer", "hand_sizes", "tricks_won", "hidden"):
+            assert (layout.view(t, one_hot).sum(axis=1) == 1).all(), one_hot
+        played = layout.view(t, "played").sum()
+        assert played == len(obs.played) + len(obs.trick) - sum(1 for _, c in obs.trick if c in obs.played)
+        assert layout.view(t, "history").sum() == played
+        np.testing.assert_array_equal(t[:layout.observation_size], tensors.observation_tensor(obs, layout))
+        mask = tensors.action_mask(obs, layout)
+        assert np.flatnonzero(mask).tolist() == sorted(int(a) for a in obs.legal)
+        deal.apply(rng.choice(list(deal.legal_actions())))
+
+
+def test_sections_tile_the_tensors() -> None:
+    for variant in VARIANTS:
+        layout = tensors.tensor_layout(variant)
+        offset = 0
+        for s in layout.information:
+            assert s.offset == offset
+            offset += s.size
+        assert offset == layout.information_size
+        assert layout.information[:len(layout.observation)] == layout.observation
+
+
+def test_the_public_view_has_no_tensor() -> None:
+    deal = openwhist.new_deal("classic", seed=1)
+    with pytest.raises(ValueError, match="public view"):
+        tensors.observation_tensor(deal.public_observation(), tensors.tensor_layout("classic"))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_docs_show_each_variants_layout(variant: str) -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    assert tensors.tensor_layout(variant).table() in text

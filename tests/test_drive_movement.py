@@ -260,8 +260,9 @@ def test_duplicate_rounds_give_each_table_the_same_deals(family: str) -> None:
         hands = []
         for t in rnd.tables:
             seeds = drive.deal_seeds(99, rnd.number, t.number, 3, duplicate=True)
-            hands.append([tuple(openwhist.new_deal(family, seed=s, dealer=drive.deal_dealer(family, d + 1)).hands)
-                          for d, s in enumerate(seeds)])
+            deals = [openwhist.new_deal(family, seed=s, dealer=drive.deal_dealer(family, d + 1))
+                     for d, s in enumerate(seeds)]
+            hands.append([tuple(deal.hands) for deal in deals])
         assert all(h == hands[0] for h in hands)
         assert len(set(hands[0])) == 3
     # without the duplicate option each table has its own deals

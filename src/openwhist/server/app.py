@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from pydantic import ValidationError
 from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -31,24 +31,31 @@ from starlette.websockets import WebSocketDisconnect
 from openwhist import records
 from openwhist.bots import make_bot, parse_bot_spec, searches
 from openwhist.errors import WhistError
+from openwhist.ratings import RATED_FAMILIES
 from openwhist.rules.base import option_infos
 from openwhist.rules.registry import get_variant, resolve, variants
 from openwhist.rules.seats import parse_seat, seat_name
 from openwhist.server import auth
 from openwhist.server.analysis import NOT_READY, AnalysisCache
+from openwhist.server.drives import DriveError, drive_csv, movement_text, results_html
 from openwhist.server.hint import HintError, hint_for
 from openwhist.server.hub import Hub, Settings
 from openwhist.server.limits import BodyLimit, Busy
 from openwhist.server.names import NameRefused, check_name, name_key
+from openwhist.server.ratings import player_key
 from openwhist.server.replay import player_names, record_names, replay_frames, split_guests
 from openwhist.server.schemas import (
     ClientMessage,
     Credentials,
+    DriveIn,
+    DriveResultIn,
     GuestIn,
     JoinByCodeIn,
     JoinIn,
+    PauseIn,
     QuickPlayIn,
     SeatIn,
+    SubstituteIn,
     TableIn,
 )
 from openwhist.server.table import Connection, SeatError, TableClosed, TableRunner, variant_seats
@@ -61,10 +68,12 @@ from openwhist.store import (
     delete_session,
     get_record,
     get_session,
+    get_user,
     get_user_by_login,
     list_records,
     table_access,
 )
+from openwhist.store.drives import drives_of_user, leaderboard, rating_history
 
 __all__ = ["COOKIE", "create_app"]
 
@@ -722,6 +731,166 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             if mine[table_id]:
                 out.append(r)
         return out
+
+    # --- whist drives, ratings and profiles ----------------------------------------------
+
+    async def drive_call(job: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+        try:
+            return await job
+        except DriveError as exc:
+            raise _error(exc.status, str(exc), exc.code, **exc.values) from None
+
+    @app.get("/api/drives", tags=["drives"])
+    async def drive_calendar(request: Request) -> list[dict[str, Any]]:
+        """The calendar: drives open for registration or being played, soonest first, then
+        those finished in the last 30 days (their results pages are kept)."""
+        return await hub_of(request).drives.calendar()
+
+    @app.post("/api/drives", status_code=201, tags=["drives"])
+    async def new_drive(body: DriveIn, c: Annotated[Caller, Depends(caller)],
+                        request: Request) -> dict[str, Any]:
+        """Make a whist drive (you direct it), open for registration."""
+        hub = hub_of(request)
+        if c.user.get("guest"):
+            raise _error(403, "a guest cannot direct a drive; register an account", "guest_director")
+        if not hub.drive_limiter.hit(f"user|{c.user['id']}"):
+            raise _error(429, "too many new drives from you; wait a while", "drive_rate")
+        return await drive_call(hub.drives.create(c.user, body))
+
+    @app.get("/api/drives/{drive_id}", tags=["drives"])
+    async def drive_page(drive_id: str, request: Request,
+                         c: Annotated[Caller | None, Depends(optional_caller)]) -> dict[str, Any]:
+        """A drive: settings, entries, each round's tables, the standings, and your place
+        (your table this round, partner and opponents) if you play in it."""
+        hub = hub_of(request)
+        drive = await drive_call(hub.drives.load(drive_id))
+        return hub.drives.view(drive, c.user["id"] if c else None)
+
+    def drive_user(c: Caller) -> dict[str, Any]:
+        return {"id": c.user["id"], "name": c.user["name"]}
+
+    async def drive_entry_limit(hub: Hub, c: Caller) -> None:
+        if not hub.drive_entry_limiter.hit(f"user|{c.user['id']}"):
+            raise _error(429, "too many requests to drives; wait a minute", "drive_requests")
+
+    @app.post("/api/drives/{drive_id}/register", tags=["drives"])
+    async def drive_register(drive_id: str, c: Annotated[Caller, Depends(caller)],
+                             request: Request) -> dict[str, Any]:
+        """Register for a drive (while its registration is open)."""
+        hub = hub_of(request)
+        await drive_entry_limit(hub, c)
+        return await drive_call(hub.drives.register(drive_id, drive_user(c)))
+
+    @app.post("/api/drives/{drive_id}/unregister", tags=["drives"])
+    async def drive_unregister(drive_id: str, c: Annotated[Caller, Depends(caller)],
+                               request: Request) -> dict[str, Any]:
+        """Take your registration back (before the drive starts)."""
+        hub = hub_of(request)
+        await drive_entry_limit(hub, c)
+        return await drive_call(hub.drives.unregister(drive_id, drive_user(c)))
+
+    @app.post("/api/drives/{drive_id}/leave", tags=["drives"])
+    async def drive_leave(drive_id: str, c: Annotated[Caller, Depends(caller)],
+                          request: Request) -> dict[str, Any]:
+        """Leave a drive being played: a computer player plays for you from now on."""
+        hub = hub_of(request)
+        await drive_entry_limit(hub, c)
+        return await drive_call(hub.drives.substitute(drive_id, c.user["id"], None))
+
+    @app.post("/api/drives/{drive_id}/start", tags=["drives"])
+    async def drive_start(drive_id: str, c: Annotated[Caller, Depends(caller)],
+                          request: Request) -> dict[str, Any]:
+        """The director starts the drive: registration closes, the first round is seated."""
+        return await drive_call(hub_of(request).drives.start(drive_id, c.user["id"]))
+
+    @app.post("/api/drives/{drive_id}/pause", tags=["drives"])
+    async def drive_pause(drive_id: str, body: PauseIn, c: Annotated[Caller, Depends(caller)],
+                          request: Request) -> dict[str, Any]:
+        """The director pauses the drive (no next round, no entries) or lets it go on."""
+        return await drive_call(hub_of(request).drives.pause(drive_id, c.user["id"], body.paused))
+
+    @app.post("/api/drives/{drive_id}/substitute", tags=["drives"])
+    async def drive_substitute(drive_id: str, body: SubstituteIn, c: Annotated[Caller, Depends(caller)],
+                               request: Request) -> dict[str, Any]:
+        """The director has a computer player play for a person who left (by entry
+        number), from now on."""
+        return await drive_call(hub_of(request).drives.substitute(drive_id, c.user["id"], body.number))
+
+    @app.post("/api/drives/{drive_id}/end-round", tags=["drives"])
+    async def drive_end_round(drive_id: str, c: Annotated[Caller, Depends(caller)],
+                              request: Request) -> dict[str, Any]:
+        """The director ends the round now (its time is up): the deals finished count and
+        the next round is seated (the drive ends after the last)."""
+        return await drive_call(hub_of(request).drives.end_round(drive_id, c.user["id"]))
+
+    @app.post("/api/drives/{drive_id}/results", tags=["drives"])
+    async def drive_result(drive_id: str, body: DriveResultIn, c: Annotated[Caller, Depends(caller)],
+                           request: Request) -> dict[str, Any]:
+        """Scorer mode: a deal's result at a real table of the current round, entered by
+        someone at that table (or the director) and checked by the drive's rules."""
+        hub = hub_of(request)
+        await drive_entry_limit(hub, c)
+        entry = body.model_dump(exclude={"table", "deal"})
+        return await drive_call(hub.drives.enter(drive_id, c.user["id"], body.table, body.deal, entry))
+
+    @app.get("/api/drives/{drive_id}/movement", response_class=PlainTextResponse, tags=["drives"])
+    async def drive_movement(drive_id: str, request: Request) -> str:
+        """The drive's movement printed as a table, for the people registered (the
+        progressive drive's later rounds follow the results)."""
+        hub = hub_of(request)
+        drive = await drive_call(hub.drives.load(drive_id))
+        try:
+            return movement_text(drive)
+        except DriveError as exc:
+            raise _error(exc.status, str(exc), exc.code, **exc.values) from None
+
+    @app.get("/api/drives/{drive_id}/results.csv", response_class=PlainTextResponse, tags=["drives"])
+    async def drive_results_csv(drive_id: str, request: Request) -> Response:
+        """The drive's standings and every deal's result at every table, as CSV."""
+        drive = await drive_call(hub_of(request).drives.load(drive_id))
+        return Response(drive_csv(drive), media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="drive-{drive["id"]}.csv"'})
+
+    @app.get("/api/drives/{drive_id}/print", response_class=HTMLResponse, tags=["drives"])
+    async def drive_print(drive_id: str, request: Request) -> HTMLResponse:
+        """A printable page of the drive's results."""
+        hub = hub_of(request)
+        drive = await drive_call(hub.drives.load(drive_id))
+        policy = "default-src 'none'; style-src 'unsafe-inline'"
+        return HTMLResponse(results_html(hub.drives.view(drive, None)),
+                            headers={"Content-Security-Policy": policy})
+
+    @app.get("/api/ratings/{family}", tags=["ratings"])
+    async def ratings_board(family: str, request: Request,
+                            limit: Annotated[int, Query(ge=1, le=200)] = 100) -> list[dict[str, Any]]:
+        """A family's leaderboard: people by their rating's cautious figure (``mu - 3
+        sigma``), best first."""
+        if family not in RATED_FAMILIES:
+            raise _error(404, f"ratings are kept for {', '.join(RATED_FAMILIES)} whist", "no_ratings")
+        rows = await hub_of(request).store.run(leaderboard, family, limit)
+        return [{"place": i + 1, "user_id": r["user_id"], "name": r["name"], "mu": round(r["mu"], 2),
+                 "sigma": round(r["sigma"], 2), "rating": round(r["mu"] - 3 * r["sigma"], 2),
+                 "matches": r["matches"]} for i, r in enumerate(rows)]
+
+    @app.get("/api/players/{user_id}", tags=["ratings"])
+    async def profile(user_id: int, request: Request) -> dict[str, Any]:
+        """A person's profile: name, ratings per family, the history of their rating and
+        the drives they played."""
+        hub = hub_of(request)
+        user = await hub.store.run(get_user, user_id)
+        if user is None:
+            raise _error(404, "no such player", "no_player")
+        book = await hub.store.run(rating_history, player_key(user_id))
+        drives = await hub.store.run(drives_of_user, user_id)
+        return {"id": user_id, "name": user["name"], "guest": bool(user["guest"]),
+                "ratings": [{"family": r["family"], "mu": round(r["mu"], 2), "sigma": round(r["sigma"], 2),
+                             "rating": round(r["mu"] - 3 * r["sigma"], 2), "matches": r["matches"]}
+                            for r in book["ratings"]],
+                "history": [{"family": h["family"], "mu": round(h["mu"], 2),
+                             "before": round(h["before_mu"], 2),
+                             "rating": round(h["mu"] - 3 * h["sigma"], 2), "when": h["created"]}
+                            for h in book["changes"]],
+                "drives": drives}
 
     # --- live play ------------------------------------------------------------------------
 

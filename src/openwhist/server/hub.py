@@ -14,11 +14,14 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
 from openwhist.server.auth import RateLimiter
+from openwhist.server.drives import Drives
 from openwhist.server.limits import LoopWatch, SearchPool
+from openwhist.server.ratings import RatingBook
 from openwhist.server.table import TableClosed, TableRunner
 from openwhist.store import (
     Store,
@@ -80,6 +83,9 @@ class Settings:
         table of several people waits for all of them, or eight times as long.
     :param lease_ttl: seconds a server process's lease of a table lasts unless renewed
         (``OPENWHIST_LEASE_TTL``, 60; renewed every third of it).
+    :param drive_limit: whist drives a director may have that have not finished
+        (``OPENWHIST_DRIVE_LIMIT``, 5); ``drive_rate``: new drives a person may make an hour
+        (``OPENWHIST_DRIVE_RATE``, 10).
     """
 
     bot_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_BOT_PAUSE", 0.8))
@@ -103,6 +109,8 @@ class Settings:
     header_timeout: float = field(default_factory=lambda: _env_float("OPENWHIST_HEADER_TIMEOUT", 10.0))
     lease_ttl: float = field(default_factory=lambda: _env_float("OPENWHIST_LEASE_TTL", 60.0))
     deal_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_DEAL_PAUSE", 8.0))
+    drive_limit: int = field(default_factory=lambda: int(_env_float("OPENWHIST_DRIVE_LIMIT", 5)))
+    drive_rate: int = field(default_factory=lambda: int(_env_float("OPENWHIST_DRIVE_RATE", 10)))
 
 
 def _gone(holder: str) -> bool:
@@ -136,6 +144,11 @@ class Hub:
         self.table_ip_limiter = RateLimiter(settings.table_rate * 3, 3600.0)
         self.hint_limiter = RateLimiter(settings.hint_limit, 60.0)
         self.analysis_limiter = RateLimiter(max(1, settings.hint_limit // 2), 60.0)
+        self.drive_limiter = RateLimiter(settings.drive_rate, 3600.0)
+        self.drive_entry_limiter = RateLimiter(60, 60.0)
+        self.drives = Drives(self)
+        self.ratings = RatingBook(self)
+        self._hooks: set[asyncio.Task[None]] = set()
         self.sessions: dict[str, tuple[float, dict[str, Any]]] = {}
         self.actions = 0
         # the computer players' searches, and (one thread, a short queue) hints and analyses
@@ -216,8 +229,32 @@ class Hub:
                     await self.close_table(runner, None)
 
     def open_tables_of(self, user_id: int) -> int:
-        """How many live tables this user owns."""
-        return sum(1 for t in self.tables.values() if t.owner_id == user_id)
+        """How many live tables this user owns (a drive's tables are the drive's, not its
+        director's)."""
+        return sum(1 for t in self.tables.values() if t.owner_id == user_id and t.drive_id is None)
+
+    def deal_ended(self, runner: TableRunner, deal_no: int, outcome: Any,
+                   record: dict[str, Any] | None) -> None:
+        """A deal ended at a table (its number in the match and its result; ``record``: the
+        match's record if the deal ended it, stored already): a drive's table passes the
+        result to its drive, a finished match moves the ratings.  Runs beside the table's
+        task, never holding it up."""
+        jobs: list[Coroutine[Any, Any, Any]] = []
+        if runner.drive_id is not None:
+            jobs.append(self.drives.deal_played(runner, deal_no, outcome))
+        if record is not None:
+            jobs.append(self.ratings.match_played(runner, record))
+        for job in jobs:
+            task = asyncio.get_running_loop().create_task(self._hook(job))
+            self._hooks.add(task)
+            task.add_done_callback(self._hooks.discard)
+
+    @staticmethod
+    async def _hook(job: Any) -> None:
+        try:
+            await job
+        except Exception:
+            log.exception("after a deal: the drive or the ratings could not be updated")
 
     async def close_table(self, runner: TableRunner, user_id: int | None) -> dict[str, Any]:
         """The owner (None: the server, for an idle table) closes a table

@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, field_validator
 
-__all__ = ["ClientMessage", "Credentials", "GuestIn", "JoinByCodeIn", "JoinIn", "QuickPlayIn", "SeatIn",
-           "TableIn"]
+__all__ = ["ClientMessage", "Credentials", "DriveIn", "DriveResultIn", "GuestIn", "JoinByCodeIn", "JoinIn",
+           "PauseIn", "QuickPlayIn", "SeatIn", "SubstituteIn", "TableIn"]
 
 Name = Annotated[str, Field(min_length=3, max_length=20, pattern=r"^[A-Za-z0-9_.-]+$")]
 Nickname = Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[\w .'-]+$")]
@@ -113,3 +113,53 @@ class ClientMessage(_In):
     accept: StrictBool | None = None
     quick: Annotated[str, Field(max_length=32)] | None = None
     text: Annotated[str, Field(max_length=200)] | None = None
+
+
+class DriveIn(_In):
+    """A new whist drive: its name, the family (or a preset) and options, the movement
+    (``progressive``, ``pairs`` or ``individual``), ``online`` (played here) or ``scorer``
+    (real cards; one phone a table enters the results), duplicate deals, rounds (1-20) of
+    deals (1-24) and minutes a round (5-180), whether it is rated, what the standings rank
+    by (``total``, ``margin`` or ``matchpoints``; matchpoints need duplicate deals) and
+    when it starts (Unix time; none: the director starts it when ready)."""
+
+    name: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[\w .,'!?&()#:/+-]+$")]
+    family: Short = "classic"
+    preset: Short | None = None
+    options: Annotated[dict[Annotated[str, Field(max_length=32)], StrictBool | StrictInt | StrictFloat
+                            | Annotated[str, Field(max_length=32)] | None], Field(max_length=24)] = {}
+    movement: Literal["progressive", "pairs", "individual"] = "progressive"
+    mode: Literal["online", "scorer"] = "online"
+    duplicate: bool = False
+    rounds: Annotated[int, Field(ge=1, le=20)] = 3
+    deals: Annotated[int, Field(ge=1, le=24)] = 4
+    round_minutes: Annotated[int, Field(ge=5, le=180)] = 20
+    rated: bool = True
+    rank_by: Literal["total", "margin", "matchpoints"] = "total"
+    starts_at: Annotated[float, Field(ge=0, le=1e10)] | None = None
+
+
+class DriveResultIn(_In):
+    """Scorer mode: one deal's result at a real table (``table`` and ``deal`` of the round
+    being played): the tricks (classic: N-S and E-W; German: N and S; Belgian: the
+    declaring side's, one number per declarer in a misère), and for Belgian whist the
+    contract, its declarers (seats) and the multiplier."""
+
+    table: Annotated[int, Field(ge=1, le=200)]
+    deal: Annotated[int, Field(ge=1, le=24)]
+    tricks: Annotated[list[StrictInt], Field(max_length=4)] = []
+    contract: Annotated[str, Field(max_length=32)] | None = None
+    declarers: Annotated[list[Annotated[str, Field(max_length=2)] | StrictInt], Field(max_length=4)] = []
+    multiplier: Annotated[int, Field(ge=1, le=2)] = 1
+
+
+class PauseIn(_In):
+    """The director pauses a drive (true) or lets it go on (false)."""
+
+    paused: bool
+
+
+class SubstituteIn(_In):
+    """The director has a computer player play for entry ``number`` from now on."""
+
+    number: Annotated[int, Field(ge=1, le=1000)]

@@ -141,6 +141,7 @@ class TableRunner:
         self.closed: bool = bool(row.get("closed"))
         self.leave_to: str = row.get("leave_to") or "bot"
         self.move_time: float | None = row.get("move_time")
+        self.drive_id: str | None = row.get("drive_id")  # the whist drive whose round this is
         last = row.get("last_record")
         self.match: Match
         if row.get("over") and last is not None:  # the finished match stays until "again"
@@ -780,6 +781,7 @@ class TableRunner:
             for conn in conns:
                 conn.send_text(_with_ref(text, ref) if conn is actor else text)
         if deal_over:
+            self.hub.deal_ended(self, self.match.sheet[-1].deal, self.match.sheet[-1].result, record)
             await self._seat_pending()
         self._schedule()
 
@@ -857,8 +859,10 @@ class TableRunner:
 
     def unattended(self) -> bool:
         """True when the next match would start with nobody at the table: it waits until
-        a person comes back, joins or watches (a match begun is played to its end)."""
-        return len(self.match.deals) == 1 and not self.deal.history and not self.attended()
+        a person comes back, joins or watches (a match begun is played to its end).  A
+        whist drive's table plays its round in any case."""
+        return (self.drive_id is None and len(self.match.deals) == 1 and not self.deal.history
+                and not self.attended())
 
     def bot_for(self, seat: int, spec: str) -> Bot:
         """The bot playing ``seat`` at level ``spec``: one per seat for the table's life,

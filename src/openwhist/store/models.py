@@ -8,8 +8,9 @@ from __future__ import annotations
 from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["ActionRow", "Base", "RecordRow", "SessionRow", "TableEventRow", "TableLeaseRow", "TableRow",
-           "UserRow"]
+__all__ = ["ActionRow", "Base", "DriveEntryRow", "DriveResultRow", "DriveRow", "DriveTableRow",
+           "RatingHistoryRow", "RatingRow", "RecordRow", "SessionRow", "TableEventRow", "TableLeaseRow",
+           "TableRow", "UserRow"]
 
 
 class Base(DeclarativeBase):
@@ -50,7 +51,8 @@ class TableRow(Base):
     is the table's secret: each match's seed is derived from it (by a keyed hash from
     match ``keyed_from`` on, whose first deal also passes on from the match before) and
     shown only in that match's record.  ``leave_to``: what the seat of a person who
-    leaves becomes (``bot`` or ``open``); ``move_time``: a person's seconds per action."""
+    leaves becomes (``bot`` or ``open``); ``move_time``: a person's seconds per action;
+    ``drive_id``: the whist drive whose round the table plays, if any."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -69,6 +71,7 @@ class TableRow(Base):
     keyed_from: Mapped[int] = mapped_column(Integer, default=0)
     leave_to: Mapped[str] = mapped_column(String(8), default="bot")
     move_time: Mapped[float | None] = mapped_column(Float, nullable=True)
+    drive_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class TableLeaseRow(Base):
@@ -130,4 +133,113 @@ class RecordRow(Base):
     variant: Mapped[str] = mapped_column(String(32))
     players: Mapped[str] = mapped_column(Text)
     record: Mapped[str] = mapped_column(Text)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class DriveRow(Base):
+    """A whist drive: a tournament of many tables of one ``family`` (its ``options``, JSON),
+    ``movement`` (``progressive``, ``pairs`` or ``individual``), ``mode`` (``online``: the
+    server deals and people play here; ``scorer``: real cards, one phone a table enters
+    each deal's result), ``duplicate`` (every table plays the same deals in a round),
+    ``rounds`` of ``deals`` deals, ``round_minutes`` a round, ``rated``, what the standings
+    rank by (``rank_by``: ``total``, ``margin`` or ``matchpoints``); its director;
+    ``state`` (``open`` for registration, ``running``, ``paused``, ``finished``),
+    ``round_no`` (the round being played, 0 before the first), when it is scheduled
+    (``starts_at``, Unix time) and its secret ``seed`` (each round's deals come from it)."""
+
+    __tablename__ = "drives"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    family: Mapped[str] = mapped_column(String(32))
+    options: Mapped[str] = mapped_column(Text)
+    movement: Mapped[str] = mapped_column(String(16))
+    mode: Mapped[str] = mapped_column(String(8))
+    duplicate: Mapped[bool] = mapped_column(Boolean)
+    rounds: Mapped[int] = mapped_column(Integer)
+    deals: Mapped[int] = mapped_column(Integer)
+    round_minutes: Mapped[int] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    rank_by: Mapped[str] = mapped_column(String(12))
+    director_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    state: Mapped[str] = mapped_column(String(12))
+    round_no: Mapped[int] = mapped_column(Integer)
+    round_started: Mapped[float | None] = mapped_column(Float, nullable=True)
+    starts_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class DriveEntryRow(Base):
+    """A person registered for a drive, with their ``number`` (1, 2, ... in the order of
+    registration; the movement places numbers); ``left_round``: from that round on a
+    computer player plays for them (they left, or the director replaced them)."""
+
+    __tablename__ = "drive_entries"
+    __table_args__ = (UniqueConstraint("drive_id", "user_id", name="uq_drive_entries_user"),)
+    drive_id: Mapped[str] = mapped_column(ForeignKey("drives.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+    name: Mapped[str] = mapped_column(String(32))
+    left_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class DriveTableRow(Base):
+    """A table of a drive's round: the play server's table (``table_id``; none in scorer
+    mode), ``seats`` (JSON: the entry number at each seat, 0 for a computer player) and the
+    person who enters its results in scorer mode (``scorer_id``)."""
+
+    __tablename__ = "drive_tables"
+    drive_id: Mapped[str] = mapped_column(ForeignKey("drives.id"), primary_key=True)
+    round_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    seats: Mapped[str] = mapped_column(Text)
+    scorer_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+
+
+class DriveResultRow(Base):
+    """One deal's result at one table of a drive's round (JSON: the points or tricks of
+    each seat, and in scorer mode what was entered), and who entered it (none: the server,
+    from the deal played)."""
+
+    __tablename__ = "drive_results"
+    drive_id: Mapped[str] = mapped_column(ForeignKey("drives.id"), primary_key=True)
+    round_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    result: Mapped[str] = mapped_column(Text)
+    entered_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """A player's rating in one family: ``player`` is ``user:ID`` for a person (``user_id``)
+    or ``bot:LEVEL`` for a computer player; ``mu`` and ``sigma`` (OpenSkill's), the rated
+    ``matches`` counted."""
+
+    __tablename__ = "ratings"
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    family: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+    name: Mapped[str] = mapped_column(String(32))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class RatingHistoryRow(Base):
+    """One change of a player's rating: after (``mu``, ``sigma``) and before (``before_mu``)
+    the rated match (its record and table)."""
+
+    __tablename__ = "rating_history"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player: Mapped[str] = mapped_column(String(64), index=True)
+    family: Mapped[str] = mapped_column(String(32))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    before_mu: Mapped[float] = mapped_column(Float)
+    record_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created: Mapped[float] = mapped_column(Float)

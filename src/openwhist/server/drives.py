@@ -1,0 +1,751 @@
+"""Whist drives on the play server: a director makes a drive, people register, the
+director starts it; each round makes its tables (computer players fill the gaps, seated as
+at any table), each deal's result flows into the standings as it is played, the next round
+is seated when every table has finished.  In scorer mode the cards are real: one phone at
+each table enters each deal's result, which the rules of the drive check.
+
+The movement, the standings, the entry checks and the seeds of the rounds come from
+:mod:`openwhist.drive`; this module keeps the drive's state in the database
+(:mod:`openwhist.store.drives`) and runs it.  Every change to one drive runs under that
+drive's lock, so two requests never seat a round twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import html
+import json
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.exc import IntegrityError
+
+from openwhist.cards import derive_seed
+from openwhist.drive import (
+    DRIVE_FAMILIES,
+    Entry,
+    Plan,
+    Result,
+    Round,
+    Table,
+    next_round,
+    result_of_deal,
+    result_of_entry,
+    standings_csv,
+    table_winners,
+)
+from openwhist.drive import plan as movement_plan
+from openwhist.drive import results_csv as deal_results_csv
+from openwhist.drive import standings as rank
+from openwhist.errors import WhistError
+from openwhist.rules.registry import get_variant, resolve
+from openwhist.rules.seats import seat_name
+from openwhist.server.table import SeatError, TableClosed, variant_seats
+from openwhist.store import create_table
+from openwhist.store.drives import (
+    add_entry,
+    count_drives_of,
+    create_drive,
+    drive_of_table,
+    get_drive,
+    list_drives,
+    put_drive_table,
+    put_result,
+    remove_entry,
+    set_entry_left,
+    update_drive,
+)
+
+if TYPE_CHECKING:
+    from openwhist.server.hub import Hub
+    from openwhist.server.table import TableRunner
+
+__all__ = ["DriveError", "Drives", "drive_csv", "movement_text", "results_html", "standings"]
+
+log = logging.getLogger("openwhist.server")
+
+MAX_ENTRIES = 48
+"""The most people a drive takes (twelve tables of four)."""
+
+
+class DriveError(Exception):
+    """A drive request refused: ``status`` (HTTP), the message in English, ``code`` and
+    ``values`` for a page to word."""
+
+    def __init__(self, status: int, message: str, code: str, **values: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.values = values
+
+
+class Drives:
+    """The drives of one server process (see the module's docstring)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, drive_id: str) -> asyncio.Lock:
+        """The lock every change of this drive runs under."""
+        return self._locks.setdefault(drive_id, asyncio.Lock())
+
+    # --- reading ------------------------------------------------------------------------
+
+    async def load(self, drive_id: str) -> dict[str, Any]:
+        """The drive as stored (404 if there is none)."""
+        drive = await self.hub.store.run(get_drive, drive_id[:16])
+        if drive is None:
+            raise DriveError(404, "no such drive", "no_drive")
+        return drive
+
+    async def calendar(self, days: float = 30.0) -> list[dict[str, Any]]:
+        """The drives to come and those running, then those finished in the last ``days``."""
+        rows = await self.hub.store.run(list_drives, time.time() - days * 86400)
+        return [
+            {k: v for k, v in r.items() if k != "director_id"} | {"family_name": r["family"]} for r in rows
+        ]
+
+    def view(self, drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
+        """A drive as ``user_id`` (None: anyone) sees it: its settings, who registered, the
+        tables of each round played or being played (a table's server id only for the
+        people seated there and the director), the standings, and the caller's own place
+        (their number, their table this round, partner and opponents)."""
+        director = user_id is not None and user_id == drive["director_id"]
+        names = {e["number"]: e["name"] for e in drive["entries"]}
+        mine = next(
+            (e["number"] for e in drive["entries"] if user_id is not None and e["user_id"] == user_id), None
+        )
+        n = hands_of(drive)
+        done = deals_done(drive)
+        tables = []
+        for t in drive["tables"]:
+            seats = [
+                {"seat": seat_name(i, n), "number": num or None, "name": names.get(num) if num else None}
+                for i, num in enumerate(t["seats"])
+            ]
+            entry = {
+                "round": t["round_no"],
+                "table": t["table_no"],
+                "seats": seats,
+                "deals_done": done.get((t["round_no"], t["table_no"]), 0),
+            }
+            if director or (mine is not None and mine in t["seats"]):
+                entry["table_id"] = t["table_id"]
+                entry["can_enter"] = drive["mode"] == "scorer"
+            tables.append(entry)
+        out: dict[str, Any] = {
+            k: drive[k]
+            for k in (
+                "id",
+                "name",
+                "family",
+                "options",
+                "movement",
+                "mode",
+                "duplicate",
+                "rounds",
+                "deals",
+                "round_minutes",
+                "rated",
+                "rank_by",
+                "state",
+                "round_no",
+                "starts_at",
+                "created",
+            )
+        }
+        out["director"] = director
+        out["round_ends_in"] = (
+            round(max(0.0, drive["round_started"] + drive["round_minutes"] * 60 - time.time()))
+            if drive["state"] in ("running", "paused") and drive["round_started"]
+            else None
+        )
+        out["entries"] = [
+            {
+                "number": e["number"],
+                "name": e["name"],
+                "left_round": e["left_round"],
+                "you": e["number"] == mine,
+            }
+            for e in drive["entries"]
+        ]
+        out["registered"] = mine is not None
+        out["tables"] = tables
+        out["standings"] = standings(drive)
+        out["you"] = self._place(drive, mine, names) if mine is not None else None
+        return out
+
+    def _place(self, drive: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
+        """Where entry ``number`` sits in the drive's current round: table, seat, partner
+        and opponents (None before the first round and after the last)."""
+        current = [t for t in drive["tables"] if t["round_no"] == drive["round_no"]]
+        out: dict[str, Any] = {"number": number, "table": None}
+        n = hands_of(drive)
+        sides = header_of(drive).sides
+        for t in current:
+            if number in t["seats"]:
+                i = t["seats"].index(number)
+                partners = [
+                    j
+                    for j in range(n)
+                    if j != i and sides[j] == sides[i] and header_of(drive).partnership == "fixed"
+                ]
+                others = [j for j in range(n) if j != i and j not in partners]
+
+                def who(j: int, seats: list[int] = t["seats"]) -> dict[str, Any]:
+                    num = seats[j]
+                    return {
+                        "seat": seat_name(j, n),
+                        "number": num or None,
+                        "name": names.get(num) if num else None,
+                    }
+
+                out.update(
+                    table=t["table_no"],
+                    seat=seat_name(i, n),
+                    table_id=t["table_id"],
+                    partner=[who(j) for j in partners],
+                    opponents=[who(j) for j in others],
+                )
+        return out
+
+    # --- the director and registration --------------------------------------------------
+
+    async def create(self, director: dict[str, Any], body: Any) -> dict[str, Any]:
+        """Make a drive (``body``: :class:`~openwhist.server.schemas.DriveIn`), open for
+        registration; at most ``drive_limit`` unfinished drives per director."""
+        limit = self.hub.settings.drive_limit
+        if await self.hub.store.run(count_drives_of, director["id"]) >= limit:
+            raise DriveError(
+                409,
+                f"you direct {limit} drives that have not finished, the most one may; finish one first",
+                "drive_limit",
+                limit=limit,
+            )
+        try:
+            name, opts = resolve(body.family, body.preset, **body.options)
+        except WhistError as exc:
+            raise DriveError(422, str(exc), "invalid") from None
+        except (TypeError, ValueError, OverflowError):
+            raise DriveError(
+                422, "an option's value is of the wrong kind or out of range", "invalid"
+            ) from None
+        if (
+            name not in DRIVE_FAMILIES
+            or len(variant_seats(name, opts)) != get_variant(name).header(opts).hands
+        ):
+            raise DriveError(
+                422,
+                f"drives are played at classic, Belgian and German whist tables, not {name}"
+                + (" with a dummy" if name == "classic" else ""),
+                "drive_family",
+                family=name,
+            )
+        check_movement(name, body.movement)
+        if body.rank_by == "matchpoints" and not body.duplicate:
+            raise DriveError(
+                422,
+                "matchpoints compare the tables that held the same cards: choose duplicate deals",
+                "matchpoints_duplicate",
+            )
+        if body.starts_at is not None and not time.time() - 3600 < body.starts_at < time.time() + 366 * 86400:
+            raise DriveError(422, "a drive starts within the coming year", "starts_at")
+        drive_id = secrets.token_urlsafe(9)
+        row = {
+            "id": drive_id,
+            "name": " ".join(body.name.split()),
+            "family": name,
+            "options": json.dumps(opts.to_dict()),
+            "movement": body.movement,
+            "mode": body.mode,
+            "duplicate": body.duplicate,
+            "rounds": body.rounds,
+            "deals": body.deals,
+            "round_minutes": body.round_minutes,
+            "rated": body.rated,
+            "rank_by": body.rank_by,
+            "director_id": director["id"],
+            "starts_at": body.starts_at,
+            "seed": secrets.randbits(63),
+        }
+        await self.hub.store.run(create_drive, row)
+        return self.view(await self.load(drive_id), director["id"])
+
+    def _director(self, drive: dict[str, Any], user_id: int) -> None:
+        if drive["director_id"] != user_id:
+            raise DriveError(403, "only the drive's director can do this", "not_director")
+
+    async def register(self, drive_id: str, user: dict[str, Any]) -> dict[str, Any]:
+        """A person registers (while registration is open; at most :data:`MAX_ENTRIES`)."""
+        async with self.lock(drive_id):
+            drive = await self.load(drive_id)
+            if drive["state"] != "open":
+                raise DriveError(409, "registration for this drive is closed", "registration_closed")
+            if len(drive["entries"]) >= MAX_ENTRIES:
+                raise DriveError(
+                    409, f"this drive is full ({MAX_ENTRIES} people)", "drive_full", most=MAX_ENTRIES
+                )
+            try:
+                await self.hub.store.run(add_entry, drive["id"], user["id"], user["name"])
+            except IntegrityError:
+                raise DriveError(409, "you are registered already", "registered") from None
+            return self.view(await self.load(drive_id), user["id"])
+
+    async def unregister(self, drive_id: str, user: dict[str, Any]) -> dict[str, Any]:
+        """A person takes their registration back (before the drive starts)."""
+        async with self.lock(drive_id):
+            drive = await self.load(drive_id)
+            if drive["state"] != "open":
+                raise DriveError(
+                    409,
+                    "the drive has started: ask the director to replace you, or leave it",
+                    "drive_started",
+                )
+            if not await self.hub.store.run(remove_entry, drive["id"], user["id"]):
+                raise DriveError(409, "you are not registered for this drive", "not_registered")
+            return self.view(await self.load(drive_id), user["id"])
+
+    async def start(self, drive_id: str, user_id: int) -> dict[str, Any]:
+        """The director starts the drive: registration closes and the first round is
+        seated."""
+        async with self.lock(drive_id):
+            drive = await self.load(drive_id)
+            self._director(drive, user_id)
+            if drive["state"] != "open":
+                raise DriveError(409, "the drive has started already", "drive_started")
+            movement_of(drive)  # refuses a drive with too few people
+            await self.hub.store.run(update_drive, drive["id"], {"state": "running"})
+            await self._seat_round(await self.load(drive_id), 1)
+            return self.view(await self.load(drive_id), user_id)
+
+    async def pause(self, drive_id: str, user_id: int, paused: bool) -> dict[str, Any]:
+        """The director pauses the drive (the next round is not seated and scorers enter
+        nothing until it goes on) or lets it go on."""
+        async with self.lock(drive_id):
+            drive = await self.load(drive_id)
+            self._director(drive, user_id)
+            want, have = ("paused", "running") if paused else ("running", "paused")
+            if drive["state"] != have:
+                raise DriveError(
+                    409, f"the drive is {drive['state']}, not {have}", "drive_state", state=drive["state"]
+                )
+            await self.hub.store.run(update_drive, drive["id"], {"state": want})
+            drive = await self.load(drive_id)
+            if not paused:
+                await self._advance(drive)
+            return self.view(await self.load(drive_id), user_id)
+
+    async def substitute(self, drive_id: str, user_id: int, number: int | None) -> dict[str, Any]:
+        """A computer player plays for entry ``number`` from now on: the director replaces
+        someone who left (``number``), or a person leaves (None: the caller's own entry).
+        At a live table the seat passes to the computer player at once."""
+        async with self.lock(drive_id):
+            drive = await self.load(drive_id)
+            if number is None:
+                number = next((e["number"] for e in drive["entries"] if e["user_id"] == user_id), None)
+                if number is None:
+                    raise DriveError(409, "you are not registered for this drive", "not_registered")
+            else:
+                self._director(drive, user_id)
+            entry = next((e for e in drive["entries"] if e["number"] == number), None)
+            if entry is None:
+                raise DriveError(404, f"no entry number {number} in this drive", "no_entry", number=number)
+            if drive["state"] not in ("running", "paused"):
+                raise DriveError(
+                    409,
+                    "only a drive being played has people to replace",
+                    "drive_state",
+                    state=drive["state"],
+                )
+            if entry["left_round"] is not None:
+                raise DriveError(
+                    409,
+                    f"a computer player plays for {entry['name']} already",
+                    "replaced_already",
+                    name=entry["name"],
+                )
+            await self.hub.store.run(set_entry_left, drive["id"], number, drive["round_no"])
+            for t in drive["tables"]:
+                if t["round_no"] == drive["round_no"] and number in t["seats"] and t["table_id"]:
+                    runner = self.hub.tables.get(t["table_id"])
+                    if runner is not None and entry["user_id"] is not None:
+                        uid = entry["user_id"]
+                        # the table is over or closed: nothing to hand over
+                        with contextlib.suppress(SeatError, TableClosed):
+                            await runner.call(functools.partial(runner.leave, uid))
+            return self.view(await self.load(drive_id), user_id)
+
+    async def end_round(self, drive_id: str, user_id: int) -> dict[str, Any]:
+        """The director ends the round now (its time is up): tables still playing close,
+        the deals they finished count, and the next round is seated (the drive ends after
+        its last)."""
+        async with self.lock(drive_id):
+            drive = await self.load(drive_id)
+            self._director(drive, user_id)
+            if drive["state"] not in ("running", "paused"):
+                raise DriveError(409, "no round is being played", "drive_state", state=drive["state"])
+            await self._close_round(drive)
+            await self._next(drive)
+            return self.view(await self.load(drive_id), user_id)
+
+    # --- results --------------------------------------------------------------------------
+
+    async def enter(
+        self, drive_id: str, user_id: int, table_no: int, deal_no: int, entry: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Scorer mode: a deal's result at a real table, entered by a person seated there
+        this round (or the director), checked by the drive's rules; the same deal entered
+        again replaces it until the round ends."""
+        async with self.lock(drive_id):
+            drive = await self.load(drive_id)
+            if drive["mode"] != "scorer":
+                raise DriveError(409, "the results of an online drive come from the tables", "not_scorer")
+            if drive["state"] == "paused":
+                raise DriveError(409, "the director has paused the drive", "drive_paused")
+            if drive["state"] != "running":
+                raise DriveError(409, "no round is being played", "drive_state", state=drive["state"])
+            table = next(
+                (
+                    t
+                    for t in drive["tables"]
+                    if t["round_no"] == drive["round_no"] and t["table_no"] == table_no
+                ),
+                None,
+            )
+            if table is None:
+                raise DriveError(404, f"no table {table_no} in this round", "no_drive_table", table=table_no)
+            mine = {e["number"] for e in drive["entries"] if e["user_id"] == user_id}
+            if drive["director_id"] != user_id and not mine & set(table["seats"]):
+                raise DriveError(
+                    403, "only the people at this table (or the director) enter its results", "not_at_table"
+                )
+            if not 1 <= deal_no <= drive["deals"]:
+                raise DriveError(
+                    422, f"a round has deals 1 to {drive['deals']}", "deal_range", most=drive["deals"]
+                )
+            try:
+                result = checked_entry(drive, table_no, deal_no, entry)
+            except WhistError as exc:
+                raise DriveError(422, str(exc), "bad_entry") from None
+            await self.hub.store.run(
+                put_result, drive["id"], drive["round_no"], table_no, deal_no, result, user_id
+            )
+            drive = await self.load(drive_id)
+            await self._advance(drive)
+            return self.view(await self.load(drive_id), user_id)
+
+    async def deal_played(self, runner: TableRunner, deal_no: int, outcome: Any) -> None:
+        """A deal ended at a table of an online drive (``outcome``: the deal's result): its
+        result goes into the standings; a round whose tables have all finished seats the
+        next."""
+        where = await self.hub.store.run(drive_of_table, runner.id)
+        if where is None:
+            return
+        drive_id, round_no, table_no = where
+        async with self.lock(drive_id):
+            drive = await self.load(drive_id)
+            if drive["round_no"] != round_no or drive["state"] not in ("running", "paused"):
+                return
+            if deal_no > drive["deals"]:
+                return
+            result = played_result(drive, round_no, table_no, deal_no, outcome)
+            await self.hub.store.run(put_result, drive_id, round_no, table_no, deal_no, result, None)
+            await self._advance(await self.load(drive_id))
+
+    async def _advance(self, drive: dict[str, Any]) -> None:
+        """Seat the next round (or finish the drive) if every table of this one has all its
+        deals and the drive is not paused."""
+        if drive["state"] != "running":
+            return
+        done = deals_done(drive)
+        current = [t for t in drive["tables"] if t["round_no"] == drive["round_no"]]
+        if current and all(done.get((t["round_no"], t["table_no"]), 0) >= drive["deals"] for t in current):
+            await self._next(drive)
+
+    async def _next(self, drive: dict[str, Any]) -> None:
+        if drive["round_no"] >= drive["rounds"]:
+            await self.hub.store.run(update_drive, drive["id"], {"state": "finished", "round_started": None})
+            return
+        await self._seat_round(await self.load(drive["id"]), drive["round_no"] + 1)
+
+    async def _close_round(self, drive: dict[str, Any]) -> None:
+        """Close the server tables of the drive's current round still playing (those that
+        have finished stay, showing their end, until they are idle)."""
+        for t in drive["tables"]:
+            if t["round_no"] != drive["round_no"] or not t["table_id"]:
+                continue
+            runner = self.hub.tables.get(t["table_id"])
+            if runner is None or runner.match.is_over():
+                continue
+            with contextlib.suppress(SeatError, TableClosed):
+                await self.hub.close_table(runner, None)
+
+    async def _seat_round(self, drive: dict[str, Any], round_no: int) -> None:
+        """Seat round ``round_no``: its tables from the movement (computer players in the
+        gaps and for the people who left), each a table of the play server in an online
+        drive."""
+        seating = round_seating(drive, round_no)
+        playing = _playing(drive, seating)
+        users = {e["number"] - 1: e for e in drive["entries"]}
+        stand_in = self.hub.settings.stand_in
+        for table, active in zip(seating.tables, playing.tables, strict=True):
+            table_id = None
+            scorer = None
+            if drive["mode"] == "online":
+                table_id = secrets.token_urlsafe(9)
+                seats = []
+                for seat, p in enumerate(active.seats):
+                    if p is not None:
+                        seats.append(
+                            {"seat": seat, "kind": "person", "user_id": users[p]["user_id"], "bot": None}
+                        )
+                    else:
+                        seats.append({"seat": seat, "kind": "bot", "user_id": None, "bot": stand_in})
+                row = {
+                    "id": table_id,
+                    "variant": drive["family"],
+                    "options": json.dumps(drive["options"]),
+                    "seed": table_seed(drive, round_no, table.number),
+                    "until": "deals",
+                    "count": drive["deals"],
+                    "private": True,
+                    "code": None,
+                    "owner_id": drive["director_id"],
+                    "leave_to": "bot",
+                    "move_time": None,
+                    "drive_id": drive["id"],
+                }
+                await self.hub.store.run(create_table, row, seats)
+            else:
+                scorer = next((users[p]["user_id"] for p in active.seats if p is not None), None)
+            await self.hub.store.run(
+                put_drive_table,
+                drive["id"],
+                round_no,
+                table.number,
+                table_id,
+                [0 if p is None else p + 1 for p in table.seats],
+                scorer,
+            )
+            if table_id is not None:
+                await self.hub.open_table(table_id)
+        await self.hub.store.run(
+            update_drive, drive["id"], {"round_no": round_no, "round_started": time.time()}
+        )
+
+
+# --- the drive's rules (openwhist.drive), read for the server ----------------------------
+
+
+def header_of(drive: dict[str, Any]) -> Any:
+    """The declared header of the drive's family under its options."""
+    _, opts = resolve(drive["family"], None, **drive["options"])
+    return get_variant(drive["family"]).header(opts)
+
+
+def hands_of(drive: dict[str, Any]) -> int:
+    """Hands (seats) at each table of the drive."""
+    return int(header_of(drive).hands)
+
+
+def deals_done(drive: dict[str, Any]) -> dict[tuple[int, int], int]:
+    """How many deals each table (round, table) has a result for."""
+    out: dict[tuple[int, int], int] = {}
+    for r in drive["results"]:
+        key = (r["round_no"], r["table_no"])
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+def table_seed(drive: dict[str, Any], round_no: int, table_no: int) -> int:
+    """The secret seed of a round's table on the play server (its match's deals come from
+    it): the round's, the same at every table, in a duplicate drive; the table's own
+    otherwise."""
+    if drive["duplicate"]:
+        return derive_seed(drive["seed"], "drive", "round", round_no)
+    return derive_seed(drive["seed"], "drive", "round", round_no, "table", table_no)
+
+
+def check_movement(family: str, movement: str) -> None:
+    """Refuse (422) a movement the family's drives do not use."""
+    try:
+        movement_plan(movement, 2, family, 1)
+    except WhistError as exc:
+        raise DriveError(422, str(exc), "drive_movement", movement=movement) from None
+
+
+def movement_of(drive: dict[str, Any]) -> Plan:
+    """The drive's movement for the people registered (at least two)."""
+    people = len(drive["entries"])
+    if people < 2:
+        raise DriveError(409, "a drive needs at least two people", "too_few", least=2)
+    return movement_plan(drive["movement"], people, drive["family"], drive["rounds"])
+
+
+def round_of(drive: dict[str, Any], round_no: int) -> Round:
+    """A round seated already, as the movement's :class:`~openwhist.drive.movement.Round`
+    (people by index: entry number less one; None for a computer player)."""
+    tables = [
+        Table(t["table_no"], tuple(n - 1 if n else None for n in t["seats"]))
+        for t in drive["tables"]
+        if t["round_no"] == round_no
+    ]
+    return Round(round_no, tuple(tables))
+
+
+def round_seating(drive: dict[str, Any], round_no: int) -> Round:
+    """Who sits where in round ``round_no``: from the movement, or (the progressive drive
+    after its first round) from the round before and who won at each of its tables (a
+    table with no result: its N-S side)."""
+    moves = movement_of(drive)
+    if drive["movement"] != "progressive" or round_no == 1:
+        return moves.rounds[round_no - 1]
+    before = round_of(drive, round_no - 1)
+    winners = []
+    for t in before.tables:
+        scores = [
+            (r["deal_no"], r["result"]["scores"])
+            for r in drive["results"]
+            if r["round_no"] == round_no - 1 and r["table_no"] == t.number
+        ]
+        winners.append(table_winners(t, scores) if scores else 0)
+    return next_round(before, winners)
+
+
+def _playing(drive: dict[str, Any], rnd: Round) -> Round:
+    """The round with None at the seats of people a computer player plays for (they left,
+    or the director replaced them): those deals are not theirs."""
+    left = {
+        e["number"] - 1
+        for e in drive["entries"]
+        if e["left_round"] is not None and e["left_round"] <= rnd.number
+    }
+    return Round(
+        rnd.number,
+        tuple(Table(t.number, tuple(None if p in left else p for p in t.seats)) for t in rnd.tables),
+    )
+
+
+def checked_entry(
+    drive: dict[str, Any], table_no: int, deal_no: int, entry: dict[str, Any]
+) -> dict[str, Any]:
+    """A scorer's entry for a deal at a table of the current round, checked and scored by
+    the drive's rules (a WhistError says what is wrong with it)."""
+    made = Entry(
+        tuple(entry.get("tricks") or ()),
+        entry.get("contract"),
+        tuple(entry.get("declarers") or ()),
+        int(entry.get("multiplier") or 1),
+    )
+    rnd = _playing(drive, round_of(drive, drive["round_no"]))
+    result: dict[str, Any] = result_of_entry(
+        drive["family"], drive["options"], rnd, table_no, deal_no, made
+    ).to_dict()
+    return result
+
+
+def played_result(
+    drive: dict[str, Any], round_no: int, table_no: int, deal_no: int, outcome: Any
+) -> dict[str, Any]:
+    """The drive's result of a deal played online (``outcome``: the deal's result)."""
+    rnd = _playing(drive, round_of(drive, round_no))
+    result: dict[str, Any] = result_of_deal(drive["family"], rnd, table_no, deal_no, outcome).to_dict()
+    return result
+
+
+def _results(drive: dict[str, Any]) -> list[Result]:
+    return [
+        Result(
+            r["round_no"],
+            r["table_no"],
+            r["deal_no"],
+            tuple(x["players"]),
+            tuple(x["scores"]),
+            tuple(x["margins"]),
+            x.get("detail", ""),
+        )
+        for r in drive["results"]
+        for x in [r["result"]]
+    ]
+
+
+def standings(drive: dict[str, Any]) -> dict[str, Any]:
+    """The drive's standings as JSON: what they rank by and the tie-break rule, and per
+    person (best first) the place, number, name, total, margin, matchpoints, deals,
+    rounds won and each round's score."""
+    results = _results(drive)
+    ranked = rank(results, drive["rank_by"], len(drive["entries"]))
+    names = {e["number"] - 1: e["name"] for e in drive["entries"]}
+    per_round: dict[int, list[int]] = {p: [0] * drive["rounds"] for p in names}
+    for r in results:
+        for s, p in enumerate(r.players):
+            if p is not None and p in per_round and 1 <= r.round <= drive["rounds"]:
+                per_round[p][r.round - 1] += r.scores[s]
+    rows = [
+        {
+            "place": x.place,
+            "number": x.player + 1,
+            "name": names.get(x.player, "?"),
+            "total": x.total,
+            "margin": x.margin,
+            "matchpoints": x.matchpoints,
+            "deals": x.deals,
+            "rounds_won": x.rounds_won,
+            "rounds": per_round.get(x.player, []),
+        }
+        for x in ranked.rows
+    ]
+    return {"by": ranked.by, "tie_break": ranked.tie_break, "rows": rows}
+
+
+def drive_csv(drive: dict[str, Any]) -> str:
+    """The drive's results as CSV: the standings (with the ranking rule), a blank line,
+    then one line per table and deal."""
+    names = [e["name"] for e in drive["entries"]]
+    results = _results(drive)
+    ranked = rank(results, drive["rank_by"], len(names))
+    return standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
+
+
+def movement_text(drive: dict[str, Any]) -> str:
+    """The movement printed as a table (the names of the people registered)."""
+    moves = movement_of(drive)
+    return moves.table_text([e["name"] for e in drive["entries"]])
+
+
+def results_html(view: dict[str, Any]) -> str:
+    """A printable page of the drive's results: its settings, the standings (with the
+    ranking rule) and each round's tables."""
+    e = html.escape
+    rounds = view["rounds"]
+    head = "".join(f"<th>{r}</th>" for r in range(1, rounds + 1))
+    st = view["standings"]
+    rows = "".join(
+        f"<tr><td>{s['place']}</td><td>{s['number']}</td><td>{e(s['name'])}</td>"
+        + "".join(f"<td>{x}</td>" for x in s["rounds"])
+        + f"<td><strong>{s['total']}</strong></td>"
+        f"<td>{s['margin']}</td><td>{s['matchpoints']}</td></tr>"
+        for s in st["rows"]
+    )
+    tables = "".join(
+        f"<tr><td>{t['round']}</td><td>{t['table']}</td><td>"
+        + ", ".join(f"{x['seat']}: {e(x['name'] or 'computer')}" for x in t["seats"])
+        + f"</td><td>{t['deals_done']}</td></tr>"
+        for t in view["tables"]
+    )
+    return (
+        f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{e(view['name'])}</title>"
+        "<style>body{font:14px sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
+        "td,th{border:1px solid #999;padding:.2em .6em;text-align:left}</style></head><body>"
+        f"<h1>{e(view['name'])}</h1><p>{e(view['family'])} whist · {e(view['movement'])} movement · "
+        f"{rounds} rounds of {view['deals']} deals · {e(view['state'])}</p>"
+        f"<h2>Standings</h2><table><tr><th>Place</th><th>No.</th><th>Name</th>{head}<th>Total</th>"
+        f"<th>Margin</th><th>Matchpoints</th></tr>{rows}</table><p>Ranked by {e(st['by'])}; "
+        f"{e(st['tie_break'])}.</p><h2>Tables</h2><table><tr><th>Round</th><th>Table</th><th>Seats</th>"
+        f"<th>Deals</th></tr>{tables}</table></body></html>"
+    )

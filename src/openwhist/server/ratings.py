@@ -1,0 +1,122 @@
+"""Ratings on the play server: every finished rated match moves the ratings of the people
+who played it (:mod:`openwhist.ratings`: OpenSkill, per family, computer players at their
+fixed ratings); the leaderboards and each person's history come from the database
+(:mod:`openwhist.store.drives`).
+
+Which matches are rated is :func:`openwhist.ratings.rated`'s rule against farming: tables
+of people only, or public tables (a whist drive that is rated counts as one), and a
+person's matches against computer players at his own table only a few times a day.  A
+guest is no account: a match with a guest at the table is not rated.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, func, select
+
+from openwhist.ratings import RATED_FAMILIES, Rating, TableFacts, computer_rating, rate, rated, teams_of
+from openwhist.rules.registry import get_variant
+from openwhist.server.table import variant_seats
+from openwhist.store.drives import HISTORY, add_rating_change, get_drive, get_ratings
+
+if TYPE_CHECKING:
+    from openwhist.server.hub import Hub
+    from openwhist.server.table import TableRunner
+
+__all__ = ["RatingBook", "player_key"]
+
+
+def player_key(user_id: int) -> str:
+    """The key a person's ratings are kept under."""
+    return f"user:{user_id}"
+
+
+def _rated_today(conn: Connection, player: str, table_id: str) -> int:
+    """The person's rated matches at this table in the last day."""
+    return int(
+        conn.execute(
+            select(func.count())
+            .select_from(HISTORY)
+            .where(
+                HISTORY.c.player == player,
+                HISTORY.c.table_id == table_id,
+                HISTORY.c.created > time.time() - 86400,
+            )
+        ).scalar_one()
+    )
+
+
+class RatingBook:
+    """The server's ratings (see the module's docstring)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    async def match_played(self, runner: TableRunner, record: dict[str, Any]) -> dict[str, float] | None:
+        """A match ended at ``runner``'s table (its record stored): if it is rated, the
+        people's new ratings are stored with their history.  Returns each person's new
+        ``mu`` by player key, or None for a match not rated."""
+        family = runner.variant
+        opts = get_variant(family).options(None, **runner.options)
+        hands = get_variant(family).header(opts).hands
+        if family not in RATED_FAMILIES or len(variant_seats(family, opts)) != hands:
+            return None  # Dummy whist's dummy plays no part of its own
+        people = [(s, st) for s, st in sorted(runner.seats.items()) if st.kind == "person"]
+        if any(st.user_id in runner.guests for _, st in people):
+            return None
+        bots = [s for s, st in runner.seats.items() if st.kind == "bot"]
+        public = not runner.private
+        if runner.drive_id is not None:
+            drive = await self.hub.store.run(get_drive, runner.drive_id)
+            public = bool(drive and drive["rated"])
+        repeats = 0
+        if bots and public and runner.owner_id is not None:
+            repeats = await self.hub.store.run(_rated_today, player_key(runner.owner_id), runner.id)
+        facts = TableFacts(
+            people=len(people), computers=len(bots), public=public, finished=True, repeats=repeats
+        )
+        if not rated(facts):
+            return None
+        keys: dict[int, str] = {}
+        for s, st in runner.seats.items():
+            if st.kind == "person" and st.user_id is not None:
+                keys[s] = player_key(st.user_id)
+        stored = await self.hub.store.run(get_ratings, family, list(keys.values()))
+
+        def rating_of(seat: int) -> Rating:
+            if seat in keys:
+                row = stored.get(keys[seat])
+                return Rating(row["mu"], row["sigma"]) if row else Rating()
+            return computer_rating(family, runner.seats[seat].bot or self.hub.settings.stand_in)
+
+        teams = teams_of(family, hands)
+        points = runner.match_points()
+        scores = [
+            float(points[i]) if len(points) == len(teams) else float(sum(points[s] for s in team))
+            for i, team in enumerate(teams)
+        ]
+        new = rate(
+            [[rating_of(s) for s in team] for team in teams],
+            scores=scores,
+            fixed=[[s not in keys for s in team] for team in teams],
+        )
+        out = {}
+        for team, after in zip(teams, new, strict=True):
+            for s, r in zip(team, after, strict=True):
+                if s in keys:
+                    st = runner.seats[s]
+                    await self.hub.store.run(
+                        add_rating_change,
+                        family,
+                        keys[s],
+                        st.user_id,
+                        st.name or "?",
+                        r.mu,
+                        r.sigma,
+                        None,
+                        runner.id,
+                    )
+                    out[keys[s]] = r.mu
+        return out

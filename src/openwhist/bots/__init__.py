@@ -1,6 +1,6 @@
 """Computer players; each sees only :class:`openwhist.rules.base.Observation`.
 
-Bots are named for the command line and the arena: ``random``, ``heuristic``, ``pimc``,
+Bots are named for the command line and the arena: ``random``, ``heuristic``, ``technique``, ``pimc``,
 ``solver`` and ``sampler``, with options after a colon, e.g. ``pimc:level=2`` (see :func:`make_bot`).
 """
 
@@ -21,6 +21,7 @@ __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot_class", "claim_holds
 BOTS: dict[str, tuple[str, str]] = {
     "random": ("openwhist.bots.base", "RandomBot"),
     "heuristic": ("openwhist.bots.heuristic", "HeuristicBot"),
+    "technique": ("openwhist.bots.book", "TechniqueBot"),
     "pimc": ("openwhist.bots.pimc", "PimcBot"),
     "solver": ("openwhist.bots.solver", "SolverBot"),
     "sampler": ("openwhist.bots.sampler", "SamplerBot"),

@@ -1,0 +1,450 @@
+"""The books' card-play technique as named rules (rules.md, seeds 000 and 004).
+
+:class:`TechniqueBot` plays like :class:`~openwhist.bots.heuristic.HeuristicBot` (the
+earlier rule-based player, kept under its name ``heuristic`` so that the two can be
+compared in duplicate) but every card it chooses comes from one named rule of
+:data:`TECHNIQUES`, tried in a fixed order; the name of the rule it followed is kept in
+:attr:`TechniqueBot.last_technique` (a hint can say which precept chose the card).
+
+What it adds to the earlier player (measured in duplicate against it: see the README's
+ladder section):
+
+* **reading the plays**: a third or fourth hand that followed suit under an opponent's
+  winning card is taken to hold no higher card of the suit, so masters and sure winners
+  are known sooner;
+* **trumps**: the master trump draws the last one or two trumps out; once the opponents
+  can hold no trump, trumps are not led from partner (unless nothing else is left);
+* **second hand, void**: a small card led is not trumped when partner, last to play, may
+  still beat it;
+* **signals**: a discard tells partner about a suit: a low card (a six or lower) no
+  interest, a higher one interest; a high card is spared only from a long suit headed by
+  two masters, otherwise the lowest card of the least useful suit goes;
+* **reading partner's signals**: a suit partner asked for is led before the player's own,
+  a suit partner refused is opened last.
+
+Decisions are pure Python on 52-bit masks, a few tens of microseconds each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openwhist.bots.heuristic import _HONOUR_POINTS, HeuristicBot, _choose_call, _Position
+from openwhist.bots.heuristic_belgian import _misere_play
+from openwhist.bots.heuristic_german import _stock_phase
+from openwhist.bots.technique import (
+    _ABOVE,
+    _ACE,
+    _JACK,
+    _KING,
+    _QUEEN,
+    _TEN,
+    _cards_up,
+    _highest,
+    _lowest,
+    misere_roles,
+)
+from openwhist.cards import SUIT_MASKS, Card
+from openwhist.errors import IllegalActionError
+from openwhist.rules.base import Action, Call, Observation
+from openwhist.rules.tricks import trick_winner
+
+__all__ = ["TECHNIQUES", "Technique", "TechniqueBot", "signals"]
+
+
+@dataclass(frozen=True)
+class Technique:
+    """One precept of the books: its ``name`` (as :attr:`TechniqueBot.last_technique`
+    gives it) and what it says, in a sentence."""
+
+    name: str
+    says: str
+
+
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("only-card", "the only card that may be played"),
+    Technique("draw-trumps", "draw the opponents' trumps with five trumps, with the master trump "
+              "when two or fewer are out, or with the top trumps and more trumps than they hold"),
+    Technique("give-partner-a-ruff", "lead a suit partner has shown void in, when he may ruff "
+              "and the next opponent may not"),
+    Technique("lead-to-dummy", "lead low towards a master the dummy shows"),
+    Technique("partner-signal", "lead the suit partner asked for with a high discard"),
+    Technique("return-partner", "return partner's suit"),
+    Technique("cash-masters", "cash sure winners in a suit the opponents cannot ruff"),
+    Technique("singleton-for-ruff", "lead a singleton with a few trumps, to ruff the suit later"),
+    Technique("strongest-suit", "lead from the longest and strongest suit"),
+    Technique("top-of-sequence", "lead the top of a sequence of honours (the king from ace-king)"),
+    Technique("fourth-best", "from four cards or more without a sequence, lead the fourth best"),
+    Technique("second-hand-low", "second hand plays low"),
+    Technique("cover-honour", "second hand covers an honour with an honour"),
+    Technique("split-sequence", "second hand plays the lowest of a sequence of honours that wins"),
+    Technique("sure-winner", "take the trick with the cheapest card that surely wins it"),
+    Technique("third-hand-high", "third hand plays high, the lowest of equal cards"),
+    Technique("partner-wins", "play low when partner already wins the trick"),
+    Technique("fourth-hand-cheap", "fourth hand wins as cheaply as it can, or plays low"),
+    Technique("second-hand-no-ruff", "second hand, void, does not trump a small card that "
+              "partner, last to play, may still beat"),
+    Technique("no-ruff-partner", "never trump partner's winning card"),
+    Technique("ruff", "trump a trick the opponents are winning, with a trump the later hands "
+              "cannot beat where there is one"),
+    Technique("signal-interest", "discard a high card of a suit you want partner to lead"),
+    Technique("discard-low", "discard the lowest card of the least useful suit (no interest)"),
+    Technique("misere", "a misère contract: the declarer ducks, the defenders make him win"),
+    Technique("stock", "German whist's stock phase: win the trick when the prize is worth it"),
+    Technique("call", "an auction call or a stock card taken"),
+)
+"""Every rule :class:`TechniqueBot` follows, in the order the bot tries them."""
+
+_NAMES = frozenset(t.name for t in TECHNIQUES)
+
+SIGNAL_RANK = 5
+"""A discard of this rank index (a seven) or higher asks for the suit; lower refuses it."""
+
+
+def signals(obs: Observation, seat: int) -> dict[int, bool]:
+    """The suits ``seat`` has signalled by discards in the tricks played so far: suit ->
+    True for interest (a first discard of a seven or higher), False for no interest (a
+    lower card).  Only the first discard of each suit counts, and never a trump played
+    on a plain suit (a ruff).
+
+    >>> import openwhist
+    >>> deal = openwhist.new_deal("classic", seed=1)
+    >>> signals(deal.observation(0), 2)
+    {}
+    """
+    out: dict[int, bool] = {}
+    trump = int(obs.trump) if obs.trump is not None else -1
+    n = obs.n_hands
+    for t in obs.tricks:
+        led = int(t.cards[0]) // 13
+        for i, c in enumerate(t.cards):
+            suit = int(c) // 13
+            if (t.leader + i) % n != seat or suit in (led, trump) or suit in out:
+                continue
+            out[suit] = int(c) % 13 >= SIGNAL_RANK
+    return out
+
+
+class _BookPosition(_Position):
+    """An observation read for :class:`TechniqueBot`: the earlier player's facts, partner's
+    signals, and the rule that chose the card (``rule``)."""
+
+    __slots__ = ("rule", "wanted", "refused")
+
+    def __init__(self, obs: Observation) -> None:
+        super().__init__(obs)
+        self.rule = ""
+        self._read_plays()
+        sig = signals(obs, self.partner) if self.partner >= 0 else {}
+        self.wanted = {s for s, v in sig.items() if v}
+        self.refused = {s for s, v in sig.items() if not v}
+
+    def _read_plays(self) -> None:
+        """Narrow the hands' possible cards by the plays seen: a third or fourth hand that
+        followed suit under an opponent's winning card holds no card above it."""
+        n = self.n
+        sides = self.sides
+        changed = False
+        tricks = [(t.leader, [int(c) for c in t.cards]) for t in self.obs.tricks]
+        if self.trick:
+            tricks.append((self.trick[0][0], [c for _, c in self.trick]))
+        for leader, cards in tricks:
+            led = cards[0] // 13
+            for i in range(2, len(cards)):
+                seat = (leader + i) % n
+                if seat in self.exact or cards[i] // 13 != led:
+                    continue
+                wi = trick_winner(cards[:i], self.trump)
+                wseat, wcard = (leader + wi) % n, cards[wi]
+                if sides[wseat] == sides[seat] or wcard // 13 != led or cards[i] > wcard:
+                    continue
+                self.possible[seat] &= ~_ABOVE[wcard]
+                changed = True
+        if changed:
+            danger = 0
+            for h in range(n):
+                if sides[h] != sides[self.me]:
+                    danger |= self.possible[h]
+            self.danger = danger
+
+    def _by(self, rule: str, card: int) -> int:
+        self.rule = rule
+        return card
+
+    # --- leading -------------------------------------------------------------------------
+
+    def lead(self) -> int:
+        hand = self.legal
+        t = self.trump
+        tmask = SUIT_MASKS[t] if t >= 0 else 0
+        my_trumps = hand & tmask
+        opp_trumps = self.danger & tmask
+        n_trumps = my_trumps.bit_count()
+        plain = hand & ~tmask
+
+        if my_trumps and opp_trumps:
+            top = _highest(my_trumps)
+            if n_trumps >= 5 or (self.is_master(top) and opp_trumps.bit_count() <= 2) or (
+                    self.is_master(top) and n_trumps >= 3
+                                 and n_trumps > opp_trumps.bit_count() // 2):
+                return self._by("draw-trumps", self.lead_card(my_trumps))
+
+        if t >= 0 and self.partner >= 0:
+            for s in range(4):
+                m = hand & SUIT_MASKS[s]
+                if (m and s != t and self.may_ruff(self.partner, s)
+                        and not self.may_ruff(self.right, s)):
+                    return self._by("give-partner-a-ruff", _lowest(m))
+
+        if self.partner in self.exact:
+            pmask = self.exact[self.partner]
+            for s in range(4):
+                m = hand & SUIT_MASKS[s]
+                pm = pmask & SUIT_MASKS[s]
+                if m and pm and (s != t or not opp_trumps) and not self.opponents_may_ruff(s):
+                    ptop = _highest(pm)
+                    if self.is_master(ptop) and _highest(m) < ptop and not self.is_master(_highest(m)):
+                        return self._by("lead-to-dummy", _lowest(m))
+
+        for s in sorted(self.wanted):
+            m = hand & SUIT_MASKS[s]
+            if m and s != t and not self.opponents_may_ruff(s):
+                return self._by("partner-signal", self._towards_partner(m))
+
+        for s in self.partner_suits():
+            m = hand & SUIT_MASKS[s]
+            if not m or self.opponents_may_ruff(s):
+                continue
+            if s == t and not opp_trumps:
+                continue
+            return self._by("return-partner", self._towards_partner(m))
+
+        best_master = -1
+        best_len = -1
+        for s in range(4):
+            if s == t:
+                continue
+            m = hand & SUIT_MASKS[s]
+            if (m and m.bit_count() > best_len and self.is_master(_highest(m))
+                    and not self.opponents_may_ruff(s)):
+                best_master, best_len = s, m.bit_count()
+        if best_master >= 0:
+            return self._by("cash-masters", self.lead_card(hand & SUIT_MASKS[best_master]))
+
+        # no trump drawn from partner: with trumps gone from the opponents, a plain suit
+        pool = plain if (plain and not opp_trumps) else hand
+        best_suit = -1
+        best_score = -1e9
+        singleton = False
+        for s in range(4):
+            m = pool & SUIT_MASKS[s]
+            if not m:
+                continue
+            n = m.bit_count()
+            single = False
+            if s == t:
+                score = -50.0 + n
+            else:
+                score = 2.0 * n
+                for c in _cards_up(m):
+                    score += _HONOUR_POINTS.get(c % 13, 0)
+                group = self.top_group(m)
+                if len(group) >= 2 and group[0] % 13 >= _TEN:
+                    score += 3
+                if n == 1 and 0 < n_trumps < 5 and m.bit_length() - 1 - 13 * s < _JACK:
+                    score += 5
+                    single = True
+                if n <= 2 and not len(group) >= 2:
+                    top_rank = _highest(m) % 13
+                    if top_rank in (_KING, _QUEEN, _JACK) and not self.is_master(_highest(m)):
+                        score -= 4
+                if self.opponents_may_ruff(s):
+                    score -= 30
+                if s in self.refused:
+                    score -= 6
+            if score > best_score:
+                best_suit, best_score, singleton = s, score, single
+        m = pool & SUIT_MASKS[best_suit]
+        if singleton:
+            return self._by("singleton-for-ruff", _lowest(m))
+        return self.lead_card(m)
+
+    def _towards_partner(self, m: int) -> int:
+        """The card to lead in partner's suit: a master from the top, else the top of a
+        doubleton, else low."""
+        top = _highest(m)
+        if self.is_master(top):
+            return self.lead_card(m)
+        if m.bit_count() <= 2:
+            return top
+        return _lowest(m)
+
+    def lead_card(self, m: int) -> int:
+        """Which card to lead from the holding ``m`` (one suit), naming the rule."""
+        group = self.top_group(m)
+        top = group[0]
+        if len(group) >= 2 and (top % 13 >= _TEN or self.is_master(top)):
+            if top % 13 == _ACE:
+                return self._by("top-of-sequence", group[1])
+            return self._by("top-of-sequence", top)
+        if self.is_master(top):
+            return self._by("cash-masters", top)
+        cards = sorted(_cards_up(m), reverse=True)
+        n = len(cards)
+        if n >= 4:
+            return self._by("fourth-best", cards[3])
+        if n == 3:
+            return self._by("strongest-suit", cards[-1] if top % 13 >= _JACK else top)
+        return self._by("strongest-suit", top)
+
+    # --- following -----------------------------------------------------------------------
+
+    def follow(self) -> int:
+        trick = self.trick
+        pos = len(trick)
+        led = trick[0][1] // 13
+        t = self.trump
+        cards = [c for _, c in trick]
+        wi = trick_winner(cards, t)
+        wseat, wcard = trick[wi][0], cards[wi]
+        partner_wins = wseat == self.partner
+        after = [(self.me + k) % self.n for k in range(1, self.n - pos)]
+        legal = self.legal
+        follow = legal & SUIT_MASKS[led]
+
+        if not follow:
+            return self.void_play(pos, led, wcard, partner_wins, after)
+
+        winners = follow & _ABOVE[wcard] if wcard // 13 == led else 0
+        low = _lowest(follow)
+
+        if pos == self.n - 1:
+            if partner_wins:
+                return self._by("partner-wins", low)
+            if not winners:
+                return self._by("fourth-hand-cheap", low)
+            return self._by("fourth-hand-cheap", _lowest(winners))
+
+        partner_sure = partner_wins and self.sure(wcard, after, led)
+        if partner_sure:
+            return self._by("partner-wins", low)
+        if not winners:
+            return self._by("second-hand-low" if pos == 1 else "third-hand-high", low)
+
+        sure_winners = [c for c in _cards_up(winners) if self.sure(c, after, led)]
+
+        if pos == 1:
+            lead_card = trick[0][1]
+            if lead_card % 13 >= _JACK and lead_card // 13 == led:
+                return self._by("cover-honour", _lowest(winners))
+            if sure_winners:
+                c = sure_winners[0]
+                if c % 13 < _KING or len(self.obs.tricks) >= 6:
+                    return self._by("sure-winner", c)
+            group = self.top_group(follow)
+            if len(group) >= 2 and group[-1] % 13 >= _TEN and group[-1] > wcard:
+                return self._by("split-sequence", group[-1])
+            return self._by("second-hand-low", low)
+
+        if sure_winners:
+            return self._by("sure-winner", sure_winners[0])
+        if partner_wins and wcard % 13 >= _JACK:
+            return self._by("partner-wins", low)
+        g = self.lowest_equivalent(_highest(follow), follow)
+        if g > wcard:
+            return self._by("third-hand-high", g)
+        return self._by("third-hand-high", low)
+
+    def void_play(self, pos: int, led: int, wcard: int, partner_wins: bool,
+                  after: list[int]) -> int:
+        legal = self.legal
+        t = self.trump
+        if partner_wins and (pos == self.n - 1 or self.sure(wcard, after, led)
+                             or wcard % 13 >= _KING):
+            card = self.discard()
+            if self.rule == "discard-low":
+                self.rule = "no-ruff-partner"
+            return card
+        trumps = legal & SUIT_MASKS[t] if t >= 0 else 0
+        if pos == 1 and trumps and self.partner == after[-1]:
+            lead_card = self.trick[0][1]
+            if (lead_card % 13 < _JACK and not self.is_master(lead_card)
+                    and not self.is_void(self.partner, led)):
+                card = self.discard()
+                self.rule = "second-hand-no-ruff"
+                return card
+        if trumps:
+            cand = trumps & _ABOVE[wcard] if wcard // 13 == t else trumps
+            if cand:
+                for c in _cards_up(cand):
+                    if self.sure(c, after, led):
+                        return self._by("ruff", c)
+                return self._by("ruff", _lowest(cand))
+        return self.discard()
+
+    def discard(self) -> int:
+        """A signal of interest where a suit deserves it, else the lowest card of the
+        least useful suit."""
+        legal = self.legal
+        t = self.trump
+        # interest: a suit headed by a master, with a spare card of a seven or better
+        # below the master's sequence, never a trump, and not a suit the partner refused
+        if self.partner >= 0:
+            mine = signals(self.obs, self.me)
+            for s in range(4):
+                m = legal & SUIT_MASKS[s]
+                if s == t or s in mine or m.bit_count() < 3 or not self.is_master(_highest(m)):
+                    continue
+                group = self.top_group(m)
+                if m.bit_count() < 5 or len(group) < 2:
+                    continue
+                spare = [c for c in _cards_up(m & ~sum(1 << c for c in group))
+                         if c % 13 >= SIGNAL_RANK]
+                if spare and not self.opponents_may_ruff(s):
+                    return self._by("signal-interest", spare[0])
+        card = super().discard()
+        return self._by("discard-low", card)
+
+
+class TechniqueBot(HeuristicBot):
+    """Plays the books' technique from the observation alone, each card by one named rule
+    of :data:`TECHNIQUES` (see the module's notes); :attr:`last_technique` names the rule
+    of the last choice.  Auction calls, misère play and German whist's stock phase are the
+    earlier player's.  Deterministic; ``seed`` is accepted like every bot's."""
+
+    name = "technique"
+    searches = False
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.last_technique = ""
+        """The name of the rule that chose the last action (one of :data:`TECHNIQUES`)."""
+
+    def __repr__(self) -> str:
+        return f"TechniqueBot(seed={self.seed!r})"
+
+    def choose(self, observation: Observation) -> Action:
+        """The card (or call) for the hand to move, one of ``observation.legal``."""
+        legal = observation.legal
+        if not legal or observation.to_move is None:
+            raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
+        if any(isinstance(a, Call) for a in legal):
+            self.last_technique = "call"
+            return _choose_call(observation)
+        if len(legal) == 1:
+            self.last_technique = "only-card"
+            return Card(legal[0])
+        pos = _BookPosition(observation)
+        misere = misere_roles(observation)
+        if misere is not None:
+            card, rule = _misere_play(pos, *misere), "misere"
+        elif observation.shown and observation.n_hands == 2:
+            card, rule = _stock_phase(pos), "stock"
+        else:
+            card = pos.follow() if pos.trick else pos.lead()
+            rule = pos.rule
+        assert rule in _NAMES, rule
+        self.last_technique = rule
+        if not pos.legal >> card & 1:  # defensive: never return an illegal card
+            return Card(legal[0])
+        return Card(card)

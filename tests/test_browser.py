@@ -536,48 +536,66 @@ def test_belgian_whist_auction_contract_play_and_score(browser: Any, server: Web
     assert page.errors == []
 
 
+def _belgian_view(seed: int, calls: list[str], preset: str = "freewhist",
+                  multiplier: int = 1) -> dict[str, Any]:
+    """North's view, as the server sends it, of a real Belgian deal after ``calls``."""
+    from openwhist.rules.belgian import PRESETS, new_belgian_deal
+    deal = new_belgian_deal(PRESETS[preset], seed=seed, dealer=3, multiplier=multiplier)
+    for call in calls:
+        deal.apply(call)
+    view: dict[str, Any] = deal.observation(0).to_json()
+    return view
+
+
+def _troel_seed() -> int:
+    from openwhist import new_deal
+    return next(s for s in range(500) if new_deal("belgian", seed=s, dealer=3).observation(0).info["troel"])
+
+
 def test_the_belgian_auction_box_says_troel_the_bid_proposals_waiting_and_the_multiplier(
         browser: Any, server: WebServer) -> None:
-    """What the auction stands at, from a Belgian view's ``info`` as the server sends it, in
-    the five languages: troel (three aces, or three or four with Whisthub's rule), the
-    highest bid and its holders, a proposal waiting for a partner, who waits, the double."""
+    """What the auction stands at, from real Belgian views as the rules make them, in the
+    five languages: troel (three aces, or three or four under Whisthub's rule), the highest
+    bid and its holders, a proposal waiting for a partner, who waits, the double; once the
+    contract is known only the double is left."""
     page = new_page(browser)
     page.goto(server.url)
-    info = {"troel": "W", "bid": "troel", "bidders": [], "passed": ["N"], "waiting": [],
-            "proposals": {}, "contract": None, "discarded": [], "multiplier": 1}
-    later = {"troel": None, "bid": "small misere", "bidders": ["E", "S"], "passed": [], "waiting": ["N"],
-             "proposals": {"W": "hearts"}, "contract": None, "discarded": [], "multiplier": 2}
-    paired = {**later, "bid": "pair 9 hearts", "bidders": ["W", "N"], "waiting": [], "multiplier": 1}
-    played = {**later, "contract": {"name": "small-misere", "declarers": ["E", "S"], "needed": 0,
-                                    "exact": True}}
+    troel = _troel_seed()
+    quiet = next(s for s in range(500) if s != troel and not _belgian_view(s, [])["info"]["troel"])
+    views = [_belgian_view(troel, []), _belgian_view(troel, [], preset="whisthub"),
+             _belgian_view(quiet, ["wait", "propose hearts", "small misere", "small misere"],
+                           multiplier=2),
+             _belgian_view(quiet, ["pass", "propose hearts", "accept"]),
+             _belgian_view(quiet, ["pass", "propose hearts", "accept", "pass"], multiplier=2)]
+    troel_name = {"N": "Ann", "E": "Ben", "S": "Cas", "W": "Dirk"}[views[0]["info"]["troel"]]
+    assert views[4]["contract"]["name"] == "pair 8 hearts"        # the rules decided it
     out = page.evaluate("""async ([views, langs]) => {
         const i18n = await import("/web/i18n.js"), facts = await import("/web/facts.js");
         const names = {N: "Ann", E: "Ben", S: "Cas", W: "Dirk"};
         const out = {};
         for (const l of langs) {
             i18n.setLanguage(l);
-            out[l] = views.map(([info, options]) => facts.auctionFacts(info, options, x => names[x]));
+            out[l] = views.map(v => facts.auctionFacts(v, x => names[x]));
         }
         i18n.setLanguage("en");
         return out;
-    }""", [[[info, {"troel": "three-aces"}], [info, {"troel": "three-or-four-aces"}], [later, {}],
-            [paired, {}], [played, {}]], ["en", "nl", "fr", "da", "ro"]])
-    troel, troel4, busy, pair, over = out["en"]
-    assert troel == [["troel", "Dirk has troel (three aces): bid above troel or pass; "
-                               "if all pass, troel is played."]]
+    }""", [views, ["en", "nl", "fr", "da", "ro"]])
+    troel3, troel4, busy, pair, over = out["en"]
+    assert troel3 == [["troel", f"{troel_name} has troel (three aces): bid above troel or pass; "
+                                "if all pass, troel is played."]]
     assert "three or four aces" in troel4[0][1]
-    assert busy == [["bid", "Highest bid: small misère, by Ben, Cas"],
-                    ["proposal", "Dirk proposes hearts and waits for a partner"],
+    assert busy == [["bid", "Highest bid: small misère, by Cas, Dirk"],
+                    ["proposal", "Ben proposes hearts and waits for a partner"],
                     ["waiting", "Waiting (ik wacht): Ann"],
                     ["multiplier", "Everyone passed last deal: this deal counts ×2"]]
-    assert [k for k, _ in pair] == ["bid"] and pair[0][1] == "Highest bid: pair 9 hearts, by Dirk, Ann"
+    assert pair == [["bid", "Highest bid: pair 8 hearts, by Ben, Cas"]]
     assert over == [["multiplier", "Everyone passed last deal: this deal counts ×2"]]
     for lang in ("nl", "fr", "da", "ro"):            # every line said in each language
         for theirs, ours in zip(out[lang], out["en"]):
             assert [k for k, _ in theirs] == [k for k, _ in ours]
             for (_, text), (_, english) in zip(theirs, ours):
                 assert text != english and "{" not in text, (lang, text)
-                assert any(n in text for n in ("Ann", "Ben", "Dirk", "2")), (lang, text)
+                assert any(n in text for n in ("Ann", "Ben", "Cas", "Dirk", "2")), (lang, text)
     assert page.errors == []
 
 

@@ -38,6 +38,7 @@ from openwhist.rules.base import (
     Call,
     CardDrawn,
     CardTurned,
+    Contract,
     Deal,
     DealScored,
     TrickWon,
@@ -527,9 +528,8 @@ class TerminalGame:
             rows.append(Text("The stock is empty: both hands are known.", style="bold"))
         if obs.calls:
             rows.append(Text("Calls: " + ", ".join(f"{self._name(h)} {c}" for h, c in obs.calls)))
-        contract = obs.info.get("contract")
-        if contract:
-            rows.append(Text(f"Contract: {_contract_text(contract)}", style="bold"))
+        if obs.contract is not None:
+            rows.append(Text(f"Contract: {_contract_text(obs.contract, self._name)}", style="bold"))
         target = getattr(state.options, "target", None)
         score_line = (f"{m.rules.SCORE.capitalize()}: {self._scores(m.score)}"
                       + (f" (to {target})" if target is not None else ""))
@@ -677,19 +677,12 @@ class TerminalGame:
         return True
 
 
-def _contract_text(contract: object) -> str:
-    """A family's contract from the observation's ``info`` as one line: its name, who
-    plays it and the tricks it needs (``pair 8 spades by N and E, 8 tricks``)."""
-    if not isinstance(contract, Mapping):
-        return str(contract)
-    text = str(contract.get("name", ""))
-    who = contract.get("declarers")
-    if who:
-        text += " by " + " and ".join(map(str, who))
-    needed = contract.get("needed")
-    if needed is not None:
-        text += f", {'exactly' if contract.get('exact') else 'at least'} {needed} tricks"
-    return text
+def _contract_text(contract: Contract, name: Callable[[int], str]) -> str:
+    """The observation's contract as one line: its name, who plays it and the tricks it
+    needs (``pair 8 spades by N and E, at least 8 tricks``)."""
+    who = " and ".join(name(h) for h in contract.declarers)
+    bound = contract.bound.replace("_", " ")
+    return f"{contract.name} by {who}, {bound} {contract.needed} tricks"
 
 
 def _wins_all(m: Match) -> tuple[int, ...]:

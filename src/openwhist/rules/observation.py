@@ -219,9 +219,17 @@ class Observation:
         leader      the hand that led the current trick; ``trick``: [[hand, card], ...]
         tricks      [{"leader", "cards", "winner"}, ...]; ``tricks_won`` per side
         score       the score before this deal, per side; ``played`` the cards played
-        calls       [[hand, call], ...]; ``info`` a family's further facts (Belgian
-                    whist's ``info.contract`` repeats ``contract``'s name, declarers,
-                    needed and ``exact``, for older readers)
+        calls       [[hand, call], ...]; ``info`` a family's further facts.  Belgian
+                    whist's auction: ``troel`` (its player or null), ``troel_aces``
+                    (the ace counts that make troel: [3] or [3, 4]), ``bid`` and
+                    ``bidders`` (the bid to beat), ``passed``, ``waiting``,
+                    ``proposals`` (player -> suit asked), ``open`` (the proposals still
+                    waiting for a partner), ``discarded``, ``multiplier``; its
+                    ``info.contract`` repeats ``contract``'s name, declarers, needed and
+                    ``exact``, for older readers.  German whist: ``face_up`` (the
+                    stock's face-up cards), ``turned`` (every card turned so far),
+                    ``stock`` (cards left), ``draws`` (per trick the winner's and loser's
+                    card, null where unseen), ``stock_tricks``, ``hands_known``
         contract    ``null`` (no contract: before the auction's end, or a family without
                     one) or ``{"name": "pair 9 hearts", "kind": "pair", "declarers":
                     ["N", "S"], "needed": 9, "bound": "at_least", "each": false,

@@ -64,7 +64,7 @@ def _deal_frames(body: Mapping[str, Any], options: Any) -> dict[str, Any]:
     return {
         "dealer": final["dealer"], "hands": letters, "start": start, "trump": final["trump"],
         "turn_up": body.get("turn_up"), "calls": final["calls"], "sides": final["sides"],
-        "contract": (final.get("info") or {}).get("contract"), "tricks": tricks, "result": result,
+        "contract": final.get("contract"), "tricks": tricks, "result": result,
         "end": _hands(deal, letters),
     }
 

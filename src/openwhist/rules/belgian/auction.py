@@ -419,6 +419,12 @@ class BelgianAuction(Auction):
             self.proposal_only = False
         return self.advance(h)
 
+    def open_proposals(self) -> dict[int, int]:
+        """The proposals still waiting for a partner: proposer -> suit (not in a pair, not
+        passed)."""
+        return {h: self.proposal[h] for h in range(HANDS)
+                if self.proposal[h] >= 0 and self.partner[h] < 0 and not self.passed[h]}
+
     def contract(self) -> Contract | None:
         """The contract the ended auction made: None when nobody holds a bid (all passed, or
         only troel stands) or a holder passed."""

@@ -525,6 +525,9 @@ class BelgianState(TrickPlay):
             "waiting": [names[h] for h in range(HANDS) if a.waiting[h]],
             "proposals": {names[h]: Suit(a.proposal[h]).name.lower() for h in range(HANDS)
                           if a.proposal[h] >= 0},
+            "open": {} if c is not None else {names[h]: Suit(s).name.lower()
+                                              for h, s in a.open_proposals().items()},
+            "troel_aces": [3, 4] if self.options.troel == "three-or-four-aces" else [3],
             "contract": None if c is None else {
                 "name": c.name(), "declarers": [names[h] for h in c.declarers],
                 "needed": c.needed, "exact": c.exact},

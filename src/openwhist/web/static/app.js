@@ -1070,7 +1070,7 @@ class TableClient {
     const ladder = rows.filter(r => r.perSuit);
     const grid = ladder.length >= 3 ? this.bidGrid(ladder) : null;
     const hinted = (c) => (c === this.hint ? " hinted" : "");
-    const facts = auctionFacts(v.info, v.options, l => this.nameOf(l));
+    const facts = auctionFacts(v, l => this.nameOf(l));
     return h("section", {class: "calls", id: "auction", "aria-label": t("auction")},
       h("h3", {text: t("callHistory")}),
       history.length ? h("ol", {class: "history", id: "call-history"}, history.map(([letter, c]) =>

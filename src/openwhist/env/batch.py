@@ -1,0 +1,441 @@
+"""A batch simulator: the trick play of many deals at once, compiled with numba.
+
+The rules are the trick play every variant shares (follow suit if you can, the highest
+trump or else the highest card of the suit led wins, the winner leads): 2 to 4 hands of
+13 cards, any sides, a trump suit or none.  A batch is dealt at random (with its own
+generator, seeded) or from given hands (``Deal.setup()`` of the rules API gives them),
+and played
+
+* wholly in compiled code by a built-in policy (:func:`simulate`): ``"random"`` (a legal
+  card uniformly) or ``"rule"`` (partial information: the mover's own hand and the trick
+  so far: win as cheaply as possible unless a partner is already winning, else play low;
+  lead the top of the longest suit), or
+* step by step by the caller's policy (:class:`BatchDeals`): ``legal_mask()`` gives the
+  action masks of the hand to move in every deal, ``observe()`` what it sees (its own
+  hand, or with ``full=True`` every hand), ``step(cards)`` plays one card in each deal.
+
+Results are arrays: tricks per side, trick points (tricks over six, for four hands), and
+optionally the trajectories (each card in the order played, and who played it).  Cards
+are the rules' card ids (``suit * 13 + rank``), hands 52-bit masks in ``int64``.
+
+>>> result = simulate(1000, policy="random", seed=1)
+>>> result.tricks.shape, int(result.tricks.sum(axis=1).min()), int(result.tricks.sum(axis=1).max())
+((1000, 2), 13, 13)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from openwhist.errors import ConfigError, IllegalActionError
+
+__all__ = ["POLICIES", "BatchDeals", "BatchResult", "random_hands", "simulate"]
+
+POLICIES = ("random", "rule")
+"""The built-in policies of :func:`simulate`."""
+
+_SUIT = np.array([0x1FFF << (13 * s) for s in range(4)], dtype=np.int64)
+_MOD67 = np.full(67, -1, dtype=np.int64)
+for _k in range(64):
+    _MOD67[(1 << _k) % 67] = _k
+
+
+# --- compiled kernels ---------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _low(x: Any, mod67: Any) -> Any:  # pragma: no cover - compiled
+    """The lowest set bit's index of a non-zero mask."""
+    return mod67[(x & -x) % 67]
+
+
+@njit(cache=True, inline="always")
+def _high(x: Any, mod67: Any) -> Any:  # pragma: no cover - compiled
+    """The highest set bit's index of a non-zero mask."""
+    while x & (x - 1):
+        x &= x - 1
+    return mod67[x % 67]
+
+
+@njit(cache=True, inline="always")
+def _count(x: Any) -> Any:  # pragma: no cover - compiled
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _legal(hand: Any, led: Any, suits: Any) -> Any:  # pragma: no cover - compiled
+    """The cards a hand may play: the suit led if it holds any, else any card."""
+    if led >= 0:
+        follow = hand & suits[led]
+        if follow:
+            return follow
+    return hand
+
+
+@njit(cache=True, inline="always")
+def _beats(card: Any, best: Any, trump: Any) -> Any:  # pragma: no cover - compiled
+    """True if ``card`` beats the trick's best card so far."""
+    cs = card // 13
+    bs = best // 13
+    if cs == bs:
+        return card > best
+    return cs == trump
+
+
+@njit(cache=True)
+def _random_hands(n_deals: int, n_hands: int, seed: int) -> Any:  # pragma: no cover - compiled
+    np.random.seed(seed)
+    out = np.zeros((n_deals, n_hands), dtype=np.int64)
+    deck = np.arange(52)
+    for d in range(n_deals):
+        for i in range(51, 0, -1):
+            j = np.random.randint(0, i + 1)
+            t = deck[i]
+            deck[i] = deck[j]
+            deck[j] = t
+        for k in range(13 * n_hands):
+            out[d, k % n_hands] |= np.int64(1) << deck[k]
+    return out
+
+
+@njit(cache=True, inline="always")
+def _rule_card(hand: Any, led: Any, n_played: Any, best: Any, best_seat: Any, seat: Any,
+               sides: Any, trump: Any, suits: Any, mod67: Any) -> Any:  # pragma: no cover - compiled
+    """The rule-based card: what the mover sees is its hand and the trick so far."""
+    if n_played == 0:
+        longest = -1
+        length = -1
+        for s in range(4):
+            k = _count(hand & suits[s])
+            if k > length or (k == length and s != trump):
+                longest = s
+                length = k
+        return _high(hand & suits[longest], mod67)
+    legal = _legal(hand, led, suits)
+    partner_wins = sides[best_seat] == sides[seat]
+    if not partner_wins:
+        winners = np.int64(0)
+        rest = legal
+        while rest:
+            c = _low(rest, mod67)
+            rest &= rest - 1
+            if _beats(c, best, trump):
+                winners |= np.int64(1) << c
+        if winners:
+            return _low(winners, mod67)
+    # play low: the lowest card, a plain one before a trump when discarding
+    if trump >= 0 and legal & ~suits[trump]:
+        legal &= ~suits[trump]
+    low = -1
+    rest = legal
+    while rest:
+        c = _low(rest, mod67)
+        rest &= rest - 1
+        if low < 0 or c % 13 < low % 13:
+            low = c
+    return low
+
+
+@njit(cache=True)
+def _play_all(hands: Any, trump: Any, leader: Any, sides: Any, policy: Any, seed: int,
+              record: bool, cards_out: Any, seats_out: Any, tricks_out: Any,
+              suits: Any, mod67: Any) -> None:  # pragma: no cover - compiled
+    np.random.seed(seed)
+    n_deals, n_hands = hands.shape
+    held = np.zeros(4, dtype=np.int64)
+    for d in range(n_deals):
+        for h in range(n_hands):
+            held[h] = hands[d, h]
+        lead = leader[d]
+        tr = trump[d]
+        step = 0
+        for _t in range(13):
+            led = -1
+            best = -1
+            best_seat = lead
+            for k in range(n_hands):
+                seat = (lead + k) % n_hands
+                hand = held[seat]
+                if policy[sides[seat]] == 0:
+                    legal = _legal(hand, led, suits)
+                    r = np.random.randint(0, _count(legal))
+                    for _ in range(r):
+                        legal &= legal - 1
+                    card = _low(legal, mod67)
+                else:
+                    card = _rule_card(hand, led, k, best, best_seat, seat, sides, tr, suits, mod67)
+                held[seat] = hand & ~(np.int64(1) << card)
+                if k == 0:
+                    led = card // 13
+                    best = card
+                    best_seat = seat
+                elif _beats(card, best, tr):
+                    best = card
+                    best_seat = seat
+                if record:
+                    cards_out[d, step] = card
+                    seats_out[d, step] = seat
+                step += 1
+            tricks_out[d, sides[best_seat]] += 1
+            lead = best_seat
+
+
+@njit(cache=True)
+def _legal_masks(hands: Any, to_move: Any, led: Any, done: Any, out: Any,
+                 suits: Any) -> None:  # pragma: no cover - compiled
+    n_deals = hands.shape[0]
+    for d in range(n_deals):
+        if done[d]:
+            continue
+        legal = _legal(hands[d, to_move[d]], led[d], suits)
+        while legal:
+            low = legal & -legal
+            legal &= legal - 1
+            c = 0
+            while low > 1:
+                low >>= 1
+                c += 1
+            out[d, c] = 1
+
+
+@njit(cache=True)
+def _step(hands: Any, to_move: Any, leader: Any, led: Any, best: Any, best_seat: Any,
+          n_played: Any, trump: Any, sides: Any, tricks: Any, done: Any, cards: Any,
+          record: bool, cards_out: Any, seats_out: Any, steps: Any, suits: Any) -> int:  # pragma: no cover
+    n_deals, n_hands = hands.shape
+    for d in range(n_deals):
+        if done[d]:
+            continue
+        c = cards[d]
+        if c < 0 or c > 51:
+            return d
+        legal = _legal(hands[d, to_move[d]], led[d], suits)
+        if not (legal >> c) & 1:
+            return d
+    for d in range(n_deals):
+        if done[d]:
+            continue
+        c = cards[d]
+        seat = to_move[d]
+        hands[d, seat] &= ~(np.int64(1) << c)
+        if record:
+            cards_out[d, steps[d]] = c
+            seats_out[d, steps[d]] = seat
+        steps[d] += 1
+        if n_played[d] == 0:
+            led[d] = c // 13
+            best[d] = c
+            best_seat[d] = seat
+        elif _beats(c, best[d], trump[d]):
+            best[d] = c
+            best_seat[d] = seat
+        n_played[d] += 1
+        if n_played[d] == n_hands:
+            w = best_seat[d]
+            tricks[d, sides[w]] += 1
+            leader[d] = w
+            to_move[d] = w
+            n_played[d] = 0
+            led[d] = -1
+            if hands[d, w] == 0:
+                done[d] = True
+        else:
+            to_move[d] = (seat + 1) % n_hands
+    return -1
+
+
+# --- the Python side -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """The outcome of a batch: ``tricks[d, side]``; ``trick_points[d, side]`` the tricks
+    over six (four hands; else the tricks); ``cards[d, i]`` and ``seats[d, i]`` the i-th
+    card played and its hand, when trajectories were asked for (else None)."""
+
+    tricks: np.ndarray[Any, Any]
+    trick_points: np.ndarray[Any, Any]
+    cards: np.ndarray[Any, Any] | None = None
+    seats: np.ndarray[Any, Any] | None = None
+
+
+def _check_sides(sides: Any, n_hands: int) -> np.ndarray[Any, Any]:
+    arr = np.asarray(sides, dtype=np.int64)
+    if arr.shape != (n_hands,) or arr.min() < 0 or arr.max() > 1:
+        raise ConfigError(f"sides gives side 0 or 1 for each of the {n_hands} hands, not {sides!r}")
+    return arr
+
+
+def _per_deal(value: Any, n_deals: int, name: str, low: int, high: int) -> np.ndarray[Any, Any]:
+    arr = np.broadcast_to(np.asarray(value, dtype=np.int64), (n_deals,)).copy()
+    if arr.size and (arr.min() < low or arr.max() > high):
+        raise ConfigError(f"{name} lies in {low}..{high}")
+    return arr
+
+
+def random_hands(n_deals: int, n_hands: int = 4, seed: int = 0) -> np.ndarray[Any, Any]:
+    """``n_deals`` random deals of 13 cards to each of ``n_hands`` hands (masks, from the
+    batch's own generator; not the rules' portable shuffle)."""
+    if n_hands not in (2, 3, 4):
+        raise ConfigError(f"a batch deals 2, 3 or 4 hands, not {n_hands!r}")
+    if isinstance(n_deals, bool) or not isinstance(n_deals, int) or n_deals < 1:
+        raise ConfigError(f"n_deals is a whole number from 1, not {n_deals!r}")
+    result: np.ndarray[Any, Any] = _random_hands(n_deals, n_hands, seed)
+    return result
+
+
+def _trick_points(tricks: np.ndarray[Any, Any], n_hands: int) -> np.ndarray[Any, Any]:
+    points: np.ndarray[Any, Any] = np.maximum(tricks - 6, 0) if n_hands == 4 else tricks.copy()
+    return points
+
+
+def _sides_default(n_hands: int) -> tuple[int, ...]:
+    return tuple(h % 2 for h in range(n_hands))
+
+
+def _check_hands(hands: Any) -> np.ndarray[Any, Any]:
+    arr = np.ascontiguousarray(hands, dtype=np.int64)
+    if arr.ndim != 2 or arr.shape[1] not in (2, 3, 4):
+        raise ConfigError("hands is an array of masks, one row per deal and a column per hand (2-4)")
+    full = (1 << 52) - 1
+    for row in arr[:1]:
+        if any(int(m) & ~full for m in row):
+            raise ConfigError("a hand is a 52-bit mask of card ids")
+    counts = np.array([[int(m).bit_count() for m in row] for row in arr[:1]])
+    if counts.size and (counts != counts[0, 0]).any():
+        raise ConfigError("every hand of a deal holds as many cards")
+    return arr
+
+
+def simulate(n_deals: int | None = None, *, hands: Any = None, policy: str | tuple[str, str] = "random",
+             trump: Any = 3, leader: Any = 1, sides: Any = None, seed: int = 0,
+             trajectories: bool = False, n_hands: int = 4) -> BatchResult:
+    """Play a batch of deals to the end with a built-in policy, in compiled code.
+
+    :param n_deals: deals to deal at random (with ``seed``), or give ``hands``.
+    :param hands: masks, one row per deal and a column per hand (hand 0 first).
+    :param policy: ``"random"`` or ``"rule"`` (see the module's docstring), or one per
+        side (``("rule", "random")``).
+    :param trump: the trump suit (0-3: clubs, diamonds, hearts, spades; -1 none), one for
+        all deals or one per deal.
+    :param leader: the hand that leads the first trick, one or one per deal.
+    :param sides: the side (0 or 1) of each hand; default alternate (partners across the
+        table with four hands, each for himself with two).
+    :param trajectories: also return every card played, in order, and its hand.
+    """
+    chosen = (policy, policy) if isinstance(policy, str) else tuple(policy)
+    if len(chosen) != 2 or any(p not in POLICIES for p in chosen):
+        raise ConfigError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}, "
+                          "one for both sides or one per side")
+    codes = np.array([POLICIES.index(p) for p in chosen], dtype=np.int64)
+    if hands is None:
+        if n_deals is None:
+            raise ConfigError("give n_deals or hands")
+        arr = random_hands(n_deals, n_hands, seed)
+    else:
+        arr = _check_hands(hands)
+    n, nh = arr.shape
+    side_arr = _check_sides(_sides_default(nh) if sides is None else sides, nh)
+    trumps = _per_deal(trump, n, "trump", -1, 3)
+    leaders = _per_deal(leader, n, "leader", 0, nh - 1)
+    length = 13 * nh
+    cards = np.full((n, length if trajectories else 1), -1, dtype=np.int16)
+    seats = np.full((n, length if trajectories else 1), -1, dtype=np.int8)
+    tricks = np.zeros((n, 2), dtype=np.int64)
+    _play_all(arr, trumps, leaders, side_arr, codes, seed, trajectories,
+              cards, seats, tricks, _SUIT, _MOD67)
+    return BatchResult(tricks, _trick_points(tricks, nh),
+                       cards if trajectories else None, seats if trajectories else None)
+
+
+class BatchDeals:
+    """Many deals played step by step by the caller's policy.
+
+    Every call acts on all deals at once: :meth:`legal_mask` gives each deal's legal cards
+    for its hand to move, :meth:`observe` what that hand sees, :meth:`step` plays one card
+    in every deal not yet over (an illegal card in any deal raises
+    :class:`~openwhist.errors.IllegalActionError` and changes nothing).
+
+    >>> batch = BatchDeals(hands=random_hands(3, seed=2), trump=0, leader=1)
+    >>> while not batch.done.all():
+    ...     mask = batch.legal_mask()
+    ...     batch.step(mask.argmax(axis=1))          # the lowest legal card
+    >>> batch.tricks.sum(axis=1).tolist()
+    [13, 13, 13]
+    """
+
+    def __init__(self, n_deals: int | None = None, *, hands: Any = None, trump: Any = 3,
+                 leader: Any = 1, sides: Any = None, seed: int = 0, trajectories: bool = False,
+                 n_hands: int = 4) -> None:
+        if hands is None:
+            if n_deals is None:
+                raise ConfigError("give n_deals or hands")
+            self.hands = random_hands(n_deals, n_hands, seed)
+        else:
+            self.hands = _check_hands(hands).copy()
+        n, nh = self.hands.shape
+        self.n_hands = nh
+        self.dealt = self.hands.copy()
+        self.sides = _check_sides(_sides_default(nh) if sides is None else sides, nh)
+        self.trump = _per_deal(trump, n, "trump", -1, 3)
+        self.leader = _per_deal(leader, n, "leader", 0, nh - 1)
+        self.to_move = self.leader.copy()
+        self.led = np.full(n, -1, dtype=np.int64)
+        self.best = np.full(n, -1, dtype=np.int64)
+        self.best_seat = self.leader.copy()
+        self.n_played = np.zeros(n, dtype=np.int64)
+        self.tricks = np.zeros((n, 2), dtype=np.int64)
+        self.done = np.zeros(n, dtype=np.bool_)
+        self.record = trajectories
+        self.cards = np.full((n, 13 * nh), -1, dtype=np.int16)
+        self.seats = np.full((n, 13 * nh), -1, dtype=np.int8)
+        self.steps = np.zeros(n, dtype=np.int64)
+
+    def legal_mask(self) -> np.ndarray[Any, Any]:
+        """``(deals, 52)`` ``int8``: 1 for each card the hand to move may play (a row of 0s
+        for a deal that is over)."""
+        out = np.zeros((self.hands.shape[0], 52), dtype=np.int8)
+        _legal_masks(self.hands, self.to_move, self.led, self.done, out, _SUIT)
+        return out
+
+    def observe(self, full: bool = False) -> dict[str, np.ndarray[Any, Any]]:
+        """What the hand to move in each deal sees, as arrays: ``to_move``, ``hand`` (its
+        mask), ``played`` (each hand's cards played so far, masks ``(deals, hands)``),
+        ``trick`` (the cards of the current trick in order, -1 for none yet), ``tricks``
+        per side; with ``full`` also ``hands`` (every hand's cards: perfect information)."""
+        rows = np.arange(self.hands.shape[0])
+        played = self.dealt & ~self.hands
+        trick = np.full((self.hands.shape[0], self.n_hands), -1, dtype=np.int64)
+        for d in np.flatnonzero(self.n_played):
+            k = int(self.n_played[d])
+            trick[d, :k] = self.cards[d, self.steps[d] - k:self.steps[d]]
+        out = {"to_move": self.to_move.copy(), "hand": self.hands[rows, self.to_move].copy(),
+               "played": played, "trick": trick, "tricks": self.tricks.copy()}
+        if full:
+            out["hands"] = self.hands.copy()
+        return out
+
+    def step(self, cards: Any) -> None:
+        """Play one card (an id 0-51) in every deal not yet over."""
+        arr = np.ascontiguousarray(np.broadcast_to(np.asarray(cards, dtype=np.int64),
+                                                   (self.hands.shape[0],)))
+        bad = _step(self.hands, self.to_move, self.leader, self.led, self.best, self.best_seat,
+                    self.n_played, self.trump, self.sides, self.tricks, self.done, arr,
+                    True, self.cards, self.seats, self.steps, _SUIT)
+        if bad >= 0:
+            raise IllegalActionError(f"deal {bad}: card {int(arr[bad])} is not a legal card for "
+                                     f"hand {int(self.to_move[bad])}")
+
+    def result(self) -> BatchResult:
+        """Tricks and trick points (and trajectories) of the batch so far."""
+        return BatchResult(self.tricks.copy(), _trick_points(self.tricks, self.n_hands),
+                           self.cards.copy() if self.record else None,
+                           self.seats.copy() if self.record else None)

@@ -1,0 +1,118 @@
+"""The batch simulator plays the rules' trick play: every trajectory it records replays
+card by card through the rules API with the same tricks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import openwhist
+from openwhist.cards import parse_hand
+from openwhist.env.batch import BatchDeals, random_hands, simulate
+from openwhist.errors import ConfigError, IllegalActionError
+from openwhist.rules.seats import seat_name
+
+
+def _classic_deals(seeds: list[int]) -> tuple[list[openwhist.Deal], np.ndarray, np.ndarray, np.ndarray]:
+    deals = [openwhist.new_deal("classic", seed=s, dealer=s % 4) for s in seeds]
+    hands = np.array([[parse_hand(d.setup()["hands"][seat_name(h, 4)]) for h in range(4)] for d in deals],
+                     dtype=np.int64)
+    trump = np.array([int(d.trump) for d in deals])
+    leader = np.array([d.to_move for d in deals])
+    return deals, hands, trump, leader
+
+
+@pytest.mark.parametrize("policy", ["random", "rule"])
+def test_recorded_play_replays_through_the_rules_with_the_same_tricks(policy: str) -> None:
+    deals, hands, trump, leader = _classic_deals(list(range(40)))
+    result = simulate(hands=hands, trump=trump, leader=leader, policy=policy, seed=3, trajectories=True)
+    assert result.cards is not None and result.seats is not None
+    for d, deal in enumerate(deals):
+        for card, seat in zip(result.cards[d], result.seats[d]):
+            assert deal.to_move == seat
+            deal.apply(int(card))
+        assert deal.is_over()
+        assert tuple(result.tricks[d]) == deal.result().tricks
+        assert tuple(result.trick_points[d]) == tuple(max(t - 6, 0) for t in deal.result().tricks)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**31), st.sampled_from([2, 3, 4]), st.integers(-1, 3))
+def test_every_deal_plays_all_its_cards_and_every_trick_is_won(seed: int, n_hands: int, trump: int) -> None:
+    result = simulate(50, n_hands=n_hands, trump=trump, leader=0, seed=seed, trajectories=True)
+    assert (result.tricks.sum(axis=1) == 13).all()
+    assert result.cards is not None
+    hands = random_hands(50, n_hands, seed)
+    for d in range(50):
+        dealt = sum(1 << int(c) for c in result.cards[d])
+        assert dealt == int(np.bitwise_or.reduce(hands[d]))
+
+
+def test_a_seed_gives_the_same_batch_and_random_play_is_fair() -> None:
+    a = simulate(4000, seed=9)
+    b = simulate(4000, seed=9)
+    assert (a.tricks == b.tricks).all()
+    assert abs(a.tricks[:, 0].mean() - 6.5) < 0.15
+
+
+def test_the_rule_policy_beats_random_play() -> None:
+    hands = random_hands(4000, seed=5)
+    rule_first = simulate(hands=hands, policy=("rule", "random"), seed=1).tricks.mean(axis=0)
+    rule_second = simulate(hands=hands, policy=("random", "rule"), seed=1).tricks.mean(axis=0)
+    assert rule_first[0] > 7.5 and rule_second[1] > 7.5
+
+
+def test_a_caller_policy_steps_every_deal_and_matches_the_rules() -> None:
+    deals, hands, trump, leader = _classic_deals(list(range(100, 120)))
+    batch = BatchDeals(hands=hands, trump=trump, leader=leader, trajectories=True)
+    while not batch.done.all():
+        mask = batch.legal_mask()
+        seen = batch.observe()
+        for d, deal in enumerate(deals):
+            if deal.is_over():
+                continue
+            legal = sorted(int(c) for c in deal.legal_actions())
+            assert np.flatnonzero(mask[d]).tolist() == legal
+            assert seen["to_move"][d] == deal.to_move
+            assert seen["hand"][d] == deal.observation(deal.to_move).hand.mask
+            trick = [int(c) for _, c in deal.observation(0).trick]
+            assert seen["trick"][d][:len(trick)].tolist() == trick
+        choice = mask.shape[1] - 1 - mask[:, ::-1].argmax(axis=1)   # the highest legal card
+        for d, deal in enumerate(deals):
+            if not deal.is_over():
+                deal.apply(int(choice[d]))
+        batch.step(choice)
+    assert [tuple(t) for t in batch.result().tricks] == [d.result().tricks for d in deals]
+
+
+def test_an_illegal_card_is_refused_and_changes_nothing() -> None:
+    batch = BatchDeals(hands=random_hands(2, seed=1), leader=0)
+    batch.step(batch.legal_mask().argmax(axis=1))
+    before = batch.hands.copy()
+    mask = batch.legal_mask()
+    bad = mask.argmax(axis=1)
+    bad[1] = int(np.flatnonzero(mask[1] == 0)[0])
+    with pytest.raises(IllegalActionError, match="deal 1"):
+        batch.step(bad)
+    assert (batch.hands == before).all()
+
+
+def test_full_information_shows_every_hand() -> None:
+    batch = BatchDeals(hands=random_hands(2, seed=1))
+    assert "hands" not in batch.observe()
+    assert (batch.observe(full=True)["hands"] == batch.hands).all()
+
+
+def test_bad_arguments_are_refused_with_a_message() -> None:
+    with pytest.raises(ConfigError, match="policy"):
+        simulate(10, policy="greedy")
+    with pytest.raises(ConfigError, match="n_deals"):
+        simulate(0)
+    with pytest.raises(ConfigError, match="trump"):
+        simulate(10, trump=7)
+    with pytest.raises(ConfigError, match="sides"):
+        simulate(10, sides=(0, 1))
+    with pytest.raises(ConfigError, match="2, 3 or 4"):
+        simulate(10, n_hands=5)

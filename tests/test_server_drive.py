@@ -1,0 +1,301 @@
+"""Whist drives through the real server: a director makes a drive, people register, the
+rounds are seated and played (computer players in the gaps, and for people away), the
+standings equal a recount from the tables' records; duplicate rounds deal the same cards at
+every table; every route refuses cleanly what it must (only the director directs, nobody
+sees a table of the drive they do not sit at); scorer mode on real cards over three rounds
+gives the standings of a hand-worked example and refuses 14 tricks."""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from server_util import Client, Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    path = tmp_path_factory.mktemp("drives") / "drives.sqlite3"
+    s = Server(f"sqlite:///{path}", bot_pause=0.0, away=0.2,
+               env={"OPENWHIST_SIGNUP_LIMIT": "1000", "OPENWHIST_DRIVE_LIMIT": "50",
+                    "OPENWHIST_DRIVE_RATE": "100"})
+    yield s
+    s.stop()
+
+
+_n = iter(range(10_000))
+
+
+def director(server: Server) -> Client:
+    c = Client(server)
+    assert c.register(f"director{next(_n)}", "a long password").status_code == 201
+    return c
+
+
+def guests(server: Server, k: int) -> list[Client]:
+    return [Client(server).guest(f"player{next(_n)}") for _ in range(k)]
+
+
+def make(d: Client, **kw: Any) -> dict[str, Any]:
+    body = {"name": "Friday drive", "family": "classic", "rounds": 2, "deals": 1} | kw
+    r = d.post("/api/drives", body)
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def wait_state(c: Client, did: str, state: str, seconds: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        v: dict[str, Any] = c.get(f"/api/drives/{did}").json()
+        if v["state"] == state:
+            return v
+        assert time.monotonic() < deadline, f"the drive stayed {v['state']} (round {v['round_no']})"
+        time.sleep(0.2)
+
+
+def refused(r: Any, status: int, code: str) -> None:
+    assert r.status_code == status, r.text
+    assert r.json()["code"] == code, r.text
+
+
+def test_an_online_drive_from_registration_to_standings_that_equal_a_recount(server: Server) -> None:
+    d = director(server)
+    drive = make(d, rounds=2, deals=2)
+    did = drive["id"]
+    assert drive["director"] and drive["state"] == "open" and drive["entries"] == []
+    people = guests(server, 5)
+    for p in people:
+        assert p.post(f"/api/drives/{did}/register").status_code == 200
+    view = people[0].get(f"/api/drives/{did}").json()
+    assert [e["number"] for e in view["entries"]] == [1, 2, 3, 4, 5] and view["registered"]
+    assert not view["director"]
+    # the movement printed before it starts: five people at two tables, three computers
+    text = d.get(f"/api/drives/{did}/movement").text
+    assert "5 people at 2 tables" in text and text.count("computer") >= 3
+    started = d.post(f"/api/drives/{did}/start").json()
+    assert started["state"] == "running" and started["round_no"] == 1
+    mine = people[0].get(f"/api/drives/{did}").json()["you"]
+    assert mine["table"] == 1 and mine["seat"] == "N" and mine["partner"][0]["number"] == 3
+    assert {o["number"] for o in mine["opponents"]} == {2, None}
+    # people away: computer players play for them after the away time; the drive goes on
+    done = wait_state(d, did, "finished", 120)
+    assert done["round_no"] == 2 and len(done["tables"]) == 4
+    assert all(t["deals_done"] == 2 for t in done["tables"])
+    # the standings equal a recount from the tables' records: each seat's side's tricks
+    recount: dict[int, int] = {}
+    for t in done["tables"]:
+        records = d.get(f"/api/records?table={t['table_id']}").json()
+        assert len(records) == 1
+        rec = d.get(f"/api/records/{records[0]['id']}").json()
+        for deal in rec["deals"]:
+            tricks = deal["result"]["tricks"]
+            for i, seat in enumerate(t["seats"]):
+                if seat["number"]:
+                    recount[seat["number"]] = recount.get(seat["number"], 0) + tricks[i % 2]
+    totals = {s["number"]: s["total"] for s in done["standings"]["rows"]}
+    assert totals == recount
+    places = [s["place"] for s in done["standings"]["rows"]]
+    assert places == sorted(places)
+    # exports: CSV (standings, then each deal) and a printable page
+    text = d.get(f"/api/drives/{did}/results.csv").text
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:3] == ["place", "player", "total"]
+    assert {int(r[2]) for r in rows[1:6]} == set(recount.values())
+    # a line per deal: 2 rounds x 2 tables x 2 deals
+    assert sum(1 for r in rows if r and r[0] in ("1", "2") and len(r) == 12) == 8
+    page = Client(server).get(f"/api/drives/{did}/print")
+    assert page.status_code == 200 and "<h2>Standings</h2>" in page.text
+    assert page.headers["content-security-policy"].startswith("default-src 'none'")
+    # the calendar keeps the finished drive (its results page)
+    listed = {x["id"]: x for x in Client(server).get("/api/drives").json()}
+    assert listed[did]["state"] == "finished" and listed[did]["registered"] == 5
+
+
+def test_a_drive_table_is_seen_only_by_its_people_and_drive_routes_carry_no_cards(server: Server) -> None:
+    d = director(server)
+    did = make(d, rounds=1, deals=1, round_minutes=60)["id"]
+    ann, bob, cy = guests(server, 3)
+    for p in (ann, bob):
+        p.post(f"/api/drives/{did}/register")
+    d.post(f"/api/drives/{did}/start")
+    view = ann.get(f"/api/drives/{did}").json()
+    table_id = view["you"]["table_id"]
+    assert table_id and view["tables"][0]["table_id"] == table_id
+    # an outsider sees the drive, not its table's id, and the table is not his to open
+    other = cy.get(f"/api/drives/{did}").json()
+    assert all("table_id" not in t for t in other["tables"]) and other["you"] is None
+    assert cy.get(f"/api/tables/{table_id}").status_code == 404
+    assert cy.get(f"/api/tables/{table_id}/view").status_code == 404
+    # no drive route carries a card
+    for path in (f"/api/drives/{did}", "/api/drives", f"/api/drives/{did}/results.csv",
+                 f"/api/drives/{did}/print"):
+        text = ann.get(path).text
+        assert '"hand"' not in text and '"hands"' not in text and "turn_up" not in text, path
+    assert 3000 <= view["round_ends_in"] <= 3600
+
+
+def test_duplicate_rounds_deal_the_same_cards_at_every_table(server: Server) -> None:
+    d = director(server)
+    did = make(d, rounds=1, deals=2, duplicate=True, rank_by="matchpoints")["id"]
+    for p in guests(server, 5):
+        p.post(f"/api/drives/{did}/register")
+    d.post(f"/api/drives/{did}/start")
+    done = wait_state(d, did, "finished", 120)
+    hands = []
+    for t in done["tables"]:
+        listed = d.get(f"/api/records?table={t['table_id']}").json()
+        rec = d.get(f"/api/records/{listed[0]['id']}").json()
+        hands.append([deal["hands"] for deal in rec["deals"]])
+    assert len(hands) == 2 and hands[0] == hands[1] and hands[0][0] != hands[0][1]
+    st = done["standings"]
+    assert st["by"] == "matchpoints" and "matchpoints" in st["tie_break"]
+    # two tables, two deals: each person scored 0, 1 or 2 matchpoints a deal
+    assert all(0 <= r["matchpoints"] <= 4 for r in st["rows"])
+
+
+def test_only_the_director_directs_and_every_route_refuses_cleanly(server: Server) -> None:
+    d = director(server)
+    ann, bob = guests(server, 2)
+    refused(ann.post("/api/drives", {"name": "mine"}), 403, "guest_director")
+    refused(d.post("/api/drives", {"name": "x", "options": {"dummy": 2}}), 422, "drive_family")
+    refused(d.post("/api/drives", {"name": "x", "family": "dummy"}), 422, "drive_family")
+    refused(d.post("/api/drives", {"name": "x", "family": "belgian", "movement": "pairs"}), 422,
+            "drive_movement")
+    refused(d.post("/api/drives", {"name": "x", "rank_by": "matchpoints"}), 422, "matchpoints_duplicate")
+    refused(d.post("/api/drives", {"name": "x", "starts_at": 1.0}), 422, "starts_at")
+    assert d.post("/api/drives", {"name": "<script>"}).status_code == 422
+    assert d.post("/api/drives", {"name": "x", "rounds": 99}).status_code == 422
+    assert Client(server).post("/api/drives", {"name": "x"}).status_code == 401
+    refused(ann.get("/api/drives/nothing-here"), 404, "no_drive")
+    did = make(d, rounds=1, deals=1)["id"]
+    refused(d.post(f"/api/drives/{did}/start"), 409, "too_few")
+    assert ann.post(f"/api/drives/{did}/register").status_code == 200
+    refused(ann.post(f"/api/drives/{did}/register"), 409, "registered")
+    refused(bob.post(f"/api/drives/{did}/unregister"), 409, "not_registered")
+    refused(ann.post(f"/api/drives/{did}/start"), 403, "not_director")
+    refused(ann.post(f"/api/drives/{did}/pause", {"paused": True}), 403, "not_director")
+    refused(d.post(f"/api/drives/{did}/pause", {"paused": True}), 409, "drive_state")
+    refused(d.post(f"/api/drives/{did}/end-round"), 409, "drive_state")
+    refused(d.post(f"/api/drives/{did}/substitute", {"number": 1}), 409, "drive_state")
+    refused(ann.post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "tricks": [7, 6]}), 409,
+            "not_scorer")
+    bob.post(f"/api/drives/{did}/register")
+    assert ann.post(f"/api/drives/{did}/unregister").status_code == 200
+    assert [e["number"] for e in d.get(f"/api/drives/{did}").json()["entries"]] == [1]
+    ann.post(f"/api/drives/{did}/register")
+    refused(d.post(f"/api/drives/{did}/pause", {"paused": False}), 409, "drive_state")
+    assert d.post(f"/api/drives/{did}/start").status_code == 200
+    refused(d.post(f"/api/drives/{did}/start"), 409, "drive_started")
+    refused(ann.post(f"/api/drives/{did}/unregister"), 409, "drive_started")
+    refused(Client(server).guest("late").post(f"/api/drives/{did}/register"), 409, "registration_closed")
+    refused(ann.post(f"/api/drives/{did}/substitute", {"number": 1}), 403, "not_director")
+    refused(d.post(f"/api/drives/{did}/substitute", {"number": 9}), 404, "no_entry")
+    # the director replaces bob by a computer player: his seat passes to it at once
+    view = d.post(f"/api/drives/{did}/substitute", {"number": 1}).json()
+    assert view["entries"][0]["left_round"] == 1
+    refused(d.post(f"/api/drives/{did}/substitute", {"number": 1}), 409, "replaced_already")
+    table_id = view["tables"][0]["table_id"]
+    seats = d.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [s["kind"] for s in seats].count("person") == 1
+    # the other person leaves by himself
+    assert ann.post(f"/api/drives/{did}/leave").json()["entries"][1]["left_round"] == 1
+    d.post(f"/api/drives/{did}/end-round")
+    assert d.get(f"/api/drives/{did}").json()["state"] == "finished"
+
+
+def test_a_director_has_a_limited_number_of_drives(tmp_path: Any) -> None:
+    s = Server(f"sqlite:///{tmp_path / 'limit.db'}", env={"OPENWHIST_DRIVE_LIMIT": "2"})
+    try:
+        d = director(s)
+        make(d)
+        make(d)
+        refused(d.post("/api/drives", {"name": "third"}), 409, "drive_limit")
+    finally:
+        s.stop()
+
+
+def scorer_drive(server: Server) -> tuple[Client, list[Client], str]:
+    d = director(server)
+    did = make(d, rounds=3, deals=1, mode="scorer", movement="progressive")["id"]
+    people = guests(server, 8)
+    for p in people:
+        assert p.post(f"/api/drives/{did}/register").status_code == 200
+    assert d.post(f"/api/drives/{did}/start").json()["round_no"] == 1
+    return d, people, did
+
+
+def seating(view: dict[str, Any], round_no: int) -> list[list[int]]:
+    return [[s["number"] for s in t["seats"]] for t in view["tables"] if t["round"] == round_no]
+
+
+def test_scorer_mode_three_rounds_at_two_tables_give_the_hand_worked_standings(server: Server) -> None:
+    d, people, did = scorer_drive(server)
+
+    def enter(who: Client, table: int, tricks: list[int]) -> Any:
+        return who.post(f"/api/drives/{did}/results", {"table": table, "deal": 1, "tricks": tricks})
+
+    # round 1: 1-3 v 2-4 at table 1, 5-7 v 6-8 at table 2 (seats N E S W)
+    view = d.get(f"/api/drives/{did}").json()
+    assert seating(view, 1) == [[1, 2, 3, 4], [5, 6, 7, 8]]
+    refused(enter(people[0], 1, [8, 6]), 422, "bad_entry")          # 14 tricks: refused
+    assert "add up to 14" in enter(people[0], 1, [8, 6]).json()["error"]
+    refused(enter(people[0], 2, [4, 9]), 403, "not_at_table")       # not his table
+    refused(enter(people[0], 3, [4, 9]), 404, "no_drive_table")
+    assert enter(people[0], 1, [8, 5]).status_code == 200            # N-S 8, E-W 5
+    assert d.get(f"/api/drives/{did}").json()["round_no"] == 1       # table 2 still plays
+    d.post(f"/api/drives/{did}/pause", {"paused": True})
+    refused(enter(people[4], 2, [4, 9]), 409, "drive_paused")
+    d.post(f"/api/drives/{did}/pause", {"paused": False})
+    assert enter(people[4], 2, [4, 9]).json()["round_no"] == 2
+    # round 2 by hand: at table 1 N-S (1, 3) won and move to table 2; E-W (2, 4) stay and
+    # split up, partnering table 2's winners (6, 8) who arrive; at table 2 the losers
+    # (5, 7) stay and partner the arrivals
+    view = d.get(f"/api/drives/{did}").json()
+    assert seating(view, 2) == [[2, 4, 6, 8], [5, 7, 1, 3]]
+    assert people[0].get(f"/api/drives/{did}").json()["you"]["table"] == 2
+    assert enter(d, 1, [7, 6]).status_code == 200                    # the director may enter
+    assert enter(people[0], 2, [10, 3]).json()["round_no"] == 3
+    # round 3 by hand: table 1's winners (2, 6) go to table 2, its losers (4, 8) stay;
+    # table 2's winners (5, 1) come to table 1, its losers (7, 3) stay; arrivals swap seats
+    # in even rounds
+    view = d.get(f"/api/drives/{did}").json()
+    assert seating(view, 3) == [[4, 8, 1, 5], [7, 3, 6, 2]]
+    enter(people[3], 1, [6, 7])
+    done = enter(people[6], 2, [9, 4]).json()
+    assert done["state"] == "finished"
+    # totals by hand (tricks of one's side, three deals):
+    #   1: 8+10+6=24  2: 5+7+4=16  3: 8+3+4=15  4: 5+6+6=17
+    #   5: 4+10+7=21  6: 9+7+9=25  7: 4+3+9=16  8: 9+6+7=22
+    # 2 and 7 tie on total (16), margin (-7) and rounds won (1): they share sixth place
+    rows = [(r["place"], r["number"], r["total"]) for r in done["standings"]["rows"]]
+    assert rows == [(1, 6, 25), (2, 1, 24), (3, 8, 22), (4, 5, 21), (5, 4, 17), (6, 2, 16), (6, 7, 16),
+                    (8, 3, 15)]
+    assert {r["number"]: r["rounds"] for r in done["standings"]["rows"]}[1] == [8, 10, 6]
+    refused(enter(d, 1, [7, 6]), 409, "drive_state")
+
+
+def test_scorer_mode_belgian_contracts_are_checked(server: Server) -> None:
+    d = director(server)
+    did = make(d, family="belgian", movement="individual", rounds=1, deals=2, mode="scorer")["id"]
+    people = guests(server, 4)
+    for p in people:
+        p.post(f"/api/drives/{did}/register")
+    d.post(f"/api/drives/{did}/start")
+
+    def enter(deal: int, **kw: Any) -> Any:
+        return d.post(f"/api/drives/{did}/results", {"table": 1, "deal": deal} | kw)
+
+    refused(enter(1, contract="pair 9", declarers=["N"], tricks=[9]), 422, "bad_entry")
+    refused(enter(1, contract="solo 19", declarers=["N"], tricks=[9]), 422, "bad_entry")
+    refused(enter(1, tricks=[7, 6]), 422, "bad_entry")
+    ok = enter(1, contract="pair 9", declarers=["N", "S"], tricks=[10]).json()
+    assert ok["tables"][0]["deals_done"] == 1
+    done = enter(2, contract="pass").json()
+    # the pair made 10 of 9: 11 points each for N and S by the grid; nothing when all pass
+    assert done["state"] == "finished"
+    assert sorted(r["total"] for r in done["standings"]["rows"]) == [0, 0, 11, 11]

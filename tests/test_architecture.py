@@ -135,8 +135,6 @@ FAMILY_WORDS_ALLOWED = {
     "openwhist.bots.sampler": {"abondance", "grand-misere", "open-misere", "pair", "piccolo",
                                "small-misere", "solo"},
     "openwhist.bots.solver": {"scoring"},
-    # the terminal game: a classic game's target on the score line; a result's revokes
-    "openwhist.play": {"revokes", "target"},
     # the name of the dummy's place in lists of players (records, seat names, replays)
     "openwhist.records": {"dummy"},
     "openwhist.server.names": {"dummy"},

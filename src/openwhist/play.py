@@ -530,7 +530,7 @@ class TerminalGame:
             rows.append(Text("Calls: " + ", ".join(f"{self._name(h)} {c}" for h, c in obs.calls)))
         if obs.contract is not None:
             rows.append(Text(f"Contract: {_contract_text(obs.contract, self._name)}", style="bold"))
-        target = getattr(state.options, "target", None)
+        target = m.rules.game_target()
         score_line = (f"{m.rules.SCORE.capitalize()}: {self._scores(m.score)}"
                       + (f" (to {target})" if target is not None else ""))
         if m.games:
@@ -574,13 +574,11 @@ class TerminalGame:
         table.add_column("")
         for s in sides:
             table.add_column(self.side_label(s), justify="right")
+        if state.revokes:
+            table.add_row("Revokes", *(
+                ", ".join(f"{self._name(h)} (trick {t})" for h, t in state.revokes
+                          if state.sides[h] == s) or "-" for s in sides))
         for key, values in res.to_dict().items():
-            if key == "revokes":
-                if values:
-                    table.add_row("Revokes", *(
-                        ", ".join(f"{self._name(h)} (trick {t})" for h, t in values
-                                  if state.sides[h] == s) or "-" for s in sides))
-                continue
             if not isinstance(values, list) or len(values) != len(sides) or \
                     not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
                 continue

@@ -628,6 +628,10 @@ class ClassicMatchRules(MatchRules):
                 MatchLength("rubber", "rubbers", "rubbers", 1),
                 MatchLength("deals", "deals", "deals", 4))
 
+    def game_target(self) -> int:
+        """The points that win a game (option ``target``)."""
+        return int(self.options.target)
+
     def deal_args(self) -> dict[str, Any]:
         """A deal is dealt with the game score (honours depend on it)."""
         return {"score": (self.score[0], self.score[1])}

@@ -133,6 +133,11 @@ class MatchRules:
                 raise ConfigError(f"until={until} needs an odd count (best of 3, 5...), "
                                   f"not {count}")
 
+    def game_target(self) -> int | None:
+        """The score that wins a game (classic whist's target), None when the family's
+        games are not played to a score."""
+        return None
+
     def deal_args(self) -> dict[str, Any]:
         """Keyword arguments for the next deal's factory (e.g. the score it starts at)."""
         return {}

@@ -53,6 +53,8 @@ class Deal(Protocol):
     history: list[Any]
     trump: Suit | None
     turn_up: Card | None
+    revokes: list[tuple[int, int]]
+    """Revokes made so far, as ``(hand, trick number)`` (where the options allow them)."""
 
     @property
     def to_move(self) -> int | None:

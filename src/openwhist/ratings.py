@@ -27,7 +27,9 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from openwhist.cards import derive_seed
 from openwhist.errors import InvalidActionError
+from openwhist.rules.registry import header
 
 MU = 25.0
 """A new person's rating (OpenSkill's default)."""
@@ -156,9 +158,13 @@ class Ratings:
 
     def update(self, family: str, teams: Sequence[Sequence[str]], *,
                scores: Sequence[float] | None = None,
-               ranks: Sequence[float] | None = None) -> dict[str, Rating]:
+               ranks: Sequence[float] | None = None,
+               facts: TableFacts | None = None) -> dict[str, Rating]:
         """Rate one finished match of ``family`` between ``teams`` of player ids (see
-        :func:`rate`); returns every person's new rating."""
+        :func:`rate`); returns every person's new rating. With the table's ``facts``, a
+        match :func:`rated` refuses changes nothing and returns ``{}``."""
+        if facts is not None and not rated(facts):
+            return {}
         if family not in RATED_FAMILIES:
             raise InvalidActionError(f"ratings are kept for {', '.join(RATED_FAMILIES)} whist, "
                                      f"not {family!r}")
@@ -236,23 +242,74 @@ def rated(facts: TableFacts) -> bool:
     return facts.public and facts.repeats < REPEAT_LIMIT
 
 
-def measure_computers(family: str, bots: Sequence[str], matches: int, seed: int = 0,
-                      anchor: str = "random") -> dict[str, Rating]:
-    """Ratings of computer players measured by playing them: ``matches`` one-deal matches
-    of every pair of ``bots`` on duplicate deals (:func:`openwhist.arena.play_board`),
-    each rated with :func:`rate` (the side with more tricks, or points, over both plays
-    of the deal ranks first), starting from the default rating; ``anchor``'s mean is then
-    set to ``MU - 6`` so a beginner sits between the random player and the others."""
-    from openwhist.arena import play_board
+def match_teams(family: str, players: Sequence[str], totals: Sequence[float]) -> tuple[
+        list[list[str]], list[float]]:
+    """The teams and scores a finished match is rated as: ``players`` by seat, ``totals``
+    the match's (:attr:`openwhist.Match.totals`: per side with fixed sides, classic
+    whist's partnerships and German whist's two players; per player when each plays for
+    himself, as in Belgian whist).
 
+    >>> match_teams("classic", ["ann", "bob", "cy", "dee"], [5, 0])
+    ([['ann', 'cy'], ['bob', 'dee']], [5.0, 0.0])
+    >>> match_teams("belgian", ["ann", "bob", "cy", "dee"], [30, -10, -10, -10])[0]
+    [['ann'], ['bob'], ['cy'], ['dee']]
+    """
+    h = header(family)
+    if len(players) != h.players:
+        raise InvalidActionError(f"a {h.variant} table seats {h.players} players, not {len(players)}")
+    sides = h.sides
+    if sides is None or len(totals) == h.hands and len(set(sides)) == h.hands:
+        if len(totals) != len(players):
+            raise InvalidActionError(f"{len(players)} players but {len(totals)} totals")
+        return [[p] for p in players], [float(t) for t in totals]
+    n_sides = len(set(sides))
+    if len(totals) != n_sides:
+        raise InvalidActionError(f"{n_sides} sides but {len(totals)} totals")
+    teams: list[list[str]] = [[] for _ in range(n_sides)]
+    for seat, p in zip(h.seats, players, strict=True):
+        teams[sides[seat]].append(p)
+    return teams, [float(t) for t in totals]
+
+
+def play_match(family: str, bots: Sequence[str], seed: int) -> list[int]:
+    """Play one match of ``family`` at its natural length (classic whist a rubber, German
+    whist a match, Belgian whist a round of four deals) between computer players, one
+    spec per seat; returns the match's totals (:func:`match_teams` reads them)."""
+    from openwhist.bots import make_bot, play_out
+    from openwhist.match import new_match
+
+    m = new_match(family, seed=derive_seed(seed, "ratings", "match"))
+    seats = header(family).seats
+    if len(bots) != len(seats):
+        raise InvalidActionError(f"{len(seats)} seats but {len(bots)} computer players")
+    play_out(m, {s: make_bot(b, seed=derive_seed(seed, "ratings", "bot", s)) for s, b in zip(seats, bots,
+                                                                                             strict=True)})
+    return list(m.totals)
+
+
+def measure_computers(family: str, bots: Sequence[str], matches: int, seed: int = 0,
+                      anchor: str | None = "random") -> dict[str, Rating]:
+    """Ratings of computer players measured by playing them: ``matches`` matches
+    (:func:`play_match`) of every two of ``bots``, one at even seats and the other at odd
+    seats (swapped every other match), each rated with :func:`rate` from the default
+    rating (a bot's seats as one team, scored by the sum of their totals); ``anchor``'s
+    mean is then set to ``MU - 6`` so that a new person starts between the random player
+    and the rest."""
     book: dict[str, Rating] = {b: Rating() for b in bots}
+    n = header(family).players
     for m in range(matches):
         for i, a in enumerate(bots):
             for b in bots[i + 1:]:
-                board = play_board(family, {}, (a, b), seed, m)
-                gain = board.gain_points if family == "belgian" else board.gain_tricks
-                ranks = [1, 1] if gain == 0 else ([1, 2] if gain > 0 else [2, 1])
-                [[ra], [rb]] = rate([[book[a]], [book[b]]], ranks=ranks)
+                first, second = (a, b) if m % 2 == 0 else (b, a)
+                at = [first if s % 2 == 0 else second for s in range(n)]
+                names = [f"{s}" for s in range(n)]
+                totals = play_match(family, at, derive_seed(seed, family, a, b, m))
+                teams, scores = match_teams(family, names, totals)
+                got: dict[str, float] = defaultdict(float)
+                for team, score in zip(teams, scores, strict=True):
+                    for p in team:
+                        got[at[int(p)]] += score / len(team)
+                [[ra], [rb]] = rate([[book[a]], [book[b]]], scores=[got[a], got[b]])
                 book[a], book[b] = ra, rb
     shift = (MU - 6.0) - book[anchor].mu if anchor in book else 0.0
     return {k: Rating(v.mu + shift, v.sigma) for k, v in book.items()}

@@ -135,12 +135,6 @@ FAMILY_WORDS_ALLOWED = {
     "openwhist.bots.sampler": {"abondance", "grand-misere", "open-misere", "pair", "piccolo",
                                "small-misere", "solo"},
     "openwhist.bots.solver": {"scoring"},
-    # the name of the dummy's place in lists of players (records, seat names, replays)
-    "openwhist.records": {"dummy"},
-    "openwhist.server.names": {"dummy"},
-    "openwhist.server.replay": {"dummy"},
-    # the option given as text (a points grid), not as a short value
-    "openwhist.server.schemas": {"grid"},
 }
 """Family words still written above the rules, module by module (none may be added)."""
 

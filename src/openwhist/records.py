@@ -28,7 +28,7 @@ from openwhist.errors import IllegalActionError, InvalidActionError, WhistError
 from openwhist.match import Match, new_match
 from openwhist.rules.base import Deal, Variant
 from openwhist.rules.registry import get_variant
-from openwhist.rules.seats import SEAT_NAMES, parse_seat, seat_name
+from openwhist.rules.seats import NO_PLAYER, SEAT_NAMES, parse_seat, seat_name
 
 __all__ = [
     "FORMAT",
@@ -269,7 +269,7 @@ def pbn_player(entry: object, seat: int = -1) -> str:
     if text.startswith("guest:"):
         name = text[len("guest:"):].strip()
         return f"{name} (guest)" if name else "Guest"
-    if text == "dummy":
+    if text == NO_PLAYER:
         return "Dummy"
     if 0 <= seat < 4 and text == SEAT_NAMES[seat]:
         return "?"

@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from openwhist.rules.seats import SEAT_NAMES, SEAT_WORDS
+from openwhist.rules.seats import NO_PLAYER, SEAT_NAMES, SEAT_WORDS
 
 __all__ = ["KEY_LENGTH", "LOOK_ALIKES", "NameRefused", "check_name", "name_key"]
 
@@ -91,7 +91,7 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-_SEATS = frozenset(name_key(w) for w in (*SEAT_NAMES, *SEAT_WORDS, "dummy"))
+_SEATS = frozenset(name_key(w) for w in (*SEAT_NAMES, *SEAT_WORDS, NO_PLAYER))
 
 
 def _invisible(c: str) -> bool:

@@ -25,7 +25,7 @@ from openwhist import records
 from openwhist.cards import CardSet
 from openwhist.rules.base import Deal
 from openwhist.rules.registry import get_variant
-from openwhist.rules.seats import seat_names
+from openwhist.rules.seats import NO_PLAYER, seat_names
 from openwhist.store import get_user, list_records, table_events
 
 if TYPE_CHECKING:
@@ -120,9 +120,9 @@ def record_names(record: Mapping[str, Any]) -> list[str | None] | None:
     then found in the table's seat history (:func:`player_names`)."""
     players = [str(p) for p in record.get("players") or []]
     letters = seat_names(len(players))
-    if all(p in (letter, "dummy") for p, letter in zip(players, letters)):
+    if all(p in (letter, NO_PLAYER) for p, letter in zip(players, letters)):
         return None
-    return [None if p.startswith("bot:") or p in (letter, "dummy") else p
+    return [None if p.startswith("bot:") or p in (letter, NO_PLAYER) else p
             for p, letter in zip(players, letters)]
 
 

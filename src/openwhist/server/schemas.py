@@ -3,9 +3,13 @@ here before anything else reads it."""
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, field_validator
+
+from openwhist.rules.options import option_infos
+from openwhist.rules.registry import get_variant, variants
 
 __all__ = ["ClientMessage", "Credentials", "DriveIn", "DriveResultIn", "GuestIn", "JoinByCodeIn", "JoinIn",
            "PauseIn", "QuickPlayIn", "SeatIn", "SubstituteIn", "TableIn"]
@@ -15,9 +19,16 @@ Nickname = Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[\w .'-]
 Short = Annotated[str, Field(min_length=1, max_length=32)]
 Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
 OptionValue = StrictBool | StrictInt | StrictFloat | Annotated[str, Field(max_length=8192)] | None
-TEXT_OPTIONS = frozenset({"grid"})
-"""Options whose value may be a longer text (Belgian whist's own points grid, TOML, up to
-8 KB); any other option's text is at most 32 characters."""
+
+
+@functools.cache
+def text_options() -> frozenset[str]:
+    """Options whose value may be a longer text, up to 8 KB: those whose text the command
+    line may read from a file (Belgian whist's own points grid, as TOML); any other
+    option's text is at most 32 characters."""
+    return frozenset(info.name for v in variants() for info in option_infos(get_variant(v).options_type)
+                     if info.file)
+
 SeatSpec = Annotated[str, Field(min_length=2, max_length=40, pattern=r"^(me|open|bot(:[a-z0-9=.,:_]+)?)$")]
 
 
@@ -61,7 +72,7 @@ class TableIn(_In):
     @classmethod
     def _short_texts(cls, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         for key, value in options.items():
-            if isinstance(value, str) and len(value) > 32 and key not in TEXT_OPTIONS:
+            if isinstance(value, str) and len(value) > 32 and key not in text_options():
                 raise ValueError(f"option {key}: a text of at most 32 characters")
         return options
 

@@ -32,6 +32,7 @@ BASE: dict[str, list[str]] = {
     "rules": ["rules"],
     "solve": ["solve", "N:A... .A.. ..A. ...A", "--no-table"],
     "serve": ["serve", "--port", "0", "--database", "sqlite://"],
+    "drive": ["drive", "plan", "--players", "8"],  # its own commands: tests/test_drive_cli.py
 }
 
 BAD: dict[tuple[str, str], list[str]] = {

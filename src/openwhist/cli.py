@@ -1,4 +1,4 @@
-"""The ``openwhist`` command: play, simulate, solve, arena, rules.
+"""The ``openwhist`` command: play, simulate, solve, arena, rules, drive, serve.
 
 Each command gives a clear message for bad input and never a traceback.
 """
@@ -430,6 +430,85 @@ def solve(
     except WhistError as exc:
         fail(str(exc))
     console.print(text, highlight=False, markup=False, soft_wrap=True)
+
+
+# --- drive -----------------------------------------------------------------------------------
+
+drive_app = typer.Typer(help="Whist drives: print a drive's movement, score a drive from its results "
+                        "sheet.", no_args_is_help=True)
+app.add_typer(drive_app, name="drive")
+
+
+def _drive_names(names: str | None, players: int) -> list[str] | None:
+    """The people's names from ``--names`` (comma-separated, or @FILE with one a line)."""
+    if names is None:
+        return None
+    if names.startswith("@"):
+        try:
+            with open(names[1:], encoding="utf-8") as f:
+                got = [line.strip() for line in f if line.strip()]
+        except OSError as exc:
+            fail(f"--names: cannot read {names[1:]} ({exc.strerror})")
+    else:
+        got = [n.strip() for n in names.split(",")]
+    if len(got) != players or not all(got):
+        fail(f"--names: give {players} names (one per person), not {len(got)}")
+    return got
+
+
+@drive_app.command("plan")
+def drive_plan(
+    family: str = typer.Option("classic", "--family", "-f", help="classic, belgian or german (or a "
+                               "preset of one)."),
+    players: int = typer.Option(..., "--players", "-p", help="How many people play (computer "
+                                "players fill the gaps)."),
+    movement: str = typer.Option("progressive", "--movement", "-m", help="progressive (classic, "
+                                 "german), pairs (classic: people 1 and 2 are a pair, 3 and 4...) or "
+                                 "individual (every family)."),
+    rounds: int = typer.Option(4, "--rounds", "-r", help="How many rounds the drive plays."),
+    names: str | None = typer.Option(None, "--names", help="The people's names, comma-separated, "
+                                     "or @FILE with one a line (default: numbers from 1)."),
+) -> None:
+    """Print a drive's movement: each round's tables, who sits where."""
+    from openwhist import drive
+
+    p = drive.plan(movement, players, family, rounds)
+    console.print(p.table_text(_drive_names(names, players)), highlight=False, markup=False,
+                  soft_wrap=True)
+
+
+@drive_app.command("score")
+def drive_score(
+    sheet: str = typer.Argument(..., help="The results sheet, CSV: round,table,deal,tricks (8-5: "
+                                "N-S then E-W) and for Belgian whist contract,declarers (pair 9,N+S; "
+                                "tricks: the declaring side's) and optionally multiplier."),
+    family: str = typer.Option("classic", "--family", "-f", help="classic, belgian or german (or a "
+                               "preset of one: its options check and score the entries)."),
+    players: int = typer.Option(..., "--players", "-p", help="How many people played."),
+    movement: str = typer.Option("progressive", "--movement", "-m", help="The movement played."),
+    rounds: int = typer.Option(4, "--rounds", "-r", help="How many rounds the drive has."),
+    by: str = typer.Option("total", "--by", help="Rank by total, margin or matchpoints (duplicate)."),
+    names: str | None = typer.Option(None, "--names", help="The people's names, as for plan."),
+    as_csv: bool = typer.Option(False, "--csv", help="Print the standings as CSV."),
+) -> None:
+    """Score a drive from its results sheet: check every entry, seat each round, rank."""
+    from openwhist import drive
+    from openwhist.rules.registry import resolve
+
+    p = drive.plan(movement, players, family, rounds)
+    try:
+        with open(sheet, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        fail(f"cannot read the results sheet {sheet} ({exc.strerror})")
+    who = _drive_names(names, players)
+    _, options = resolve(family)
+    _, results = drive.score_sheet(p, options, drive.read_sheet(text))
+    if by not in drive.TIE_BREAKS:
+        fail(f"--by: rank by total, margin or matchpoints, not {by!r}")
+    table = drive.standings(results, by=by, players=players)  # type: ignore[arg-type]
+    out = drive.standings_csv(table, who) if as_csv else table.text(who)
+    console.print(out.rstrip("\n"), highlight=False, markup=False, soft_wrap=True)
 
 
 # --- serve -----------------------------------------------------------------------------------

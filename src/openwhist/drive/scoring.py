@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from openwhist.cards import derive_seed
-from openwhist.drive.movement import Round, drive_family
+from openwhist.drive.movement import Plan, Round, drive_family
 from openwhist.errors import InvalidActionError
 from openwhist.rules.registry import get_variant
 from openwhist.rules.scorer import Entry, check_entry
@@ -319,3 +319,113 @@ def standings_csv(table: Standings, names: Sequence[str] | None = None) -> str:
                     r.margin, r.matchpoints, r.deals, r.rounds_won])
     w.writerow([f"ranked by {table.by}; {table.tie_break}"])
     return buf.getvalue()
+
+
+# --- a results sheet ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One line of a results sheet: where the deal was played and its :class:`Entry`;
+    ``line`` is its line number in the sheet (for messages)."""
+
+    round: int
+    table: int
+    deal: int
+    entry: Entry
+    line: int = 0
+
+
+SHEET_COLUMNS = ("round", "table", "deal", "tricks", "contract", "declarers", "multiplier")
+"""The columns of a results sheet (the last three only for Belgian whist, may be left out)."""
+
+
+def read_sheet(text: str) -> list[SheetRow]:
+    """Read a results sheet: CSV with a header line naming :data:`SHEET_COLUMNS` (``round,
+    table, deal, tricks`` at least). ``tricks`` is ``8-5`` (N-S and E-W; German: N and
+    S), or for Belgian whist the declaring side's tricks (``10``; one per declarer for
+    misères: ``0 1``); ``declarers`` are seat letters joined by ``+`` (``N+S``).
+
+    >>> rows = read_sheet("round,table,deal,tricks\\n1,1,1,8-5\\n")
+    >>> rows[0].entry, rows[0].line
+    (Entry(tricks=(8, 5), contract=None, declarers=(), multiplier=1), 2)
+    """
+    reader = csv.DictReader(io.StringIO(text))
+    fields = [f.strip().lower() for f in reader.fieldnames or []]
+    missing = [c for c in SHEET_COLUMNS[:4] if c not in fields]
+    if missing:
+        raise InvalidActionError(f"the results sheet's first line must name the columns "
+                                 f"{', '.join(SHEET_COLUMNS[:4])} (missing: {', '.join(missing)})")
+    unknown = [f for f in fields if f not in SHEET_COLUMNS]
+    if unknown:
+        raise InvalidActionError(f"unknown column(s) {', '.join(unknown)}; "
+                                 f"columns: {', '.join(SHEET_COLUMNS)}")
+    reader.fieldnames = fields
+    rows = []
+    for raw in reader:
+        line = reader.line_num
+        cell = {k: (v or "").strip() for k, v in raw.items() if k is not None}
+        if not any(cell.values()):
+            continue
+
+        def number(name: str, low: int = 1, cell: dict[str, str] = cell, line: int = line) -> int:
+            v = cell.get(name, "")
+            if not v.lstrip("-").isdigit() or int(v) < low:
+                raise InvalidActionError(f"line {line}: {name} must be a whole number from {low}, "
+                                         f"not {v!r}")
+            return int(v)
+
+        text_tricks = cell.get("tricks", "").replace("-", " ").replace(",", " ").split()
+        if not text_tricks and cell.get("contract", "").lower() != "pass":
+            raise InvalidActionError(f"line {line}: no tricks")
+        if not all(t.isdigit() for t in text_tricks):
+            raise InvalidActionError(f"line {line}: the tricks are numbers like 8-5, not {cell['tricks']!r}")
+        declarers = tuple(d for d in cell.get("declarers", "").replace(" ", "+").split("+") if d)
+        entry = Entry(tuple(int(t) for t in text_tricks), cell.get("contract") or None, declarers,
+                      number("multiplier") if cell.get("multiplier") else 1)
+        rows.append(SheetRow(number("round"), number("table"), number("deal"), entry, line))
+    return rows
+
+
+def score_sheet(plan: Plan, options: Any, rows: Sequence[SheetRow]) -> tuple[list[Round], list[Result]]:
+    """Score a drive from its results sheet: every entry checked (:func:`check_entry`),
+    the progressive drive's rounds made from the results as they come; returns the rounds
+    and the results. A line the rules refuse, a table or deal twice, or a round missing a
+    table stops it with a message naming the line."""
+    from openwhist.drive.movement import next_round, table_winners
+
+    by_round: dict[int, list[SheetRow]] = defaultdict(list)
+    for row in rows:
+        if not 1 <= row.round <= plan.total_rounds:
+            raise InvalidActionError(f"line {row.line}: the drive has {plan.total_rounds} rounds, "
+                                     f"not round {row.round}")
+        by_round[row.round].append(row)
+    rounds: list[Round] = []
+    results: list[Result] = []
+    current = plan.rounds[0]
+    for number in range(1, max(by_round, default=0) + 1):
+        if plan.kind != "progressive":
+            current = plan.rounds[number - 1]
+        played: list[Result] = []
+        seen: set[tuple[int, int]] = set()
+        for row in by_round.get(number, []):
+            if (row.table, row.deal) in seen:
+                raise InvalidActionError(f"line {row.line}: round {number}, table {row.table}, "
+                                         f"deal {row.deal} is entered twice")
+            seen.add((row.table, row.deal))
+            try:
+                played.append(result_of_entry(plan.family, options, current, row.table, row.deal, row.entry))
+            except InvalidActionError as exc:
+                raise InvalidActionError(f"line {row.line}: {exc}") from None
+        rounds.append(current)
+        results += played
+        if plan.kind == "progressive" and number < max(by_round):
+            winners = []
+            for t in current.tables:
+                mine = [(r.deal, r.scores) for r in played if r.table == t.number]
+                if not mine:
+                    raise InvalidActionError(f"round {number}: table {t.number} has no results, "
+                                             "so the next round cannot be seated")
+                winners.append(table_winners(t, mine))
+            current = next_round(current, winners)
+    return rounds, results

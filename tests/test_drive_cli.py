@@ -1,0 +1,152 @@
+"""``openwhist drive plan`` and ``openwhist drive score``: the movement printed, a results
+sheet scored as the hand-worked club evening, and every bad value one error line."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import typer.main
+from typer.testing import CliRunner
+
+from openwhist.cli import app
+from test_drive_scoring import EVENING
+
+DRIVE = typer.main.get_command(app).commands["drive"]  # type: ignore[attr-defined]
+ODD = ["[", "]", "[/]", "\\", "'\"", "ü€", ""]
+NOT_INT = ["abc", "1.5", "", "[1]", "½"]
+
+
+def _sheet(tmp_path: Path) -> Path:
+    lines = ["round,table,deal,tricks"]
+    for rnd, tables in EVENING.items():
+        for table, deals in tables.items():
+            for deal, (ns, ew) in enumerate(deals, 1):
+                lines.append(f"{rnd},{table},{deal},{ns}-{ew}")
+    path = tmp_path / "evening.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+BASE = {
+    "plan": ["drive", "plan", "--players", "8", "--rounds", "3"],
+    "score": ["drive", "score", "{sheet}", "--players", "8", "--rounds", "3"],
+}
+BAD: dict[tuple[str, str], list[str]] = {
+    ("plan", "family"): [*ODD, "bridge", "dummy"],
+    ("plan", "players"): [*NOT_INT, "0", "1", "401"],
+    ("plan", "movement"): [*ODD, "swiss"],
+    ("plan", "rounds"): [*NOT_INT, "0", "61"],
+    ("plan", "names"): ["a,b", "@/nonexistent/names.txt", ",,,,,,,", "@{tmp}"],
+    ("score", "sheet"): ["/nonexistent/x.csv", "{tmp}", "{garbage}", "{fourteen}", "{twice}", ""],
+    ("score", "family"): [*ODD, "bridge", "dummy"],
+    ("score", "players"): [*NOT_INT, "0", "401"],
+    ("score", "movement"): [*ODD, "swiss"],
+    ("score", "rounds"): [*NOT_INT, "0", "2"],
+    ("score", "by"): [*ODD, "luck"],
+    ("score", "names"): ["a,b", "@/nonexistent/names.txt"],
+}
+
+
+def _params() -> list[tuple[str, str]]:
+    return [(name, p.name) for name, cmd in DRIVE.commands.items() for p in cmd.params
+            if not getattr(p, "is_flag", False)]
+
+
+def test_every_option_is_covered() -> None:
+    assert sorted(_params()) == sorted(BAD)
+
+
+def _argv(command: str, param: str, value: str) -> list[str]:
+    argv = list(BASE[command])
+    spec = next(p for p in DRIVE.commands[command].params if p.name == param)
+    if not spec.opts[0].startswith("-"):
+        argv[2] = value
+        return argv
+    flag = spec.opts[0]
+    if flag in argv:
+        argv[argv.index(flag) + 1] = value
+    else:
+        argv += [flag, value]
+    return argv
+
+
+CASES = [(c, p, v) for (c, p), values in BAD.items() for v in values]
+
+
+@pytest.mark.parametrize("command, param, value", CASES, ids=[f"{c}-{p}-{v!r}" for c, p, v in CASES])
+def test_a_bad_value_is_one_line_and_exit_2(tmp_path: Path, command: str, param: str, value: str) -> None:
+    sheet = _sheet(tmp_path)
+    garbage = tmp_path / "garbage.csv"
+    garbage.write_text("not,a\nsheet,at all\n", encoding="utf-8")
+    fourteen = tmp_path / "fourteen.csv"
+    fourteen.write_text(sheet.read_text(encoding="utf-8").replace("8-5", "8-6"), encoding="utf-8")
+    twice = tmp_path / "twice.csv"
+    twice.write_text(sheet.read_text(encoding="utf-8") + "1,1,1,7-6\n", encoding="utf-8")
+    value = (value.replace("{tmp}", str(tmp_path)).replace("{garbage}", str(garbage))
+             .replace("{fourteen}", str(fourteen)).replace("{twice}", str(twice)))
+    argv = [a.replace("{sheet}", str(sheet)) for a in _argv(command, param, value)]
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        result = CliRunner().invoke(app, argv, input="")
+    finally:
+        os.chdir(cwd)
+    err = result.stderr
+    assert result.exit_code == 2, (result.exit_code, result.stdout[-500:], err)
+    assert "Traceback" not in result.stdout + err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+
+
+def test_plan_prints_the_movement() -> None:
+    out = CliRunner().invoke(app, ["drive", "plan", "--family", "belgian", "--players", "6",
+                                   "--movement", "individual", "--rounds", "2", "--names",
+                                   "Ann,Bob,Cas,Dirk,Els,Fien"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert lines[0] == ("belgian whist drive, individual movement: 6 people at 2 tables, 2 rounds, "
+                        "2 computer players")
+    assert lines[1] == "round 1" and lines[4] == "round 2"
+    # one computer player a table, never two at one
+    assert lines[2] == "  table 1: N Ann  E Bob  S Cas  W computer"
+    assert lines[3] == "  table 2: N Dirk  E Els  S Fien  W computer"
+
+
+def test_score_gives_the_hand_worked_standings(tmp_path: Path) -> None:
+    sheet = _sheet(tmp_path)
+    out = CliRunner().invoke(app, ["drive", "score", str(sheet), "--players", "8", "--rounds", "3",
+                                   "--csv"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    rows = [line.split(",") for line in out.stdout.splitlines()]
+    assert [(r[0], r[1], r[2]) for r in rows[1:9]] == [
+        ("1", "6", "43"), ("2", "3", "41"), ("2", "8", "41"), ("4", "7", "40"),
+        ("5", "2", "38"), ("6", "1", "37"), ("7", "5", "36"), ("8", "4", "36")]
+    text = CliRunner().invoke(app, ["drive", "score", str(sheet), "-p", "8", "-r", "3", "--by", "margin"],
+                              env={"COLUMNS": "200"}).stdout
+    assert "ranked by margin; equal margins: the higher total" in text
+
+
+def test_score_names_the_line_of_an_impossible_entry(tmp_path: Path) -> None:
+    sheet = _sheet(tmp_path)
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("4-9", "4-10"), encoding="utf-8")
+    out = CliRunner().invoke(app, ["drive", "score", str(sheet), "-p", "8", "-r", "3"])
+    assert out.exit_code == 2
+    assert out.stderr.strip() == ("error: line 4: the tricks add up to 14, not 13: 4 for N-S and 10 "
+                                  "for E-W")
+
+
+def test_score_a_belgian_sheet(tmp_path: Path) -> None:
+    sheet = tmp_path / "belgian.csv"
+    sheet.write_text("round,table,deal,tricks,contract,declarers\n"
+                     "1,1,1,10,pair 9,N+S\n"
+                     "1,1,2,6,solo 6,E\n"
+                     "1,2,1,,pass,\n"
+                     "1,2,2,0 1,small misere,E+W\n", encoding="utf-8")
+    out = CliRunner().invoke(app, ["drive", "score", str(sheet), "-f", "whisthub", "-p", "8",
+                                   "-m", "individual", "-r", "1", "--csv"])
+    assert out.exit_code == 0, out.output
+    totals = {row.split(",")[1]: int(row.split(",")[2]) for row in out.stdout.splitlines()[1:9]}
+    # table 1: N, S +14 -4; E -14 +12; W -14 -4.  table 2: E +24, W -24
+    assert sorted(totals.values()) == sorted([10, -2, 10, -18, 0, 24, 0, -24])

@@ -97,14 +97,15 @@ class RatingBook:
             float(points[i]) if len(points) == len(teams) else float(sum(points[s] for s in team))
             for i, team in enumerate(teams)
         ]
+        old = [[rating_of(s) for s in team] for team in teams]
         new = rate(
-            [[rating_of(s) for s in team] for team in teams],
+            old,
             scores=scores,
             fixed=[[s not in keys for s in team] for team in teams],
         )
         out = {}
-        for team, after in zip(teams, new, strict=True):
-            for s, r in zip(team, after, strict=True):
+        for team, before, after in zip(teams, old, new, strict=True):
+            for s, b, r in zip(team, before, after, strict=True):
                 if s in keys:
                     st = runner.seats[s]
                     await self.hub.store.run(
@@ -113,6 +114,7 @@ class RatingBook:
                         keys[s],
                         st.user_id,
                         st.name or "?",
+                        b.mu,
                         r.mu,
                         r.sigma,
                         None,

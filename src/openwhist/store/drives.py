@@ -289,12 +289,14 @@ def add_rating_change(
     player: str,
     user_id: int | None,
     name: str,
+    before: float,
     mu: float,
     sigma: float,
     record_id: int | None,
     table_id: str | None,
 ) -> None:
-    """A player's new rating after a rated match, kept with its history."""
+    """A player's new rating (``mu``, ``sigma``) after a rated match, kept with its history
+    and the ``mu`` it had ``before``."""
     now = time.time()
     old = (
         conn.execute(select(RATINGS).where(RATINGS.c.family == family, RATINGS.c.player == player))
@@ -314,9 +316,7 @@ def add_rating_change(
                 updated=now,
             )
         )
-        before = mu
     else:
-        before = float(old["mu"])
         conn.execute(
             update(RATINGS)
             .where(RATINGS.c.family == family, RATINGS.c.player == player)

@@ -72,6 +72,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("return-partner", "return partner's suit"),
     Technique("cash-masters", "cash sure winners in a suit the opponents cannot ruff"),
     Technique("singleton-for-ruff", "lead a singleton with a few trumps, to ruff the suit later"),
+    Technique("spare-partner-trumps", "once the opponents hold no trump, lead a plain suit "
+              "rather than draw partner's trumps"),
     Technique("strongest-suit", "lead from the longest and strongest suit"),
     Technique("top-of-sequence", "lead the top of a sequence of honours (the king from ace-king)"),
     Technique("fourth-best", "from four cards or more without a sequence, lead the fourth best"),
@@ -267,7 +269,10 @@ class _BookPosition(_Position):
         m = pool & SUIT_MASKS[best_suit]
         if singleton:
             return self._by("singleton-for-ruff", _lowest(m))
-        return self.lead_card(m)
+        card = self.lead_card(m)
+        if my_trumps and pool != hand:
+            self.rule = "spare-partner-trumps"
+        return card
 
     def _towards_partner(self, m: int) -> int:
         """The card to lead in partner's suit: a master from the top, else the top of a
@@ -366,7 +371,7 @@ class _BookPosition(_Position):
                 self.rule = "no-ruff-partner"
             return card
         trumps = legal & SUIT_MASKS[t] if t >= 0 else 0
-        if pos == 1 and trumps and self.partner == after[-1]:
+        if pos == 1 and trumps and after and self.partner == after[-1]:
             lead_card = self.trick[0][1]
             if (lead_card % 13 < _JACK and not self.is_master(lead_card)
                     and not self.is_void(self.partner, led)):

@@ -4,6 +4,7 @@ promises (issue: 'count them')."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
@@ -304,3 +305,50 @@ def test_plan_refuses_with_a_message(args: tuple[str, int, str, int], message: s
 def test_a_preset_name_gives_its_family() -> None:
     assert drive.plan("progressive", 8, "english-long", rounds=1).family == "classic"
     assert drive.plan("individual", 8, "whisthub", rounds=1).family == "belgian"
+
+
+# --- a person who leaves, and plans kept as JSON -------------------------------------------------
+
+
+def test_a_person_who_leaves_is_replaced_by_a_computer_player() -> None:
+    p = drive.plan("individual", 12, "classic", rounds=4)
+    q = p.substitute(5, from_round=3)
+    for a, b in zip(p.rounds, q.rounds, strict=True):
+        if a.number < 3:
+            assert a == b
+            continue
+        assert b.table_of(5) is None and b.computers() == a.computers() + 1
+        for ta, tb in zip(a.tables, b.tables, strict=True):
+            assert [x if x != 5 else None for x in ta.seats] == list(tb.seats)
+    # the progressive drive goes on from a round with the gap, which moves like a person
+    first = drive.plan("progressive", 8, "classic", rounds=3).rounds[0].substitute(2)
+    results = [drive.result_of_entry("classic", None, first, t.number, 1, drive.Entry((9, 4)))
+               for t in first.tables]
+    second = drive.next_round_from(first, results)
+    _check_round_people(second, [0, 1, 3, 4, 5, 6, 7])
+    assert second.computers() == 1
+    with pytest.raises(InvalidActionError, match="person 2 does not sit in round 1"):
+        first.substitute(2)
+
+
+def _check_round_people(rnd: drive.Round, people: list[int]) -> None:
+    assert sorted(p for t in rnd.tables for p in t.people) == people
+
+
+@pytest.mark.parametrize(("kind", "family", "people"), [
+    ("progressive", "classic", 13), ("pairs", "classic", 10), ("individual", "belgian", 9),
+    ("individual", "german", 7), ("progressive", "german", 5)])
+def test_plans_round_trip_through_json(kind: str, family: str, people: int) -> None:
+    p = drive.plan(kind, people, family, rounds=3)
+    assert drive.Plan.from_dict(json.loads(json.dumps(p.to_dict()))) == p
+
+
+def test_a_round_seating_someone_twice_is_refused() -> None:
+    data = {"number": 1, "tables": [{"number": 1, "seats": [0, 1, 2, 3]},
+                                    {"number": 2, "seats": [4, 5, 1, None]}]}
+    with pytest.raises(InvalidActionError, match="someone is seated twice"):
+        drive.Round.from_dict(data)
+    with pytest.raises(InvalidActionError, match="not a round"):
+        drive.Round.from_dict({"number": 1})
+    with pytest.raises(InvalidActionError, match="numbered 1, 2"):
+        drive.Round.from_dict({"number": 1, "tables": [{"number": 2, "seats": [0, 1, 2, 3]}]})

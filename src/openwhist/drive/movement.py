@@ -25,10 +25,10 @@ Three movements:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
+from typing import Any, Literal
 
 from openwhist.errors import ConfigError, InvalidActionError
 from openwhist.rules.registry import get_variant
@@ -73,6 +73,10 @@ class Table:
         """The seat ``person`` sits at here, or None."""
         return self.seats.index(person) if person in self.seats else None
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict: ``{"number": 1, "seats": [0, 1, null, 3]}``."""
+        return {"number": self.number, "seats": list(self.seats)}
+
     def partner_of(self, seat: int) -> int | None:
         """The seat partnering ``seat`` at a four-hand table with fixed sides (0-2, 1-3);
         None at a two-hand table."""
@@ -96,6 +100,40 @@ class Round:
     def computers(self) -> int:
         """How many seats computer players fill in this round."""
         return sum(1 for t in self.tables for p in t.seats if p is None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict (:meth:`from_dict` reads it back)."""
+        return {"number": self.number, "tables": [t.to_dict() for t in self.tables]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Round:
+        """A round from :meth:`to_dict`'s dict, checked: numbered tables of equal size,
+        nobody seated twice.
+
+        >>> r = plan("individual", 7, "belgian", rounds=1).rounds[0]
+        >>> Round.from_dict(r.to_dict()) == r
+        True
+        """
+        try:
+            number = data["number"]
+            tables = tuple(Table(t["number"], tuple(t["seats"])) for t in data["tables"])
+        except (KeyError, TypeError) as exc:
+            raise InvalidActionError(f"not a round: {exc}") from None
+        rnd = cls(number, tables)
+        _check_seating(rnd)
+        return rnd
+
+    def substitute(self, person: int) -> Round:
+        """This round with a computer player in ``person``'s seat (a person who leaves).
+
+        >>> r = plan("progressive", 8, "classic", rounds=2).rounds[0].substitute(5)
+        >>> r.tables[1].seats
+        (4, None, 6, 7)
+        """
+        if self.table_of(person) is None:
+            raise InvalidActionError(f"person {person} does not sit in round {self.number}")
+        return Round(self.number, tuple(
+            Table(t.number, tuple(None if p == person else p for p in t.seats)) for t in self.tables))
 
 
 @dataclass(frozen=True)
@@ -127,6 +165,40 @@ class Plan:
     def computers(self) -> int:
         """How many seats computer players fill in every round (the gaps)."""
         return self.tables * self.seats_per_table - self.players
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict (:meth:`from_dict` reads it back)."""
+        return {"family": self.family, "kind": self.kind, "players": self.players,
+                "total_rounds": self.total_rounds, "rounds": [r.to_dict() for r in self.rounds]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Plan:
+        """A plan from :meth:`to_dict`'s dict.
+
+        >>> p = plan("pairs", 10, "classic", rounds=3)
+        >>> Plan.from_dict(p.to_dict()) == p
+        True
+        """
+        try:
+            family = drive_family(data["family"])
+            kind = data["kind"]
+            if kind not in MOVEMENTS:
+                raise InvalidActionError(f"unknown movement {kind!r}")
+            rounds = tuple(Round.from_dict(r) for r in data["rounds"])
+            return cls(family, kind, int(data["players"]), int(data["total_rounds"]), rounds)
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, InvalidActionError):
+                raise
+            raise InvalidActionError(f"not a drive plan: {exc}") from None
+
+    def substitute(self, person: int, from_round: int = 1) -> Plan:
+        """The plan with a computer player in ``person``'s seat from round ``from_round``
+        on (a person who leaves; the progressive drive's later rounds follow from the
+        current one: see :meth:`Round.substitute`)."""
+        if not 0 <= person < self.players:
+            raise InvalidActionError(f"there is no person {person} in a drive of {self.players}")
+        return Plan(self.family, self.kind, self.players, self.total_rounds, tuple(
+            r.substitute(person) if r.number >= from_round else r for r in self.rounds))
 
     def table_text(self, names: Sequence[str] | None = None) -> str:
         """The movement as a printable table: one line per round and table, each seat's
@@ -164,6 +236,20 @@ class Plan:
                          f"rounds 2-{self.total_rounds} follow the results: the winner at each table "
                          "moves on to the next table (from the last to the first), the loser stays")
         return "\n".join(lines)
+
+
+def _check_seating(rnd: Round) -> None:
+    """Refuse a round whose tables are misnumbered, of unequal sizes, or seat someone twice."""
+    sizes = {len(t.seats) for t in rnd.tables}
+    if not rnd.tables or len(sizes) != 1 or sizes.pop() not in (2, 4):
+        raise InvalidActionError(f"round {rnd.number}: every table has 2 or 4 seats")
+    if [t.number for t in rnd.tables] != list(range(1, len(rnd.tables) + 1)):
+        raise InvalidActionError(f"round {rnd.number}: the tables are numbered 1, 2, ...")
+    people = [p for t in rnd.tables for p in t.seats if p is not None]
+    if any(not isinstance(p, int) or isinstance(p, bool) or p < 0 for p in people):
+        raise InvalidActionError(f"round {rnd.number}: a seat holds a person's number or null")
+    if len(set(people)) != len(people):
+        raise InvalidActionError(f"round {rnd.number}: someone is seated twice")
 
 
 def drive_family(family: str) -> str:

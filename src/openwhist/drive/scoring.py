@@ -19,7 +19,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -94,10 +94,29 @@ class Result:
     detail: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly dict."""
+        """A JSON-friendly dict (:meth:`from_dict` reads it back)."""
         return {"round": self.round, "table": self.table, "deal": self.deal,
                 "players": list(self.players), "scores": list(self.scores),
                 "margins": list(self.margins), "detail": self.detail}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Result:
+        """A result from :meth:`to_dict`'s dict.
+
+        >>> r = Result(1, 2, 1, (0, None, 2, 3), (7, 6, 7, 6), (1, -1, 1, -1), "7-6")
+        >>> Result.from_dict(r.to_dict()) == r
+        True
+        """
+        try:
+            r = cls(int(data["round"]), int(data["table"]), int(data["deal"]),
+                    tuple(None if p is None else int(p) for p in data["players"]),
+                    tuple(int(x) for x in data["scores"]), tuple(int(x) for x in data["margins"]),
+                    str(data.get("detail", "")))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidActionError(f"not a drive result: {exc}") from None
+        if not len(r.players) == len(r.scores) == len(r.margins):
+            raise InvalidActionError("a drive result has one player, score and margin per seat")
+        return r
 
 
 def result_of_entry(family: str, options: Any, rnd: Round, table: int, deal: int,

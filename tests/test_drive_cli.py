@@ -35,13 +35,13 @@ BASE = {
 }
 BAD: dict[tuple[str, str], list[str]] = {
     ("plan", "family"): [*ODD, "bridge", "dummy"],
-    ("plan", "players"): [*NOT_INT, "0", "1", "401"],
+    ("plan", "players"): [*NOT_INT, "0", "1", "201"],
     ("plan", "movement"): [*ODD, "swiss"],
     ("plan", "rounds"): [*NOT_INT, "0", "61"],
     ("plan", "names"): ["a,b", "@/nonexistent/names.txt", ",,,,,,,", "@{tmp}"],
     ("score", "sheet"): ["/nonexistent/x.csv", "{tmp}", "{garbage}", "{fourteen}", "{twice}", ""],
     ("score", "family"): [*ODD, "bridge", "dummy"],
-    ("score", "players"): [*NOT_INT, "0", "401"],
+    ("score", "players"): [*NOT_INT, "0", "201"],
     ("score", "movement"): [*ODD, "swiss"],
     ("score", "rounds"): [*NOT_INT, "0", "2"],
     ("score", "by"): [*ODD, "luck"],

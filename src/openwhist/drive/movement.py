@@ -47,12 +47,13 @@ FAMILY_MOVEMENTS: dict[str, tuple[MovementKind, ...]] = {
 }
 """The movements each family allows: Belgian whist has no fixed partners (the auction makes
 them), German whist no partners at all."""
-MAX_PLAYERS = 400
-"""The most people one drive seats (a hundred four-hand tables)."""
+MAX_PLAYERS = 200
+"""The most people one drive seats (fifty four-hand tables)."""
 MAX_ROUNDS = 60
 """The most rounds a drive is planned for."""
 RESTARTS = 6
-"""The individual movement's seeded random starts per round (each improved by swaps)."""
+"""The individual movement's seeded random starts per round (each improved by swaps); two
+from 13 tables on (each start's search grows with the square of the tables)."""
 
 
 @dataclass(frozen=True)
@@ -411,7 +412,7 @@ def _best_grouping(players: int, tables: int, met: list[list[int]], rng: random.
     seats_n = 4 * tables
     best: list[list[int]] | None = None
     best_cost = 0
-    for _ in range(RESTARTS if tables > 1 else 1):
+    for _ in range(1 if tables == 1 else RESTARTS if tables <= 12 else 2):
         order = list(range(seats_n))
         rng.shuffle(order)
         groups = [order[4 * t:4 * t + 4] for t in range(tables)]

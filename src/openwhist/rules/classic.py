@@ -327,21 +327,14 @@ class ClassicState(TrickPlay):
         legal: tuple[Card, ...] = ()
         if to_move is not None and to_move in controls:
             legal = tuple(self.proper_cards())
-        values = self.play_fields(seat)
-        values.update(
-            variant=self.variant,
-            options=self.options,
-            seat=seat,
+        values = self.deal_fields(
+            seat,
             controls=controls,
-            dealer=self.dealer,
-            phase=self.phase,
-            to_move=to_move,
             actor=None if to_move is None else (to_move + 2) % 4 if to_move == dummy else to_move,
             turn_up=self.turn_up if self.turn_up_on_table else None,
             known={h: cs for h, cs in self.known_cards().items() if h != seat},
             open_hands=(dummy,) if dummy is not None and dummy != seat else (),
             legal=legal,
-            score=self.start_score,
         )
         return Observation.from_fields(values)
 

@@ -270,6 +270,11 @@ class GermanState(TrickPlay):
         return self.pile.row
 
     @property
+    def turned(self) -> list[Card]:
+        """Every stock card turned face up so far."""
+        return self.pile.turned
+
+    @property
     def draws(self) -> list[Draw]:
         """The draws after each trick of the stock phase so far."""
         return self.pile.draws
@@ -495,10 +500,6 @@ class GermanState(TrickPlay):
         return self._observe(None)
 
     def _observe(self, seat: int | None) -> Observation:
-        to_move = self.to_move
-        legal: tuple[Action, ...] = ()
-        if seat is not None and to_move == seat:
-            legal = tuple(self.legal_actions())
         known_hands: dict[int, CardSet] = {}
         open_hands: tuple[int, ...] = ()
         if seat is None:
@@ -527,21 +528,10 @@ class GermanState(TrickPlay):
             "stock_tricks": stock_tricks,
             "hands_known": hands_known,
         }
-        values = self.play_fields(seat)
-        values.update(
-            variant=self.variant,
-            options=self.options,
-            seat=seat,
-            controls=() if seat is None else (seat,),
-            dealer=self.dealer,
-            phase=self.phase,
-            to_move=to_move,
-            actor=to_move,
-            turn_up=None,
+        values = self.deal_fields(
+            seat,
             known=known_hands,
             open_hands=open_hands,
-            legal=legal,
-            score=self.start_score,
             calls=tuple(self.calls),
             info=info,
             hidden={"stock": self.face_down},

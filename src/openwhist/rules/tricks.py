@@ -252,6 +252,26 @@ class TrickPlay:
             "played": CardSet(self._played_now()),
         }
 
+    def deal_fields(self, seat: int | None, **family: Any) -> dict[str, Any]:
+        """Every field of ``seat``'s observation that the deal protocol fills the same way in
+        each family: :meth:`play_fields`, and the variant, its options, the seat and the
+        hands it plays (its own), the dealer, phase, hand to move and the seat acting for it
+        (the same), what the seat may do now (the legal actions, on its turn), no turn-up
+        and the score before the deal.  ``family`` adds a family's fields or replaces these
+        (Dummy whist's controls and actor)."""
+        values = self.play_fields(seat)
+        to_move = self.to_move
+        deal: Any = self
+        values.update(variant=self.variant, options=deal.options, seat=seat,
+                      controls=() if seat is None else (seat,), dealer=deal.dealer,
+                      phase=deal.phase, to_move=to_move, actor=to_move, turn_up=None,
+                      score=deal.start_score)
+        if "legal" not in family:
+            values["legal"] = (tuple(deal.legal_actions()) if seat is not None and to_move == seat
+                               else ())
+        values.update(family)
+        return values
+
     def _played_now(self) -> int:
         """:meth:`played_mask`, the closed tricks' part kept from the last call while the
         tricks are the same (as many, the last one the same object: an undone trick is

@@ -499,10 +499,6 @@ class BelgianState(TrickPlay):
                      for h, call in self.calls)
 
     def _observe(self, seat: int | None) -> Observation:
-        to_move = self.to_move
-        legal: tuple[Action, ...] = ()
-        if seat is not None and to_move == seat:
-            legal = tuple(self.legal_actions())
         known: dict[int, CardSet] = {}
         open_hands: tuple[int, ...] = ()
         ex = self.exposed()
@@ -534,21 +530,10 @@ class BelgianState(TrickPlay):
             "discarded": [names[h] for h, _ in self.discards],
             "multiplier": self.multiplier,
         }
-        values = self.play_fields(seat)
-        values.update(
-            variant=self.variant,
-            options=self.options,
-            seat=seat,
-            controls=() if seat is None else (seat,),
-            dealer=self.dealer,
-            phase=self.phase,
-            to_move=to_move,
-            actor=to_move,
-            turn_up=None,
+        values = self.deal_fields(
+            seat,
             known=known,
             open_hands=open_hands,
-            legal=legal,
-            score=self.start_score,
             calls=self.calls_seen_by(seat),
             info=info,
             hidden={"discards": len(self.discards) - len(own)},

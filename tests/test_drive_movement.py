@@ -184,9 +184,10 @@ def _play_progressive(family: str, people: int, rounds: int, rng: random.Random)
         results = []
         for t in rnd.tables:
             for deal in (1, 2):
-                a = rng.randint(0, 13)
+                total = 26 if family == "german" else 13  # seed 001's German counts all 26
+                a = rng.randint(0, total)
                 results.append(drive.result_of_entry(family, None, rnd, t.number, deal,
-                                                     drive.Entry((a, 13 - a))))
+                                                     drive.Entry((a, total - a))))
         out.append(drive.next_round_from(rnd, results))
     return out
 

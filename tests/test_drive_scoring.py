@@ -117,10 +117,31 @@ def test_an_impossible_entry_is_refused() -> None:
         drive.check_entry("classic", None, Entry((7, 3, 3)))
     with pytest.raises(InvalidActionError, match="whole number"):
         drive.check_entry("classic", None, Entry(("7", 6)))  # type: ignore[arg-type]
-    with pytest.raises(InvalidActionError, match="add up to 14"):
-        drive.check_entry("german", None, Entry((7, 7)))
+    with pytest.raises(InvalidActionError, match="add up to 14, not 13"):
+        drive.check_entry("german", "german-standard", Entry((7, 7)))
     with pytest.raises(InvalidActionError, match="round 1 has no table 3"):
         drive.result_of_entry("classic", None, rnd, 3, 1, Entry((7, 6)))
+
+
+@pytest.mark.parametrize(("options", "entry", "result"), [
+    (None, (15, 11), ((15, 11), (4, -4))),  # seed 001: all 26 tricks count
+    ("german-standard", (8, 5), ((8, 5), (3, -3))),  # the play phase's 13
+    ("german-race-7", (15, 5), ((15, 5), (10, -10))),  # stopped at 7 of the play phase: 20 counted
+])
+def test_german_entries_count_what_the_options_count(options: str | None, entry: tuple[int, int],
+                                                     result: tuple[tuple[int, ...], ...]) -> None:
+    assert drive.check_entry("german", options, Entry(entry))[:2] == result
+
+
+@pytest.mark.parametrize(("options", "entry", "message"), [
+    (None, (8, 5), "add up to 13, not 26"),
+    (None, (27, 0), "must be 0 to 26, not 27"),
+    ("german-race-7", (10, 5), "add up to 15, not 20 to 26 [(]a race to 7[)]"),
+    ("german-standard", (14, 0), "must be 0 to 13, not 14"),
+])
+def test_german_entries_refused(options: str | None, entry: tuple[int, int], message: str) -> None:
+    with pytest.raises(InvalidActionError, match=message):
+        drive.check_entry("german", options, Entry(entry))
 
 
 @given(st.integers(0, 13))

@@ -29,8 +29,9 @@ class Entry:
     """A deal's result as a scorer enters it at a real table.
 
     :param tricks: classic whist: the tricks of N-S and of E-W; German whist: N's and S's
-        (of the phase the drive counts); Belgian whist: the tricks of the declaring side
-        (one number; for misères, one number per declarer, in ``declarers``' order).
+        as the options count them (seed 001: all 26; otherwise the play phase's 13);
+        Belgian whist: the tricks of the declaring side (one number; for misères, one
+        number per declarer, in ``declarers``' order).
     :param contract: Belgian whist: the contract played (``"pair 9"``, ``"solo 6"``,
         ``"abondance 10"``, ``"troel"``, ``"troel 9"``, ``"small-misere"``, ``"piccolo"``,
         ``"grand-misere"``, ``"open-misere"``, ``"soloslim"``, or ``"pass"``).
@@ -82,12 +83,32 @@ def check_entry(family: str, options: Any, entry: Entry) -> tuple[tuple[int, ...
     if len(tricks) != 2:
         raise InvalidActionError(f"give the tricks of {names[0]} and of {names[1]}, "
                                  f"not {len(tricks)} numbers")
-    a, b = (_count(t, f"the tricks of {n}") for t, n in zip(tricks, names, strict=True))
-    if a + b != TRICKS:
-        raise InvalidActionError(f"the tricks add up to {a + b}, not {TRICKS}: {a} for {names[0]} "
-                                 f"and {b} for {names[1]}")
     if fam == "classic":
+        a, b = (_count(t, f"the tricks of {n}") for t, n in zip(tricks, names, strict=True))
+        if a + b != TRICKS:
+            raise InvalidActionError(f"the tricks add up to {a + b}, not {TRICKS}: {a} for {names[0]} "
+                                     f"and {b} for {names[1]}")
         return (a, b, a, b), (a - b, b - a, a - b, b - a), f"{a}-{b}"
+    return _check_german(opts, tricks)
+
+
+def _check_german(opts: Any, tricks: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+    """German whist: the tricks the options count, N's and S's: all 26 (seed 001's
+    scoring) or the play phase's 13; under a race the hand may stop once a player has
+    ``race`` tricks of the play phase, so fewer may be counted (at least the race's)."""
+    every = opts.scoring == "seed-001"
+    most = 2 * TRICKS if every else TRICKS
+    for t, n in zip(tricks, ("N", "S"), strict=True):
+        if not isinstance(t, int) or isinstance(t, bool):
+            raise InvalidActionError(f"the tricks of {n} must be a whole number, not {t!r}")
+        if not 0 <= t <= most:
+            raise InvalidActionError(f"the tricks of {n} must be 0 to {most}, not {t}: the "
+                                     f"options count {most} tricks")
+    a, b = tricks
+    least = most if opts.race is None else (TRICKS if every else 0) + opts.race
+    if not least <= a + b <= most:
+        want = str(most) if least == most else f"{least} to {most} (a race to {opts.race})"
+        raise InvalidActionError(f"the tricks add up to {a + b}, not {want}: {a} for N and {b} for S")
     return (a, b), (a - b, b - a), f"{a}-{b}"
 
 

@@ -290,3 +290,23 @@ def test_csv_export_reads_back() -> None:
 def test_standings_refuse_an_unknown_ranking() -> None:
     with pytest.raises(InvalidActionError, match="rank by total, margin or matchpoints"):
         drive.standings([], by="luck")  # type: ignore[arg-type]
+
+
+@given(st.lists(st.integers(0, 13), min_size=1, max_size=8))
+def test_matchpoints_share_out_k_times_k_less_one(ns_tricks: list[int]) -> None:
+    """On one board played at k tables every seat's matchpoints add up to k (k - 1): each
+    comparison gives 2 to the better, or 1 to each on a tie."""
+    results = [drive.Result(1, t, 1, (4 * t, 4 * t + 1, 4 * t + 2, 4 * t + 3), (ns, 13 - ns, ns, 13 - ns),
+                            (2 * ns - 13, 13 - 2 * ns) * 2) for t, ns in enumerate(ns_tricks, 1)]
+    mp = drive.matchpoints(results)
+    k = len(ns_tricks)
+    for seat in range(4):
+        assert sum(v[seat] for v in mp.values()) == k * (k - 1)
+    table = drive.standings(results, by="matchpoints")
+    places = [r.place for r in table.rows]
+    assert places == sorted(places) and places[0] == 1
+    assert all(r.matchpoints == mp[(1, r.player // 4, 1)][r.player % 4] for r in table.rows)
+    top = max(r.matchpoints for r in table.rows)
+    # first place goes to the most matchpoints (ties broken by margin)
+    assert {r.player for r in table.rows if r.place == 1} <= {r.player for r in table.rows
+                                                               if r.matchpoints == top}

@@ -225,25 +225,6 @@ class GermanState(TrickPlay):
     # --- the deal protocol --------------------------------------------------------------
 
     @property
-    def players(self) -> int:
-        """Seats at the table: 2."""
-        return HANDS
-
-    @property
-    def n_hands(self) -> int:
-        """Hands dealt: 2."""
-        return HANDS
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """Both hands have a player."""
-        return (0, 1)
-
-    def controller(self, hand: int) -> int:
-        """Each player plays his own hand."""
-        return hand
-
-    @property
     def phase(self) -> str:
         """``"stock"`` until the draws after trick 13, then ``"play"``, then ``"over"``."""
         if self.to_move is None:
@@ -317,14 +298,6 @@ class GermanState(TrickPlay):
             raise IllegalActionError(f"{self._who()} won the trick and first takes a face-up "
                                      f"card: {self._choices()}")
         return self.verify_card(act)
-
-    def can_apply(self, action: Action | int | str) -> bool:
-        """True if :meth:`apply` would accept the action (never raises)."""
-        try:
-            self.verify_action(action)
-        except (IllegalActionError, InvalidActionError):
-            return False
-        return True
 
     def apply(self, action: Action | int | str) -> tuple[Any, ...]:
         """Play a card, or take a face-up card (open stock); returns the events."""

@@ -177,6 +177,42 @@ class TrickPlay:
     revokes: list[tuple[int, int]]
     n_tricks: int
 
+    players_at_table = 4
+    """Seats at the table; a family where each player plays his own hand sets it."""
+
+    # --- the deal protocol, for families where each player plays his own hand -----------
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self.players_at_table
+
+    @property
+    def n_hands(self) -> int:
+        """Hands dealt: one per player."""
+        return self.players_at_table
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Every hand has a player."""
+        return tuple(range(self.players_at_table))
+
+    def controller(self, hand: int) -> int:
+        """Each player plays his own hand."""
+        return hand
+
+    def is_over(self) -> bool:
+        """True once the deal is finished."""
+        return self.to_move is None
+
+    def can_apply(self, action: Any) -> bool:
+        """True if ``apply`` would accept the action (never raises)."""
+        try:
+            self.verify_action(action)  # type: ignore[attr-defined]
+        except (IllegalActionError, InvalidActionError):
+            return False
+        return True
+
     def _start_play(self, hands: Sequence[int], trump: Suit | None, leader: int,
                     sides: Sequence[int], refuse: bool = True, n_tricks: int | None = None) -> None:
         n = len(hands)

@@ -86,25 +86,6 @@ class BelgianState(TrickPlay):
     # --- the deal protocol -------------------------------------------------------------
 
     @property
-    def players(self) -> int:
-        """Seats at the table: 4."""
-        return HANDS
-
-    @property
-    def n_hands(self) -> int:
-        """Hands dealt: 4."""
-        return HANDS
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """Every hand has a player."""
-        return (0, 1, 2, 3)
-
-    def controller(self, hand: int) -> int:
-        """Each player plays his own hand."""
-        return hand
-
-    @property
     def phase(self) -> str:
         """``auction``, ``trump``, ``discard``, ``play`` or ``over``."""
         return "over" if self.to_move is None else self.phase_
@@ -296,14 +277,6 @@ class BelgianState(TrickPlay):
         if reason is not None:
             raise IllegalActionError(f"{who} may not call {act}: {reason}")
         return act
-
-    def can_apply(self, action: Action | int | str) -> bool:
-        """True if :meth:`apply` would accept the action (never raises)."""
-        try:
-            self.verify_action(action)
-        except (IllegalActionError, InvalidActionError):
-            return False
-        return True
 
     def apply(self, action: Action | int | str) -> tuple[Any, ...]:
         """Make a call or play a card; returns the events."""

@@ -1,0 +1,190 @@
+"""The research environment's speed, against OpenSpiel's bridge, in one run.
+
+Figures (cards per second of random play, on one core; higher is better):
+
+* OpenSpiel's C++ ``bridge`` driven from Python (play only: a dealt position cloned and
+  played out; deal+play: 52 chance actions, a one-club contract, then the play), the peer
+  of every ratio below;
+* the rules API (``openwhist.new_deal``, ``legal_actions``, ``apply``), the same two ways;
+* the batch simulator (:mod:`openwhist.env.batch`): play only (given hands), deal+play,
+  and the rule-based policy;
+* the tensor: microseconds of ``observation_tensor`` (and of the observation plus its
+  tensor) against one step of random play through the API (``legal_actions`` + ``apply``);
+* the adapters: steps per second of the PettingZoo environment and the OpenSpiel game
+  (observation tensor and mask at every step).
+
+Usage: ``python bench/bench_env.py [--seconds 2] [--deals 200000] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import openwhist
+from bench_play import openspiel_runners, openwhist_runners, rate
+from openwhist.env import batch
+from openwhist.env.tensors import observation_tensor, tensor_layout
+
+CARDS = 52
+
+
+def batch_rates(deals: int) -> dict[str, float]:
+    """Cards per second of the batch simulator (the best of three runs, after a warm-up)."""
+    hands = batch.random_hands(deals, seed=1)
+    batch.simulate(hands=hands[:10], seed=0)
+    batch.simulate(10, policy="rule", seed=0)
+    out: dict[str, float] = {}
+    runs: dict[str, Callable[[], object]] = {
+        "batch_play_only": lambda: batch.simulate(hands=hands, seed=2),
+        "batch_deal_play": lambda: batch.simulate(deals, seed=3),
+        "batch_rule_play_only": lambda: batch.simulate(hands=hands, policy="rule", seed=2),
+    }
+    for name, run in runs.items():
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            run()
+            best = min(best, time.perf_counter() - start)
+        out[name] = deals * CARDS / best
+    return out
+
+
+def tensor_costs(seconds: float) -> dict[str, float]:
+    """Microseconds per call: a random step, the observation, its tensor."""
+    layout = tensor_layout("classic")
+    rng = random.Random(3)
+    positions = []
+    for seed in range(40):
+        deal = openwhist.new_deal("classic", seed=seed)
+        for _ in range(rng.randrange(0, 48)):
+            deal.apply(rng.choice(deal.legal_actions()))
+        positions.append(deal)
+    views = [d.observation(d.controller(d.to_move)) for d in positions]
+
+    def timed(fn: Callable[[int], object]) -> float:
+        n = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            for i in range(200):
+                fn(i)
+            n += 200
+        return elapsed / n * 1e6
+
+    def step(i: int) -> None:
+        deal = positions[i % 40]
+        deal.apply(rng.choice(deal.legal_actions()))
+        deal.undo()
+
+    def observe(i: int) -> None:
+        d = positions[i % 40]
+        d.observation(d.controller(d.to_move))
+
+    def tensor(i: int) -> None:
+        observation_tensor(views[i % 40], layout)
+
+    def both(i: int) -> None:
+        d = positions[i % 40]
+        observation_tensor(d.observation(d.controller(d.to_move)), layout)
+
+    step_us = timed(step)
+    return {"step_us": step_us, "observation_us": timed(observe), "tensor_us": timed(tensor),
+            "observation_and_tensor_us": timed(both)}
+
+
+def adapter_rates(seconds: float) -> dict[str, float]:
+    """Steps per second of random play through the PettingZoo and OpenSpiel adapters,
+    observing the mover's tensor and mask at every step."""
+    out: dict[str, float] = {}
+    try:
+        from openwhist.env.aec import WhistEnv
+    except ImportError:
+        return out
+    env = WhistEnv("classic")
+    rng = np.random.default_rng(0)
+    steps = 0
+    episodes = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        env.reset(seed=episodes)
+        episodes += 1
+        while not env.deal.is_over():  # type: ignore[union-attr]
+            obs = env.observe(env.agent_selection)
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+    out["pettingzoo_steps_per_s"] = steps / elapsed
+    try:
+        import pyspiel
+
+        import openwhist.env  # noqa: F401 - registers the games
+    except ImportError:
+        return out
+    game = pyspiel.load_game("openwhist_classic")
+    choice = random.Random(0).choice
+    steps = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(choice(state.legal_actions()))
+        while not state.is_terminal():
+            state.observation_tensor(state.current_player())
+            state.apply_action(choice(state.legal_actions()))
+            steps += 1
+    out["openspiel_game_steps_per_s"] = steps / elapsed
+    return out
+
+
+def main() -> None:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--deals", type=int, default=200_000, help="deals per batch")
+    parser.add_argument("--json", action="store_true", help="print JSON only")
+    args = parser.parse_args()
+    figures: dict[str, float] = {}
+    ours_full, ours_play = openwhist_runners()
+    figures["api_deal_play"] = rate(ours_full, args.seconds) * CARDS
+    figures["api_play_only"] = rate(ours_play, args.seconds) * CARDS
+    figures.update(batch_rates(args.deals))
+    peers = openspiel_runners()
+    if peers is not None:
+        figures["openspiel_deal_play"] = rate(peers[0], args.seconds) * CARDS
+        figures["openspiel_play_only"] = rate(peers[1], args.seconds) * CARDS
+        for name in ("api_deal_play", "api_play_only", "batch_play_only", "batch_deal_play",
+                     "batch_rule_play_only"):
+            peer = "openspiel_deal_play" if "deal_play" in name else "openspiel_play_only"
+            figures[f"ratio_{name}"] = figures[name] / figures[peer]
+    costs = tensor_costs(args.seconds / 2)
+    figures.update(costs)
+    figures["tensor_per_step"] = costs["tensor_us"] / costs["step_us"]
+    figures["observation_and_tensor_per_step"] = costs["observation_and_tensor_us"] / costs["step_us"]
+    figures.update(adapter_rates(args.seconds))
+    if args.json:
+        print(json.dumps(figures, indent=1))
+        return
+    print("cards per second of random play on one core (higher is better)")
+    for name in ("api_deal_play", "api_play_only", "batch_play_only", "batch_deal_play",
+                 "batch_rule_play_only", "openspiel_deal_play", "openspiel_play_only"):
+        if name in figures:
+            ratio = figures.get(f"ratio_{name}")
+            tail = f"   {ratio:6.2f}x OpenSpiel" if ratio is not None else ""
+            print(f"  {name:22s} {figures[name]:14,.0f}{tail}")
+    if peers is None:
+        print("  OpenSpiel not installed (pip install open-spiel) - no ratios")
+    print(f"tensor: step {costs['step_us']:.1f} us, observation {costs['observation_us']:.1f} us, "
+          f"tensor {costs['tensor_us']:.1f} us ({figures['tensor_per_step']:.2f} steps), "
+          f"observation+tensor {costs['observation_and_tensor_us']:.1f} us "
+          f"({figures['observation_and_tensor_per_step']:.2f} steps)")
+    for name in ("pettingzoo_steps_per_s", "openspiel_game_steps_per_s"):
+        if name in figures:
+            print(f"  {name:26s} {figures[name]:10,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,221 @@
+"""Train a small policy for classic whist against the random bot, on CPU, in minutes.
+
+The policy is linear in the observation tensor (``docs/tensors.md``): a score per
+action, ``W @ [tensor, 1]``, softmax over the legal actions (the action mask). It is
+trained by REINFORCE with a running baseline, playing North and South through the
+PettingZoo environment (``openwhist.env.aec_env``) while East and West play at random; the
+reward is the deal's points for the policy's side minus the other side's. The learning
+curve (mean reward per deal against the random bot, over a moving window) is written
+to a PNG and the weights to an ``.npz`` that ``examples/evaluate_policy.py`` reads.
+
+Usage::
+
+    python examples/train_policy.py --minutes 3 --out policy.npz --plot curve.png
+
+A three-minute run on one core of our 2-core machine (about 25,000 deals) reaches a
+mean of about +1.3 points per deal against the random bot (random against random: 0);
+``examples/evaluate_policy.py --policy policy.npz --opponent random`` measures it on
+duplicate deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from openwhist.env.aec import WhistEnv
+from openwhist.env.tensors import TensorLayout
+
+LEARNER = ("N", "S")
+
+
+card_ids = np.arange(52)
+suit_of = card_ids // 13
+rank_of = card_ids % 13
+FEATURES = ("bias", "rank", "trump", "leading", "leading x rank", "beats the trick",
+            "beats, partner winning", "cheapest winner", "lowest of its suit", "highest left in suit",
+            "partner winning x rank", "suit length", "trump x leading")
+
+
+def features(tensor: np.ndarray[Any, Any], layout: TensorLayout) -> np.ndarray[Any, Any]:
+    """``(52, len(FEATURES))``: what each card would do, read from the observation tensor's
+    sections (``docs/tensors.md``)."""
+    hand = layout.view(tensor, "hand")[0] > 0
+    trick = layout.view(tensor, "trick") > 0
+    played = layout.view(tensor, "played").sum(axis=0) > 0
+    trump_row = layout.view(tensor, "trump")[0]
+    trump = int(trump_row.argmax()) if trump_row[:4].any() else -1
+    leader = int(layout.view(tensor, "leader")[0].argmax())
+    partners = layout.view(tensor, "partners")[0] > 0
+    in_trick = [int(np.flatnonzero(row)[0]) if row.any() else -1 for row in trick]
+    leading = all(c < 0 for c in in_trick)
+    beats = np.zeros(52, dtype=bool)
+    partner_wins = False
+    if not leading:
+        led = in_trick[leader] // 13
+        best, best_row = -1, -1
+        for r, c in enumerate(in_trick):
+            if c < 0:
+                continue
+            if best < 0 or (c // 13 == best // 13 and c > best) or (c // 13 == trump != best // 13):
+                best, best_row = c, r
+        partner_wins = bool(partners[best_row])
+        same = suit_of == best // 13
+        beats = (same & (card_ids > best)) | ((suit_of == trump) & (best // 13 != trump))
+        if hand[suit_of == led].any():
+            beats &= suit_of == led
+    winners = beats & hand
+    cheapest = np.zeros(52, dtype=bool)
+    if winners.any():
+        cheapest[np.flatnonzero(winners)[np.argmin(rank_of[winners])]] = True
+    lowest = np.zeros(52, dtype=bool)
+    highest_left = np.zeros(52, dtype=bool)
+    length = np.zeros(52)
+    for s in range(4):
+        mine = np.flatnonzero(hand & (suit_of == s))
+        if mine.size:
+            lowest[mine[0]] = True
+            out = ~(played | hand) & (suit_of == s)
+            top_out = np.flatnonzero(out).max() if out.any() else -1
+            highest_left[mine[-1]] = mine[-1] > top_out
+            length[suit_of == s] = mine.size / 13
+    rank = rank_of / 12
+    is_trump = (suit_of == trump).astype(float)
+    lead = float(leading)
+    return np.stack([np.ones(52), rank, is_trump, np.full(52, lead), lead * rank, beats,
+                     beats & partner_wins, cheapest & (not partner_wins), lowest, highest_left,
+                     partner_wins * rank, length, is_trump * lead], axis=1).astype(float)
+
+
+class LinearPolicy:
+    """A softmax over the legal cards of a linear score of each card's features."""
+
+    def __init__(self, layout: TensorLayout, theta: np.ndarray[Any, Any] | None = None) -> None:
+        self.layout = layout
+        self.theta = np.zeros(len(FEATURES)) if theta is None else theta
+
+    @classmethod
+    def load(cls, path: str | Path, layout: TensorLayout) -> LinearPolicy:
+        """A policy saved by :meth:`save`."""
+        return cls(layout, np.load(path)["theta"])
+
+    def save(self, path: str | Path) -> None:
+        """Write the weights to an ``.npz`` file."""
+        np.savez(path, theta=self.theta)
+
+    def probabilities(self, phi: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """The probability of each card (0 for the illegal ones)."""
+        scores = np.where(mask[:52] > 0, phi @ self.theta, -np.inf)
+        scores -= scores.max()
+        p = np.exp(scores)
+        return p / p.sum()
+
+    def act(self, tensor: np.ndarray[Any, Any], mask: np.ndarray[Any, Any], rng: np.random.Generator,
+            greedy: bool = False) -> tuple[int, np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """A card (sampled, or the likeliest with ``greedy``), its features and the
+        probabilities."""
+        phi = features(tensor, self.layout)
+        p = self.probabilities(phi, mask)
+        card = int(p.argmax()) if greedy else int(rng.choice(52, p=p))
+        return card, phi, p
+
+
+def train(minutes: float = 3.0, deals: int | None = None, seed: int = 0, lr: float = 0.002,
+          variant: str = "classic") -> tuple[LinearPolicy, list[float]]:
+    """Train for ``minutes`` (or exactly ``deals`` deals); the policy and each deal's reward."""
+    env = WhistEnv(variant, dealer="random")
+    policy = LinearPolicy(env.layout)
+    rng = np.random.default_rng(seed)
+    rewards: list[float] = []
+    baseline = 0.0
+    stop = time.monotonic() + minutes * 60
+    episode = 0
+    while (deals is None and time.monotonic() < stop) or (deals is not None and episode < deals):
+        env.reset(seed=seed * 1_000_003 + episode)
+        episode += 1
+        grads = np.zeros_like(policy.theta)
+        total = 0.0
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            if agent in LEARNER:
+                total += reward
+            if term or trunc:
+                env.step(None)
+                continue
+            mask = obs["action_mask"]
+            if agent in LEARNER:
+                action, phi, p = policy.act(obs["observation"], mask, rng)
+                grads += phi[action] - p @ phi       # the gradient of log p(action)
+            else:
+                action = int(rng.choice(np.flatnonzero(mask)))
+            env.step(action)
+        total /= len(LEARNER)
+        rewards.append(total)
+        policy.theta += lr * (total - baseline) * grads
+        baseline += 0.01 * (total - baseline)
+    return policy, rewards
+
+
+def moving_mean(values: list[float], window: int) -> list[float]:
+    """The mean of each value and up to ``window - 1`` before it."""
+    out = []
+    acc = 0.0
+    for i, v in enumerate(values):
+        acc += v
+        if i >= window:
+            acc -= values[i - window]
+        out.append(acc / min(i + 1, window))
+    return out
+
+
+def plot(rewards: list[float], path: str, window: int) -> None:
+    """The learning curve: the moving mean of the reward per deal."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(range(1, len(rewards) + 1), moving_mean(rewards, window))
+    ax.axhline(0.0, color="grey", linewidth=0.8)
+    ax.set_xlabel("deals played")
+    ax.set_ylabel(f"points per deal against random (mean of {window})")
+    ax.set_title("linear policy, REINFORCE, classic whist")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def main() -> None:
+    """Train, save the weights, plot the curve and print a summary as JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--minutes", type=float, default=3.0, help="training time")
+    parser.add_argument("--deals", type=int, default=None, help="train exactly this many deals instead")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--lr", type=float, default=0.002, help="learning rate")
+    parser.add_argument("--out", default="policy.npz", help="where to save the weights")
+    parser.add_argument("--plot", default="curve.png", help="where to draw the learning curve")
+    parser.add_argument("--window", type=int, default=1000, help="deals in the curve's moving mean")
+    args = parser.parse_args()
+    if args.deals is not None and args.deals < 1:
+        parser.error("--deals is a whole number from 1")
+    start = time.monotonic()
+    policy, rewards = train(args.minutes, args.deals, args.seed, args.lr)
+    policy.save(args.out)
+    window = min(args.window, max(1, len(rewards) // 4))
+    plot(rewards, args.plot, window)
+    last = rewards[-window:]
+    print(json.dumps({"deals": len(rewards), "seconds": round(time.monotonic() - start, 1),
+                      "first_window_mean": round(float(np.mean(rewards[:window])), 3),
+                      "last_window_mean": round(float(np.mean(last)), 3),
+                      "weights": args.out, "plot": args.plot,
+                      "theta": dict(zip(FEATURES, np.round(policy.theta, 2).tolist()))}))
+
+
+if __name__ == "__main__":
+    main()

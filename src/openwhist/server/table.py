@@ -314,6 +314,7 @@ class TableRunner:
                              if self._deadline is not None else None),
             "claim": self._claim_json(),
             "owner": for_user is not None and for_user == self.owner_id,
+            "drive_id": self.drive_id,
         }
         if state == "over":
             out["winner"] = self._winner()

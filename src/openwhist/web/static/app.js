@@ -4,6 +4,7 @@
 import {LANGS, SUIT_SYMBOL, actionName, callName, cardName, cardShort, hasText, language, optionText, parseCard,
         pickLanguage, presetName, setLanguage, t, trumpName, variantName} from "./i18n.js";
 import {cardSvg} from "./cards.js";
+import {ROUTES as DRIVE_ROUTES, driveLink, init as initDrives, lobbyDrives, page as drivePage} from "./drive.js";
 import {auctionFacts, tricksBySeat} from "./facts.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -370,7 +371,8 @@ async function lobbyView() {
   } catch (err) { games.append(h("li", {class: "empty", text: errorText(err)})); }
   const gamesBox = h("section", {class: "card-box", "aria-labelledby": "fg-h"},
     h("h2", {id: "fg-h", text: t("finished")}), games);
-  return h("section", {class: "lobby"}, h("div", {class: "columns"}, myBox, quick, create, tablesBox, gamesBox));
+  const drivesBox = await lobbyDrives();
+  return h("section", {class: "lobby"}, h("div", {class: "columns"}, myBox, quick, drivesBox, create, tablesBox, gamesBox));
 }
 
 // One rule option of a variant as a form field: a checkbox, a list of choices or a number,
@@ -499,7 +501,7 @@ class TableClient {
       this.close();
       current = null;
       showStatus(t("tableClosed"));
-      location.hash = "";
+      location.hash = this.table?.drive_id ? `#drive/${this.table.drive_id}` : "";
       return;
     } else if (m.type === "claim") {
       this.claim = {seat: m.seat, tricks: m.tricks, hand: m.hand || [], answered: false};
@@ -1179,6 +1181,7 @@ class TableClient {
     this.root.replaceChildren(
       h("div", {class: "topline"},
         h("a", {href: "#", class: "button", text: t("back")}),
+        this.table.drive_id ? driveLink(h, this.table.drive_id) : null,
         h("h2", {text: `${variantName(this.table.variant)} · ${t("phase_" + v.phase)}`}),
         h("p", {class: `whose${mine ? " mine" : ""}`, id: "whose", role: "status", "aria-live": "polite", text: turnText}),
         clock),
@@ -1364,11 +1367,17 @@ async function route() {
     current = new TableClient(arg, extra || new URLSearchParams(location.search).get("code"));
     return;
   }
+  if (DRIVE_ROUTES.includes(what)) {
+    if (current) { current.close(); current = null; }
+    await show(() => drivePage(what, arg));
+    return;
+  }
   if (current) { current.close(); current = null; }
   await show(lobbyView);
 }
 
 async function start() {
+  initDrives({api, h, errorText, showStatus, session});
   setLanguage(pickLanguage(localStorage.getItem("openwhist-lang"), navigator.languages));
   $("#lang").addEventListener("change", e => {
     setLanguage(e.target.value);

@@ -1,0 +1,544 @@
+// Whist drives in the browser: the calendar and reminders on the lobby, a drive's page (register,
+// your table and partner, the standings; the director's controls), the scorer's page for a
+// phone at a real table, the hall screen, the leaderboards and a player's profile.  The server
+// decides everything (movement, checks, standings); these pages show it and send requests.
+import {language, t, variantName} from "./i18n.js";
+
+let ctx = null;                  // the page's helpers: api, h, errorText, showStatus, session
+let timer = null;                // the page being refreshed
+
+export function init(helpers) { ctx = helpers; }
+
+const TEXTS = {
+  en: {
+    drives: "Whist drives", calendar: "Calendar of drives", newDrive: "New drive", driveName: "Name",
+    family: "Game", movement: "Movement", mv_progressive: "Progressive: winners move on, partners change",
+    mv_pairs: "Fixed pairs", mv_individual: "Individual: everyone meets everyone", mode: "Cards",
+    mode_online: "Online: dealt here", mode_scorer: "Real cards at the club: one phone a table enters the results",
+    duplicate: "Duplicate: the same cards at every table", rounds: "Rounds", dealsPerRound: "Deals a round",
+    minutes: "Minutes a round", rated: "Rated", rankBy: "Standings by", by_total: "total", by_margin: "margin",
+    by_matchpoints: "matchpoints", startsAt: "Starts at (optional)", createDrive: "Create the drive",
+    st_open: "registration open", st_running: "being played", st_paused: "paused", st_finished: "finished",
+    registeredN: "{n} registered", register: "Register", unregister: "Withdraw", leave: "Leave the drive",
+    start: "Start the drive", pause: "Pause", resume: "Go on", endRound: "End the round now",
+    substitute: "A computer player plays for", replace: "Replace", roundOf: "Round {n} of {m}",
+    minutesLeft: "{n} min left", yourPlace: "Your place", tableN: "Table {n}", seatAt: "Seat: {seat}",
+    partner: "Partner", opponents: "Opponents", goTable: "Go to your table", enterResults: "Enter the results",
+    standings: "Standings", place: "Place", player: "Player", total: "Total", margin: "Margin",
+    matchpoints: "Matchpoints", roundN: "R{n}", tables: "Tables", entries: "Registered", computer: "computer",
+    movementTitle: "Movement", exportCsv: "Export CSV", print: "Printable results", hall: "Hall screen",
+    director: "You direct this drive", noDrives: "No drive is planned.", allDrives: "All drives",
+    leaderboards: "Leaderboards", leaderboard: "Leaderboard: {family}", rating: "Rating", matches: "Matches",
+    history: "Rating history", noRatings: "No rated match yet.", playedDrives: "Drives",
+    soon: "{name} starts in {n} min", roundReady: "{name}: round {n}, your table is ready",
+    scorer: "Results: {name}", deal: "Deal", tricksNS: "Tricks N-S", tricksEW: "Tricks E-W",
+    tricksN: "Tricks N", tricksS: "Tricks S", contract: "Contract", declarers: "Declarers",
+    declTricks: "Tricks of the declarers (one number each in a misère)", doubled: "Counted double", save: "Save",
+    saved: "Saved: deal {deal} at table {table}", dealsDone: "{n} of {m} deals", tieBreak: "Ties: {rule}",
+    winner: "Winner: {names}", table: "Table", open: "Open", noEntries: "Nobody has registered yet.",
+    notPlaying: "You sit out this round.", left: "a computer player plays", seats: "Seats", refreshing: "live",
+    whenNone: "when the director starts it", you: "you", drive: "Drive", entered: "Entered",
+  },
+  nl: {
+    drives: "Whistdrives", calendar: "Kalender van drives", newDrive: "Nieuwe drive", driveName: "Naam",
+    family: "Spel", movement: "Wisselschema", mv_progressive: "Progressief: winnaars schuiven door, partners wisselen",
+    mv_pairs: "Vaste paren", mv_individual: "Individueel: iedereen ontmoet iedereen", mode: "Kaarten",
+    mode_online: "Online: hier gedeeld", mode_scorer: "Echte kaarten in de club: één telefoon per tafel geeft de uitslagen in",
+    duplicate: "Duplicaat: dezelfde kaarten aan elke tafel", rounds: "Ronden", dealsPerRound: "Spellen per ronde",
+    minutes: "Minuten per ronde", rated: "Telt voor de rating", rankBy: "Klassement op", by_total: "totaal",
+    by_margin: "verschil", by_matchpoints: "matchpunten", startsAt: "Begint om (niet verplicht)",
+    createDrive: "Drive maken", st_open: "inschrijving open", st_running: "bezig", st_paused: "gepauzeerd",
+    st_finished: "afgelopen", registeredN: "{n} ingeschreven", register: "Inschrijven", unregister: "Uitschrijven",
+    leave: "De drive verlaten", start: "Drive starten", pause: "Pauzeren", resume: "Verdergaan",
+    endRound: "Ronde nu beëindigen", substitute: "Een computerspeler speelt voor", replace: "Vervangen",
+    roundOf: "Ronde {n} van {m}", minutesLeft: "nog {n} min", yourPlace: "Jouw plaats", tableN: "Tafel {n}",
+    seatAt: "Plaats: {seat}", partner: "Partner", opponents: "Tegenstanders", goTable: "Naar je tafel",
+    enterResults: "Uitslagen ingeven", standings: "Klassement", place: "Plaats", player: "Speler",
+    total: "Totaal", margin: "Verschil", matchpoints: "Matchpunten", roundN: "R{n}", tables: "Tafels",
+    entries: "Ingeschreven", computer: "computer", movementTitle: "Wisselschema", exportCsv: "CSV exporteren",
+    print: "Uitslagen om af te drukken", hall: "Zaalscherm", director: "Jij leidt deze drive",
+    noDrives: "Er is geen drive gepland.", allDrives: "Alle drives", leaderboards: "Ranglijsten",
+    leaderboard: "Ranglijst: {family}", rating: "Rating", matches: "Partijen", history: "Verloop van de rating",
+    noRatings: "Nog geen partij voor de rating.", playedDrives: "Drives", soon: "{name} begint over {n} min",
+    roundReady: "{name}: ronde {n}, je tafel staat klaar", scorer: "Uitslagen: {name}", deal: "Spel",
+    tricksNS: "Slagen N-Z", tricksEW: "Slagen O-W", tricksN: "Slagen N", tricksS: "Slagen Z", contract: "Contract",
+    declarers: "Spelers", declTricks: "Slagen van de spelers (bij misère één getal per speler)",
+    doubled: "Telt dubbel", save: "Opslaan", saved: "Opgeslagen: spel {deal} aan tafel {table}",
+    dealsDone: "{n} van {m} spellen", tieBreak: "Gelijkstand: {rule}", winner: "Winnaar: {names}",
+    table: "Tafel", open: "Openen", noEntries: "Nog niemand ingeschreven.", notPlaying: "Je speelt deze ronde niet.",
+    left: "een computerspeler speelt", seats: "Plaatsen", refreshing: "live", whenNone: "wanneer de leider start",
+    you: "jij", drive: "Drive", entered: "Ingegeven",
+  },
+  fr: {
+    drives: "Tournois de whist", calendar: "Calendrier des tournois", newDrive: "Nouveau tournoi", driveName: "Nom",
+    family: "Jeu", movement: "Mouvement", mv_progressive: "Progressif : les gagnants avancent, les partenaires changent",
+    mv_pairs: "Paires fixes", mv_individual: "Individuel : chacun rencontre chacun", mode: "Cartes",
+    mode_online: "En ligne : distribuées ici", mode_scorer: "Vraies cartes au club : un téléphone par table saisit les résultats",
+    duplicate: "Duplicate : les mêmes cartes à chaque table", rounds: "Tours", dealsPerRound: "Donnes par tour",
+    minutes: "Minutes par tour", rated: "Compte pour le classement Elo", rankBy: "Classement par",
+    by_total: "total", by_margin: "écart", by_matchpoints: "points de match", startsAt: "Début (facultatif)",
+    createDrive: "Créer le tournoi", st_open: "inscriptions ouvertes", st_running: "en cours", st_paused: "en pause",
+    st_finished: "terminé", registeredN: "{n} inscrits", register: "S'inscrire", unregister: "Se désinscrire",
+    leave: "Quitter le tournoi", start: "Lancer le tournoi", pause: "Pause", resume: "Reprendre",
+    endRound: "Finir le tour maintenant", substitute: "Un joueur ordinateur joue pour", replace: "Remplacer",
+    roundOf: "Tour {n} sur {m}", minutesLeft: "encore {n} min", yourPlace: "Votre place", tableN: "Table {n}",
+    seatAt: "Place : {seat}", partner: "Partenaire", opponents: "Adversaires", goTable: "Aller à votre table",
+    enterResults: "Saisir les résultats", standings: "Classement", place: "Rang", player: "Joueur",
+    total: "Total", margin: "Écart", matchpoints: "Points de match", roundN: "T{n}", tables: "Tables",
+    entries: "Inscrits", computer: "ordinateur", movementTitle: "Mouvement", exportCsv: "Exporter en CSV",
+    print: "Résultats à imprimer", hall: "Écran de salle", director: "Vous dirigez ce tournoi",
+    noDrives: "Aucun tournoi prévu.", allDrives: "Tous les tournois", leaderboards: "Classements",
+    leaderboard: "Classement : {family}", rating: "Cote", matches: "Parties", history: "Historique de la cote",
+    noRatings: "Aucune partie classée.", playedDrives: "Tournois", soon: "{name} commence dans {n} min",
+    roundReady: "{name} : tour {n}, votre table est prête", scorer: "Résultats : {name}", deal: "Donne",
+    tricksNS: "Levées N-S", tricksEW: "Levées E-O", tricksN: "Levées N", tricksS: "Levées S", contract: "Contrat",
+    declarers: "Déclarants", declTricks: "Levées des déclarants (un nombre chacun en misère)",
+    doubled: "Compte double", save: "Enregistrer", saved: "Enregistré : donne {deal} à la table {table}",
+    dealsDone: "{n} donnes sur {m}", tieBreak: "Égalités : {rule}", winner: "Vainqueur : {names}",
+    table: "Table", open: "Ouvrir", noEntries: "Personne n'est encore inscrit.", notPlaying: "Vous ne jouez pas ce tour.",
+    left: "un joueur ordinateur joue", seats: "Places", refreshing: "en direct", whenNone: "quand le directeur le lance",
+    you: "vous", drive: "Tournoi", entered: "Saisi",
+  },
+  da: {
+    drives: "Whistturneringer", calendar: "Turneringskalender", newDrive: "Ny turnering", driveName: "Navn",
+    family: "Spil", movement: "Skifteplan", mv_progressive: "Progressiv: vinderne rykker videre, makkerne skifter",
+    mv_pairs: "Faste par", mv_individual: "Individuel: alle møder alle", mode: "Kort",
+    mode_online: "Online: givet her", mode_scorer: "Rigtige kort i klubben: én telefon pr. bord indtaster resultaterne",
+    duplicate: "Duplikat: de samme kort ved hvert bord", rounds: "Runder", dealsPerRound: "Spil pr. runde",
+    minutes: "Minutter pr. runde", rated: "Tæller til ratingen", rankBy: "Stilling efter", by_total: "i alt",
+    by_margin: "forskel", by_matchpoints: "matchpoint", startsAt: "Starter (valgfrit)", createDrive: "Opret turneringen",
+    st_open: "tilmelding åben", st_running: "i gang", st_paused: "på pause", st_finished: "slut",
+    registeredN: "{n} tilmeldt", register: "Tilmeld", unregister: "Afmeld", leave: "Forlad turneringen",
+    start: "Start turneringen", pause: "Pause", resume: "Fortsæt", endRound: "Afslut runden nu",
+    substitute: "En computerspiller spiller for", replace: "Erstat", roundOf: "Runde {n} af {m}",
+    minutesLeft: "{n} min tilbage", yourPlace: "Din plads", tableN: "Bord {n}", seatAt: "Plads: {seat}",
+    partner: "Makker", opponents: "Modstandere", goTable: "Gå til dit bord", enterResults: "Indtast resultater",
+    standings: "Stilling", place: "Plads", player: "Spiller", total: "I alt", margin: "Forskel",
+    matchpoints: "Matchpoint", roundN: "R{n}", tables: "Borde", entries: "Tilmeldte", computer: "computer",
+    movementTitle: "Skifteplan", exportCsv: "Eksportér CSV", print: "Resultater til udskrift", hall: "Salskærm",
+    director: "Du leder denne turnering", noDrives: "Ingen turnering er planlagt.", allDrives: "Alle turneringer",
+    leaderboards: "Ranglister", leaderboard: "Rangliste: {family}", rating: "Rating", matches: "Kampe",
+    history: "Ratinghistorik", noRatings: "Ingen ratede kampe endnu.", playedDrives: "Turneringer",
+    soon: "{name} starter om {n} min", roundReady: "{name}: runde {n}, dit bord er klar", scorer: "Resultater: {name}",
+    deal: "Spil", tricksNS: "Stik N-S", tricksEW: "Stik Ø-V", tricksN: "Stik N", tricksS: "Stik S",
+    contract: "Kontrakt", declarers: "Spilfører(e)", declTricks: "Spilførernes stik (ét tal hver i nolo)",
+    doubled: "Tæller dobbelt", save: "Gem", saved: "Gemt: spil {deal} ved bord {table}",
+    dealsDone: "{n} af {m} spil", tieBreak: "Lige: {rule}", winner: "Vinder: {names}", table: "Bord",
+    open: "Åbn", noEntries: "Ingen er tilmeldt endnu.", notPlaying: "Du sidder over i denne runde.",
+    left: "en computerspiller spiller", seats: "Pladser", refreshing: "live", whenNone: "når lederen starter den",
+    you: "dig", drive: "Turnering", entered: "Indtastet",
+  },
+  ro: {
+    drives: "Turnee de whist", calendar: "Calendarul turneelor", newDrive: "Turneu nou", driveName: "Nume",
+    family: "Joc", movement: "Rotație", mv_progressive: "Progresiv: câștigătorii avansează, partenerii se schimbă",
+    mv_pairs: "Perechi fixe", mv_individual: "Individual: fiecare îi întâlnește pe toți", mode: "Cărți",
+    mode_online: "Online: împărțite aici", mode_scorer: "Cărți reale la club: un telefon la fiecare masă introduce rezultatele",
+    duplicate: "Duplicat: aceleași cărți la fiecare masă", rounds: "Runde", dealsPerRound: "Mâini pe rundă",
+    minutes: "Minute pe rundă", rated: "Contează la clasament", rankBy: "Clasament după", by_total: "total",
+    by_margin: "diferență", by_matchpoints: "puncte de meci", startsAt: "Începe la (opțional)",
+    createDrive: "Creează turneul", st_open: "înscrieri deschise", st_running: "în desfășurare", st_paused: "în pauză",
+    st_finished: "încheiat", registeredN: "{n} înscriși", register: "Înscriere", unregister: "Retragere",
+    leave: "Părăsește turneul", start: "Pornește turneul", pause: "Pauză", resume: "Continuă",
+    endRound: "Încheie runda acum", substitute: "Un jucător computer joacă pentru", replace: "Înlocuiește",
+    roundOf: "Runda {n} din {m}", minutesLeft: "încă {n} min", yourPlace: "Locul dumneavoastră", tableN: "Masa {n}",
+    seatAt: "Loc: {seat}", partner: "Partener", opponents: "Adversari", goTable: "La masa dumneavoastră",
+    enterResults: "Introduceți rezultatele", standings: "Clasament", place: "Loc", player: "Jucător",
+    total: "Total", margin: "Diferență", matchpoints: "Puncte de meci", roundN: "R{n}", tables: "Mese",
+    entries: "Înscriși", computer: "computer", movementTitle: "Rotație", exportCsv: "Exportă CSV",
+    print: "Rezultate de tipărit", hall: "Ecranul sălii", director: "Conduceți acest turneu",
+    noDrives: "Niciun turneu planificat.", allDrives: "Toate turneele", leaderboards: "Clasamente",
+    leaderboard: "Clasament: {family}", rating: "Cotă", matches: "Meciuri", history: "Istoricul cotei",
+    noRatings: "Niciun meci cotat încă.", playedDrives: "Turnee", soon: "{name} începe în {n} min",
+    roundReady: "{name}: runda {n}, masa dumneavoastră e gata", scorer: "Rezultate: {name}", deal: "Mâna",
+    tricksNS: "Levate N-S", tricksEW: "Levate E-V", tricksN: "Levate N", tricksS: "Levate S", contract: "Contract",
+    declarers: "Declaranți", declTricks: "Levatele declaranților (câte un număr la mizerie)",
+    doubled: "Contează dublu", save: "Salvează", saved: "Salvat: mâna {deal} la masa {table}",
+    dealsDone: "{n} din {m} mâini", tieBreak: "Egalități: {rule}", winner: "Câștigător: {names}",
+    table: "Masa", open: "Deschide", noEntries: "Nimeni nu s-a înscris încă.", notPlaying: "Stați pe dinafară în această rundă.",
+    left: "joacă un jucător computer", seats: "Locuri", refreshing: "în direct", whenNone: "când directorul îl pornește",
+    you: "dvs.", drive: "Turneu", entered: "Introdus",
+  },
+};
+
+// A text of the drive pages in the page's language (English where one is missing).
+export function dt(key, vars = {}) {
+  let text = TEXTS[language()]?.[key] ?? TEXTS.en[key] ?? key;
+  for (const [k, v] of Object.entries(vars)) text = text.replaceAll(`{${k}}`, v);
+  return text;
+}
+
+const FAMILIES = {classic: ["progressive", "pairs", "individual"], belgian: ["individual"],
+                  german: ["progressive", "individual"]};
+const CONTRACTS = ["pair 8", "pair 9", "pair 10", "solo 6", "solo 7", "abondance 9", "abondance 10", "troel",
+                   "small-misere", "piccolo", "grand-misere", "open-misere", "soloslim", "pass"];
+
+// Show `nodes` in `root`, leaving out the ones not there (null).
+function fill(root, ...nodes) { root.replaceChildren(...nodes.filter(x => x !== null && x !== undefined && x !== false)); }
+
+function stop() { if (timer) { clearInterval(timer); timer = null; } }
+
+// Refresh a page every `seconds` while it is shown.
+function every(seconds, root, fn) {
+  stop();
+  timer = setInterval(() => {
+    if (!root.isConnected) { stop(); return; }
+    fn().catch(() => {});
+  }, seconds * 1000);
+}
+
+function when(drive) {
+  return drive.starts_at ? new Date(drive.starts_at * 1000).toLocaleString(language(),
+    {dateStyle: "medium", timeStyle: "short"}) : dt("whenNone");
+}
+
+function stateLine(d) {
+  const parts = [variantName(d.family), dt("st_" + d.state)];
+  if (d.state === "running" || d.state === "paused") parts.push(dt("roundOf", {n: d.round_no, m: d.rounds}));
+  if (d.round_ends_in !== null && d.round_ends_in !== undefined) parts.push(dt("minutesLeft", {n: Math.ceil(d.round_ends_in / 60)}));
+  return parts.join(" · ");
+}
+
+// --- the lobby: reminders and the calendar --------------------------------------------------
+
+export async function lobbyDrives() {
+  const {h, api} = ctx;
+  const drives = await api("GET", "/api/drives").catch(() => []);
+  const box = h("section", {class: "card-box drives-box", id: "drives-box", "aria-labelledby": "dr-h"},
+    h("h2", {id: "dr-h", text: dt("calendar")}));
+  const reminders = h("ul", {class: "reminders", id: "drive-reminders"});
+  const now = Date.now() / 1000;
+  for (const d of drives.filter(x => x.state !== "finished")) {
+    // the details say whether one plays in it; only the few that start soon or run are asked
+    const soon = d.state === "open" && d.starts_at && d.starts_at - now < 3600;
+    if (!soon && d.state !== "running") continue;
+    const full = await api("GET", `/api/drives/${d.id}`).catch(() => null);
+    if (!full?.registered) continue;
+    const text = d.state === "running" ? dt("roundReady", {name: d.name, n: d.round_no})
+      : dt("soon", {name: d.name, n: Math.max(0, Math.round((d.starts_at - now) / 60))});
+    reminders.append(h("li", {}, h("a", {href: `#drive/${d.id}`, text})));
+  }
+  if (reminders.children.length) box.append(reminders);
+  const list = h("ul", {class: "tables", id: "drive-list"});
+  const shown = drives.slice(0, 8);
+  for (const d of shown) {
+    list.append(h("li", {"data-drive": d.id}, h("a", {href: `#drive/${d.id}`}, h("strong", {text: d.name})), " ",
+      h("span", {class: "seats", text: `${variantName(d.family)} · ${when(d)} · ${dt("st_" + d.state)} · ${dt("registeredN", {n: d.registered})}`})));
+  }
+  if (!shown.length) list.append(h("li", {class: "empty", text: dt("noDrives")}));
+  box.append(list, h("div", {class: "row wrap"},
+    h("a", {href: "#drives", class: "button", id: "all-drives", text: dt("allDrives")}),
+    h("a", {href: "#ratings/classic", class: "button", text: dt("leaderboards")})));
+  return box;
+}
+
+// --- the calendar and a new drive ----------------------------------------------------------
+
+async function drivesPage() {
+  const {h, api, errorText} = ctx;
+  const drives = await api("GET", "/api/drives");
+  const list = h("ul", {class: "tables", id: "calendar"});
+  for (const d of drives) {
+    list.append(h("li", {"data-drive": d.id}, h("a", {href: `#drive/${d.id}`}, h("strong", {text: d.name})), " ",
+      h("span", {class: "seats", text: `${variantName(d.family)} · ${dt("mv_" + d.movement).split(":")[0]} · ${when(d)} · ${dt("st_" + d.state)} · ${dt("registeredN", {n: d.registered})}`})));
+  }
+  if (!drives.length) list.append(h("li", {class: "empty", text: dt("noDrives")}));
+  const field = (id, label, input) => h("div", {class: "option"}, h("label", {for: id, text: label}), input);
+  const family = h("select", {id: "nd-family"}, Object.keys(FAMILIES).map(f => h("option", {value: f, text: variantName(f)})));
+  const movement = h("select", {id: "nd-movement"});
+  const fillMovement = () => movement.replaceChildren(...FAMILIES[family.value].map(m =>
+    h("option", {value: m, text: dt("mv_" + m)})));
+  family.addEventListener("change", fillMovement);
+  fillMovement();
+  const mode = h("select", {id: "nd-mode"}, ["online", "scorer"].map(m => h("option", {value: m, text: dt("mode_" + m)})));
+  const num = (id, value, min, max) => h("input", {type: "number", id, value, min, max, inputmode: "numeric"});
+  const rounds = num("nd-rounds", 3, 1, 20), deals = num("nd-deals", 4, 1, 24), minutes = num("nd-minutes", 20, 5, 180);
+  const duplicate = h("input", {type: "checkbox", id: "nd-duplicate"});
+  const rated = h("input", {type: "checkbox", id: "nd-rated", checked: true});
+  const rankBy = h("select", {id: "nd-rank"}, ["total", "margin", "matchpoints"].map(b => h("option", {value: b, text: dt("by_" + b)})));
+  const name = h("input", {id: "nd-name", maxlength: 64, required: true});
+  const starts = h("input", {type: "datetime-local", id: "nd-starts"});
+  const form = h("form", {class: "card-box new-drive", "aria-labelledby": "nd-h", onsubmit: async e => {
+    e.preventDefault();
+    const body = {name: name.value.trim(), family: family.value, movement: movement.value, mode: mode.value,
+                  duplicate: duplicate.checked, rounds: Number(rounds.value), deals: Number(deals.value),
+                  round_minutes: Number(minutes.value), rated: rated.checked, rank_by: rankBy.value};
+    if (starts.value) body.starts_at = new Date(starts.value).getTime() / 1000;
+    try {
+      const d = await api("POST", "/api/drives", body);
+      location.hash = `#drive/${d.id}`;
+    } catch (err) {
+      let box = form.querySelector(".error");
+      if (!box) { box = h("p", {class: "error", role: "alert"}); form.append(box); }
+      box.textContent = errorText(err);
+    }
+  }},
+    h("h2", {id: "nd-h", text: dt("newDrive")}),
+    field("nd-name", dt("driveName"), name), field("nd-family", dt("family"), family),
+    field("nd-movement", dt("movement"), movement), field("nd-mode", dt("mode"), mode),
+    h("label", {class: "check"}, duplicate, " ", dt("duplicate")),
+    h("div", {class: "row"}, field("nd-rounds", dt("rounds"), rounds), field("nd-deals", dt("dealsPerRound"), deals),
+      field("nd-minutes", dt("minutes"), minutes)),
+    field("nd-rank", dt("rankBy"), rankBy), h("label", {class: "check"}, rated, " ", dt("rated")),
+    field("nd-starts", dt("startsAt"), starts),
+    h("button", {type: "submit", class: "primary", id: "nd-create", text: dt("createDrive")}));
+  return h("section", {class: "lobby drives-page"},
+    h("div", {class: "topline"}, h("a", {href: "#", class: "button", text: t("back")}), h("h2", {text: dt("drives")})),
+    h("div", {class: "columns"},
+      h("section", {class: "card-box", "aria-labelledby": "cal-h"}, h("h2", {id: "cal-h", text: dt("calendar")}), list,
+        h("a", {href: "#ratings/classic", class: "button", text: dt("leaderboards")})),
+      ctx.session.user?.guest ? null : form));
+}
+
+// --- a drive's page ------------------------------------------------------------------------------
+
+function who(x) { return x.name ?? dt("computer"); }
+
+function standingsTable(d, big = false) {
+  const {h} = ctx;
+  const st = d.standings;
+  const rounds = Array.from({length: d.rounds}, (_, i) => i + 1);
+  const mp = st.by === "matchpoints";
+  return h("div", {class: "standings-box"},
+    h("table", {class: `standings${big ? " big" : ""}`, id: "standings"},
+      h("caption", {text: dt("standings")}),
+      h("thead", {}, h("tr", {}, h("th", {text: dt("place")}), h("th", {text: dt("player")}),
+        big ? null : rounds.map(r => h("th", {class: "round", text: dt("roundN", {n: r})})),
+        h("th", {text: dt("total")}), h("th", {text: dt("margin")}), mp ? h("th", {text: dt("matchpoints")}) : null)),
+      h("tbody", {}, st.rows.map(r => h("tr", {"data-number": r.number, class: d.entries.find(e => e.number === r.number)?.you ? "you" : null},
+        h("td", {text: r.place}), h("td", {text: r.name}),
+        big ? null : r.rounds.map(x => h("td", {class: "round", text: x})),
+        h("td", {class: "total", text: r.total}), h("td", {text: r.margin}), mp ? h("td", {text: r.matchpoints}) : null)))),
+    h("p", {class: "help", text: dt("tieBreak", {rule: st.tie_break})}));
+}
+
+function tablesList(d) {
+  const {h} = ctx;
+  const shown = d.tables.filter(x => x.round === (d.round_no || 0) || d.state === "finished");
+  const rows = shown.map(x => h("li", {"data-table": x.table, "data-round": x.round},
+    h("strong", {text: `${dt("roundN", {n: x.round})} · ${dt("tableN", {n: x.table})}`}), " ",
+    h("span", {class: "seats", text: x.seats.map(s => `${t("seat_" + s.seat)}: ${who(s)}`).join(", ")}), " ",
+    h("span", {class: "deals-done", text: dt("dealsDone", {n: x.deals_done, m: d.deals})}),
+    x.table_id && d.mode === "online" ? h("a", {href: `#table/${x.table_id}`, class: "button", text: dt("open")}) : null));
+  return h("section", {class: "card-box", "aria-labelledby": "tb-h"}, h("h2", {id: "tb-h", text: dt("tables")}),
+    h("ul", {class: "tables", id: "drive-tables"}, rows));
+}
+
+function placeBox(d) {
+  const {h} = ctx;
+  const you = d.you;
+  if (!you || !(d.state === "running" || d.state === "paused")) return null;
+  const box = h("section", {class: "card-box your-place", id: "your-place", "aria-labelledby": "yp-h"},
+    h("h2", {id: "yp-h", text: dt("yourPlace")}));
+  if (!you.table) { box.append(h("p", {text: dt("notPlaying")})); return box; }
+  box.append(h("p", {class: "where"}, h("strong", {text: dt("tableN", {n: you.table})}), " · ",
+    dt("seatAt", {seat: t("seat_" + you.seat)})));
+  if (you.partner.length) box.append(h("p", {id: "your-partner", text: `${dt("partner")}: ${you.partner.map(who).join(", ")}`}));
+  box.append(h("p", {id: "your-opponents", text: `${dt("opponents")}: ${you.opponents.map(who).join(", ")}`}));
+  if (d.mode === "online" && you.table_id) {
+    box.append(h("a", {href: `#table/${you.table_id}`, class: "button primary", id: "go-table", text: dt("goTable")}));
+  } else if (d.mode === "scorer") {
+    box.append(h("a", {href: `#scorer/${d.id}`, class: "button primary", id: "go-scorer", text: dt("enterResults")}));
+  }
+  return box;
+}
+
+function directorBox(d, act) {
+  const {h, api} = ctx;
+  if (!d.director) return null;
+  const button = (id, text, path, body) => h("button", {type: "button", id, onclick: () => act(() => api("POST", `/api/drives/${d.id}/${path}`, body ?? {})), text});
+  const box = h("section", {class: "card-box director", id: "director", "aria-labelledby": "dir-h"},
+    h("h2", {id: "dir-h", text: dt("director")}));
+  const row = h("div", {class: "row wrap"});
+  if (d.state === "open") row.append(button("dr-start", dt("start"), "start"));
+  if (d.state === "running") row.append(button("dr-pause", dt("pause"), "pause", {paused: true}));
+  if (d.state === "paused") row.append(button("dr-resume", dt("resume"), "pause", {paused: false}));
+  if (d.state === "running" || d.state === "paused") row.append(button("dr-end-round", dt("endRound"), "end-round"));
+  box.append(row);
+  const playing = d.entries.filter(e => e.left_round === null);
+  if ((d.state === "running" || d.state === "paused") && playing.length) {
+    const sel = h("select", {id: "dr-sub"}, playing.map(e => h("option", {value: e.number, text: `${e.number}. ${e.name}`})));
+    box.append(h("div", {class: "row"}, h("label", {for: "dr-sub", text: dt("substitute")}), sel,
+      h("button", {type: "button", id: "dr-replace", text: dt("replace"),
+                   onclick: () => act(() => api("POST", `/api/drives/${d.id}/substitute`, {number: Number(sel.value)}))})));
+  }
+  if (d.state === "open" && d.entries.length >= 2) {
+    const pre = h("pre", {class: "movement", id: "movement"});
+    api("GET", `/api/drives/${d.id}/movement`).then(text => { pre.textContent = text; }).catch(() => {});
+    box.append(h("details", {}, h("summary", {text: dt("movementTitle")}), pre));
+  }
+  return box;
+}
+
+async function drivePage(id) {
+  const {h, api, errorText, showStatus} = ctx;
+  const root = h("section", {class: "drive-page", id: "drive-page", "data-drive": id});
+  const act = async (fn) => {
+    try { const d = await fn(); showStatus(""); render(d); } catch (err) { showStatus(errorText(err)); }
+  };
+  const render = (d) => {
+    const mine = d.entries.find(e => e.you);
+    const actions = h("div", {class: "row wrap"});
+    if (d.state === "open" && !d.registered) actions.append(h("button", {type: "button", class: "primary", id: "dr-register", text: dt("register"),
+      onclick: () => act(() => api("POST", `/api/drives/${id}/register`, {}))}));
+    if (d.state === "open" && d.registered) actions.append(h("button", {type: "button", id: "dr-unregister", text: dt("unregister"),
+      onclick: () => act(() => api("POST", `/api/drives/${id}/unregister`, {}))}));
+    if ((d.state === "running" || d.state === "paused") && mine && mine.left_round === null) {
+      actions.append(h("button", {type: "button", id: "dr-leave", text: dt("leave"),
+        onclick: () => act(() => api("POST", `/api/drives/${id}/leave`, {}))}));
+    }
+    const winners = d.state === "finished" ? d.standings.rows.filter(r => r.place === 1).map(r => r.name) : [];
+    const entries = h("section", {class: "card-box", "aria-labelledby": "en-h"}, h("h2", {id: "en-h", text: `${dt("entries")} (${d.entries.length})`}),
+      d.entries.length ? h("ol", {class: "entries", id: "drive-entries"}, d.entries.map(e => h("li", {class: e.you ? "you" : null},
+        e.name, e.left_round !== null ? h("small", {text: ` (${dt("left")})`}) : null)))
+        : h("p", {class: "empty", text: dt("noEntries")}));
+    const exports = h("div", {class: "row wrap exports"},
+      h("a", {href: `/api/drives/${id}/results.csv`, class: "button", id: "dr-csv", download: `drive-${id}.csv`, text: dt("exportCsv")}),
+      h("a", {href: `/api/drives/${id}/print`, class: "button", id: "dr-print", target: "_blank", rel: "noopener", text: dt("print")}),
+      h("a", {href: `#hall/${id}`, class: "button", id: "dr-hall", text: dt("hall")}));
+    fill(root,
+      h("div", {class: "topline"}, h("a", {href: "#drives", class: "button", text: dt("drives")}),
+        h("h2", {id: "drive-name", text: d.name}),
+        h("p", {class: "whose", id: "drive-state", role: "status", text: stateLine(d)})),
+      h("p", {class: "drive-meta", text: `${dt("mv_" + d.movement)} · ${dt("mode_" + d.mode).split(":")[0]} · ${dt("rounds")}: ${d.rounds} · ${dt("dealsPerRound")}: ${d.deals}${d.duplicate ? " · " + dt("duplicate").split(":")[0] : ""}${d.state === "open" ? " · " + when(d) : ""}`}),
+      winners.length ? h("p", {class: "winner", id: "drive-winner", text: dt("winner", {names: winners.join(", ")})}) : null,
+      actions,
+      h("div", {class: "columns"}, placeBox(d), directorBox(d, act),
+        d.standings.rows.length && d.state !== "open" ? h("section", {class: "card-box wide"}, standingsTable(d), exports) : null,
+        d.tables.length ? tablesList(d) : null, entries));
+  };
+  render(await api("GET", `/api/drives/${id}`));
+  every(2, root, async () => { if (!root.querySelector("select:focus")) render(await api("GET", `/api/drives/${id}`)); });
+  return root;
+}
+
+// --- the hall screen -----------------------------------------------------------------------------
+
+async function hallPage(id) {
+  const {h, api} = ctx;
+  const root = h("section", {class: "hall", id: "hall", "data-drive": id});
+  const render = (d) => {
+    const current = d.tables.filter(x => x.round === d.round_no);
+    fill(root,
+      h("h2", {class: "hall-title", text: d.name}),
+      h("p", {class: "hall-state", id: "hall-state", text: stateLine(d)}),
+      d.state === "finished" ? h("p", {class: "winner", text: dt("winner", {names: d.standings.rows.filter(r => r.place === 1).map(r => r.name).join(", ")})}) : null,
+      standingsTable(d, true),
+      current.length && d.state !== "finished" ? h("ul", {class: "hall-tables"}, current.map(x => h("li", {},
+        h("strong", {text: dt("tableN", {n: x.table})}), " ", dt("dealsDone", {n: x.deals_done, m: d.deals})))) : null);
+  };
+  render(await api("GET", `/api/drives/${id}`));
+  every(3, root, async () => render(await api("GET", `/api/drives/${id}`)));
+  return root;
+}
+
+// --- scorer mode: a phone at a real table --------------------------------------------------------
+
+async function scorerPage(id) {
+  const {h, api, errorText} = ctx;
+  const root = h("section", {class: "scorer", id: "scorer", "data-drive": id});
+  const render = (d, note = "") => {
+    const mine = d.tables.filter(x => x.round === d.round_no && x.can_enter);
+    const tableSel = h("select", {id: "sc-table"}, mine.map(x => h("option", {value: x.table,
+      text: `${dt("tableN", {n: x.table})}: ${x.seats.map(who).join(", ")}`, selected: d.you?.table === x.table})));
+    const done = new Set(d.tables.filter(x => x.round === d.round_no).map(x => x.table));
+    const dealSel = h("select", {id: "sc-deal"}, Array.from({length: d.deals}, (_, i) => h("option", {value: i + 1, text: `${dt("deal")} ${i + 1}`})));
+    const current = d.tables.find(x => x.round === d.round_no && String(x.table) === tableSel.value);
+    if (current) dealSel.value = String(Math.min(d.deals, current.deals_done + 1));
+    const fields = h("div", {class: "sc-fields"});
+    const sum13 = (a, b) => { a.addEventListener("input", () => { if (a.value !== "") b.value = Math.max(0, 13 - Number(a.value)); }); };
+    let read;
+    if (d.family === "belgian") {
+      const contract = h("select", {id: "sc-contract"}, CONTRACTS.map(c => h("option", {value: c, text: c})));
+      const decl = ["N", "E", "S", "W"].map(s => h("label", {class: "check"}, h("input", {type: "checkbox", value: s, "data-seat": s}), " ", t("seat_" + s)));
+      const tricks = h("input", {id: "sc-tricks", inputmode: "numeric", placeholder: "9"});
+      fields.append(h("label", {for: "sc-contract", text: dt("contract")}), contract,
+        h("fieldset", {class: "declarers"}, h("legend", {text: dt("declarers")}), decl),
+        h("label", {for: "sc-tricks", text: dt("declTricks")}), tricks);
+      read = () => ({contract: contract.value, declarers: decl.map(l => l.querySelector("input")).filter(i => i.checked).map(i => i.value),
+                     tricks: tricks.value.split(/[ ,;]+/).filter(Boolean).map(Number)});
+    } else {
+      const names = d.family === "german" ? ["tricksN", "tricksS"] : ["tricksNS", "tricksEW"];
+      const a = h("input", {type: "number", id: "sc-a", min: 0, max: 13, inputmode: "numeric", required: true});
+      const b = h("input", {type: "number", id: "sc-b", min: 0, max: 13, inputmode: "numeric", required: true});
+      sum13(a, b);                      // the other side's tricks follow; the server checks what is sent
+      fields.append(h("div", {class: "row"}, h("div", {}, h("label", {for: "sc-a", text: dt(names[0])}), a),
+        h("div", {}, h("label", {for: "sc-b", text: dt(names[1])}), b)));
+      read = () => ({tricks: [Number(a.value), Number(b.value)]});
+    }
+    const message = h("p", {class: note ? "saved" : "", id: "sc-note", role: "status", text: note});
+    const form = h("form", {class: "card-box", id: "sc-form", onsubmit: async e => {
+      e.preventDefault();
+      try {
+        const body = {table: Number(tableSel.value), deal: Number(dealSel.value), ...read()};
+        const fresh = await api("POST", `/api/drives/${id}/results`, body);
+        render(fresh, dt("saved", {deal: body.deal, table: body.table}));
+      } catch (err) { message.className = "error"; message.textContent = errorText(err); }
+    }},
+      h("h2", {text: dt("scorer", {name: d.name})}),
+      h("p", {class: "whose", text: stateLine(d)}),
+      h("label", {for: "sc-table", text: dt("table")}), tableSel,
+      h("label", {for: "sc-deal", text: dt("deal")}), dealSel, fields,
+      h("button", {type: "submit", class: "primary", id: "sc-save", text: dt("save"), disabled: !mine.length || d.state !== "running"}),
+      message);
+    fill(root, h("div", {class: "topline"}, h("a", {href: `#drive/${id}`, class: "button", text: dt("drive")})),
+      form, done.size ? tablesList(d) : null);
+  };
+  render(await api("GET", `/api/drives/${id}`));
+  return root;
+}
+
+// --- leaderboards and profiles ---------------------------------------------------------------------
+
+async function ratingsPage(family) {
+  const {h, api} = ctx;
+  const rows = await api("GET", `/api/ratings/${encodeURIComponent(family)}`);
+  const tabs = h("div", {class: "row wrap tabs"}, Object.keys(FAMILIES).map(f => h("a", {href: `#ratings/${f}`,
+    class: `button${f === family ? " primary" : ""}`, "aria-current": f === family ? "page" : null, text: variantName(f)})));
+  const table = rows.length ? h("table", {class: "standings", id: "leaderboard"},
+    h("caption", {text: dt("leaderboard", {family: variantName(family)})}),
+    h("thead", {}, h("tr", {}, [dt("place"), dt("player"), dt("rating"), dt("matches")].map(x => h("th", {text: x})))),
+    h("tbody", {}, rows.map(r => h("tr", {}, h("td", {text: r.place}),
+      h("td", {}, h("a", {href: `#player/${r.user_id}`, text: r.name})), h("td", {text: r.rating.toFixed(1)}),
+      h("td", {text: r.matches})))))
+    : h("p", {class: "empty", text: dt("noRatings")});
+  return h("section", {class: "ratings-page"},
+    h("div", {class: "topline"}, h("a", {href: "#", class: "button", text: t("back")}), h("h2", {text: dt("leaderboards")})),
+    tabs, h("div", {class: "card-box wide"}, table));
+}
+
+async function playerPage(id) {
+  const {h, api} = ctx;
+  const p = await api("GET", `/api/players/${encodeURIComponent(id)}`);
+  const ratings = p.ratings.length ? h("ul", {class: "tables", id: "player-ratings"}, p.ratings.map(r => h("li", {},
+    h("strong", {text: variantName(r.family)}), ` ${dt("rating")} ${r.rating.toFixed(1)} (μ ${r.mu.toFixed(1)}, σ ${r.sigma.toFixed(1)}) · ${dt("matches")}: ${r.matches}`)))
+    : h("p", {class: "empty", text: dt("noRatings")});
+  const history = h("ol", {class: "history", id: "player-history"}, p.history.slice(0, 50).map(x => h("li", {},
+    `${new Date(x.when * 1000).toLocaleString(language())} · ${variantName(x.family)} · μ ${x.before.toFixed(1)} → ${x.mu.toFixed(1)}`)));
+  const drives = h("ul", {class: "tables", id: "player-drives"}, p.drives.map(x => h("li", {},
+    h("a", {href: `#drive/${x.id}`, text: x.name}), ` · ${variantName(x.family)} · ${dt("st_" + x.state)}`)));
+  return h("section", {class: "player-page"},
+    h("div", {class: "topline"}, h("a", {href: "#ratings/classic", class: "button", text: dt("leaderboards")}),
+      h("h2", {id: "player-name", text: p.name})),
+    h("div", {class: "columns"},
+      h("section", {class: "card-box"}, h("h2", {text: dt("rating")}), ratings),
+      h("section", {class: "card-box"}, h("h2", {text: dt("history")}), p.history.length ? history : h("p", {class: "empty", text: dt("noRatings")})),
+      h("section", {class: "card-box"}, h("h2", {text: dt("playedDrives")}), drives)));
+}
+
+// The page for a route (#drives, #drive/ID, #hall/ID, #scorer/ID, #ratings/FAMILY, #player/ID).
+export const ROUTES = ["drives", "drive", "hall", "scorer", "ratings", "player"];
+
+export function page(what, arg) {
+  stop();
+  if (what === "drive" && arg) return drivePage(arg);
+  if (what === "hall" && arg) return hallPage(arg);
+  if (what === "scorer" && arg) return scorerPage(arg);
+  if (what === "ratings") return ratingsPage(arg || "classic");
+  if (what === "player" && arg) return playerPage(arg);
+  return drivesPage();
+}
+
+// The link from a drive's table back to its drive.
+export function driveLink(h, driveId) {
+  return h("a", {href: `#drive/${driveId}`, class: "button", id: "to-drive", text: dt("drive")});
+}

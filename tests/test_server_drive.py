@@ -299,3 +299,21 @@ def test_scorer_mode_belgian_contracts_are_checked(server: Server) -> None:
     # the pair made 10 of 9: 11 points each for N and S by the grid; nothing when all pass
     assert done["state"] == "finished"
     assert sorted(r["total"] for r in done["standings"]["rows"]) == [0, 0, 11, 11]
+
+
+def test_a_scheduled_drive_starts_by_itself_at_its_time(tmp_path: Any) -> None:
+    # the server's upkeep runs every third of the lease time: here twice a second
+    s = Server(f"sqlite:///{tmp_path / 'calendar.db'}", env={"OPENWHIST_LEASE_TTL": "1.5"})
+    try:
+        d = director(s)
+        soon = make(d, rounds=1, deals=1, mode="scorer", starts_at=time.time() + 1.0)
+        lonely = make(d, rounds=1, deals=1, mode="scorer", starts_at=time.time() + 1.0)
+        for p in guests(s, 4):
+            p.post(f"/api/drives/{soon['id']}/register")
+        guests(s, 1)[0].post(f"/api/drives/{lonely['id']}/register")
+        started = wait_state(d, soon["id"], "running", 10)
+        assert started["round_no"] == 1 and len(started["tables"]) == 1
+        # one person only: it waits for the director
+        assert d.get(f"/api/drives/{lonely['id']}").json()["state"] == "open"
+    finally:
+        s.stop()

@@ -51,6 +51,7 @@ from openwhist.store.drives import (
     count_drives_of,
     create_drive,
     drive_of_table,
+    due_drives,
     get_drive,
     list_drives,
     put_drive_table,
@@ -322,6 +323,22 @@ class Drives:
             await self.hub.store.run(update_drive, drive["id"], {"state": "running"})
             await self._seat_round(await self.load(drive_id), 1)
             return self.view(await self.load(drive_id), user_id)
+
+    async def start_due(self) -> list[str]:
+        """Start the drives whose start time has come (as their director would); one with
+        too few people stays open for the director.  Returns the drives started."""
+        started = []
+        for drive_id in await self.hub.store.run(due_drives, time.time()):
+            drive = await self.load(drive_id)
+            if len(drive["entries"]) < 2:
+                continue
+            try:
+                await self.start(drive_id, drive["director_id"])
+            except DriveError as exc:
+                log.info("drive %s: not started at its time: %s", drive_id, exc)
+                continue
+            started.append(drive_id)
+        return started
 
     async def pause(self, drive_id: str, user_id: int, paused: bool) -> dict[str, Any]:
         """The director pauses the drive (the next round is not seated and scorers enter

@@ -201,7 +201,8 @@ class Hub:
     async def _keep_up(self) -> None:
         """Every third of the lease time: renew this process's leases (a table whose lease
         was lost, after a pause longer than the lease, stops here: another process runs it
-        now), take the live tables whose process has gone, close idle tables."""
+        now), take the live tables whose process has gone, close idle tables, start the
+        whist drives whose time has come."""
         while True:
             await asyncio.sleep(self.settings.lease_ttl / 3)
             try:
@@ -210,7 +211,7 @@ class Hub:
                 log.warning("keeping the tables up failed; trying again", exc_info=True)
 
     async def keep_up(self) -> None:
-        """One round of :meth:`_keep_up`."""
+        """One round of :meth:`_keep_up` (the drives whose time has come start last)."""
         held = await self.store.run(renew_leases, self.holder, self.settings.lease_ttl)
         for table_id in [t for t in self.tables if t not in held]:
             log.warning("table %s: its lease was taken by another server process; stopping it here",
@@ -227,6 +228,10 @@ class Hub:
                          runner.idle_since(now))
                 with contextlib.suppress(TableClosed):
                     await self.close_table(runner, None)
+        try:
+            await self.drives.start_due()
+        except Exception:
+            log.warning("starting the drives whose time has come failed; trying again", exc_info=True)
 
     def open_tables_of(self, user_id: int) -> int:
         """How many live tables this user owns (a drive's tables are the drive's, not its

@@ -32,6 +32,7 @@ __all__ = [
     "create_drive",
     "drive_of_table",
     "drives_of_user",
+    "due_drives",
     "get_drive",
     "get_ratings",
     "leaderboard",
@@ -131,6 +132,16 @@ def list_drives(conn: Connection, since: float | None = None, limit: int = 100) 
         query = query.where((DRIVES.c.state != "finished") | (DRIVES.c.created >= since))
     query = query.order_by(func.coalesce(DRIVES.c.starts_at, DRIVES.c.created)).limit(limit)
     return [dict(r) for r in conn.execute(query).mappings()]
+
+
+def due_drives(conn: Connection, now: float) -> list[str]:
+    """The drives open for registration whose start time has come."""
+    rows = conn.execute(
+        select(DRIVES.c.id).where(
+            DRIVES.c.state == "open", DRIVES.c.starts_at.is_not(None), DRIVES.c.starts_at <= now
+        )
+    )
+    return [r[0] for r in rows]
 
 
 def count_drives_of(conn: Connection, director_id: int) -> int:

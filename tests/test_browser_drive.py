@@ -242,6 +242,15 @@ def test_scorer_mode_on_a_phone_the_hall_screen_and_the_director(browser: Any, s
     d.click("#sc-save")
     d.wait_for_selector("#sc-note.saved")
     d.screenshot(path=shots / "drive-scorer-phone.png", full_page=True)
+    # in Dutch: the page's words and the drive's refusals
+    d.select_option("#lang", "nl")
+    d.wait_for_function("() => document.querySelector('#sc-save')?.textContent === 'Opslaan'")
+    d.fill("#sc-a", "8")
+    d.fill("#sc-b", "6")
+    d.click("#sc-save")
+    d.wait_for_selector("#sc-note.error")
+    assert d.locator("#sc-note").inner_text().startswith("Geen mogelijke uitslag")
+    d.select_option("#lang", "en")
     view = director_http.get(f"/api/drives/{did}").json()
     assert [t["deals_done"] for t in view["tables"]] == [1, 0]
     # the hall screen follows the results as they come

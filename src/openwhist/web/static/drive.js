@@ -38,6 +38,25 @@ const TEXTS = {
     winner: "Winner: {names}", table: "Table", open: "Open", noEntries: "Nobody has registered yet.",
     notPlaying: "You sit out this round.", left: "a computer player plays", seats: "Seats", refreshing: "live",
     whenNone: "when the director starts it", you: "you", drive: "Drive", entered: "Entered",
+    err_not_director: "Only the drive's director can do this.",
+    err_guest_director: "A guest cannot direct a drive: register an account.",
+    err_registration_closed: "Registration for this drive is closed.",
+    err_registered: "You are registered already.",
+    err_not_registered: "You are not registered for this drive.",
+    err_drive_full: "This drive is full ({most} people).",
+    err_too_few: "A drive needs at least two people.",
+    err_drive_started: "The drive has started.",
+    err_drive_state: "Not now: the drive is {state}.",
+    err_drive_paused: "The director has paused the drive.",
+    err_drive_limit: "You direct {limit} drives that have not finished, the most one may.",
+    err_drive_rate: "Too many new drives; wait a while.",
+    err_not_at_table: "Only the people at this table (or the director) enter its results.",
+    err_no_drive: "There is no such drive.",
+    err_deal_range: "A round has deals 1 to {most}.",
+    err_matchpoints_duplicate: "Matchpoints need duplicate deals.",
+    err_starts_at: "A drive starts within the coming year.",
+    err_replaced_already: "A computer player plays for {name} already.",
+    err_bad_entry: "Not a possible result",
   },
   nl: {
     drives: "Whistdrives", calendar: "Kalender van drives", newDrive: "Nieuwe drive", driveName: "Naam",
@@ -68,6 +87,25 @@ const TEXTS = {
     table: "Tafel", open: "Openen", noEntries: "Nog niemand ingeschreven.", notPlaying: "Je speelt deze ronde niet.",
     left: "een computerspeler speelt", seats: "Plaatsen", refreshing: "live", whenNone: "wanneer de leider start",
     you: "jij", drive: "Drive", entered: "Ingegeven",
+    err_not_director: "Alleen de leider van de drive kan dit doen.",
+    err_guest_director: "Een gast kan geen drive leiden: maak een account.",
+    err_registration_closed: "De inschrijving voor deze drive is gesloten.",
+    err_registered: "Je bent al ingeschreven.",
+    err_not_registered: "Je bent niet ingeschreven voor deze drive.",
+    err_drive_full: "Deze drive is vol ({most} spelers).",
+    err_too_few: "Een drive heeft minstens twee spelers nodig.",
+    err_drive_started: "De drive is begonnen.",
+    err_drive_state: "Nu niet: de drive is {state}.",
+    err_drive_paused: "De leider heeft de drive gepauzeerd.",
+    err_drive_limit: "Je leidt {limit} drives die nog niet afgelopen zijn, het maximum.",
+    err_drive_rate: "Te veel nieuwe drives; wacht even.",
+    err_not_at_table: "Alleen de spelers aan deze tafel (of de leider) geven de uitslagen in.",
+    err_no_drive: "Deze drive bestaat niet.",
+    err_deal_range: "Een ronde heeft spellen 1 tot {most}.",
+    err_matchpoints_duplicate: "Matchpunten vragen duplicaatspellen.",
+    err_starts_at: "Een drive begint binnen het komende jaar.",
+    err_replaced_already: "Er speelt al een computerspeler voor {name}.",
+    err_bad_entry: "Geen mogelijke uitslag",
   },
   fr: {
     drives: "Tournois de whist", calendar: "Calendrier des tournois", newDrive: "Nouveau tournoi", driveName: "Nom",
@@ -98,6 +136,25 @@ const TEXTS = {
     table: "Table", open: "Ouvrir", noEntries: "Personne n'est encore inscrit.", notPlaying: "Vous ne jouez pas ce tour.",
     left: "un joueur ordinateur joue", seats: "Places", refreshing: "en direct", whenNone: "quand le directeur le lance",
     you: "vous", drive: "Tournoi", entered: "Saisi",
+    err_not_director: "Seul le directeur du tournoi peut le faire.",
+    err_guest_director: "Un invité ne peut pas diriger un tournoi : créez un compte.",
+    err_registration_closed: "Les inscriptions à ce tournoi sont closes.",
+    err_registered: "Vous êtes déjà inscrit.",
+    err_not_registered: "Vous n'êtes pas inscrit à ce tournoi.",
+    err_drive_full: "Ce tournoi est complet ({most} joueurs).",
+    err_too_few: "Un tournoi demande au moins deux joueurs.",
+    err_drive_started: "Le tournoi a commencé.",
+    err_drive_state: "Pas maintenant : le tournoi est {state}.",
+    err_drive_paused: "Le directeur a mis le tournoi en pause.",
+    err_drive_limit: "Vous dirigez {limit} tournois non terminés, le maximum.",
+    err_drive_rate: "Trop de nouveaux tournois ; patientez.",
+    err_not_at_table: "Seuls les joueurs de cette table (ou le directeur) saisissent ses résultats.",
+    err_no_drive: "Ce tournoi n'existe pas.",
+    err_deal_range: "Un tour a les donnes 1 à {most}.",
+    err_matchpoints_duplicate: "Les points de match demandent des donnes duplicate.",
+    err_starts_at: "Un tournoi commence dans l'année qui vient.",
+    err_replaced_already: "Un joueur ordinateur joue déjà pour {name}.",
+    err_bad_entry: "Résultat impossible",
   },
   da: {
     drives: "Whistturneringer", calendar: "Turneringskalender", newDrive: "Ny turnering", driveName: "Navn",
@@ -127,6 +184,25 @@ const TEXTS = {
     open: "Åbn", noEntries: "Ingen er tilmeldt endnu.", notPlaying: "Du sidder over i denne runde.",
     left: "en computerspiller spiller", seats: "Pladser", refreshing: "live", whenNone: "når lederen starter den",
     you: "dig", drive: "Turnering", entered: "Indtastet",
+    err_not_director: "Kun turneringens leder kan gøre dette.",
+    err_guest_director: "En gæst kan ikke lede en turnering: opret en konto.",
+    err_registration_closed: "Tilmeldingen til denne turnering er lukket.",
+    err_registered: "Du er allerede tilmeldt.",
+    err_not_registered: "Du er ikke tilmeldt denne turnering.",
+    err_drive_full: "Turneringen er fuld ({most} spillere).",
+    err_too_few: "En turnering kræver mindst to spillere.",
+    err_drive_started: "Turneringen er begyndt.",
+    err_drive_state: "Ikke nu: turneringen er {state}.",
+    err_drive_paused: "Lederen har sat turneringen på pause.",
+    err_drive_limit: "Du leder {limit} turneringer, der ikke er slut, det højeste antal.",
+    err_drive_rate: "For mange nye turneringer; vent lidt.",
+    err_not_at_table: "Kun spillerne ved dette bord (eller lederen) indtaster dets resultater.",
+    err_no_drive: "Turneringen findes ikke.",
+    err_deal_range: "En runde har spil 1 til {most}.",
+    err_matchpoints_duplicate: "Matchpoint kræver duplikatspil.",
+    err_starts_at: "En turnering starter inden for det kommende år.",
+    err_replaced_already: "En computerspiller spiller allerede for {name}.",
+    err_bad_entry: "Ikke et muligt resultat",
   },
   ro: {
     drives: "Turnee de whist", calendar: "Calendarul turneelor", newDrive: "Turneu nou", driveName: "Nume",
@@ -157,8 +233,38 @@ const TEXTS = {
     table: "Masa", open: "Deschide", noEntries: "Nimeni nu s-a înscris încă.", notPlaying: "Stați pe dinafară în această rundă.",
     left: "joacă un jucător computer", seats: "Locuri", refreshing: "în direct", whenNone: "când directorul îl pornește",
     you: "dvs.", drive: "Turneu", entered: "Introdus",
+    err_not_director: "Doar directorul turneului poate face asta.",
+    err_guest_director: "Un oaspete nu poate conduce un turneu: creați un cont.",
+    err_registration_closed: "Înscrierile la acest turneu s-au încheiat.",
+    err_registered: "Sunteți deja înscris.",
+    err_not_registered: "Nu sunteți înscris la acest turneu.",
+    err_drive_full: "Turneul este complet ({most} jucători).",
+    err_too_few: "Un turneu are nevoie de cel puțin doi jucători.",
+    err_drive_started: "Turneul a început.",
+    err_drive_state: "Nu acum: turneul este {state}.",
+    err_drive_paused: "Directorul a pus turneul pe pauză.",
+    err_drive_limit: "Conduceți {limit} turnee neîncheiate, cel mult permis.",
+    err_drive_rate: "Prea multe turnee noi; așteptați puțin.",
+    err_not_at_table: "Doar jucătorii de la această masă (sau directorul) introduc rezultatele ei.",
+    err_no_drive: "Acest turneu nu există.",
+    err_deal_range: "O rundă are mâinile 1 până la {most}.",
+    err_matchpoints_duplicate: "Punctele de meci cer mâini duplicat.",
+    err_starts_at: "Un turneu începe în anul care vine.",
+    err_replaced_already: "Un jucător computer joacă deja pentru {name}.",
+    err_bad_entry: "Rezultat imposibil",
   },
 };
+
+// An error the server answered, in the page's language: the drive's own refusals by their
+// code (a result the rules refuse keeps the server's reason), the others as the lobby words them.
+function errText(err) {
+  const key = "err_" + err?.code;
+  if (!(key in TEXTS.en)) return ctx.errorText(err);
+  const values = {...(err.values || {})};
+  if (values.state) values.state = dt("st_" + values.state);
+  const text = dt(key, values);
+  return err.code === "bad_entry" ? `${text}: ${err.message}` : text;
+}
 
 // A text of the drive pages in the page's language (English where one is missing).
 export function dt(key, vars = {}) {
@@ -234,7 +340,7 @@ export async function lobbyDrives() {
 // --- the calendar and a new drive ----------------------------------------------------------
 
 async function drivesPage() {
-  const {h, api, errorText} = ctx;
+  const {h, api} = ctx;
   const drives = await api("GET", "/api/drives");
   const list = h("ul", {class: "tables", id: "calendar"});
   for (const d of drives) {
@@ -269,7 +375,7 @@ async function drivesPage() {
     } catch (err) {
       let box = form.querySelector(".error");
       if (!box) { box = h("p", {class: "error", role: "alert"}); form.append(box); }
-      box.textContent = errorText(err);
+      box.textContent = errText(err);
     }
   }},
     h("h2", {id: "nd-h", text: dt("newDrive")}),
@@ -370,10 +476,10 @@ function directorBox(d, act) {
 }
 
 async function drivePage(id) {
-  const {h, api, errorText, showStatus} = ctx;
+  const {h, api, showStatus} = ctx;
   const root = h("section", {class: "drive-page", id: "drive-page", "data-drive": id});
   const act = async (fn) => {
-    try { const d = await fn(); showStatus(""); render(d); } catch (err) { showStatus(errorText(err)); }
+    try { const d = await fn(); showStatus(""); render(d); } catch (err) { showStatus(errText(err)); }
   };
   const render = (d) => {
     const mine = d.entries.find(e => e.you);
@@ -434,7 +540,7 @@ async function hallPage(id) {
 // --- scorer mode: a phone at a real table --------------------------------------------------------
 
 async function scorerPage(id) {
-  const {h, api, errorText} = ctx;
+  const {h, api} = ctx;
   const root = h("section", {class: "scorer", id: "scorer", "data-drive": id});
   const render = (d, note = "") => {
     const mine = d.tables.filter(x => x.round === d.round_no && x.can_enter);
@@ -472,7 +578,7 @@ async function scorerPage(id) {
         const body = {table: Number(tableSel.value), deal: Number(dealSel.value), ...read()};
         const fresh = await api("POST", `/api/drives/${id}/results`, body);
         render(fresh, dt("saved", {deal: body.deal, table: body.table}));
-      } catch (err) { message.className = "error"; message.textContent = errorText(err); }
+      } catch (err) { message.className = "error"; message.textContent = errText(err); }
     }},
       h("h2", {text: dt("scorer", {name: d.name})}),
       h("p", {class: "whose", text: stateLine(d)}),

@@ -118,6 +118,16 @@ class TensorLayout:
         """Each section's offset by name."""
         return {s.name: s.offset for s in self.information}
 
+    @cached_property
+    def _encoder_offsets(self) -> tuple[int, ...]:
+        """The offsets the encoder reads, in its order (relative where it groups sections)."""
+        o = self.offsets
+        base, tail = o["trump"], o["voids"]
+        return (o["hand"], o["known"], o["played"], o["trick"], o["shown"], o["turn_up"], base,
+                o["phase"] - base, o["to_move"] - base, o["leader"] - base, o["dealer"] - base,
+                o["controls"] - base, o["partners"] - base, o["open_hands"] - base, tail,
+                o["hand_sizes"] - tail, o["tricks_won"] - tail, o["hidden"] - tail)
+
     def section(self, name: str) -> Section:
         """The section called ``name`` (of the information state, which holds them all)."""
         for s in self.information:
@@ -223,119 +233,195 @@ def tensor_layout(variant: str = "classic", preset: str | None = None, **options
 
 _PHASE_BIT = {p: 1 << i for i, p in enumerate(PHASES)}
 _BOUND_BIT = {"exactly": 1, "at_least": 2, "at_most": 4}
+_BIT = tuple(1 << c for c in range(CARDS))
+_SUIT_OF = tuple(c // 13 for c in range(CARDS))
+_REL = {n: tuple(tuple((h - me) % n for h in range(2 * n)) for me in range(n)) for n in (2, 3, 4)}
+"""``_REL[n][me][h]``: hand ``h`` (or ``h - n``) relative to ``me``."""
 
 
-def _observation_bits(obs: Observation, layout: TensorLayout) -> int:
-    """The observation tensor's slots as the bits of one integer."""
+class _Closed:
+    """What the closed tricks say, relative to one observer: cards played and suits shown
+    void per relative hand, tricks won, the history's bits (from offset 0), and each
+    trick's voids (for a hand whose voids count only from some trick on)."""
+
+    __slots__ = ("count", "history", "last", "played", "trick_voids", "voids", "won")
+
+    def __init__(self, n: int) -> None:
+        self.count = 0
+        self.last: object = None
+        self.played = [0] * n
+        self.voids = [0] * n
+        self.won = [0] * n
+        self.history = 0
+        self.trick_voids: list[tuple[int, ...]] = []
+
+    def extend(self, tricks: tuple[Any, ...], rel: tuple[int, ...], n: int) -> None:
+        """Take in the tricks from ``self.count`` on."""
+        played = self.played
+        voids = self.voids
+        won = self.won
+        history = self.history
+        bit = _BIT
+        suit = _SUIT_OF
+        for t in range(self.count, len(tricks)):
+            lead, cards, winner = tricks[t]
+            led = suit[cards[0]]
+            shown = [0] * n
+            row = t * n
+            for i, c in enumerate(cards):
+                r = rel[lead + i]
+                played[r] |= bit[c]
+                history |= bit[c] << ((row + r) * CARDS)
+                if suit[c] != led:
+                    shown[r] |= 1 << led
+            for r in range(n):
+                voids[r] |= shown[r]
+            self.trick_voids.append(tuple(shown))
+            won[rel[winner]] += 1
+        self.history = history
+        self.count = len(tricks)
+        self.last = tricks[-1] if tricks else None
+
+
+_MEMO: dict[tuple[int, int], _Closed] = {}
+"""The closed tricks of the last observation of each seat, kept while the next one has the
+same tricks and more (checked by the last closed trick's identity: the rules close each
+trick as a new object, and the memo holds it, so its identity is never reused)."""
+
+
+def _closed(tricks: tuple[Any, ...], n: int, me: int, rel: tuple[int, ...]) -> _Closed:
+    key = (n, me)
+    memo = _MEMO.get(key)
+    count = len(tricks)
+    if memo is not None and memo.count <= count and (
+            memo.count == 0 or tricks[memo.count - 1] is memo.last):
+        if memo.count < count:
+            memo.extend(tricks, rel, n)
+        return memo
+    memo = _MEMO[key] = _Closed(n)
+    memo.extend(tricks, rel, n)
+    return memo
+
+
+def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Closed]:
+    """The observation tensor's slots as the bits of one integer (and the closed tricks)."""
     n = layout.hands
     me = obs.seat
     if me is None:
         raise ValueError("tensors are made for a seat's observation, not the public view")
-    off = layout.offsets
-    bits = obs.hand.mask << off["hand"]
-    base = off["known"]
-    for h, cs in obs.known.items():
-        bits |= cs.mask << (base + ((h - me) % n) * CARDS)
-    played = [0] * n
-    voids = [0] * n
-    won = [0] * n
-    for lead, cards, winner in obs.tricks:
-        led = cards[0] // 13
-        for i, c in enumerate(cards):
-            r = (lead + i - me) % n
-            played[r] |= 1 << c
-            if c // 13 != led:
-                voids[r] |= 1 << led
-        won[(winner - me) % n] += 1
-    trick_base = off["trick"]
-    if obs.trick:
-        led = obs.trick[0][1] // 13
-        for h, c in obs.trick:
-            r = (h - me) % n
-            played[r] |= 1 << c
-            bits |= 1 << (trick_base + r * CARDS + c)
-            if c // 13 != led:
-                voids[r] |= 1 << led
+    (o_hand, o_known, o_played, o_trick, o_shown, o_turn_up, base, r_phase, r_to_move, r_leader,
+     r_dealer, r_controls, r_partners, r_open, tail_base, r_sizes, r_won, r_hidden) = layout._encoder_offsets
+    rel = _REL[n][me]
+    closed = _closed(obs.tricks, n, me, rel)
     if obs.voids_from:
         voids = [0] * n
-        for h, suits in obs.voids().items():
-            for s in suits:
-                voids[(h - me) % n] |= 1 << s
-    base = off["played"]
-    vbase = off["voids"]
-    tbase = off["tricks_won"]
-    tw = layout.tricks + 1
-    sbase = off["hand_sizes"]
-    sizes = obs.hand_sizes
-    for r in range(n):
-        bits |= played[r] << (base + r * CARDS)
-        bits |= voids[r] << (vbase + 4 * r)
-        bits |= 1 << (tbase + r * tw + won[r])
-        bits |= 1 << (sbase + r * (MAX_HAND + 1) + min(sizes[(r + me) % n], MAX_HAND))
-    bits |= obs.shown.mask << off["shown"]
-    if obs.turn_up is not None:
-        bits |= 1 << (off["turn_up"] + obs.turn_up)
-    bits |= 1 << (off["trump"] + (4 if obs.trump is None else int(obs.trump)))
-    bits |= _PHASE_BIT.get(obs.phase, 0) << off["phase"]
-    if obs.to_move is not None:
-        bits |= 1 << (off["to_move"] + (obs.to_move - me) % n)
-    bits |= 1 << (off["leader"] + (obs.leader - me) % n)
-    bits |= 1 << (off["dealer"] + (obs.dealer - me) % n)
-    cbase = off["controls"]
+        per_trick = closed.trick_voids
+        for h in range(n):
+            r = rel[h]
+            for shown in per_trick[obs.voids_from[h]:]:
+                voids[r] |= shown[r]
+    else:
+        voids = list(closed.voids)
+    bits = obs.hand.mask << o_hand
+    known = obs.known
+    if known:
+        for h, cs in known.items():
+            bits |= cs.mask << (o_known + rel[h] * CARDS)
+    trick = obs.trick
+    played = closed.played
+    if trick:
+        played = list(played)
+        bit = _BIT
+        suit = _SUIT_OF
+        current = 0
+        led = suit[trick[0][1]]
+        for h, c in trick:
+            r = rel[h]
+            played[r] |= bit[c]
+            current |= bit[c] << (r * CARDS)
+            if suit[c] != led:
+                voids[r] |= 1 << led
+        bits |= current << o_trick
+    cards = played[0]
+    for r in range(1, n):
+        cards |= played[r] << (r * CARDS)
+    bits |= cards << o_played
+    shown_mask = obs.shown.mask
+    if shown_mask:
+        bits |= shown_mask << o_shown
+    turn_up = obs.turn_up
+    if turn_up is not None:
+        bits |= 1 << (o_turn_up + turn_up)
+    # the small sections from trump to open_hands, then voids to hidden, each as one int
+    trump = obs.trump
+    small = 1 << (4 if trump is None else trump)
+    small |= _PHASE_BIT.get(obs.phase, 0) << r_phase
+    to_move = obs.to_move
+    if to_move is not None:
+        small |= 1 << (r_to_move + rel[to_move])
+    small |= 1 << (r_leader + rel[obs.leader])
+    small |= 1 << (r_dealer + rel[obs.dealer])
     for h in obs.controls:
-        bits |= 1 << (cbase + (h - me) % n)
-    pbase = off["partners"]
+        small |= 1 << (r_controls + rel[h])
     sides = obs.sides
     mine = sides[me]
     for h in range(n):
         if sides[h] == mine:
-            bits |= 1 << (pbase + (h - me) % n)
-    obase = off["open_hands"]
+            small |= 1 << (r_partners + rel[h])
     for h in obs.open_hands:
-        bits |= 1 << (obase + (h - me) % n)
+        small |= 1 << (r_open + rel[h])
+    bits |= small << base
+    tw = layout.tricks + 1
+    won = closed.won
+    sizes = obs.hand_sizes
+    tail = 0
+    for r in range(n):
+        tail |= (voids[r] << (4 * r)) | (1 << (r_won + r * tw + won[r]))
+    for h in range(n):
+        size = sizes[h]
+        tail |= 1 << (r_sizes + rel[h] * (MAX_HAND + 1) + (size if size < MAX_HAND else MAX_HAND))
     hidden = sum(obs.hidden.values()) if obs.hidden else 0
-    bits |= 1 << (off["hidden"] + min(hidden, MAX_HIDDEN))
+    tail |= 1 << (r_hidden + (hidden if hidden < MAX_HIDDEN else MAX_HIDDEN))
+    bits |= tail << tail_base
     if layout.calls:
+        off = layout.offsets
         cbase = off["calls"]
         for h, call in obs.calls:
-            bits |= 1 << (cbase + ((h - me) % n) * N_CALLS + call - CARDS)
+            bits |= 1 << (cbase + rel[h] * N_CALLS + call - CARDS)
         contract = obs.contract
         if contract is None:
             bits |= 1 << (off["needed"] + MAX_HAND + 1)
         else:
             dbase = off["declarers"]
             for h in contract.declarers:
-                bits |= 1 << (dbase + (h - me) % n)
+                bits |= 1 << (dbase + rel[h])
             bits |= 1 << (off["needed"] + min(contract.needed, MAX_HAND))
             bound = _BOUND_BIT[contract.bound] | (8 if contract.each else 0)
             bits |= bound << off["bound"]
             bits |= 1 << (off["contract_trump"] + (4 if contract.trump is None else int(contract.trump)))
-    return bits
+    return bits, closed
 
 
-def _history_bits(obs: Observation, layout: TensorLayout) -> int:
+def _history_bits(obs: Observation, layout: TensorLayout, closed: _Closed) -> int:
     """The information state's own sections (the play and calls in order) as bits."""
     n = layout.hands
     me = obs.seat
     assert me is not None
+    rel = _REL[n][me]
     off = layout.offsets
-    base = off["history"]
-    bits = 0
-    t = 0
-    for t, (lead, cards, _) in enumerate(obs.tricks):
-        for i, c in enumerate(cards):
-            bits |= 1 << (base + (t * n + (lead + i - me) % n) * CARDS + c)
+    history = closed.history
     if obs.trick:
-        t = len(obs.tricks)
+        row = len(obs.tricks) * n
         for h, c in obs.trick:
-            bits |= 1 << (base + (t * n + (h - me) % n) * CARDS + c)
+            history |= _BIT[c] << ((row + rel[h]) * CARDS)
+    bits = history << off["history"]
     if layout.calls:
         base = off["call_history"]
         width = n + N_CALLS
         for k, (h, call) in enumerate(obs.calls[:layout.call_slots]):
-            row = base + k * width
-            bits |= 1 << (row + (h - me) % n)
-            bits |= 1 << (row + n + call - CARDS)
+            at = base + k * width
+            bits |= 1 << (at + rel[h])
+            bits |= 1 << (at + n + call - CARDS)
     return bits
 
 
@@ -353,14 +439,15 @@ def observation_tensor(obs: Observation, layout: TensorLayout,
     """A seat's observation as a 0/1 ``float32`` vector of ``layout.observation_size``
     slots (written into ``out`` when given): what it sees now, the play so far as sets
     (cards played per hand, the current trick, shown voids, tricks won) and the calls."""
-    return _unpack(_observation_bits(obs, layout), layout.observation_size, out)
+    return _unpack(_observation_bits(obs, layout)[0], layout.observation_size, out)
 
 
 def information_state_tensor(obs: Observation, layout: TensorLayout,
                              out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
     """The observation tensor followed by the deal's public history in order: every card
     by trick and hand, and every call in turn (``layout.information_size`` slots)."""
-    bits = _observation_bits(obs, layout) | _history_bits(obs, layout)
+    bits, closed = _observation_bits(obs, layout)
+    bits |= _history_bits(obs, layout, closed)
     return _unpack(bits, layout.information_size, out)
 
 

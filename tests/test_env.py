@@ -274,3 +274,27 @@ def test_the_public_view_has_no_tensor() -> None:
 def test_docs_show_each_variants_layout(variant: str) -> None:
     text = DOCS.read_text(encoding="utf-8")
     assert tensors.tensor_layout(variant).table() in text
+
+
+@pytest.mark.parametrize("variant", ["classic", "german"])
+def test_the_kept_closed_tricks_never_change_a_tensor(variant: str) -> None:
+    """Deals played, undone and cloned in turns: each tensor equals one made from nothing."""
+    layout = tensors.tensor_layout(variant)
+    rng = random.Random(5)
+    deals = [openwhist.new_deal(variant, seed=s) for s in range(3)]
+    for _ in range(600):
+        deal = rng.choice(deals)
+        if deal.history and (deal.is_over() or rng.random() < 0.25):
+            deal.undo()
+        else:
+            deal.apply(rng.choice(list(deal.legal_actions())))
+        if rng.random() < 0.05:
+            deals.append(deal.clone())
+        obs = deal.observation(rng.choice(deal.seats))
+        got = tensors.information_state_tensor(obs, layout)
+        kept = dict(tensors._MEMO)
+        tensors._MEMO.clear()
+        fresh = tensors.information_state_tensor(obs, layout)
+        tensors._MEMO.clear()
+        tensors._MEMO.update(kept)
+        np.testing.assert_array_equal(got, fresh)

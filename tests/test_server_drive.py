@@ -99,6 +99,10 @@ def test_an_online_drive_from_registration_to_standings_that_equal_a_recount(ser
                     recount[seat["number"]] = recount.get(seat["number"], 0) + tricks[i % 2]
     totals = {s["number"]: s["total"] for s in done["standings"]["rows"]}
     assert totals == recount
+    # each person's own score card: a line per deal played, its running total the total
+    card = people[0].get(f"/api/drives/{did}").json()["card"]
+    assert len(card) == 4 and card[-1]["running"] == totals[1] == sum(r["score"] for r in card)
+    assert card[0]["partner"] == done["entries"][2]["name"]  # round 1: 1 and 3 partner
     places = [s["place"] for s in done["standings"]["rows"]]
     assert places == sorted(places)
     # exports: CSV (standings, then each deal) and a printable page

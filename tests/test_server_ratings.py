@@ -67,8 +67,9 @@ def test_a_match_of_people_moves_their_ratings_and_the_board_and_profiles_show_t
     # ann plays her cards; the others are away and a computer player plays for them: still
     # a table of people
     _, end = finish_match(ann, tid)
-    tricks = end["deal_over"]["row"]["result"]["tricks"]
-    won = {0: (ann, cy), 1: (bob, dee)}[0 if tricks[0] > tricks[1] else 1]
+    # the match is rated by its points (trick points and honours), not its tricks
+    points = end["match_over"]["points"]
+    won = {0: (ann, cy), 1: (bob, dee)}[0 if points[0] > points[1] else 1]
     lost = {c for c in (ann, bob, cy, dee)} - set(won)
     mus: dict[int, float] = {}
     for c in (ann, bob, cy, dee):
@@ -77,11 +78,15 @@ def test_a_match_of_people_moves_their_ratings_and_the_board_and_profiles_show_t
         assert rating["family"] == "classic" and rating["matches"] == 1
         assert len(p["history"]) == 1 and p["history"][0]["before"] == MU
         mus[c.user["id"]] = rating["mu"]
-    assert all(mus[c.user["id"]] > MU for c in won) and all(mus[c.user["id"]] < MU for c in lost)
+    if points[0] != points[1]:
+        assert all(mus[c.user["id"]] > MU for c in won) and all(mus[c.user["id"]] < MU for c in lost)
+    else:  # a draw between equals moves nobody's skill
+        assert all(abs(mu - MU) < 1e-6 for mu in mus.values())
     board = Client(server).get("/api/ratings/classic").json()
     ours = [r for r in board if r["user_id"] in mus]
     assert len(ours) == 4 and ours == sorted(ours, key=lambda r: -r["rating"])
-    assert {r["user_id"] for r in ours[:2]} == {c.user["id"] for c in won}
+    if points[0] != points[1]:
+        assert {r["user_id"] for r in ours[:2]} == {c.user["id"] for c in won}
     assert Client(server).get("/api/ratings/dummy").status_code == 404
     assert Client(server).get("/api/players/999999").json()["code"] == "no_player"
 
@@ -126,3 +131,26 @@ def test_at_ones_own_public_table_with_computer_players_a_few_matches_a_day_coun
     play_one_more_rated(ann)
     p = profile(ann, REPEAT_LIMIT + 1)
     assert p["ratings"][0]["matches"] == REPEAT_LIMIT + 1 and len(p["history"]) == REPEAT_LIMIT + 1
+
+
+def test_a_rated_drive_moves_its_peoples_ratings_and_an_unrated_one_does_not(server: Server) -> None:
+    director = member(server)
+    played = {}
+    for rated in (False, True):
+        did = director.post("/api/drives", {"name": "Rated" if rated else "Friendly", "rounds": 1, "deals": 1,
+                                            "rated": rated}).json()["id"]
+        people = [member(server) for _ in range(2)]
+        for p in people:
+            assert p.post(f"/api/drives/{did}/register").status_code == 200
+        assert director.post(f"/api/drives/{did}/start").status_code == 200
+        deadline = time.monotonic() + 60
+        while director.get(f"/api/drives/{did}").json()["state"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        played[rated] = people
+    # the rated drive's two people at one table with two computer players: rated
+    for p in played[True]:
+        assert profile(p, 1)["ratings"][0]["matches"] == 1
+    # the friendly drive's (finished first, its ratings changes would be stored first): none
+    for p in played[False]:
+        assert profile(p)["ratings"] == []

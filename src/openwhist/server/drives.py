@@ -35,6 +35,7 @@ from openwhist.drive import (
     next_round,
     result_of_deal,
     result_of_entry,
+    score_card,
     standings_csv,
     table_winners,
 )
@@ -179,6 +180,7 @@ class Drives:
         out["tables"] = tables
         out["standings"] = standings(drive)
         out["you"] = self._place(drive, mine, names) if mine is not None else None
+        out["card"] = score_card_of(drive, mine) if mine is not None else []
         return out
 
     def _place(self, drive: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
@@ -698,6 +700,7 @@ def standings(drive: dict[str, Any]) -> dict[str, Any]:
     results = _results(drive)
     ranked = rank(results, drive["rank_by"], len(drive["entries"]))
     names = {e["number"] - 1: e["name"] for e in drive["entries"]}
+    users = {e["number"] - 1: e["user_id"] for e in drive["entries"]}
     per_round: dict[int, list[int]] = {p: [0] * drive["rounds"] for p in names}
     for r in results:
         for s, p in enumerate(r.players):
@@ -708,6 +711,7 @@ def standings(drive: dict[str, Any]) -> dict[str, Any]:
             "place": x.place,
             "number": x.player + 1,
             "name": names.get(x.player, "?"),
+            "user_id": users.get(x.player),
             "total": x.total,
             "margin": x.margin,
             "matchpoints": x.matchpoints,
@@ -718,6 +722,18 @@ def standings(drive: dict[str, Any]) -> dict[str, Any]:
         for x in ranked.rows
     ]
     return {"by": ranked.by, "tie_break": ranked.tie_break, "rows": rows}
+
+
+def score_card_of(drive: dict[str, Any], number: int) -> list[dict[str, Any]]:
+    """Entry ``number``'s own score card: per deal he played, the round, table, seat,
+    partner's name (fixed sides), the deal in words, his score, margin and running total."""
+    names = {e["number"] - 1: e["name"] for e in drive["entries"]}
+    fixed = header_of(drive).partnership == "fixed"
+    rows = score_card(_results(drive), number - 1)
+    for row in rows:
+        partner = row.pop("partner")
+        row["partner"] = names.get(partner) if partner is not None and fixed else None
+    return rows
 
 
 def drive_csv(drive: dict[str, Any]) -> str:

@@ -38,6 +38,7 @@ const TEXTS = {
     winner: "Winner: {names}", table: "Table", open: "Open", noEntries: "Nobody has registered yet.",
     notPlaying: "You sit out this round.", left: "a computer player plays", seats: "Seats", refreshing: "live",
     whenNone: "when the director starts it", you: "you", drive: "Drive", entered: "Entered",
+    scoreCard: "Your score card", score: "Score", running: "Running total", result: "Result",
     err_not_director: "Only the drive's director can do this.",
     err_guest_director: "A guest cannot direct a drive: register an account.",
     err_registration_closed: "Registration for this drive is closed.",
@@ -87,6 +88,7 @@ const TEXTS = {
     table: "Tafel", open: "Openen", noEntries: "Nog niemand ingeschreven.", notPlaying: "Je speelt deze ronde niet.",
     left: "een computerspeler speelt", seats: "Plaatsen", refreshing: "live", whenNone: "wanneer de leider start",
     you: "jij", drive: "Drive", entered: "Ingegeven",
+    scoreCard: "Jouw scorekaart", score: "Score", running: "Lopend totaal", result: "Uitslag",
     err_not_director: "Alleen de leider van de drive kan dit doen.",
     err_guest_director: "Een gast kan geen drive leiden: maak een account.",
     err_registration_closed: "De inschrijving voor deze drive is gesloten.",
@@ -136,6 +138,7 @@ const TEXTS = {
     table: "Table", open: "Ouvrir", noEntries: "Personne n'est encore inscrit.", notPlaying: "Vous ne jouez pas ce tour.",
     left: "un joueur ordinateur joue", seats: "Places", refreshing: "en direct", whenNone: "quand le directeur le lance",
     you: "vous", drive: "Tournoi", entered: "Saisi",
+    scoreCard: "Votre feuille de marque", score: "Score", running: "Total cumulé", result: "Résultat",
     err_not_director: "Seul le directeur du tournoi peut le faire.",
     err_guest_director: "Un invité ne peut pas diriger un tournoi : créez un compte.",
     err_registration_closed: "Les inscriptions à ce tournoi sont closes.",
@@ -184,6 +187,7 @@ const TEXTS = {
     open: "Åbn", noEntries: "Ingen er tilmeldt endnu.", notPlaying: "Du sidder over i denne runde.",
     left: "en computerspiller spiller", seats: "Pladser", refreshing: "live", whenNone: "når lederen starter den",
     you: "dig", drive: "Turnering", entered: "Indtastet",
+    scoreCard: "Dit scorekort", score: "Point", running: "Løbende total", result: "Resultat",
     err_not_director: "Kun turneringens leder kan gøre dette.",
     err_guest_director: "En gæst kan ikke lede en turnering: opret en konto.",
     err_registration_closed: "Tilmeldingen til denne turnering er lukket.",
@@ -233,6 +237,7 @@ const TEXTS = {
     table: "Masa", open: "Deschide", noEntries: "Nimeni nu s-a înscris încă.", notPlaying: "Stați pe dinafară în această rundă.",
     left: "joacă un jucător computer", seats: "Locuri", refreshing: "în direct", whenNone: "când directorul îl pornește",
     you: "dvs.", drive: "Turneu", entered: "Introdus",
+    scoreCard: "Fișa dumneavoastră de scor", score: "Scor", running: "Total parțial", result: "Rezultat",
     err_not_director: "Doar directorul turneului poate face asta.",
     err_guest_director: "Un oaspete nu poate conduce un turneu: creați un cont.",
     err_registration_closed: "Înscrierile la acest turneu s-au încheiat.",
@@ -411,10 +416,23 @@ function standingsTable(d, big = false) {
         big ? null : rounds.map(r => h("th", {class: "round", text: dt("roundN", {n: r})})),
         h("th", {text: dt("total")}), h("th", {text: dt("margin")}), mp ? h("th", {text: dt("matchpoints")}) : null)),
       h("tbody", {}, st.rows.map(r => h("tr", {"data-number": r.number, class: d.entries.find(e => e.number === r.number)?.you ? "you" : null},
-        h("td", {text: r.place}), h("td", {text: r.name}),
+        h("td", {text: r.place}), h("td", {}, r.user_id && !big ? h("a", {href: `#player/${r.user_id}`, text: r.name}) : r.name),
         big ? null : r.rounds.map(x => h("td", {class: "round", text: x})),
         h("td", {class: "total", text: r.total}), h("td", {text: r.margin}), mp ? h("td", {text: r.matchpoints}) : null)))),
     h("p", {class: "help", text: dt("tieBreak", {rule: st.tie_break})}));
+}
+
+function cardBox(d) {
+  const {h} = ctx;
+  if (!d.card?.length) return null;
+  return h("section", {class: "card-box", "aria-labelledby": "sc-card-h"}, h("div", {class: "standings-box"},
+    h("table", {class: "standings score-card", id: "score-card"},
+      h("caption", {id: "sc-card-h", text: dt("scoreCard")}),
+      h("thead", {}, h("tr", {}, [dt("roundN", {n: ""}), dt("table"), dt("deal"), dt("partner"), dt("result"),
+                                  dt("score"), dt("running")].map(x => h("th", {text: x})))),
+      h("tbody", {}, d.card.map(r => h("tr", {}, h("td", {text: r.round}), h("td", {text: r.table}),
+        h("td", {text: r.deal}), h("td", {text: r.partner ?? "–"}), h("td", {text: r.detail}),
+        h("td", {text: r.score}), h("td", {class: "total", text: r.running})))))));
 }
 
 function tablesList(d) {
@@ -508,7 +526,7 @@ async function drivePage(id) {
       h("p", {class: "drive-meta", text: `${dt("mv_" + d.movement)} · ${dt("mode_" + d.mode).split(":")[0]} · ${dt("rounds")}: ${d.rounds} · ${dt("dealsPerRound")}: ${d.deals}${d.duplicate ? " · " + dt("duplicate").split(":")[0] : ""}${d.state === "open" ? " · " + when(d) : ""}`}),
       winners.length ? h("p", {class: "winner", id: "drive-winner", text: dt("winner", {names: winners.join(", ")})}) : null,
       actions,
-      h("div", {class: "columns"}, placeBox(d), directorBox(d, act),
+      h("div", {class: "columns"}, placeBox(d), directorBox(d, act), cardBox(d),
         d.standings.rows.length && d.state !== "open" ? h("section", {class: "card-box wide"}, standingsTable(d), exports) : null,
         d.tables.length ? tablesList(d) : null, entries));
   };

@@ -190,17 +190,30 @@ class Ratings:
 
 
 COMPUTER_RATINGS: dict[str, dict[str, Rating]] = {
-    family: {"random": Rating(MU - 6.0, 1.0), "heuristic": Rating(MU + 2.0, 1.0)}
-    for family in RATED_FAMILIES
+    "classic": {"random": Rating(19.0, 2.39), "heuristic": Rating(37.07, 2.39)},
+    "german": {"random": Rating(19.0, 3.02), "heuristic": Rating(42.36, 3.02)},
+    "belgian": {"random": Rating(19.0, 4.59), "heuristic": Rating(68.1, 4.59)},
 }
-"""Each computer player's fixed rating per family. First values: replaced by the measured
-ones (:func:`measure_computers`)."""
+"""Each computer player's fixed rating per family, measured by
+``python bench/bench_ratings.py --matches 400`` (:func:`measure_computers`: 400 matches of
+the family's natural length, the random player's mean set to ``MU - 6``). The rule-based
+player wins nearly every match against the random one, so the distance between them is
+only loosely measured (200 matches gave 39.4, 45.6 and 63.1)."""
 
 
 def computer_rating(family: str, bot: str) -> Rating:
-    """A computer player's fixed rating in a family (its level's name, ``"heuristic"``);
-    one not measured rates as a new person with no uncertainty."""
-    return COMPUTER_RATINGS.get(family, {}).get(bot.split(":", 1)[0], Rating(MU, 1.0))
+    """A computer player's fixed rating in a family, by its spec (``"heuristic"``,
+    ``"pimc:level=2"``: the name before the colon); one not measured in that family rates
+    as the rule-based player, the strongest measured.
+
+    >>> computer_rating("classic", "pimc:level=2") == computer_rating("classic", "heuristic")
+    True
+    """
+    measured = COMPUTER_RATINGS.get(family, {})
+    name = bot.split(":", 1)[0]
+    if name in measured:
+        return measured[name]
+    return measured.get("heuristic", Rating())
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,7 @@ def test_render_shows_the_table_as_text() -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_openspiel_random_simulation_and_serialisation(variant: str) -> None:
     game = pyspiel.load_game(spiel.game_name(variant))
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
 
 
 def test_games_take_a_preset_options_and_a_dealer() -> None:
@@ -202,6 +202,25 @@ def test_openspiel_algorithms_run_on_whist() -> None:
     for _ in range(3):
         solver.iteration()
     assert solver.average_policy() is not None
+
+
+def test_openspiel_rl_agents_learn_on_whist() -> None:
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import tabular_qlearner
+
+    env = rl_environment.Environment("openwhist_german")
+    agents = [tabular_qlearner.QLearner(player_id=i, num_actions=env.action_spec()["num_actions"])
+              for i in range(2)]
+    for _ in range(2):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            step = env.step([agents[player].step(step).action])
+        for agent in agents:
+            agent.step(step)
+        assert sum(step.rewards) == 0 and step.rewards[0] != 0 or step.rewards == [0.0, 0.0]
+    assert len(step.observations["info_state"][0]) == pyspiel.load_game(
+        "openwhist_german").information_state_tensor_size()
 
 
 # --- tensors ------------------------------------------------------------------------------------

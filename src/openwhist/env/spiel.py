@@ -113,6 +113,28 @@ class GameSpec:
     header: VariantHeader
     layout: TensorLayout
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameSpec:
+        return self  # immutable: a cloned state shares it
+
+
+class _DealBox:
+    """Holds a state's deal; a deep copy (what OpenSpiel's ``clone`` makes of a Python
+    state) copies the deal with the rules' own ``clone``, many times faster."""
+
+    __slots__ = ("deal",)
+
+    def __init__(self, deal: Deal | None) -> None:
+        self.deal = deal
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _DealBox:
+        return _DealBox(None if self.deal is None else self.deal.clone())
+
+    def __getstate__(self) -> tuple[Deal | None]:
+        return (self.deal,)
+
+    def __setstate__(self, state: tuple[Deal | None]) -> None:
+        (self.deal,) = state
+
 
 def make_spec(variant: str, params: dict[str, Any]) -> GameSpec:
     """A game's spec from its parameters."""
@@ -182,8 +204,17 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.whist_game = spec_of(game)
         self.deck: list[int] = []
-        self.deal: Deal | None = None
+        self._box = _DealBox(None)
         self._player_of = {s: i for i, s in enumerate(self.whist_game.header.seats)}
+
+    @property
+    def deal(self) -> Deal | None:
+        """The openwhist deal once the cards are dealt (None while dealing)."""
+        return self._box.deal
+
+    @deal.setter
+    def deal(self, deal: Deal | None) -> None:
+        self._box.deal = deal
 
     # --- the OpenSpiel state API -------------------------------------------------------------
 

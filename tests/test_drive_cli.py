@@ -38,8 +38,9 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("plan", "players"): [*NOT_INT, "0", "1", "201"],
     ("plan", "movement"): [*ODD, "swiss"],
     ("plan", "rounds"): [*NOT_INT, "0", "61"],
-    ("plan", "names"): ["a,b", "@/nonexistent/names.txt", ",,,,,,,", "@{tmp}"],
-    ("score", "sheet"): ["/nonexistent/x.csv", "{tmp}", "{garbage}", "{fourteen}", "{twice}", ""],
+    ("plan", "names"): ["a,b", "@/nonexistent/names.txt", ",,,,,,,", "@{tmp}", "@{binary}"],
+    ("score", "sheet"): ["/nonexistent/x.csv", "{tmp}", "{garbage}", "{fourteen}", "{twice}", "",
+                         "{binary}", "{crlf}"],
     ("score", "family"): [*ODD, "bridge", "dummy"],
     ("score", "players"): [*NOT_INT, "0", "201"],
     ("score", "movement"): [*ODD, "swiss"],
@@ -84,7 +85,12 @@ def test_a_bad_value_is_one_line_and_exit_2(tmp_path: Path, command: str, param:
     fourteen.write_text(sheet.read_text(encoding="utf-8").replace("8-5", "8-6"), encoding="utf-8")
     twice = tmp_path / "twice.csv"
     twice.write_text(sheet.read_text(encoding="utf-8") + "1,1,1,7-6\n", encoding="utf-8")
+    binary = tmp_path / "binary.csv"
+    binary.write_bytes(b"\xff\xfe\x00round")
+    crlf = tmp_path / "crlf.csv"
+    crlf.write_text("round,table,deal,tricks\n1,1,\r1,8-5\n", encoding="utf-8", newline="")
     value = (value.replace("{tmp}", str(tmp_path)).replace("{garbage}", str(garbage))
+             .replace("{binary}", str(binary)).replace("{crlf}", str(crlf))
              .replace("{fourteen}", str(fourteen)).replace("{twice}", str(twice)))
     argv = [a.replace("{sheet}", str(sheet)) for a in _argv(command, param, value)]
     cwd = os.getcwd()

@@ -310,3 +310,15 @@ def test_matchpoints_share_out_k_times_k_less_one(ns_tricks: list[int]) -> None:
     # first place goes to the most matchpoints (ties broken by margin)
     assert {r.player for r in table.rows if r.place == 1} <= {r.player for r in table.rows
                                                                if r.matchpoints == top}
+
+
+@given(st.text(alphabet=st.sampled_from("round,tabledkic\n0123456789-+ NESW\"\x00\r"), max_size=120))
+def test_a_results_sheet_is_read_or_refused_with_a_message(text: str) -> None:
+    """Whatever a sheet holds, it is read or refused with an InvalidActionError (a message),
+    never another exception."""
+    p = drive.plan("progressive", 8, "classic", rounds=3)
+    try:
+        rows = drive.read_sheet("round,table,deal,tricks\n" + text)
+        drive.score_sheet(p, None, rows)
+    except InvalidActionError:
+        pass

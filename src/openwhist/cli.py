@@ -449,6 +449,8 @@ def _drive_names(names: str | None, players: int) -> list[str] | None:
                 got = [line.strip() for line in f if line.strip()]
         except OSError as exc:
             fail(f"--names: cannot read {names[1:]} ({exc.strerror})")
+        except UnicodeDecodeError:
+            fail(f"--names: {names[1:]} is not text (UTF-8)")
     else:
         got = [n.strip() for n in names.split(",")]
     if len(got) != players or not all(got):
@@ -501,6 +503,8 @@ def drive_score(
             text = f.read()
     except OSError as exc:
         fail(f"cannot read the results sheet {sheet} ({exc.strerror})")
+    except UnicodeDecodeError:
+        fail(f"the results sheet {sheet} is not text (UTF-8)")
     who = _drive_names(names, players)
     _, options = resolve(family)
     _, results = drive.score_sheet(p, options, drive.read_sheet(text))

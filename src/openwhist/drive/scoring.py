@@ -369,7 +369,14 @@ def read_sheet(text: str) -> list[SheetRow]:
     >>> rows[0].entry, rows[0].line
     (Entry(tricks=(8, 5), contract=None, declarers=(), multiplier=1), 2)
     """
-    reader = csv.DictReader(io.StringIO(text))
+    try:
+        return _read_sheet(text)
+    except csv.Error as exc:
+        raise InvalidActionError(f"the results sheet is not CSV: {exc}") from None
+
+
+def _read_sheet(text: str) -> list[SheetRow]:
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     fields = [f.strip().lower() for f in reader.fieldnames or []]
     missing = [c for c in SHEET_COLUMNS[:4] if c not in fields]
     if missing:

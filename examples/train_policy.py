@@ -1,8 +1,10 @@
 """Train a small policy for classic whist against the random bot, on CPU, in minutes.
 
-The policy is linear in the observation tensor (``docs/tensors.md``): a score per
-action, ``W @ [tensor, 1]``, softmax over the legal actions (the action mask). It is
-trained by REINFORCE with a running baseline, playing North and South through the
+The policy is a softmax over the legal cards (the action mask) of a linear score of a
+dozen features of each card, read from the sections of the observation tensor
+(``docs/tensors.md``): its rank, whether it is a trump, whether it beats the trick so far,
+whether partner is winning it, whether it is the cheapest winner or the lowest of its
+suit... It is trained by REINFORCE with a running baseline, playing North and South through the
 PettingZoo environment (``openwhist.env.aec_env``) while East and West play at random; the
 reward is the deal's points for the policy's side minus the other side's. The learning
 curve (mean reward per deal against the random bot, over a moving window) is written
@@ -12,10 +14,11 @@ Usage::
 
     python examples/train_policy.py --minutes 3 --out policy.npz --plot curve.png
 
-A three-minute run on one core of our 2-core machine (about 25,000 deals) reaches a
-mean of about +1.3 points per deal against the random bot (random against random: 0);
-``examples/evaluate_policy.py --policy policy.npz --opponent random`` measures it on
-duplicate deals.
+A three-minute run (``--minutes 3 --seed 0``) on our shared 2-core machine, busy with
+other work, played 3,236 deals; the policy it saved, drawn from as in training, gained
++0.74 points per deal over the random bot on 300 duplicate boards (95% interval 0.62 to
+0.86; 7.19 tricks per deal) and lost 1.28 (1.16 to 1.40) to the heuristic bot
+(``examples/evaluate_policy.py --policy policy.npz --opponent random --boards 300``).
 """
 
 from __future__ import annotations

@@ -188,7 +188,7 @@ def _play_progressive(family: str, people: int, rounds: int, rng: random.Random)
                 a = rng.randint(0, total)
                 results.append(drive.result_of_entry(family, None, rnd, t.number, deal,
                                                      drive.Entry((a, total - a))))
-        out.append(drive.next_round_from(rnd, results))
+        out.append(drive.next_round_from(rnd, results, out[:-1]))
     return out
 
 
@@ -206,6 +206,17 @@ def test_progressive_partners_change_every_round(tables: int, gap: int, seed: in
         for person, partner in after.items():
             if partner is not None:
                 assert before[person] != partner
+    # each stayer took the arrival he had partnered less often (of the two ways to pair them)
+    for r in range(1, len(rounds)):
+        count: Counter[frozenset[int | None]] = Counter(
+            frozenset((a, b)) for of in partners[:r] for a, b in of.items())
+        for t in rounds[r].tables:
+            n, e, s, w = t.seats
+
+            def times(x: int | None, y: int | None, count: Counter[frozenset[int | None]] = count) -> int:
+                return count[frozenset((x, y))] if x is not None and y is not None else 0
+
+            assert times(n, s) + times(e, w) <= times(n, w) + times(e, s)
 
 
 @settings(max_examples=15, deadline=None)

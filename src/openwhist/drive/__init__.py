@@ -96,10 +96,11 @@ __all__ = [
 ]
 
 
-def next_round_from(current: Round, results: Sequence[Result]) -> Round:
+def next_round_from(current: Round, results: Sequence[Result], earlier: Sequence[Round] = ()) -> Round:
     """The progressive drive's next round from the current round and its results (every
     deal of every table; other rounds' results are ignored): each table's winning side
-    by :func:`table_winners`, then :func:`next_round`."""
+    by :func:`table_winners`, then :func:`next_round` (given the ``earlier`` rounds, new
+    partners are chosen over old ones)."""
     mine = [r for r in results if r.round == current.number]
     winners = []
     for t in current.tables:
@@ -107,4 +108,4 @@ def next_round_from(current: Round, results: Sequence[Result]) -> Round:
         if not rows:
             raise InvalidActionError(f"round {current.number}: table {t.number} has no results yet")
         winners.append(table_winners(t, rows))
-    return next_round(current, winners)
+    return next_round(current, winners, earlier)

@@ -25,6 +25,7 @@ Three movements:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -484,15 +485,16 @@ def table_winners(table: Table, scores: Iterable[tuple[int, Sequence[int]]]) -> 
     return 1 if last[1] > last[0] else 0
 
 
-def next_round(current: Round, winners: Sequence[int]) -> Round:
+def next_round(current: Round, winners: Sequence[int], earlier: Sequence[Round] = ()) -> Round:
     """The progressive drive's next round from the current one and, per table in order,
     the side that won it there (see :func:`table_winners`; :func:`openwhist.drive.next_round_from`
     takes the results).
 
     Four-hand tables: the winners move on to the next table (the last table's to the
     first); the losers stay, one at N and one at E, now opponents; each partners one
-    arrival (which one alternates round by round). Two-hand tables: the winner moves on,
-    the loser stays.
+    arrival: the one he has partnered less often in ``earlier`` rounds and this one (on
+    equal counts, which one alternates round by round). Two-hand tables: the winner moves
+    on, the loser stays.
 
     >>> first = plan("progressive", 8, "classic", rounds=2).rounds[0]
     >>> [t.seats for t in next_round(first, [0, 1]).tables]
@@ -504,6 +506,15 @@ def next_round(current: Round, winners: Sequence[int]) -> Round:
     if any(w not in (0, 1) for w in winners):
         raise InvalidActionError(f"a table's winner is side 0 or 1, not {list(winners)!r}")
     size = len(current.tables[0].seats)
+    partnered: Counter[tuple[int | None, int | None]] | None = None
+    if earlier and size == 4:
+        partnered = Counter()
+        for rnd in (*earlier, current):
+            for t in rnd.tables:
+                for a, b in ((t.seats[0], t.seats[2]), (t.seats[1], t.seats[3])):
+                    if a is not None and b is not None:
+                        partnered[(a, b)] += 1
+                        partnered[(b, a)] += 1
     rows = []
     for i, t in enumerate(current.tables):
         came = current.tables[(i - 1) % n]
@@ -515,5 +526,10 @@ def next_round(current: Round, winners: Sequence[int]) -> Round:
         move = (came.seats[w_came], came.seats[w_came + 2])
         if current.number % 2 == 0:
             move = (move[1], move[0])
+        if partnered is not None:
+            kept = partnered[(stay[0], move[0])] + partnered[(stay[1], move[1])]
+            swapped = partnered[(stay[0], move[1])] + partnered[(stay[1], move[0])]
+            if swapped < kept:
+                move = (move[1], move[0])
         rows.append(Table(t.number, (stay[0], stay[1], move[0], move[1])))
     return Round(current.number + 1, tuple(rows))

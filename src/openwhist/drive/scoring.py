@@ -453,5 +453,5 @@ def score_sheet(plan: Plan, options: Any, rows: Sequence[SheetRow]) -> tuple[lis
                     raise InvalidActionError(f"round {number}: table {t.number} has no results, "
                                              "so the next round cannot be seated")
                 winners.append(table_winners(t, mine))
-            current = next_round(current, winners)
+            current = next_round(current, winners, rounds[:-1])
     return rounds, results

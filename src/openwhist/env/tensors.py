@@ -101,13 +101,13 @@ class TensorLayout:
     observation: tuple[Section, ...]
     information: tuple[Section, ...]
 
-    @property
+    @cached_property
     def observation_size(self) -> int:
         """Slots of the observation tensor."""
         last = self.observation[-1]
         return last.offset + last.size
 
-    @property
+    @cached_property
     def information_size(self) -> int:
         """Slots of the information-state tensor."""
         last = self.information[-1]
@@ -122,11 +122,22 @@ class TensorLayout:
     def _encoder_offsets(self) -> tuple[int, ...]:
         """The offsets the encoder reads, in its order (relative where it groups sections)."""
         o = self.offsets
-        base, tail = o["trump"], o["voids"]
+        base = o["trump"]
         return (o["hand"], o["known"], o["played"], o["trick"], o["shown"], o["turn_up"], base,
                 o["phase"] - base, o["to_move"] - base, o["leader"] - base, o["dealer"] - base,
-                o["controls"] - base, o["partners"] - base, o["open_hands"] - base, tail,
-                o["hand_sizes"] - tail, o["tricks_won"] - tail, o["hidden"] - tail)
+                o["controls"] - base, o["partners"] - base, o["open_hands"] - base, o["voids"] - base,
+                o["hand_sizes"] - base, o["tricks_won"] - base, o["hidden"] - base)
+
+    def _tables(self, me: int) -> _Tables:
+        """The encoder's bits for an observer (made once per seat)."""
+        found = self._tables_by_seat.get(me)
+        if found is None:
+            found = self._tables_by_seat[me] = _Tables(self, me)
+        return found
+
+    @cached_property
+    def _tables_by_seat(self) -> dict[int, _Tables]:
+        return {}
 
     def section(self, name: str) -> Section:
         """The section called ``name`` (of the information state, which holds them all)."""
@@ -151,6 +162,30 @@ class TensorLayout:
         for s in self.information:
             lines.append(f"| `{s.name}` | {s.offset} | {s.rows} x {s.width} | {s.meaning} |")
         return "\n".join(lines)
+
+
+class _Tables:
+    """An observer's bits of the small sections, each from the trump section's offset,
+    indexed by the absolute hand (or the suit): what the encoder ORs together."""
+
+    def __init__(self, layout: TensorLayout, me: int) -> None:
+        o = layout.offsets
+        base = o["trump"]
+        n = layout.hands
+        rel = [(h - me) % n for h in range(n)]
+
+        def row(name: str) -> tuple[int, ...]:
+            return tuple(1 << (o[name] - base + rel[h]) for h in range(n))
+
+        self.trump = tuple(1 << s for s in range(5))
+        self.to_move = row("to_move")
+        self.leader = row("leader")
+        self.dealer = row("dealer")
+        self.controls = row("controls")
+        self.partner = row("partners")
+        self.open_hands = row("open_hands")
+        self.partners: dict[tuple[int, ...], int] = {}
+        self.sizes: dict[tuple[int, ...], int] = {}
 
 
 def _sections(parts: list[tuple[str, int, int, str]], start: int = 0) -> tuple[Section, ...]:
@@ -235,52 +270,75 @@ _PHASE_BIT = {p: 1 << i for i, p in enumerate(PHASES)}
 _BOUND_BIT = {"exactly": 1, "at_least": 2, "at_most": 4}
 _BIT = tuple(1 << c for c in range(CARDS))
 _SUIT_OF = tuple(c // 13 for c in range(CARDS))
+_CARD_AT = tuple(tuple(1 << (r * CARDS + c) for c in range(CARDS)) for r in range(4))
+"""``_CARD_AT[r][c]``: card ``c`` in row ``r`` of a section of 52-card rows."""
 _REL = {n: tuple(tuple((h - me) % n for h in range(2 * n)) for me in range(n)) for n in (2, 3, 4)}
 """``_REL[n][me][h]``: hand ``h`` (or ``h - n``) relative to ``me``."""
 
 
 class _Closed:
-    """What the closed tricks say, relative to one observer: cards played and suits shown
-    void per relative hand, tricks won, the history's bits (from offset 0), and each
-    trick's voids (for a hand whose voids count only from some trick on)."""
+    """What the closed tricks say, relative to one observer: the cards each relative hand
+    played (``played_bits``: row ``r`` at bit ``52 r``), the suits each has shown void
+    (``voids_bits``: row ``r`` at bit ``4 r``), the tricks each won (``won_bits``: one-hot
+    rows of ``52 / n + 1``), each trick's voids (for a hand whose voids count only from some
+    trick on), and the history's bits (from offset 0) for the first ``history_count``
+    tricks (made only when an information state asks for them)."""
 
-    __slots__ = ("count", "history", "last", "played", "trick_voids", "voids", "won")
+    __slots__ = ("count", "history", "history_count", "last", "played_bits", "trick_voids",
+                 "tricks", "voids_bits", "won", "won_bits")
 
     def __init__(self, n: int) -> None:
         self.count = 0
         self.last: object = None
-        self.played = [0] * n
-        self.voids = [0] * n
+        self.tricks: tuple[Any, ...] = ()
+        self.played_bits = 0
+        self.voids_bits = 0
         self.won = [0] * n
+        self.won_bits = 0
         self.history = 0
-        self.trick_voids: list[tuple[int, ...]] = []
+        self.history_count = 0
+        self.trick_voids: list[int] = []
 
     def extend(self, tricks: tuple[Any, ...], rel: tuple[int, ...], n: int) -> None:
         """Take in the tricks from ``self.count`` on."""
-        played = self.played
-        voids = self.voids
+        played = self.played_bits
+        voids = self.voids_bits
         won = self.won
-        history = self.history
-        bit = _BIT
+        at = _CARD_AT
         suit = _SUIT_OF
         for t in range(self.count, len(tricks)):
             lead, cards, winner = tricks[t]
             led = suit[cards[0]]
-            shown = [0] * n
-            row = t * n
+            shown = 0
             for i, c in enumerate(cards):
                 r = rel[lead + i]
-                played[r] |= bit[c]
-                history |= bit[c] << ((row + r) * CARDS)
+                played |= at[r][c]
                 if suit[c] != led:
-                    shown[r] |= 1 << led
-            for r in range(n):
-                voids[r] |= shown[r]
-            self.trick_voids.append(tuple(shown))
+                    shown |= 1 << (4 * r + led)
+            voids |= shown
+            self.trick_voids.append(shown)
             won[rel[winner]] += 1
-        self.history = history
+        self.played_bits = played
+        self.voids_bits = voids
+        width = CARDS // n + 1
+        self.won_bits = sum(1 << (r * width + w) for r, w in enumerate(won))
         self.count = len(tricks)
+        self.tricks = tricks
         self.last = tricks[-1] if tricks else None
+
+    def history_bits(self, rel: tuple[int, ...], n: int) -> int:
+        """The history's bits of the closed tricks (from offset 0)."""
+        history = self.history
+        bit = _BIT
+        tricks = self.tricks
+        for t in range(self.history_count, self.count):
+            lead, cards, _ = tricks[t]
+            row = t * n
+            for i, c in enumerate(cards):
+                history |= bit[c] << ((row + rel[lead + i]) * CARDS)
+        self.history = history
+        self.history_count = self.count
+        return history
 
 
 _MEMO: dict[tuple[int, int], _Closed] = {}
@@ -313,76 +371,68 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Clo
      r_dealer, r_controls, r_partners, r_open, tail_base, r_sizes, r_won, r_hidden) = layout._encoder_offsets
     rel = _REL[n][me]
     closed = _closed(obs.tricks, n, me, rel)
-    if obs.voids_from:
-        voids = [0] * n
+    voids_from = obs.voids_from
+    if voids_from:
+        voids = 0
         per_trick = closed.trick_voids
         for h in range(n):
-            r = rel[h]
-            for shown in per_trick[obs.voids_from[h]:]:
-                voids[r] |= shown[r]
+            row = 0xF << (4 * rel[h])
+            for shown in per_trick[voids_from[h]:]:
+                voids |= shown & row
     else:
-        voids = list(closed.voids)
+        voids = closed.voids_bits
     bits = obs.hand.mask << o_hand
     known = obs.known
     if known:
         for h, cs in known.items():
             bits |= cs.mask << (o_known + rel[h] * CARDS)
     trick = obs.trick
-    played = closed.played
+    played = closed.played_bits
     if trick:
-        played = list(played)
-        bit = _BIT
+        at = _CARD_AT
         suit = _SUIT_OF
         current = 0
         led = suit[trick[0][1]]
         for h, c in trick:
             r = rel[h]
-            played[r] |= bit[c]
-            current |= bit[c] << (r * CARDS)
+            current |= at[r][c]
             if suit[c] != led:
-                voids[r] |= 1 << led
+                voids |= 1 << (4 * r + led)
+        played |= current
         bits |= current << o_trick
-    cards = played[0]
-    for r in range(1, n):
-        cards |= played[r] << (r * CARDS)
-    bits |= cards << o_played
+    bits |= played << o_played
     shown_mask = obs.shown.mask
     if shown_mask:
         bits |= shown_mask << o_shown
     turn_up = obs.turn_up
     if turn_up is not None:
         bits |= 1 << (o_turn_up + turn_up)
-    # the small sections from trump to open_hands, then voids to hidden, each as one int
+    # the sections from trump to hidden as one integer, from trump's offset
+    tables = layout._tables(me)
     trump = obs.trump
-    small = 1 << (4 if trump is None else trump)
-    small |= _PHASE_BIT.get(obs.phase, 0) << r_phase
+    small = tables.trump[4 if trump is None else trump] | _PHASE_BIT.get(obs.phase, 0) << r_phase
     to_move = obs.to_move
     if to_move is not None:
-        small |= 1 << (r_to_move + rel[to_move])
-    small |= 1 << (r_leader + rel[obs.leader])
-    small |= 1 << (r_dealer + rel[obs.dealer])
+        small |= tables.to_move[to_move]
+    small |= tables.leader[obs.leader] | tables.dealer[obs.dealer]
     for h in obs.controls:
-        small |= 1 << (r_controls + rel[h])
+        small |= tables.controls[h]
     sides = obs.sides
-    mine = sides[me]
-    for h in range(n):
-        if sides[h] == mine:
-            small |= 1 << (r_partners + rel[h])
+    partners = tables.partners.get(sides)
+    if partners is None:
+        partners = tables.partners[sides] = sum(tables.partner[h] for h in range(n) if sides[h] == sides[me])
+    small |= partners
     for h in obs.open_hands:
-        small |= 1 << (r_open + rel[h])
-    bits |= small << base
-    tw = layout.tricks + 1
-    won = closed.won
+        small |= tables.open_hands[h]
     sizes = obs.hand_sizes
-    tail = 0
-    for r in range(n):
-        tail |= (voids[r] << (4 * r)) | (1 << (r_won + r * tw + won[r]))
-    for h in range(n):
-        size = sizes[h]
-        tail |= 1 << (r_sizes + rel[h] * (MAX_HAND + 1) + (size if size < MAX_HAND else MAX_HAND))
+    size_bits = tables.sizes.get(sizes)
+    if size_bits is None:
+        size_bits = tables.sizes[sizes] = sum(
+            1 << (r_sizes + rel[h] * (MAX_HAND + 1) + min(size, MAX_HAND)) for h, size in enumerate(sizes))
+    small |= size_bits | (voids << tail_base) | (closed.won_bits << r_won)
     hidden = sum(obs.hidden.values()) if obs.hidden else 0
-    tail |= 1 << (r_hidden + (hidden if hidden < MAX_HIDDEN else MAX_HIDDEN))
-    bits |= tail << tail_base
+    small |= 1 << (r_hidden + (hidden if hidden < MAX_HIDDEN else MAX_HIDDEN))
+    bits |= small << base
     if layout.calls:
         off = layout.offsets
         cbase = off["calls"]
@@ -409,7 +459,7 @@ def _history_bits(obs: Observation, layout: TensorLayout, closed: _Closed) -> in
     assert me is not None
     rel = _REL[n][me]
     off = layout.offsets
-    history = closed.history
+    history = closed.history_bits(rel, n)
     if obs.trick:
         row = len(obs.tricks) * n
         for h, c in obs.trick:

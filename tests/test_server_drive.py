@@ -321,3 +321,31 @@ def test_a_scheduled_drive_starts_by_itself_at_its_time(tmp_path: Any) -> None:
         assert d.get(f"/api/drives/{lonely['id']}").json()["state"] == "open"
     finally:
         s.stop()
+
+
+def test_a_duplicate_round_keeps_its_records_until_every_table_has_played(server: Server) -> None:
+    d = director(server)
+    did = make(d, rounds=1, deals=1, duplicate=True)["id"]
+    people = guests(server, 5)
+    for p in people:
+        p.post(f"/api/drives/{did}/register")
+    d.post(f"/api/drives/{did}/start")
+    # number 4 sits at table 2 and is there without playing: table 2 waits for him
+    stay = people[3].get(f"/api/drives/{did}").json()["you"]
+    assert stay["table"] == 2
+    seat = people[3].ws(stay["table_id"])
+    seat.recv()
+    first = people[0].get(f"/api/drives/{did}").json()["you"]["table_id"]
+    deadline = time.monotonic() + 60
+    while not d.get(f"/api/records?table={first}").json():  # table 1's computer players play
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    [listed] = d.get(f"/api/records?table={first}").json()
+    # its deal is still played at table 2: hidden from the people at table 1, not the director
+    assert people[0].get(f"/api/records?table={first}").json() == []
+    refused(people[0].get(f"/api/records/{listed['id']}"), 404, "no_record")
+    assert d.get(f"/api/records/{listed['id']}").status_code == 200
+    # the director ends the round: the records are everyone's at the table
+    d.post(f"/api/drives/{did}/end-round")
+    assert people[0].get(f"/api/records/{listed['id']}").status_code == 200
+    seat.close()

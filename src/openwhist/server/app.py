@@ -73,7 +73,7 @@ from openwhist.store import (
     list_records,
     table_access,
 )
-from openwhist.store.drives import drives_of_user, leaderboard, rating_history
+from openwhist.store.drives import drives_of_user, duplicate_round_open, leaderboard, rating_history
 
 __all__ = ["COOKIE", "create_app"]
 
@@ -616,15 +616,22 @@ def create_app(database: str | None = None, settings: Settings | None = None,
 
     async def record_allowed(hub: Hub, table_id: str, uid: int | None,
                              known: dict[str, bool] | None = None) -> bool:
-        """A private table's records are for its members only (a closed table's too)."""
+        """A private table's records are for its members only (a closed table's too); a
+        duplicate drive's table's, only once its round is over (until then other tables
+        play the same deals), the director's at once."""
         if known is not None and table_id in known:
             return known[table_id]
         runner = hub.tables.get(table_id)
         if runner is not None:
             allowed = not runner.private or (uid is not None and runner.is_member(uid))
+            maybe_drive = runner.drive_id is not None
         else:
             access = await hub.store.run(table_access, table_id)
             allowed = access is None or not access["private"] or uid in access["members"]
+            maybe_drive = access is not None and access["private"]
+        if allowed and maybe_drive:
+            director = await hub.store.run(duplicate_round_open, table_id)
+            allowed = director is None or director == uid
         if known is not None:
             known[table_id] = allowed
         return allowed

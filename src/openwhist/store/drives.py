@@ -33,6 +33,7 @@ __all__ = [
     "drive_of_table",
     "drives_of_user",
     "due_drives",
+    "duplicate_round_open",
     "get_drive",
     "get_ratings",
     "leaderboard",
@@ -253,6 +254,25 @@ def put_result(
             created=time.time(),
         )
     )
+
+
+def duplicate_round_open(conn: Connection, table_id: str) -> int | None:
+    """The director of the duplicate drive whose round this table plays, while that round is
+    being played (its deals are then still played at other tables); None otherwise."""
+    row = conn.execute(
+        select(
+            DRIVES.c.director_id,
+            DRIVES.c.duplicate,
+            DRIVES.c.state,
+            DRIVES.c.round_no,
+            DRIVE_TABLES.c.round_no,
+        )
+        .join(DRIVE_TABLES, DRIVE_TABLES.c.drive_id == DRIVES.c.id)
+        .where(DRIVE_TABLES.c.table_id == table_id)
+    ).first()
+    if row is None or not row[1] or row[2] not in ("running", "paused") or row[3] != row[4]:
+        return None
+    return int(row[0])
 
 
 def drives_of_user(conn: Connection, user_id: int, limit: int = 100) -> list[dict[str, Any]]:

@@ -349,3 +349,45 @@ def test_a_duplicate_round_keeps_its_records_until_every_table_has_played(server
     d.post(f"/api/drives/{did}/end-round")
     assert people[0].get(f"/api/records/{listed['id']}").status_code == 200
     seat.close()
+
+
+def test_a_round_whose_time_is_up_ends_and_the_next_is_seated() -> None:
+    """The server's upkeep ends the rounds whose time is up (here asked with a clock an hour
+    on, on a real store and hub, in scorer mode so that no table is played)."""
+    import asyncio
+
+    from openwhist.server.hub import Hub, Settings
+    from openwhist.store import Store, create_user
+    from openwhist.store.drives import add_entry, create_drive
+
+    async def run() -> list[dict[str, Any]]:
+        store = Store("sqlite://")
+        hub = Hub(store, Settings(compile_solver=False))
+        try:
+            ids = [store.call(create_user, None, f"p{k}", None, True) for k in range(5)]
+            row = {"id": "d1", "name": "Timed", "family": "classic", "options": "{}",
+                   "movement": "progressive", "mode": "scorer", "duplicate": False, "rounds": 2, "deals": 2,
+                   "round_minutes": 5, "rated": False, "rank_by": "total", "director_id": ids[0],
+                   "starts_at": None, "seed": 7}
+            store.call(create_drive, row)
+            for uid in ids[1:]:
+                store.call(add_entry, "d1", uid, f"p{uid}")
+            await hub.drives.start("d1", ids[0])
+            await hub.drives.enter("d1", ids[1], 1, 1, {"tricks": [8, 5]})
+            seen = [await hub.drives.load("d1")]
+            assert await hub.drives.end_overdue(time.time() + 60) == []   # five minutes are not up
+            assert await hub.drives.end_overdue(time.time() + 3600) == ["d1"]
+            seen.append(await hub.drives.load("d1"))
+            await hub.drives.pause("d1", ids[0], True)
+            assert await hub.drives.end_overdue(time.time() + 7200) == []  # a paused drive waits
+            await hub.drives.pause("d1", ids[0], False)
+            assert await hub.drives.end_overdue(time.time() + 7200) == ["d1"]
+            seen.append(await hub.drives.load("d1"))
+            return seen
+        finally:
+            store.close()
+
+    before, after, last = asyncio.run(run())
+    assert before["round_no"] == 1 and after["round_no"] == 2 and after["state"] == "running"
+    assert len(after["results"]) == 1  # the one deal entered counts; the rest were not played
+    assert last["state"] == "finished"

@@ -55,6 +55,7 @@ from openwhist.store.drives import (
     due_drives,
     get_drive,
     list_drives,
+    overdue_drives,
     put_drive_table,
     put_result,
     remove_entry,
@@ -341,6 +342,21 @@ class Drives:
                 continue
             started.append(drive_id)
         return started
+
+    async def end_overdue(self, now: float) -> list[str]:
+        """End the rounds whose time is up (``now``: Unix time), as the director would: the
+        tables still playing close, the deals finished count, the next round is seated.
+        Returns the drives whose round ended."""
+        ended = []
+        for drive_id in await self.hub.store.run(overdue_drives, now):
+            async with self.lock(drive_id):
+                drive = await self.load(drive_id)
+                if drive["state"] != "running":
+                    continue
+                await self._close_round(drive)
+                await self._next(drive)
+            ended.append(drive_id)
+        return ended
 
     async def pause(self, drive_id: str, user_id: int, paused: bool) -> dict[str, Any]:
         """The director pauses the drive (the next round is not seated and scorers enter

@@ -202,7 +202,7 @@ class Hub:
         """Every third of the lease time: renew this process's leases (a table whose lease
         was lost, after a pause longer than the lease, stops here: another process runs it
         now), take the live tables whose process has gone, close idle tables, start the
-        whist drives whose time has come."""
+        whist drives whose time has come and end the rounds whose time is up."""
         while True:
             await asyncio.sleep(self.settings.lease_ttl / 3)
             try:
@@ -211,7 +211,8 @@ class Hub:
                 log.warning("keeping the tables up failed; trying again", exc_info=True)
 
     async def keep_up(self) -> None:
-        """One round of :meth:`_keep_up` (the drives whose time has come start last)."""
+        """One round of :meth:`_keep_up` (last: the drives whose time has come start, and
+        the rounds whose time is up end)."""
         held = await self.store.run(renew_leases, self.holder, self.settings.lease_ttl)
         for table_id in [t for t in self.tables if t not in held]:
             log.warning("table %s: its lease was taken by another server process; stopping it here",
@@ -230,8 +231,10 @@ class Hub:
                     await self.close_table(runner, None)
         try:
             await self.drives.start_due()
+            await self.drives.end_overdue(time.time())
         except Exception:
-            log.warning("starting the drives whose time has come failed; trying again", exc_info=True)
+            log.warning("starting the drives whose time has come, or ending their rounds, failed; "
+                        "trying again", exc_info=True)
 
     def open_tables_of(self, user_id: int) -> int:
         """How many live tables this user owns (a drive's tables are the drive's, not its

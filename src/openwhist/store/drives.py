@@ -38,6 +38,7 @@ __all__ = [
     "get_ratings",
     "leaderboard",
     "list_drives",
+    "overdue_drives",
     "put_drive_table",
     "put_result",
     "rating_history",
@@ -140,6 +141,18 @@ def due_drives(conn: Connection, now: float) -> list[str]:
     rows = conn.execute(
         select(DRIVES.c.id).where(
             DRIVES.c.state == "open", DRIVES.c.starts_at.is_not(None), DRIVES.c.starts_at <= now
+        )
+    )
+    return [r[0] for r in rows]
+
+
+def overdue_drives(conn: Connection, now: float) -> list[str]:
+    """The drives being played (not paused) whose round's time is up."""
+    rows = conn.execute(
+        select(DRIVES.c.id).where(
+            DRIVES.c.state == "running",
+            DRIVES.c.round_started.is_not(None),
+            DRIVES.c.round_started + DRIVES.c.round_minutes * 60 <= now,
         )
     )
     return [r[0] for r in rows]

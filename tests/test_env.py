@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import openwhist
-from openwhist.env import tensors
+from openwhist.env import rewards, tensors
 
 pettingzoo = pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
@@ -74,6 +74,29 @@ def test_an_episode_of_several_deals_rotates_the_dealer_and_carries_the_score() 
         if env.deal is not before:
             dealers.append(env.deal.dealer)
     assert dealers == [0, 1, 2]
+    assert len(env.match.sheet) == 3 and "totals" in env.infos["N"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_match_episode_gives_each_deals_rewards_as_it_ends(variant: str) -> None:
+    env = WhistEnv(variant, deals=2)
+    env.reset(seed=8)
+    rng = random.Random(8)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        _, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(rng.choice(list(env.deal.legal_actions())))
+    assert len(env.match.sheet) == 2
+    expected = dict.fromkeys(env.possible_agents, 0.0)
+    for deal in env.match.deals:
+        gains = rewards.seat_returns(tuple(deal.result().points), deal.sides, env.header)
+        for seat, gain in zip(env.header.seats, gains):
+            expected[env.agent_of[seat]] += gain
+    assert totals == pytest.approx(expected)
 
 
 def test_an_illegal_action_ends_the_episode_with_a_penalty() -> None:

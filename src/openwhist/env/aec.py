@@ -9,8 +9,9 @@ turn).  Actions are the stable action ids (cards 0-51, then calls).
 Rewards come at the end of a deal (:func:`openwhist.env.rewards.seat_returns`): a seat's
 points (or its side's) minus the mean of those it plays against, so in a game of two
 equal sides or of players each for himself they sum to 0.
-With ``deals=N`` an episode is N deals of a match (the dealer rotating, the score
-carried), each deal's reward given when it ends.
+With ``deals=N`` an episode is a match of N deals (:class:`openwhist.Match`: the dealer
+passes by the variant's rule and the score is kept by its match rules), each deal's
+reward given when it ends; the final ``info`` holds the match's totals.
 
 >>> env = aec_env("classic", seed_offset=0)
 >>> env.reset(seed=3)
@@ -31,6 +32,7 @@ from pettingzoo.utils import wrappers
 from openwhist.env.rewards import seat_returns
 from openwhist.env.tensors import action_mask, observation_tensor, tensor_layout
 from openwhist.errors import ConfigError
+from openwhist.match import Match
 from openwhist.rules.protocol import Deal
 from openwhist.rules.registry import get_variant, new_deal, resolve
 from openwhist.rules.seats import seat_name
@@ -43,7 +45,8 @@ class WhistEnv(AECEnv):  # type: ignore[misc]
 
     :param variant: a variant or preset name (see :func:`openwhist.variants`).
     :param preset: a named option set; ``**options`` change single options.
-    :param deals: deals per episode (a match of that many deals); 1 by default.
+    :param deals: deals per episode (a match of that many deals); 1 by default (then
+        ``reset(seed=s)`` deals ``openwhist.new_deal(variant, seed=s)``).
     :param dealer: the first dealer (a seat number); ``"random"`` draws it with the seed.
     :param render_mode: ``"ansi"`` (``render()`` returns the table as text) or
         ``"human"`` (prints it after every step).
@@ -87,9 +90,8 @@ class WhistEnv(AECEnv):  # type: ignore[misc]
         self.agents: list[str] = []
         self._seed = 0
         self._rng = np.random.default_rng()
-        self._played = 0
         self._dealer = 0
-        self._score: tuple[int, ...] | None = None
+        self.match: Match | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of an agent (a dict of the tensor and the action mask)."""
@@ -107,8 +109,6 @@ class WhistEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self._seed = int(self._rng.integers(0, 2**62)) if seed is None else seed + self.seed_offset
-        self._played = 0
-        self._score = None
         if self.first_dealer == "random":
             self._dealer = int(self._rng.integers(0, self.header.hands))
         else:
@@ -119,16 +119,13 @@ class WhistEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._new_deal()
-
-    def _new_deal(self) -> None:
-        from openwhist.cards import derive_seed
-
-        seed = self._seed if self._played == 0 else derive_seed(self._seed, "deal", self._played)
-        kwargs: dict[str, Any] = {}
-        if self._score is not None:
-            kwargs["score"] = self._score
-        self.deal = new_deal(self.variant, options=self.options, seed=seed, dealer=self._dealer, **kwargs)
+        if self.deals == 1:
+            self.match = None
+            self.deal = new_deal(self.variant, options=self.options, seed=self._seed, dealer=self._dealer)
+        else:
+            self.match = Match(self.variant, self.options, self._seed, until="deals", count=self.deals,
+                               first_dealer=self._dealer)
+            self.deal = self.match.state
         self._select()
 
     def _select(self) -> None:
@@ -155,38 +152,31 @@ class WhistEnv(AECEnv):  # type: ignore[misc]
         deal = self.deal
         assert deal is not None
         self._cumulative_rewards[agent] = 0.0
-        deal.apply(int(action))
+        if self.match is not None:
+            self.match.apply(int(action))
+        else:
+            deal.apply(int(action))
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if deal.is_over():
             result = deal.result()
             gains = seat_returns(tuple(result.points), deal.sides, self.header)
             for s, g in zip(self.header.seats, gains):
                 self.rewards[self.agent_of[s]] = g
-            self._played += 1
             self._accumulate_rewards()
-            if self._played >= self.deals:
+            if self.match is None or self.match.is_over():
                 self.terminations = dict.fromkeys(self.agents, True)
+                info: dict[str, Any] = {"result": result.to_dict()}
+                if self.match is not None:
+                    info["totals"] = list(self.match.totals)
                 for a in self.agents:
-                    self.infos[a] = {"result": result.to_dict()}
+                    self.infos[a] = dict(info)
             else:
-                self._advance(result)
+                self.deal = self.match.state
         else:
             self._accumulate_rewards()
         self._select()
         if self.render_mode == "human":
             print(self.render())
-
-    def _advance(self, result: Any) -> None:
-        """The next deal of the match: the dealer moves left, the score is carried."""
-        n_entries = self.header.score_entries
-        prev = self._score or (0,) * n_entries
-        points = tuple(result.points)
-        if len(points) == n_entries:
-            self._score = tuple(a + b for a, b in zip(prev, points))
-        self._dealer = (self._dealer + 1) % self.header.hands
-        if self._dealer not in self.header.seats and self.header.hands > self.header.players:
-            self._dealer = (self._dealer + 1) % self.header.hands
-        self._new_deal()
 
     def render(self) -> str | None:
         """The table as text (``ansi`` and ``human``): hands, the trick, tricks won."""

@@ -6,8 +6,8 @@ Figures (cards per second of random play, on one core; higher is better):
   played out; deal+play: 52 chance actions, a one-club contract, then the play), the peer
   of every ratio below;
 * the rules API (``openwhist.new_deal``, ``legal_actions``, ``apply``), the same two ways;
-* the batch simulator (:mod:`openwhist.env.batch`): play only (given hands), deal+play,
-  and the rule-based policy;
+* the batch simulator (:mod:`openwhist.env.batch`): play only (given hands), deal+play
+  (its own generator's deals, and the rules' deals from seeds), and the rule-based policy;
 * the tensor: microseconds of ``observation_tensor`` (and of the observation it is made
   from) per call, through whole deals in the order an environment asks for them, against
   one step of random play through the API (a card of the play-only rate above);
@@ -38,12 +38,16 @@ CARDS = 52
 def batch_rates(deals: int) -> dict[str, float]:
     """Cards per second of the batch simulator (the best of three runs, after a warm-up)."""
     hands = batch.random_hands(deals, seed=1)
+    seeds = np.arange(deals, dtype=np.uint64)
+    batch.seeded_deals(seeds[:10])
     batch.simulate(hands=hands[:10], seed=0)
     batch.simulate(10, policy="rule", seed=0)
     out: dict[str, float] = {}
     runs: dict[str, Callable[[], object]] = {
         "batch_play_only": lambda: batch.simulate(hands=hands, seed=2),
         "batch_deal_play": lambda: batch.simulate(deals, seed=3),
+        "batch_seeded_deal_play": lambda: batch.simulate(
+            hands=(d := batch.seeded_deals(seeds))[0], trump=d[1], leader=d[2], seed=3),
         "batch_rule_play_only": lambda: batch.simulate(hands=hands, policy="rule", seed=2),
     }
     for name, run in runs.items():
@@ -151,7 +155,7 @@ def main() -> None:
         figures["openspiel_deal_play"] = rate(peers[0], args.seconds) * CARDS
         figures["openspiel_play_only"] = rate(peers[1], args.seconds) * CARDS
         for name in ("api_deal_play", "api_play_only", "batch_play_only", "batch_deal_play",
-                     "batch_rule_play_only"):
+                     "batch_seeded_deal_play", "batch_rule_play_only"):
             peer = "openspiel_deal_play" if "deal_play" in name else "openspiel_play_only"
             figures[f"ratio_{name}"] = figures[name] / figures[peer]
     costs = tensor_costs(args.seconds / 2, 1e6 / figures["api_play_only"])
@@ -164,7 +168,8 @@ def main() -> None:
         return
     print("cards per second of random play on one core (higher is better)")
     for name in ("api_deal_play", "api_play_only", "batch_play_only", "batch_deal_play",
-                 "batch_rule_play_only", "openspiel_deal_play", "openspiel_play_only"):
+                 "batch_seeded_deal_play", "batch_rule_play_only", "openspiel_deal_play",
+                 "openspiel_play_only"):
         if name in figures:
             ratio = figures.get(f"ratio_{name}")
             tail = f"   {ratio:6.2f}x OpenSpiel" if ratio is not None else ""

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import openwhist
 from openwhist.cards import parse_hand
-from openwhist.env.batch import BatchDeals, random_hands, simulate
+from openwhist.env.batch import BatchDeals, random_hands, seeded_deals, simulate
 from openwhist.errors import ConfigError, IllegalActionError
 from openwhist.rules.seats import seat_name
 
@@ -116,3 +116,21 @@ def test_bad_arguments_are_refused_with_a_message() -> None:
         simulate(10, sides=(0, 1))
     with pytest.raises(ConfigError, match="2, 3 or 4"):
         simulate(10, n_hands=5)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=8), st.integers(0, 3))
+def test_seeded_deals_are_the_rules_deals(seeds: list[int], dealer: int) -> None:
+    hands, trump, leader = seeded_deals(np.array(seeds, dtype=np.uint64), dealer)
+    for i, seed in enumerate(seeds):
+        deal = openwhist.new_deal("classic", seed=seed % 2**64, dealer=dealer)
+        dealt = [parse_hand(deal.setup()["hands"][seat_name(h, 4)]) for h in range(4)]
+        assert hands[i].tolist() == dealt
+        assert trump[i] == deal.trump and leader[i] == deal.to_move
+
+
+def test_seeds_must_be_whole_numbers() -> None:
+    with pytest.raises(ConfigError, match="seeds"):
+        seeded_deals([-1])
+    with pytest.raises(ConfigError, match="seeds"):
+        seeded_deals([])

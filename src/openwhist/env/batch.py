@@ -3,8 +3,9 @@
 The rules are the trick play every variant shares (follow suit if you can, the highest
 trump or else the highest card of the suit led wins, the winner leads): 2 to 4 hands of
 13 cards, any sides, a trump suit or none.  A batch is dealt at random (with its own
-generator, seeded) or from given hands (``Deal.setup()`` of the rules API gives them),
-and played
+generator, seeded), from the rules' seeds (:func:`seeded_deals`: the same deals as
+``openwhist.new_deal("classic", seed=s)``, in compiled code) or from given hands, and
+played
 
 * wholly in compiled code by a built-in policy (:func:`simulate`): ``"random"`` (a legal
   card uniformly) or ``"rule"`` (partial information: the mover's own hand and the trick
@@ -31,9 +32,10 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from openwhist.cards import _GROUPS
 from openwhist.errors import ConfigError, IllegalActionError
 
-__all__ = ["POLICIES", "BatchDeals", "BatchResult", "random_hands", "simulate"]
+__all__ = ["POLICIES", "BatchDeals", "BatchResult", "random_hands", "seeded_deals", "simulate"]
 
 POLICIES = ("random", "rule")
 """The built-in policies of :func:`simulate`."""
@@ -104,6 +106,43 @@ def _random_hands(n_deals: int, n_hands: int, seed: int) -> Any:  # pragma: no c
         for k in range(13 * n_hands):
             out[d, k % n_hands] |= np.int64(1) << deck[k]
     return out
+
+
+@njit(cache=True)
+def _portable_hands(seeds: Any, dealers: Any, limits: Any, radixes: Any, group_ends: Any,
+                    hands: Any, turn_up: Any) -> None:  # pragma: no cover - compiled
+    """The rules' portable shuffle (:func:`openwhist.cards.shuffled_deck`) of each seed,
+    dealt one card at a time from the dealer's left; the dealer's last card turned up."""
+    golden = np.uint64(0x9E3779B97F4A7C15)
+    mix1 = np.uint64(0xBF58476D1CE4E5B9)
+    mix2 = np.uint64(0x94D049BB133111EB)
+    deck = np.zeros(52, dtype=np.int64)
+    for d in range(seeds.shape[0]):
+        for i in range(52):
+            deck[i] = i
+        state = seeds[d]
+        start = 0
+        for g in range(limits.shape[0]):
+            while True:
+                state = state + golden
+                z = (state ^ (state >> np.uint64(30))) * mix1
+                z = (z ^ (z >> np.uint64(27))) * mix2
+                z = z ^ (z >> np.uint64(31))
+                if z < limits[g]:
+                    break
+            for k in range(start, group_ends[g]):
+                n = radixes[k]
+                j = np.int64(z % n)
+                z = z // n
+                top = np.int64(n) - 1
+                t = deck[top]
+                deck[top] = deck[j]
+                deck[j] = t
+            start = group_ends[g]
+        dealer = dealers[d]
+        for k in range(52):
+            hands[d, (dealer + 1 + k) % 4] |= np.int64(1) << deck[k]
+        turn_up[d] = deck[51]
 
 
 @njit(cache=True, inline="always")
@@ -290,6 +329,38 @@ def random_hands(n_deals: int, n_hands: int = 4, seed: int = 0) -> np.ndarray[An
         raise ConfigError(f"n_deals is a whole number from 1, not {n_deals!r}")
     result: np.ndarray[Any, Any] = _random_hands(n_deals, n_hands, seed)
     return result
+
+
+def _groups() -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    limits = np.array([limit for limit, _ in _GROUPS], dtype=np.uint64)
+    radixes = np.array([n for _, group in _GROUPS for n in group], dtype=np.uint64)
+    ends = np.cumsum([len(group) for _, group in _GROUPS]).astype(np.int64)
+    return limits, radixes, ends
+
+
+def seeded_deals(seeds: Any, dealer: Any = 0) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any],
+                                                        np.ndarray[Any, Any]]:
+    """The four-hand deals the rules make from these seeds (``openwhist.new_deal("classic",
+    seed=s, dealer=d)``: the portable shuffle, dealt from the dealer's left, the dealer's
+    last card turned up), in compiled code: the hands (masks), the turn-up's suit (the
+    trump) and the hand that leads (the dealer's left).
+
+    >>> import openwhist
+    >>> hands, trump, leader = seeded_deals([2026], dealer=0)
+    >>> deal = openwhist.new_deal("classic", seed=2026, dealer=0)
+    >>> int(trump[0]) == deal.trump, int(leader[0]) == deal.to_move
+    (True, True)
+    """
+    arr = np.asarray(seeds)
+    if (arr.ndim != 1 or arr.size == 0 or arr.dtype.kind not in "iu"
+            or (arr.dtype.kind == "i" and arr.min() < 0)):
+        raise ConfigError("seeds is a non-empty list of non-negative whole numbers")
+    seeds64 = arr.astype(np.uint64)
+    dealers = _per_deal(dealer, arr.size, "dealer", 0, 3)
+    hands = np.zeros((arr.size, 4), dtype=np.int64)
+    turn_up = np.zeros(arr.size, dtype=np.int64)
+    _portable_hands(seeds64, dealers, *_groups(), hands, turn_up)
+    return hands, turn_up // 13, (dealers + 1) % 4
 
 
 def _trick_points(tricks: np.ndarray[Any, Any], n_hands: int) -> np.ndarray[Any, Any]:

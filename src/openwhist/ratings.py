@@ -190,23 +190,31 @@ class Ratings:
 
 
 COMPUTER_RATINGS: dict[str, dict[str, Rating]] = {
-    "classic": {"random": Rating(19.0, 2.39), "heuristic": Rating(37.07, 2.39)},
-    "german": {"random": Rating(19.0, 3.02), "heuristic": Rating(42.36, 3.02)},
+    # python bench/bench_ratings.py --family classic --bots random,heuristic,pimc --matches 30
+    "classic": {"random": Rating(19.0, 5.13), "heuristic": Rating(41.25, 3.75),
+                "pimc": Rating(47.33, 3.78)},
+    # python bench/bench_ratings.py --family german --bots random,heuristic,solver --matches 60
+    "german": {"random": Rating(19.0, 4.42), "heuristic": Rating(48.13, 2.84),
+               "solver": Rating(53.08, 2.88)},
+    # python bench/bench_ratings.py --family belgian --matches 400
     "belgian": {"random": Rating(19.0, 4.59), "heuristic": Rating(68.1, 4.59)},
 }
-"""Each computer player's fixed rating per family, measured by
-``python bench/bench_ratings.py --matches 400`` (:func:`measure_computers`: 400 matches of
-the family's natural length, the random player's mean set to ``MU - 6``). The rule-based
-player wins nearly every match against the random one, so the distance between them is
-only loosely measured (200 matches gave 39.4, 45.6 and 63.1)."""
+"""Each computer player's fixed rating per family, measured by :func:`measure_computers`
+with the commands above (every two bots play that many matches of the family's natural
+length; the random player's mean is then set to ``MU - 6``). The rule-based player wins
+nearly every match against the random one, so the distance between them is only loosely
+measured: 400 matches of those two alone gave 37.1 (classic) and 42.4 (German), 200 gave
+39.4 and 45.6."""
 
 
 def computer_rating(family: str, bot: str) -> Rating:
     """A computer player's fixed rating in a family, by its spec (``"heuristic"``,
     ``"pimc:level=2"``: the name before the colon); one not measured in that family rates
-    as the rule-based player, the strongest measured.
+    as the rule-based player.
 
-    >>> computer_rating("classic", "pimc:level=2") == computer_rating("classic", "heuristic")
+    >>> computer_rating("classic", "pimc:level=2") == COMPUTER_RATINGS["classic"]["pimc"]
+    True
+    >>> computer_rating("classic", "sampler") == COMPUTER_RATINGS["classic"]["heuristic"]
     True
     """
     measured = COMPUTER_RATINGS.get(family, {})

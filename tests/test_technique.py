@@ -89,12 +89,18 @@ def _cash_masters() -> tuple[Position, str, Position]:
 
 
 def _singleton_for_ruff() -> tuple[Position, str, Position]:
-    # East has shown he can ruff clubs; North's singleton spade prepares a ruff
+    yes = table(W, "2H", N="H:K97 S:3 D:J862 C:Q9743", W="H:2")
+    no = table(W, "2H", N="H:K97 S:A D:J862 C:Q9743", W="H:2")  # a master: cashed instead
+    return (yes, ()), "3S", (no, ())
+
+
+def _stop_the_ruffs() -> tuple[Position, str, Position]:
+    # East has shown he can ruff clubs: North leads trumps
     yes = table(W, "2H", N="C:AT97542 H:K97 S:3 D:K5", E="S:AKQJT98 D:AQJT98",
                 S="C:K3", W="H:2 C:Q6")
     no = table(W, "2H", N="C:AT97542 H:K97 S:3 D:K5", E="S:AKQJT98 D:AQJT9 C:8",
                S="C:K3", W="H:2 C:Q6")
-    return (yes, ("AC", "8D", "3C", "6C")), "3S", (no, ("AC", "8C", "3C", "6C"))
+    return (yes, ("AC", "8D", "3C", "6C")), "7H", (no, ("AC", "8C", "3C", "6C"))
 
 
 def _strongest_suit() -> tuple[Position, str, Position]:
@@ -220,6 +226,7 @@ RULES = {
     "return-partner": _return_partner,
     "cash-masters": _cash_masters,
     "singleton-for-ruff": _singleton_for_ruff,
+    "stop-the-ruffs": _stop_the_ruffs,
     "strongest-suit": _strongest_suit,
     "top-of-sequence": _top_of_sequence,
     "fourth-best": _fourth_best,

@@ -16,6 +16,10 @@ ladder section):
   can hold no trump, trumps are not led from partner (unless nothing else is left);
 * **second hand, void**: a small card led is not trumped when partner, last to play, may
   still beat it;
+* **ruffs**: a singleton (up to the queen) is led with one to four trumps, to ruff the
+  suit later, before a longer suit; once an opponent has shown a void he may ruff (and
+  partner none) trumps are led with three or more; second hand takes a sure trick with
+  a king or ace when the suit is short enough (five cards or fewer out) to be ruffed;
 * **signals**: a discard tells partner about a suit: a low card (a six or lower) no
   interest, a higher one interest; a high card is spared only from a long suit headed by
   two masters, otherwise the lowest card of the least useful suit goes;
@@ -65,13 +69,16 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("only-card", "the only card that may be played"),
     Technique("draw-trumps", "draw the opponents' trumps with five trumps, with the master trump "
               "when two or fewer are out, or with the top trumps and more trumps than they hold"),
+    Technique("stop-the-ruffs", "lead trumps with three or more when an opponent has shown a "
+              "void he may ruff and partner has shown none"),
     Technique("give-partner-a-ruff", "lead a suit partner has shown void in, when he may ruff "
               "and the next opponent may not"),
     Technique("lead-to-dummy", "lead low towards a master the dummy shows"),
     Technique("partner-signal", "lead the suit partner asked for with a high discard"),
     Technique("return-partner", "return partner's suit"),
     Technique("cash-masters", "cash sure winners in a suit the opponents cannot ruff"),
-    Technique("singleton-for-ruff", "lead a singleton with a few trumps, to ruff the suit later"),
+    Technique("singleton-for-ruff", "lead a singleton (not a master) with one to four trumps, to "
+              "ruff the suit later"),
     Technique("spare-partner-trumps", "once the opponents hold no trump, lead a plain suit "
               "rather than draw partner's trumps"),
     Technique("strongest-suit", "lead from the longest and strongest suit"),
@@ -80,7 +87,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("second-hand-low", "second hand plays low"),
     Technique("cover-honour", "second hand covers an honour with an honour"),
     Technique("split-sequence", "second hand plays the lowest of a sequence of honours that wins"),
-    Technique("sure-winner", "take the trick with the cheapest card that surely wins it"),
+    Technique("sure-winner", "take the trick with the cheapest card that surely wins it (second "
+              "hand: a king or ace only late in the deal or in a suit short enough to be ruffed)"),
     Technique("third-hand-high", "third hand plays high, the lowest of equal cards"),
     Technique("partner-wins", "play low when partner already wins the trick"),
     Technique("fourth-hand-cheap", "fourth hand wins as cheaply as it can, or plays low"),
@@ -191,6 +199,11 @@ class _BookPosition(_Position):
                                  and n_trumps > opp_trumps.bit_count() // 2):
                 return self._by("draw-trumps", self.lead_card(my_trumps))
 
+        # an opponent has shown a void he may ruff, partner none: take their trumps out
+        if (my_trumps and opp_trumps and n_trumps >= 3
+                and any(self.opponents_may_ruff(s) for s in range(4) if s != t)
+                and not any(self.may_ruff(self.partner, s) for s in range(4) if s != t)):
+            return self._by("stop-the-ruffs", self.lead_card(my_trumps))
         if t >= 0 and self.partner >= 0:
             for s in range(4):
                 m = hand & SUIT_MASKS[s]
@@ -253,8 +266,9 @@ class _BookPosition(_Position):
                 group = self.top_group(m)
                 if len(group) >= 2 and group[0] % 13 >= _TEN:
                     score += 3
-                if n == 1 and 0 < n_trumps < 5 and m.bit_length() - 1 - 13 * s < _JACK:
-                    score += 5
+                if (n == 1 and 0 < n_trumps < 5 and m.bit_length() - 1 - 13 * s < _KING
+                        and not self.is_master(_highest(m))):
+                    score += 12
                     single = True
                 if n <= 2 and not len(group) >= 2:
                     top_rank = _highest(m) % 13
@@ -344,7 +358,9 @@ class _BookPosition(_Position):
                 return self._by("cover-honour", _lowest(winners))
             if sure_winners:
                 c = sure_winners[0]
-                if c % 13 < _KING or len(self.obs.tricks) >= 6:
+                # a king or ace only late, or when the suit is short enough to be ruffed
+                if (c % 13 < _KING or len(self.obs.tricks) >= 6
+                        or (self.danger & SUIT_MASKS[led]).bit_count() <= 5):
                     return self._by("sure-winner", c)
             group = self.top_group(follow)
             if len(group) >= 2 and group[-1] % 13 >= _TEN and group[-1] > wcard:

@@ -10,7 +10,8 @@ Figures (cards per second of random play, on one core; higher is better):
   (its own generator's deals, and the rules' deals from seeds), and the rule-based policy;
 * the tensor: microseconds of ``observation_tensor`` (and of the observation it is made
   from) per call, through whole deals in the order an environment asks for them, against
-  one step of random play through the API (a card of the play-only rate above);
+  one step of random play through the API (``legal_actions``, a choice, ``apply``), timed
+  in turns in one loop;
 * the adapters: steps per second of the PettingZoo environment and the OpenSpiel game
   (observation tensor and mask at every step).
 
@@ -60,39 +61,35 @@ def batch_rates(deals: int) -> dict[str, float]:
     return out
 
 
-def tensor_costs(seconds: float, step_us: float) -> dict[str, float]:
-    """Microseconds per call of the observation and of its tensor, on the observations of
-    the player to move through whole deals of random play (the order an environment asks
-    for them), against ``step_us``, one step of random play through the API."""
+def tensor_costs(seconds: float) -> dict[str, float]:
+    """Microseconds per call, timed in turns in one loop (so that the machine's load falls
+    on all alike): a step of random play (``legal_actions``, a random choice, ``apply``),
+    the mover's observation, and its tensor, through whole deals."""
     layout = tensor_layout("classic")
     rng = random.Random(3)
-    deals = []
-    views = []
-    for seed in range(20):
+    clock = time.perf_counter
+    step = observe = encode = 0.0
+    count = 0
+    seed = 0
+    start = clock()
+    while clock() - start < seconds:
         deal = openwhist.new_deal("classic", seed=seed)
+        seed += 1
         while not deal.is_over():
             seat = deal.controller(deal.to_move)  # type: ignore[arg-type]
-            deals.append((deal.clone(), seat))
-            views.append(deal.observation(seat))
-            deal.apply(rng.choice(deal.legal_actions()))
-
-    def timed(fn: Callable[[], object]) -> float:
-        n = 0
-        start = time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds:
-            fn()
-            n += 1
-        return elapsed / (n * len(views)) * 1e6
-
-    def observe() -> None:
-        for deal, seat in deals:
-            deal.observation(seat)
-
-    def tensor() -> None:
-        for view in views:
+            a = clock()
+            view = deal.observation(seat)
+            b = clock()
             observation_tensor(view, layout)
-
-    return {"step_us": step_us, "observation_us": timed(observe), "tensor_us": timed(tensor)}
+            c = clock()
+            deal.apply(rng.choice(deal.legal_actions()))
+            d = clock()
+            observe += b - a
+            encode += c - b
+            step += d - c
+            count += 1
+    return {"step_us": step / count * 1e6, "observation_us": observe / count * 1e6,
+            "tensor_us": encode / count * 1e6}
 
 
 def adapter_rates(seconds: float) -> dict[str, float]:
@@ -158,7 +155,7 @@ def main() -> None:
                      "batch_seeded_deal_play", "batch_rule_play_only"):
             peer = "openspiel_deal_play" if "deal_play" in name else "openspiel_play_only"
             figures[f"ratio_{name}"] = figures[name] / figures[peer]
-    costs = tensor_costs(args.seconds / 2, 1e6 / figures["api_play_only"])
+    costs = tensor_costs(args.seconds)
     figures.update(costs)
     figures["tensor_per_step"] = costs["tensor_us"] / costs["step_us"]
     figures["observation_per_step"] = costs["observation_us"] / costs["step_us"]

@@ -294,7 +294,8 @@ class _Closed:
         self.played_bits = 0
         self.voids_bits = 0
         self.won = [0] * n
-        self.won_bits = 0
+        width = CARDS // n + 1
+        self.won_bits = sum(1 << (r * width) for r in range(n))
         self.history = 0
         self.history_count = 0
         self.trick_voids: list[int] = []
@@ -304,24 +305,31 @@ class _Closed:
         played = self.played_bits
         voids = self.voids_bits
         won = self.won
+        won_bits = self.won_bits
+        width = CARDS // n + 1
         at = _CARD_AT
         suit = _SUIT_OF
+        trick_voids = self.trick_voids
         for t in range(self.count, len(tricks)):
             lead, cards, winner = tricks[t]
             led = suit[cards[0]]
             shown = 0
-            for i, c in enumerate(cards):
-                r = rel[lead + i]
+            i = lead
+            for c in cards:
+                r = rel[i]
+                i += 1
                 played |= at[r][c]
                 if suit[c] != led:
                     shown |= 1 << (4 * r + led)
             voids |= shown
-            self.trick_voids.append(shown)
-            won[rel[winner]] += 1
+            trick_voids.append(shown)
+            r = rel[winner]
+            k = won[r]
+            won[r] = k + 1
+            won_bits ^= 3 << (r * width + k)  # one-hot k -> k + 1
         self.played_bits = played
         self.voids_bits = voids
-        width = CARDS // n + 1
-        self.won_bits = sum(1 << (r * width + w) for r, w in enumerate(won))
+        self.won_bits = won_bits
         self.count = len(tricks)
         self.tricks = tricks
         self.last = tricks[-1] if tricks else None
@@ -341,22 +349,26 @@ class _Closed:
         return history
 
 
-_MEMO: dict[tuple[int, int], _Closed] = {}
-"""The closed tricks of the last observation of each seat, kept while the next one has the
-same tricks and more (checked by the last closed trick's identity: the rules close each
-trick as a new object, and the memo holds it, so its identity is never reused)."""
+_MEMO: dict[int, list[_Closed | None]] = {n: [None] * n for n in (2, 3, 4)}
+"""Per number of hands and observer: the closed tricks of its last observation, kept while
+the next one has the same tricks and more (checked by the last closed trick's identity:
+the rules close each trick as a new object, and the memo holds it, so its identity is
+never reused)."""
 
 
 def _closed(tricks: tuple[Any, ...], n: int, me: int, rel: tuple[int, ...]) -> _Closed:
-    key = (n, me)
-    memo = _MEMO.get(key)
+    memos = _MEMO[n]
+    memo = memos[me]
     count = len(tricks)
-    if memo is not None and memo.count <= count and (
-            memo.count == 0 or tricks[memo.count - 1] is memo.last):
-        if memo.count < count:
+    if memo is not None:
+        done = memo.count
+        if done == count:
+            if done == 0 or tricks[done - 1] is memo.last:
+                return memo
+        elif done < count and (done == 0 or tricks[done - 1] is memo.last):
             memo.extend(tricks, rel, n)
-        return memo
-    memo = _MEMO[key] = _Closed(n)
+            return memo
+    memo = memos[me] = _Closed(n)
     memo.extend(tricks, rel, n)
     return memo
 

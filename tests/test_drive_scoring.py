@@ -287,9 +287,12 @@ def test_csv_export_reads_back() -> None:
     assert table[-1][0].startswith("ranked by total; equal totals")
 
 
-def test_standings_refuse_an_unknown_ranking() -> None:
+def test_standings_refuse_an_unknown_ranking_and_a_deal_counted_twice() -> None:
     with pytest.raises(InvalidActionError, match="rank by total, margin or matchpoints"):
         drive.standings([], by="luck")  # type: ignore[arg-type]
+    results = _club_evening()
+    with pytest.raises(InvalidActionError, match="round 2, table 1, deal 2 has two results"):
+        drive.standings([*results, results[5]])
 
 
 @given(st.lists(st.integers(0, 13), min_size=1, max_size=8))

@@ -257,7 +257,11 @@ def standings(results: Sequence[Result], by: RankBy = "total", players: int | No
     deals: dict[int, int] = defaultdict(int)
     mp = matchpoints(results) if by == "matchpoints" else {}
     round_margin: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    seen: set[tuple[int, int, int]] = set()
     for r in results:
+        if (r.round, r.table, r.deal) in seen:
+            raise InvalidActionError(f"round {r.round}, table {r.table}, deal {r.deal} has two results")
+        seen.add((r.round, r.table, r.deal))
         if len(r.scores) != len(r.players) or len(r.margins) != len(r.players):
             raise InvalidActionError(f"a result of round {r.round}, table {r.table} has "
                                      f"{len(r.players)} seats but {len(r.scores)} scores")

@@ -15,7 +15,8 @@ Figures (cards per second of random play, on one core; higher is better):
 * the adapters: steps per second of the PettingZoo environment and the OpenSpiel game
   (observation tensor and mask at every step).
 
-Usage: ``python bench/bench_env.py [--seconds 2] [--deals 200000] [--json]``.
+Usage: ``python bench/bench_env.py [--seconds 2] [--deals 200000] [--json]``;
+``--profile`` instead shows where the Python calls of random play through the API go.
 """
 
 from __future__ import annotations
@@ -135,13 +136,46 @@ def adapter_rates(seconds: float) -> dict[str, float]:
     return out
 
 
+def profile_calls(deals: int = 500) -> list[tuple[str, float, float]]:
+    """Where the Python calls of random play through the API go: per function, calls per
+    deal and its share of the time (its own, not its callees'), under cProfile."""
+    import cProfile
+    import pstats
+
+    rng = random.Random(1)
+    base = openwhist.new_deal("classic", seed=1)
+
+    def run() -> None:
+        choice = rng.choice
+        for _ in range(deals):
+            deal = base.clone()
+            while not deal.is_over():
+                deal.apply(choice(deal.legal_actions()))
+
+    profiler = cProfile.Profile()
+    profiler.runcall(run)
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = sum(v[2] for v in stats.values())
+    rows = [(f"{func[0].rsplit('/', 1)[-1]}:{func[1]}({func[2]})", v[1] / deals, v[2] / total)
+            for func, v in stats.items()]
+    return sorted(rows, key=lambda r: -r[1])
+
+
 def main() -> None:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument("--deals", type=int, default=200_000, help="deals per batch")
     parser.add_argument("--json", action="store_true", help="print JSON only")
+    parser.add_argument("--profile", action="store_true",
+                        help="only show where the Python calls of random play through the API go")
     args = parser.parse_args()
+    if args.profile:
+        rows = profile_calls()
+        print(f"{sum(r[1] for r in rows):.0f} Python calls per deal of random play (cProfile)")
+        for name, calls, share in rows[:15]:
+            print(f"  {calls:7.1f} calls  {share:6.1%} own time  {name}")
+        return
     figures: dict[str, float] = {}
     ours_full, ours_play = openwhist_runners()
     figures["api_deal_play"] = rate(ours_full, args.seconds) * CARDS

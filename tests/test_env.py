@@ -339,3 +339,21 @@ def test_the_kept_closed_tricks_never_change_a_tensor(variant: str) -> None:
         fresh = tensors.information_state_tensor(obs, layout)
         tensors._MEMO = kept
         np.testing.assert_array_equal(got, fresh)
+
+
+def test_the_information_state_tells_the_order_of_play_and_the_observation_does_not() -> None:
+    """Two deals that reach the same cards played by the same hands in another order."""
+    layout = tensors.tensor_layout("classic")
+    hands = ["S:AKQJ H:AKQ D:AKQ C:AKQ", "S:T987 H:JT9 D:JT9 C:JT9",
+             "S:6543 H:876 D:876 C:876", "S:2 H:5432 D:5432 C:5432"]
+    first = openwhist.new_deal("classic", hands=hands, dealer=3)
+    second = first.clone()
+    for deal, order in ((first, ["AS", "TS", "6S", "2S", "AH", "JH", "8H", "5H"]),
+                        (second, ["AH", "JH", "8H", "5H", "AS", "TS", "6S", "2S"])):
+        for card in order:
+            deal.apply(card)
+    a, b = first.observation(0), second.observation(0)
+    seen = tensors.observation_tensor
+    np.testing.assert_array_equal(seen(a, layout), seen(b, layout))
+    known = tensors.information_state_tensor
+    assert (known(a, layout) != known(b, layout)).any()

@@ -391,3 +391,21 @@ def test_a_round_whose_time_is_up_ends_and_the_next_is_seated() -> None:
     assert before["round_no"] == 1 and after["round_no"] == 2 and after["state"] == "running"
     assert len(after["results"]) == 1  # the one deal entered counts; the rest were not played
     assert last["state"] == "finished"
+
+
+@pytest.mark.parametrize(("family", "movement"), [("german", "progressive"), ("belgian", "individual")])
+def test_an_online_drive_of_each_family_is_played_to_its_end(server: Server, family: str,
+                                                             movement: str) -> None:
+    d = director(server)
+    did = make(d, family=family, movement=movement, rounds=2, deals=1)["id"]
+    for p in guests(server, 3):
+        p.post(f"/api/drives/{did}/register")
+    d.post(f"/api/drives/{did}/start")
+    done = wait_state(d, did, "finished", 180)
+    hands = 2 if family == "german" else 4
+    assert all(len(t["seats"]) == hands and t["deals_done"] == 1 for t in done["tables"])
+    assert len(done["tables"]) == 2 * (2 if family == "german" else 1)
+    rows = done["standings"]["rows"]
+    assert sorted(r["number"] for r in rows) == [1, 2, 3] and all(r["deals"] == 2 for r in rows)
+    if family == "german":  # each person's tricks of the two deals he played (26 a deal, both phases)
+        assert all(0 <= r["total"] <= 52 for r in rows)

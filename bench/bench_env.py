@@ -15,7 +15,10 @@ Figures (cards per second of random play, on one core; higher is better):
 * the adapters: steps per second of the PettingZoo environment and the OpenSpiel game
   (observation tensor and mask at every step).
 
-Usage: ``python bench/bench_env.py [--seconds 2] [--deals 200000] [--json]``;
+Rates are the best of ``--rounds`` rounds taken in turns (each round measures everything
+once), so that the load of a busy machine falls on all alike.
+
+Usage: ``python bench/bench_env.py [--seconds 2] [--deals 200000] [--rounds 3] [--json]``;
 ``--profile`` instead shows where the Python calls of random play through the API go.
 """
 
@@ -37,29 +40,41 @@ from openwhist.env.tensors import observation_tensor, tensor_layout
 CARDS = 52
 
 
-def batch_rates(deals: int) -> dict[str, float]:
-    """Cards per second of the batch simulator (the best of three runs, after a warm-up)."""
+def batch_runs(deals: int) -> dict[str, Callable[[], object]]:
+    """One run of ``deals`` deals of each batch measurement (compiled and warmed up)."""
     hands = batch.random_hands(deals, seed=1)
     seeds = np.arange(deals, dtype=np.uint64)
     batch.seeded_deals(seeds[:10])
     batch.simulate(hands=hands[:10], seed=0)
     batch.simulate(10, policy="rule", seed=0)
-    out: dict[str, float] = {}
-    runs: dict[str, Callable[[], object]] = {
+    return {
         "batch_play_only": lambda: batch.simulate(hands=hands, seed=2),
         "batch_deal_play": lambda: batch.simulate(deals, seed=3),
         "batch_seeded_deal_play": lambda: batch.simulate(
             hands=(d := batch.seeded_deals(seeds))[0], trump=d[1], leader=d[2], seed=3),
         "batch_rule_play_only": lambda: batch.simulate(hands=hands, policy="rule", seed=2),
     }
-    for name, run in runs.items():
-        best = float("inf")
-        for _ in range(3):
+
+
+def card_rates(seconds: float, deals: int, rounds: int) -> dict[str, float]:
+    """Cards per second of every measurement, each the best of ``rounds`` rounds taken in
+    turns (a round measures everything once), so that a busy machine's load falls on all
+    alike and the best round of each is compared."""
+    ours_full, ours_play = openwhist_runners()
+    single: dict[str, Callable[[int], None]] = {"api_deal_play": ours_full, "api_play_only": ours_play}
+    peers = openspiel_runners()
+    if peers is not None:
+        single["openspiel_deal_play"], single["openspiel_play_only"] = peers
+    runs = batch_runs(deals)
+    best: dict[str, float] = {}
+    for _ in range(rounds):
+        for name, run_one in single.items():
+            best[name] = max(best.get(name, 0.0), rate(run_one, seconds / rounds) * CARDS)
+        for name, run in runs.items():
             start = time.perf_counter()
             run()
-            best = min(best, time.perf_counter() - start)
-        out[name] = deals * CARDS / best
-    return out
+            best[name] = max(best.get(name, 0.0), deals * CARDS / (time.perf_counter() - start))
+    return best
 
 
 def tensor_costs(seconds: float) -> dict[str, float]:
@@ -166,6 +181,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument("--deals", type=int, default=200_000, help="deals per batch")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds in turns; the best of each counts")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     parser.add_argument("--profile", action="store_true",
                         help="only show where the Python calls of random play through the API go")
@@ -176,15 +192,9 @@ def main() -> None:
         for name, calls, share in rows[:15]:
             print(f"  {calls:7.1f} calls  {share:6.1%} own time  {name}")
         return
-    figures: dict[str, float] = {}
-    ours_full, ours_play = openwhist_runners()
-    figures["api_deal_play"] = rate(ours_full, args.seconds) * CARDS
-    figures["api_play_only"] = rate(ours_play, args.seconds) * CARDS
-    figures.update(batch_rates(args.deals))
-    peers = openspiel_runners()
-    if peers is not None:
-        figures["openspiel_deal_play"] = rate(peers[0], args.seconds) * CARDS
-        figures["openspiel_play_only"] = rate(peers[1], args.seconds) * CARDS
+    figures: dict[str, float] = card_rates(args.seconds, args.deals, args.rounds)
+    peers = "openspiel_play_only" in figures
+    if peers:
         for name in ("api_deal_play", "api_play_only", "batch_play_only", "batch_deal_play",
                      "batch_seeded_deal_play", "batch_rule_play_only"):
             peer = "openspiel_deal_play" if "deal_play" in name else "openspiel_play_only"
@@ -205,7 +215,7 @@ def main() -> None:
             ratio = figures.get(f"ratio_{name}")
             tail = f"   {ratio:6.2f}x OpenSpiel" if ratio is not None else ""
             print(f"  {name:22s} {figures[name]:14,.0f}{tail}")
-    if peers is None:
+    if not peers:
         print("  OpenSpiel not installed (pip install open-spiel) - no ratios")
     print(f"tensor: a step of random play {costs['step_us']:.2f} us; the observation "
           f"{costs['observation_us']:.2f} us ({figures['observation_per_step']:.2f} steps), "

@@ -7,7 +7,8 @@ and the calendar on the lobby.
 Screenshots (``tests/screenshots/``, git-ignored; ``$OPENWHIST_SCREENSHOTS`` names another
 folder): ``drive-register-``, ``drive-running-``, ``drive-results-`` (each ``desktop`` and
 ``phone``), ``drive-director-desktop``, ``drive-table-phone``, ``drive-scorer-phone``,
-``drive-hall-desktop``, ``drive-calendar-``, ``ratings-desktop`` and ``drive-new-phone``.
+``drive-hall-desktop``, ``drive-calendar-``, ``drive-reminder-desktop``,
+``drive-profile-desktop``, ``ratings-desktop`` and ``drive-new-phone``.
 """
 
 from __future__ import annotations
@@ -152,6 +153,11 @@ def test_four_people_and_four_computer_players_play_a_two_round_drive(browser: A
     pages[1].goto(f"{server.url}/#drive/{did}")
     pages[1].wait_for_selector("#your-place")
     pages[1].screenshot(path=shots / "drive-running-phone.png", full_page=True)
+    # the lobby reminds each of them that the round is seated
+    pages[2].goto(f"{server.url}/#")
+    pages[2].wait_for_selector("#drive-reminders")
+    assert "round 1, your table is ready" in pages[2].locator("#drive-reminders").inner_text()
+    pages[2].screenshot(path=shots / "drive-reminder-desktop.png")
     play_round(pages, director, did, 1)
     pages[1].screenshot(path=shots / "drive-table-phone.png", full_page=True)
     play_round(pages, director, did, 2)
@@ -181,6 +187,14 @@ def test_four_people_and_four_computer_players_play_a_two_round_drive(browser: A
     pages[1].goto(f"{server.url}/#drive/{did}")
     pages[1].wait_for_selector("#standings")
     pages[1].screenshot(path=shots / "drive-results-phone.png", full_page=True)
+    # a name in the standings leads to the player's profile
+    page.locator("#standings a", has_text="Cy").click()
+    page.wait_for_selector("#player-name")
+    assert page.locator("#player-name").inner_text() == "Cy"
+    assert page.locator("#player-drives a").inner_text() == "Club night"
+    page.screenshot(path=shots / "drive-profile-desktop.png", full_page=True)
+    page.go_back()
+    page.wait_for_selector("#dr-print")
     # the printable page and the CSV export
     with page.expect_popup() as popup:
         page.locator("#dr-print").click()

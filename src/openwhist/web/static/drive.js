@@ -425,7 +425,7 @@ function standingsTable(d, big = false) {
 function cardBox(d) {
   const {h} = ctx;
   if (!d.card?.length) return null;
-  return h("section", {class: "card-box", "aria-labelledby": "sc-card-h"}, h("div", {class: "standings-box"},
+  return h("section", {class: "card-box wide", "aria-labelledby": "sc-card-h"}, h("div", {class: "standings-box"},
     h("table", {class: "standings score-card", id: "score-card"},
       h("caption", {id: "sc-card-h", text: dt("scoreCard")}),
       h("thead", {}, h("tr", {}, [dt("roundN", {n: ""}), dt("table"), dt("deal"), dt("partner"), dt("result"),

@@ -128,16 +128,10 @@ class TensorLayout:
                 o["controls"] - base, o["partners"] - base, o["open_hands"] - base, o["voids"] - base,
                 o["hand_sizes"] - base, o["tricks_won"] - base, o["hidden"] - base)
 
-    def _tables(self, me: int) -> _Tables:
-        """The encoder's bits for an observer (made once per seat)."""
-        found = self._tables_by_seat.get(me)
-        if found is None:
-            found = self._tables_by_seat[me] = _Tables(self, me)
-        return found
-
     @cached_property
-    def _tables_by_seat(self) -> dict[int, _Tables]:
-        return {}
+    def _seat_tables(self) -> tuple[_Tables, ...]:
+        """The encoder's bits for each observer."""
+        return tuple(_Tables(self, me) for me in range(self.hands))
 
     def section(self, name: str) -> Section:
         """The section called ``name`` (of the information state, which holds them all)."""
@@ -177,6 +171,7 @@ class _Tables:
         def row(name: str) -> tuple[int, ...]:
             return tuple(1 << (o[name] - base + rel[h]) for h in range(n))
 
+        self.offsets = layout._encoder_offsets
         self.trump = tuple(1 << s for s in range(5))
         self.to_move = row("to_move")
         self.leader = row("leader")
@@ -379,10 +374,15 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Clo
     me = obs.seat
     if me is None:
         raise ValueError("tensors are made for a seat's observation, not the public view")
+    tables = layout._seat_tables[me]
     (o_hand, o_known, o_played, o_trick, o_shown, o_turn_up, base, r_phase, r_to_move, r_leader,
-     r_dealer, r_controls, r_partners, r_open, tail_base, r_sizes, r_won, r_hidden) = layout._encoder_offsets
+     r_dealer, r_controls, r_partners, r_open, tail_base, r_sizes, r_won, r_hidden) = tables.offsets
     rel = _REL[n][me]
-    closed = _closed(obs.tricks, n, me, rel)
+    tricks = obs.tricks
+    closed = _MEMO[n][me]
+    if (closed is None or closed.count != len(tricks)
+            or (tricks and tricks[-1] is not closed.last)):
+        closed = _closed(tricks, n, me, rel)
     voids_from = obs.voids_from
     if voids_from:
         voids = 0
@@ -420,7 +420,6 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Clo
     if turn_up is not None:
         bits |= 1 << (o_turn_up + turn_up)
     # the sections from trump to hidden as one integer, from trump's offset
-    tables = layout._tables(me)
     trump = obs.trump
     small = tables.trump[4 if trump is None else trump] | _PHASE_BIT.get(obs.phase, 0) << r_phase
     to_move = obs.to_move
@@ -487,12 +486,17 @@ def _history_bits(obs: Observation, layout: TensorLayout, closed: _Closed) -> in
     return bits
 
 
+_BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
+                           bitorder="little").astype(np.float32)
+"""Row ``b``: the 8 bits of byte ``b``, low first, as 0.0 and 1.0."""
+
+
 def _unpack(bits: int, size: int, out: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
     raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-    unpacked = np.unpackbits(raw, count=size, bitorder="little")
+    floats = _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
     if out is None:
-        return unpacked.astype(np.float32)
-    out[:] = unpacked
+        return floats
+    out[:] = floats
     return out
 
 

@@ -116,6 +116,8 @@ def test_bad_arguments_are_refused_with_a_message() -> None:
         simulate(10, sides=(0, 1))
     with pytest.raises(ConfigError, match="2, 3 or 4"):
         simulate(10, n_hands=5)
+    with pytest.raises(ConfigError, match="seed"):
+        simulate(10, seed=-1)
 
 
 @settings(max_examples=30, deadline=None)

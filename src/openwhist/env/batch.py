@@ -320,6 +320,13 @@ def _per_deal(value: Any, n_deals: int, name: str, low: int, high: int) -> np.nd
     return arr
 
 
+def _check_seed(seed: int) -> int:
+    """The generator's seed (numba's takes 32 bits: the seed modulo 2**32)."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ConfigError(f"a seed is a non-negative whole number, not {seed!r}")
+    return int(seed) % 2**32
+
+
 def random_hands(n_deals: int, n_hands: int = 4, seed: int = 0) -> np.ndarray[Any, Any]:
     """``n_deals`` random deals of 13 cards to each of ``n_hands`` hands (masks, from the
     batch's own generator; not the rules' portable shuffle)."""
@@ -327,7 +334,7 @@ def random_hands(n_deals: int, n_hands: int = 4, seed: int = 0) -> np.ndarray[An
         raise ConfigError(f"a batch deals 2, 3 or 4 hands, not {n_hands!r}")
     if isinstance(n_deals, bool) or not isinstance(n_deals, int) or n_deals < 1:
         raise ConfigError(f"n_deals is a whole number from 1, not {n_deals!r}")
-    result: np.ndarray[Any, Any] = _random_hands(n_deals, n_hands, seed)
+    result: np.ndarray[Any, Any] = _random_hands(n_deals, n_hands, _check_seed(seed))
     return result
 
 
@@ -421,7 +428,7 @@ def simulate(n_deals: int | None = None, *, hands: Any = None, policy: str | tup
     cards = np.full((n, length if trajectories else 1), -1, dtype=np.int16)
     seats = np.full((n, length if trajectories else 1), -1, dtype=np.int8)
     tricks = np.zeros((n, 2), dtype=np.int64)
-    _play_all(arr, trumps, leaders, side_arr, codes, seed, trajectories,
+    _play_all(arr, trumps, leaders, side_arr, codes, _check_seed(seed), trajectories,
               cards, seats, tricks, _SUIT, _MOD67)
     return BatchResult(tricks, _trick_points(tricks, nh),
                        cards if trajectories else None, seats if trajectories else None)

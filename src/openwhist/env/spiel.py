@@ -329,9 +329,12 @@ def deck_from_setup(game: GameSpec | WhistGame, setup: dict[str, Any],
             if up not in cards:
                 # the rules' stand-in for a turn-up no longer shown lies in another hand:
                 # any trump of the dealer's stands in (only its suit is still known)
-                up = next((c for c in ((prefer,) if prefer is not None else ()) if c in cards),
-                          next((c for c in cards if c // HAND_CARDS == up // HAND_CARDS), -1))
-                if up < 0:
+                trumps = [c for c in cards if c // HAND_CARDS == up // HAND_CARDS]
+                if prefer in cards:
+                    up = prefer
+                elif trumps:
+                    up = trumps[0]
+                else:
                     raise ValueError("the dealer holds no trump to stand for the turn-up")
             cards.remove(up)
             cards.append(up)
@@ -356,14 +359,11 @@ def _sample_holdings(obs: Observation, rng: random.Random) -> tuple[list[int], d
     holdings = [0] * n
     for h, cs in obs.known.items():
         holdings[h] |= cs.mask & ~played
-    for h in obs.controls:
-        if h == me:
-            holdings[h] |= obs.hand.mask
     holdings[me] = obs.hand.mask
     need = [0 if h == me or h in obs.open_hands else obs.hand_sizes[h] - holdings[h].bit_count()
             for h in range(n)]
     places = sorted(obs.hidden)
-    unseen = [c for c in obs.unseen()]
+    unseen = list(obs.unseen())
     if any(k < 0 for k in need) or sum(need) + sum(obs.hidden.values()) != len(unseen):
         return None
     voids = obs.voids()

@@ -139,8 +139,11 @@ def test_games_take_a_preset_options_and_a_dealer() -> None:
     game = pyspiel.load_game("openwhist_classic", {"preset": "american", "options": "target=9",
                                                    "dealer": 2})
     assert game.options.target == 9 and not game.options.honours and game.dealer == 2
-    german = pyspiel.load_game("openwhist_german", {"options": "face_up=2"})
-    assert german.num_distinct_actions() > 52
+    german = pyspiel.load_game("openwhist_german(options=face_up:2)")
+    assert german.num_distinct_actions() > 52 and german.options.face_up == 2
+    pyspiel.random_sim_test(german, num_sims=2, serialize=True, verbose=False)
+    same = pyspiel.load_game("openwhist_classic(options=target:7;honours:false,preset=american)")
+    assert same.options.target == 7 and not same.options.honours
     with pytest.raises(openwhist.errors.ConfigError, match="unknown option"):
         pyspiel.load_game("openwhist_classic", {"options": "colour=red"})
 

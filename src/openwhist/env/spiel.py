@@ -14,8 +14,10 @@ The information state and observation (strings and tensors) are the seat's
 ``docs/tensors.md``; ``resample_from_infostate`` deals the unseen cards again consistently
 with the seat's information (shown voids, the cards' places, the calls made).
 
-Game parameters: ``preset`` (a preset of the variant), ``options`` (``key=value`` pairs
-separated by commas, as the command line's ``-o``) and ``dealer`` (a hand number).
+Game parameters: ``preset`` (a preset of the variant), ``options`` (``key:value`` pairs
+separated by ``;``, the form that survives OpenSpiel's game strings, e.g.
+``"openwhist_classic(options=target:7;honours:false)"``; ``key=value`` and commas are read
+too where the parameters are given as a dict) and ``dealer`` (a hand number).
 
 >>> import pyspiel, openwhist.env
 >>> game = pyspiel.load_game("openwhist_classic")
@@ -63,12 +65,18 @@ def game_name(variant: str) -> str:
     return f"openwhist_{variant}"
 
 
+def _pair(text: str) -> str:
+    """``key:value`` (the form that survives OpenSpiel's game strings) as ``key=value``."""
+    key, colon, value = text.partition(":")
+    return text if "=" in text or not colon else f"{key}={value}"
+
+
 def _parse_params(variant: str, params: dict[str, Any]) -> tuple[Any, int]:
     """Options and the dealer from a game's parameters."""
     record = get_variant(variant)
     preset = str(params.get("preset", record.default_preset))
     text = str(params.get("options", "")).strip()
-    pairs = [p for p in text.split(",") if p.strip()] if text else []
+    pairs = [_pair(p) for p in text.replace(",", ";").split(";") if p.strip()]
     overrides = options_from_strings(record.options_type, pairs, record.hands)
     options = record.options(preset, **overrides)
     try:

@@ -50,49 +50,54 @@ def features(tensor: np.ndarray[Any, Any], layout: TensorLayout) -> np.ndarray[A
     sections (``docs/tensors.md``)."""
     hand = layout.view(tensor, "hand")[0] > 0
     trick = layout.view(tensor, "trick") > 0
-    played = layout.view(tensor, "played").sum(axis=0) > 0
+    played = layout.view(tensor, "played").any(axis=0)
     trump_row = layout.view(tensor, "trump")[0]
     trump = int(trump_row.argmax()) if trump_row[:4].any() else -1
     leader = int(layout.view(tensor, "leader")[0].argmax())
     partners = layout.view(tensor, "partners")[0] > 0
-    in_trick = [int(np.flatnonzero(row)[0]) if row.any() else -1 for row in trick]
-    leading = all(c < 0 for c in in_trick)
+    in_trick = np.where(trick.any(axis=1), trick.argmax(axis=1), -1)
+    leading = bool((in_trick < 0).all())
+    phi = np.zeros((52, len(FEATURES)))
     beats = np.zeros(52, dtype=bool)
     partner_wins = False
     if not leading:
         led = in_trick[leader] // 13
         best, best_row = -1, -1
-        for r, c in enumerate(in_trick):
+        for r, c in enumerate(in_trick.tolist()):
             if c < 0:
                 continue
             if best < 0 or (c // 13 == best // 13 and c > best) or (c // 13 == trump != best // 13):
                 best, best_row = c, r
         partner_wins = bool(partners[best_row])
-        same = suit_of == best // 13
-        beats = (same & (card_ids > best)) | ((suit_of == trump) & (best // 13 != trump))
-        if hand[suit_of == led].any():
-            beats &= suit_of == led
-    winners = beats & hand
-    cheapest = np.zeros(52, dtype=bool)
-    if winners.any():
-        cheapest[np.flatnonzero(winners)[np.argmin(rank_of[winners])]] = True
-    lowest = np.zeros(52, dtype=bool)
-    highest_left = np.zeros(52, dtype=bool)
-    length = np.zeros(52)
-    for s in range(4):
-        mine = np.flatnonzero(hand & (suit_of == s))
-        if mine.size:
-            lowest[mine[0]] = True
-            out = ~(played | hand) & (suit_of == s)
-            top_out = np.flatnonzero(out).max() if out.any() else -1
-            highest_left[mine[-1]] = mine[-1] > top_out
-            length[suit_of == s] = mine.size / 13
+        beats = ((best // 13 == suit_of) & (best < card_ids)) | ((trump == suit_of) & (best // 13 != trump))
+        if hand[13 * led:13 * led + 13].any():
+            beats &= led == suit_of
+    winners = np.flatnonzero(beats & hand)
+    hand4 = hand.reshape(4, 13)
+    held = hand4.any(axis=1)
+    suits = np.flatnonzero(held)
+    low = suits * 13 + hand4[suits].argmax(axis=1)
+    high = suits * 13 + 12 - hand4[suits, ::-1].argmax(axis=1)
+    out4 = ~(played | hand).reshape(4, 13)
+    top_out = np.where(out4.any(axis=1), 12 - out4[:, ::-1].argmax(axis=1), -1)[suits]
     rank = rank_of / 12
-    is_trump = (suit_of == trump).astype(float)
+    is_trump = (trump == suit_of).astype(float)
     lead = float(leading)
-    return np.stack([np.ones(52), rank, is_trump, np.full(52, lead), lead * rank, beats,
-                     beats & partner_wins, cheapest & (not partner_wins), lowest, highest_left,
-                     partner_wins * rank, length, is_trump * lead], axis=1).astype(float)
+    phi[:, 0] = 1.0
+    phi[:, 1] = rank
+    phi[:, 2] = is_trump
+    phi[:, 3] = lead
+    phi[:, 4] = lead * rank
+    phi[:, 5] = beats
+    phi[:, 6] = beats & partner_wins
+    if winners.size and not partner_wins:
+        phi[winners[np.argmin(rank_of[winners])], 7] = 1.0
+    phi[low, 8] = 1.0
+    phi[high, 9] = (high % 13) > top_out
+    phi[:, 10] = partner_wins * rank
+    phi[:, 11] = np.repeat(hand4.sum(axis=1) / 13, 13)
+    phi[:, 12] = is_trump * lead
+    return phi
 
 
 class LinearPolicy:
@@ -124,7 +129,7 @@ class LinearPolicy:
         probabilities."""
         phi = features(tensor, self.layout)
         p = self.probabilities(phi, mask)
-        card = int(p.argmax()) if greedy else int(rng.choice(52, p=p))
+        card = int(p.argmax()) if greedy else int(np.searchsorted(np.cumsum(p), rng.random() * p.sum()))
         return card, phi, p
 
 

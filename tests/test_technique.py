@@ -81,9 +81,11 @@ def _return_partner() -> tuple[Position, str, Position]:
 
 
 def _cash_masters() -> tuple[Position, str, Position]:
-    yes = table(N, "KC", E="S:A C:2", S="S:K3 H:QJT9 D:86432 C:A5", W="S:4 C:3", N="S:5 C:4K")
+    # six spades left out after the first trick: a ruff threatens, the king is cashed
+    south = "S:KT93 H:QJT D:8643 C:A5"
+    yes = table(N, "KC", E="S:A C:2", S=south, W="S:4 C:3", N="S:5 C:4K")
     # the ace of spades still out: the king is no master
-    no = table(N, "KC", E="S:A C:2", S="S:K3 H:QJT9 D:86432 C:A5", W="S:4 C:3", N="S:5 C:4K")
+    no = table(N, "KC", E="S:A C:2", S=south, W="S:4 C:3", N="S:5 C:4K")
     return (yes, ("AS", "3S", "4S", "5S", "2C", "AC", "3C", "4C")), "KS", \
         (no, ("2C", "AC", "3C", "4C"))
 
@@ -301,3 +303,11 @@ def test_the_technique_player_is_a_named_bot_that_plays_whole_deals() -> None:
             assert isinstance(bot, TechniqueBot)
             assert bot.last_technique in {t.name for t in TECHNIQUES}
             deal.apply(action)
+
+
+def test_a_master_waits_while_many_of_its_suit_are_out() -> None:
+    # South's king of spades is master, but seven spades are out: no ruff threatens yet
+    deal = table(N, "KC", E="S:A C:2", S="S:K3 H:QJT9 D:86432 C:A5", W="S:4 C:3", N="S:5 C:4K")
+    card, rule = choice(deal, "AS", "3S", "4S", "5S", "2C", "AC", "3C", "4C")
+    assert rule != "cash-masters"
+    assert card != "KS"

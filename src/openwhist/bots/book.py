@@ -76,7 +76,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("lead-to-dummy", "lead low towards a master the dummy shows"),
     Technique("partner-signal", "lead the suit partner asked for with a high discard"),
     Technique("return-partner", "return partner's suit"),
-    Technique("cash-masters", "cash sure winners in a suit the opponents cannot ruff"),
+    Technique("cash-masters", "cash sure winners in a suit the opponents cannot ruff, once few "
+              "enough of it are out that a ruff threatens"),
     Technique("singleton-for-ruff", "lead a singleton (not a master) with one to four trumps, to "
               "ruff the suit later"),
     Technique("spare-partner-trumps", "once the opponents hold no trump, lead a plain suit "
@@ -106,6 +107,10 @@ TECHNIQUES: tuple[Technique, ...] = (
 """Every rule :class:`TechniqueBot` follows, in the order the bot tries them."""
 
 _NAMES = frozenset(t.name for t in TECHNIQUES)
+
+CASH_OUT = 6
+"""Masters are cashed only in a suit of which the opponents may hold at most this many
+cards (with more out, no ruff threatens them yet, and a lead elsewhere is worth more)."""
 
 SIGNAL_RANK = 5
 """A discard of this rank index (a seven) or higher asks for the suit; lower refuses it."""
@@ -226,13 +231,9 @@ class _BookPosition(_Position):
             if m and s != t and not self.opponents_may_ruff(s):
                 return self._by("partner-signal", self._towards_partner(m))
 
-        for s in self.partner_suits():
-            m = hand & SUIT_MASKS[s]
-            if not m or self.opponents_may_ruff(s):
-                continue
-            if s == t and not opp_trumps:
-                continue
-            return self._by("return-partner", self._towards_partner(m))
+        ret = self._return(hand, t, opp_trumps)
+        if ret is not None:
+            return ret
 
         best_master = -1
         best_len = -1
@@ -240,8 +241,10 @@ class _BookPosition(_Position):
             if s == t:
                 continue
             m = hand & SUIT_MASKS[s]
+            # a suit the opponents may hold seven cards of is in no danger of a ruff yet
             if (m and m.bit_count() > best_len and self.is_master(_highest(m))
-                    and not self.opponents_may_ruff(s)):
+                    and not self.opponents_may_ruff(s)
+                    and (self.danger & SUIT_MASKS[s]).bit_count() <= CASH_OUT):
                 best_master, best_len = s, m.bit_count()
         if best_master >= 0:
             return self._by("cash-masters", self.lead_card(hand & SUIT_MASKS[best_master]))
@@ -287,6 +290,18 @@ class _BookPosition(_Position):
         if my_trumps and pool != hand:
             self.rule = "spare-partner-trumps"
         return card
+
+    def _return(self, hand: int, t: int, opp_trumps: int) -> int | None:
+        """Partner's suit returned (not one an opponent may ruff, nor trumps once the
+        opponents have none), or None."""
+        for s in self.partner_suits():
+            m = hand & SUIT_MASKS[s]
+            if not m or self.opponents_may_ruff(s):
+                continue
+            if s == t and not opp_trumps:
+                continue
+            return self._by("return-partner", self._towards_partner(m))
+        return None
 
     def _towards_partner(self, m: int) -> int:
         """The card to lead in partner's suit: a master from the top, else the top of a

@@ -196,15 +196,16 @@ COMPUTER_RATINGS: dict[str, dict[str, Rating]] = {
     # python bench/bench_ratings.py --family german --bots random,heuristic,solver --matches 60
     "german": {"random": Rating(19.0, 4.42), "heuristic": Rating(48.13, 2.84),
                "solver": Rating(53.08, 2.88)},
-    # python bench/bench_ratings.py --family belgian --matches 400
-    "belgian": {"random": Rating(19.0, 4.59), "heuristic": Rating(68.1, 4.59)},
+    # python bench/bench_ratings.py --family belgian --bots random,heuristic,sampler --matches 30
+    "belgian": {"random": Rating(19.0, 5.16), "heuristic": Rating(51.01, 3.77),
+                "sampler": Rating(53.34, 3.83)},
 }
 """Each computer player's fixed rating per family, measured by :func:`measure_computers`
 with the commands above (every two bots play that many matches of the family's natural
 length; the random player's mean is then set to ``MU - 6``). The rule-based player wins
 nearly every match against the random one, so the distance between them is only loosely
-measured: 400 matches of those two alone gave 37.1 (classic) and 42.4 (German), 200 gave
-39.4 and 45.6."""
+measured: 400 matches of those two alone gave 37.1 (classic), 42.4 (German) and 68.1
+(Belgian), 200 gave 39.4, 45.6 and 63.1."""
 
 
 def computer_rating(family: str, bot: str) -> Rating:

@@ -124,13 +124,7 @@ def _options(family: str, options: Any) -> Any:
 
 def _check_belgian(opts: Any, entry: Entry, tricks: tuple[int, ...]) -> tuple[
         tuple[int, ...], tuple[int, ...], str]:
-    from openwhist.rules import belgian
-    from openwhist.rules.belgian import LEVELS, Contract, settle
-
-    # the ladder's tables of misère tricks and of contracts several may play at once
-    # (read from the module: the family's public names do not list them)
-    MISERE_TRICKS: dict[str, int] = vars(belgian)["MISERE_TRICKS"]
-    SHARED: tuple[str, ...] = vars(belgian)["SHARED"]
+    from openwhist.rules.belgian import LEVELS, MISERE_TRICKS, SHARED, Contract, settle
 
     text = (entry.contract or "").strip().lower().replace("misère", "misere")
     if not text:

@@ -92,6 +92,7 @@ class Drives:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self._locks: dict[str, asyncio.Lock] = {}
+        self._cache: dict[str, tuple[float, dict[str, Any]]] = {}
 
     def lock(self, drive_id: str) -> asyncio.Lock:
         """The lock every change of this drive runs under."""
@@ -99,11 +100,36 @@ class Drives:
 
     # --- reading ------------------------------------------------------------------------
 
+    CACHE_SECONDS = 1.0
+    """How long a drive read for its pages is kept: every browser at a drive asks for its page
+    every two seconds, and each read parses every result and ranks the people."""
+
+    async def _write(self, fn: Any, drive_id: str, *args: Any) -> Any:
+        """Run a store operation that changes drive ``drive_id``; its pages read it again."""
+        self._cache.pop(drive_id, None)
+        try:
+            return await self.hub.store.run(fn, drive_id, *args)
+        finally:
+            self._cache.pop(drive_id, None)
+
     async def load(self, drive_id: str) -> dict[str, Any]:
-        """The drive as stored (404 if there is none)."""
-        drive = await self.hub.store.run(get_drive, drive_id[:16])
+        """The drive as read for its pages: at most :data:`CACHE_SECONDS` old (what this
+        process changes is seen at once); 404 if there is none."""
+        hit = self._cache.get(drive_id[:16])
+        if hit is not None and hit[0] > time.monotonic():
+            return hit[1]
+        return await self.load_fresh(drive_id)
+
+    async def load_fresh(self, drive_id: str) -> dict[str, Any]:
+        """The drive as stored now (404 if there is none); it is kept for the pages."""
+        key = drive_id[:16]
+        drive = await self.hub.store.run(get_drive, key)
         if drive is None:
+            self._cache.pop(key, None)
             raise DriveError(404, "no such drive", "no_drive")
+        if len(self._cache) >= 1000:
+            self._cache.pop(next(iter(self._cache)))
+        self._cache[key] = (time.monotonic() + self.CACHE_SECONDS, drive)
         return drive
 
     async def calendar(self, days: float = 30.0) -> list[dict[str, Any]]:
@@ -278,7 +304,7 @@ class Drives:
             "seed": secrets.randbits(63),
         }
         await self.hub.store.run(create_drive, row)
-        return self.view(await self.load(drive_id), director["id"])
+        return self.view(await self.load_fresh(drive_id), director["id"])
 
     def _director(self, drive: dict[str, Any], user_id: int) -> None:
         if drive["director_id"] != user_id:
@@ -287,7 +313,7 @@ class Drives:
     async def register(self, drive_id: str, user: dict[str, Any]) -> dict[str, Any]:
         """A person registers (while registration is open; at most :data:`MAX_ENTRIES`)."""
         async with self.lock(drive_id):
-            drive = await self.load(drive_id)
+            drive = await self.load_fresh(drive_id)
             if drive["state"] != "open":
                 raise DriveError(409, "registration for this drive is closed", "registration_closed")
             if len(drive["entries"]) >= MAX_ENTRIES:
@@ -295,44 +321,44 @@ class Drives:
                     409, f"this drive is full ({MAX_ENTRIES} people)", "drive_full", most=MAX_ENTRIES
                 )
             try:
-                await self.hub.store.run(add_entry, drive["id"], user["id"], user["name"])
+                await self._write(add_entry, drive["id"], user["id"], user["name"])
             except IntegrityError:
                 raise DriveError(409, "you are registered already", "registered") from None
-            return self.view(await self.load(drive_id), user["id"])
+            return self.view(await self.load_fresh(drive_id), user["id"])
 
     async def unregister(self, drive_id: str, user: dict[str, Any]) -> dict[str, Any]:
         """A person takes their registration back (before the drive starts)."""
         async with self.lock(drive_id):
-            drive = await self.load(drive_id)
+            drive = await self.load_fresh(drive_id)
             if drive["state"] != "open":
                 raise DriveError(
                     409,
                     "the drive has started: ask the director to replace you, or leave it",
                     "drive_started",
                 )
-            if not await self.hub.store.run(remove_entry, drive["id"], user["id"]):
+            if not await self._write(remove_entry, drive["id"], user["id"]):
                 raise DriveError(409, "you are not registered for this drive", "not_registered")
-            return self.view(await self.load(drive_id), user["id"])
+            return self.view(await self.load_fresh(drive_id), user["id"])
 
     async def start(self, drive_id: str, user_id: int) -> dict[str, Any]:
         """The director starts the drive: registration closes and the first round is
         seated."""
         async with self.lock(drive_id):
-            drive = await self.load(drive_id)
+            drive = await self.load_fresh(drive_id)
             self._director(drive, user_id)
             if drive["state"] != "open":
                 raise DriveError(409, "the drive has started already", "drive_started")
             movement_of(drive)  # refuses a drive with too few people
-            await self.hub.store.run(update_drive, drive["id"], {"state": "running"})
-            await self._seat_round(await self.load(drive_id), 1)
-            return self.view(await self.load(drive_id), user_id)
+            await self._write(update_drive, drive["id"], {"state": "running"})
+            await self._seat_round(await self.load_fresh(drive_id), 1)
+            return self.view(await self.load_fresh(drive_id), user_id)
 
     async def start_due(self) -> list[str]:
         """Start the drives whose start time has come (as their director would); one with
         too few people stays open for the director.  Returns the drives started."""
         started = []
         for drive_id in await self.hub.store.run(due_drives, time.time()):
-            drive = await self.load(drive_id)
+            drive = await self.load_fresh(drive_id)
             if len(drive["entries"]) < 2:
                 continue
             try:
@@ -350,7 +376,7 @@ class Drives:
         ended = []
         for drive_id in await self.hub.store.run(overdue_drives, now):
             async with self.lock(drive_id):
-                drive = await self.load(drive_id)
+                drive = await self.load_fresh(drive_id)
                 if drive["state"] != "running":
                     continue
                 await self._close_round(drive)
@@ -362,25 +388,25 @@ class Drives:
         """The director pauses the drive (the next round is not seated and scorers enter
         nothing until it goes on) or lets it go on."""
         async with self.lock(drive_id):
-            drive = await self.load(drive_id)
+            drive = await self.load_fresh(drive_id)
             self._director(drive, user_id)
             want, have = ("paused", "running") if paused else ("running", "paused")
             if drive["state"] != have:
                 raise DriveError(
                     409, f"the drive is {drive['state']}, not {have}", "drive_state", state=drive["state"]
                 )
-            await self.hub.store.run(update_drive, drive["id"], {"state": want})
-            drive = await self.load(drive_id)
+            await self._write(update_drive, drive["id"], {"state": want})
+            drive = await self.load_fresh(drive_id)
             if not paused:
                 await self._advance(drive)
-            return self.view(await self.load(drive_id), user_id)
+            return self.view(await self.load_fresh(drive_id), user_id)
 
     async def substitute(self, drive_id: str, user_id: int, number: int | None) -> dict[str, Any]:
         """A computer player plays for entry ``number`` from now on: the director replaces
         someone who left (``number``), or a person leaves (None: the caller's own entry).
         At a live table the seat passes to the computer player at once."""
         async with self.lock(drive_id):
-            drive = await self.load(drive_id)
+            drive = await self.load_fresh(drive_id)
             if number is None:
                 number = next((e["number"] for e in drive["entries"] if e["user_id"] == user_id), None)
                 if number is None:
@@ -404,7 +430,7 @@ class Drives:
                     "replaced_already",
                     name=entry["name"],
                 )
-            await self.hub.store.run(set_entry_left, drive["id"], number, drive["round_no"])
+            await self._write(set_entry_left, drive["id"], number, drive["round_no"])
             for t in drive["tables"]:
                 if t["round_no"] == drive["round_no"] and number in t["seats"] and t["table_id"]:
                     runner = self.hub.tables.get(t["table_id"])
@@ -413,20 +439,20 @@ class Drives:
                         # the table is over or closed: nothing to hand over
                         with contextlib.suppress(SeatError, TableClosed):
                             await runner.call(functools.partial(runner.leave, uid))
-            return self.view(await self.load(drive_id), user_id)
+            return self.view(await self.load_fresh(drive_id), user_id)
 
     async def end_round(self, drive_id: str, user_id: int) -> dict[str, Any]:
         """The director ends the round now (its time is up): tables still playing close,
         the deals they finished count, and the next round is seated (the drive ends after
         its last)."""
         async with self.lock(drive_id):
-            drive = await self.load(drive_id)
+            drive = await self.load_fresh(drive_id)
             self._director(drive, user_id)
             if drive["state"] not in ("running", "paused"):
                 raise DriveError(409, "no round is being played", "drive_state", state=drive["state"])
             await self._close_round(drive)
             await self._next(drive)
-            return self.view(await self.load(drive_id), user_id)
+            return self.view(await self.load_fresh(drive_id), user_id)
 
     # --- results --------------------------------------------------------------------------
 
@@ -437,7 +463,7 @@ class Drives:
         this round (or the director), checked by the drive's rules; the same deal entered
         again replaces it until the round ends."""
         async with self.lock(drive_id):
-            drive = await self.load(drive_id)
+            drive = await self.load_fresh(drive_id)
             if drive["mode"] != "scorer":
                 raise DriveError(409, "the results of an online drive come from the tables", "not_scorer")
             if drive["state"] == "paused":
@@ -467,12 +493,11 @@ class Drives:
                 result = checked_entry(drive, table_no, deal_no, entry)
             except WhistError as exc:
                 raise DriveError(422, str(exc), "bad_entry") from None
-            await self.hub.store.run(
-                put_result, drive["id"], drive["round_no"], table_no, deal_no, result, user_id
-            )
-            drive = await self.load(drive_id)
-            await self._advance(drive)
-            return self.view(await self.load(drive_id), user_id)
+            await self._write(put_result, drive["id"], drive["round_no"], table_no, deal_no, result, user_id)
+            drive = await self.load_fresh(drive_id)
+            if await self._advance(drive):
+                drive = await self.load_fresh(drive_id)
+            return self.view(drive, user_id)
 
     async def deal_played(self, runner: TableRunner, deal_no: int, outcome: Any) -> None:
         """A deal ended at a table of an online drive (``outcome``: the deal's result): its
@@ -483,30 +508,32 @@ class Drives:
             return
         drive_id, round_no, table_no = where
         async with self.lock(drive_id):
-            drive = await self.load(drive_id)
+            drive = await self.load_fresh(drive_id)
             if drive["round_no"] != round_no or drive["state"] not in ("running", "paused"):
                 return
             if deal_no > drive["deals"]:
                 return
             result = played_result(drive, round_no, table_no, deal_no, outcome)
-            await self.hub.store.run(put_result, drive_id, round_no, table_no, deal_no, result, None)
-            await self._advance(await self.load(drive_id))
+            await self._write(put_result, drive_id, round_no, table_no, deal_no, result, None)
+            await self._advance(await self.load_fresh(drive_id))
 
-    async def _advance(self, drive: dict[str, Any]) -> None:
+    async def _advance(self, drive: dict[str, Any]) -> bool:
         """Seat the next round (or finish the drive) if every table of this one has all its
-        deals and the drive is not paused."""
+        deals and the drive is not paused; True if it did."""
         if drive["state"] != "running":
-            return
+            return False
         done = deals_done(drive)
         current = [t for t in drive["tables"] if t["round_no"] == drive["round_no"]]
         if current and all(done.get((t["round_no"], t["table_no"]), 0) >= drive["deals"] for t in current):
             await self._next(drive)
+            return True
+        return False
 
     async def _next(self, drive: dict[str, Any]) -> None:
         if drive["round_no"] >= drive["rounds"]:
-            await self.hub.store.run(update_drive, drive["id"], {"state": "finished", "round_started": None})
+            await self._write(update_drive, drive["id"], {"state": "finished", "round_started": None})
             return
-        await self._seat_round(await self.load(drive["id"]), drive["round_no"] + 1)
+        await self._seat_round(await self.load_fresh(drive["id"]), drive["round_no"] + 1)
 
     async def _close_round(self, drive: dict[str, Any]) -> None:
         """Close the server tables of the drive's current round still playing (those that
@@ -558,8 +585,7 @@ class Drives:
                 await self.hub.store.run(create_table, row, seats)
             else:
                 scorer = next((users[p]["user_id"] for p in active.seats if p is not None), None)
-            await self.hub.store.run(
-                put_drive_table,
+            await self._write(put_drive_table,
                 drive["id"],
                 round_no,
                 table.number,
@@ -569,8 +595,7 @@ class Drives:
             )
             if table_id is not None:
                 await self.hub.open_table(table_id)
-        await self.hub.store.run(
-            update_drive, drive["id"], {"round_no": round_no, "round_started": time.time()}
+        await self._write(update_drive, drive["id"], {"round_no": round_no, "round_started": time.time()}
         )
 
 
@@ -578,9 +603,13 @@ class Drives:
 
 
 def header_of(drive: dict[str, Any]) -> Any:
-    """The declared header of the drive's family under its options."""
-    _, opts = resolve(drive["family"], None, **drive["options"])
-    return get_variant(drive["family"]).header(opts)
+    """The declared header of the drive's family under its options (made once per drive as
+    read)."""
+    made = drive.get("_header")
+    if made is None:
+        _, opts = resolve(drive["family"], None, **drive["options"])
+        made = drive["_header"] = get_variant(drive["family"]).header(opts)
+    return made
 
 
 def hands_of(drive: dict[str, Any]) -> int:
@@ -694,7 +723,11 @@ def played_result(
 
 
 def _results(drive: dict[str, Any]) -> list[Result]:
-    return [
+    """The drive's results as the library's records (made once per drive as read)."""
+    made: list[Result] | None = drive.get("_results")
+    if made is not None:
+        return made
+    made = drive["_results"] = [
         Result(
             r["round_no"],
             r["table_no"],
@@ -707,12 +740,16 @@ def _results(drive: dict[str, Any]) -> list[Result]:
         for r in drive["results"]
         for x in [r["result"]]
     ]
+    return made
 
 
 def standings(drive: dict[str, Any]) -> dict[str, Any]:
     """The drive's standings as JSON: what they rank by and the tie-break rule, and per
     person (best first) the place, number, name, total, margin, matchpoints, deals,
-    rounds won and each round's score."""
+    rounds won and each round's score (made once per drive as read)."""
+    made: dict[str, Any] | None = drive.get("_standings")
+    if made is not None:
+        return made
     results = _results(drive)
     ranked = rank(results, drive["rank_by"], len(drive["entries"]))
     names = {e["number"] - 1: e["name"] for e in drive["entries"]}
@@ -737,7 +774,8 @@ def standings(drive: dict[str, Any]) -> dict[str, Any]:
         }
         for x in ranked.rows
     ]
-    return {"by": ranked.by, "tie_break": ranked.tie_break, "rows": rows}
+    made = drive["_standings"] = {"by": ranked.by, "tie_break": ranked.tie_break, "rows": rows}
+    return made
 
 
 def score_card_of(drive: dict[str, Any], number: int) -> list[dict[str, Any]]:

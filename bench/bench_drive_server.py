@@ -1,0 +1,80 @@
+"""What the play server pays for a whist drive's page (``GET /api/drives/ID``), which every
+person's browser asks for every two seconds while it is played: the drive read from the
+database and its view (tables, standings, the caller's place and score card) made, for a
+large scorer-mode drive whose results are entered through the server's own code.
+
+    .venv/bin/python bench/bench_drive_server.py [--people 48] [--rounds 10] [--deals 12]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import time
+from typing import Any
+
+from openwhist.server.hub import Hub, Settings
+from openwhist.store import Store, create_user
+from openwhist.store.drives import add_entry, create_drive
+
+
+async def build(people: int, rounds: int, deals: int) -> tuple[Store, Hub, list[int]]:
+    """A scorer-mode classic drive of ``people`` over ``rounds`` rounds of ``deals`` deals,
+    every result entered (random tricks) as a scorer would."""
+    store = Store("sqlite://")
+    hub = Hub(store, Settings(compile_solver=False))
+    ids = [store.call(create_user, None, f"p{k}", None, True) for k in range(people + 1)]
+    store.call(create_drive, {"id": "big", "name": "Big", "family": "classic", "options": "{}",
+                              "movement": "progressive", "mode": "scorer", "duplicate": False,
+                              "rounds": rounds, "deals": deals, "round_minutes": 60, "rated": False,
+                              "rank_by": "total", "director_id": ids[0], "starts_at": None, "seed": 1})
+    for uid in ids[1:]:
+        store.call(add_entry, "big", uid, f"p{uid}")
+    await hub.drives.start("big", ids[0])
+    rng = random.Random(1)
+    for _ in range(rounds):
+        drive = await hub.drives.load("big")
+        tables = [t["table_no"] for t in drive["tables"] if t["round_no"] == drive["round_no"]]
+        for t in tables:
+            for d in range(1, deals + 1):
+                ns = rng.randint(0, 13)
+                await hub.drives.enter("big", ids[0], t, d, {"tricks": [ns, 13 - ns]})
+    return store, hub, ids
+
+
+async def measure(people: int, rounds: int, deals: int, repeat: int) -> dict[str, Any]:
+    start = time.perf_counter()
+    store, hub, ids = await build(people, rounds, deals)
+    built = time.perf_counter() - start
+    times = []
+    try:
+        for k in range(repeat):
+            t0 = time.perf_counter()
+            drive = await hub.drives.load("big")
+            hub.drives.view(drive, ids[1 + k % people])
+            times.append(time.perf_counter() - t0)
+        drive = await hub.drives.load("big")
+    finally:
+        store.close()
+    return {"results": len(drive["results"]), "state": drive["state"], "built_s": built,
+            "median_ms": statistics.median(times) * 1000, "max_ms": max(times) * 1000}
+
+
+def main() -> None:
+    """Build the drive, then time ``--repeat`` page views; print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--people", type=int, default=48)
+    ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--deals", type=int, default=12)
+    ap.add_argument("--repeat", type=int, default=50)
+    args = ap.parse_args()
+    out = asyncio.run(measure(args.people, args.rounds, args.deals, args.repeat))
+    print(f"{args.people} people, {args.rounds} rounds of {args.deals} deals: {out['results']} results "
+          f"entered in {out['built_s']:.1f} s ({out['state']}); a drive's page: median "
+          f"{out['median_ms']:.1f} ms, max {out['max_ms']:.1f} ms (read and view)")
+
+
+if __name__ == "__main__":
+    main()

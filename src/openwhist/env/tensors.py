@@ -179,7 +179,7 @@ class _Tables:
         self.controls = row("controls")
         self.partner = row("partners")
         self.open_hands = row("open_hands")
-        self.partners: dict[tuple[int, ...], int] = {}
+        self.static: dict[tuple[Any, ...], int] = {}
         self.sizes: dict[tuple[int, ...], int] = {}
 
 
@@ -368,6 +368,21 @@ def _closed(tricks: tuple[Any, ...], n: int, me: int, rel: tuple[int, ...]) -> _
     return memo
 
 
+def _static_bits(tables: _Tables, key: tuple[Any, ...], n: int, me: int, r_phase: int) -> int:
+    """The bits of the phase, the dealer, the hands the observer plays, its partners and
+    the open hands (from the trump section's offset)."""
+    phase, dealer, controls, sides, open_hands = key
+    small: int = _PHASE_BIT.get(phase, 0) << r_phase | tables.dealer[dealer]
+    for h in controls:
+        small |= tables.controls[h]
+    for h in range(n):
+        if sides[h] == sides[me]:
+            small |= tables.partner[h]
+    for h in open_hands:
+        small |= tables.open_hands[h]
+    return small
+
+
 def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Closed]:
     """The observation tensor's slots as the bits of one integer (and the closed tricks)."""
     n = layout.hands
@@ -419,22 +434,18 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Clo
     turn_up = obs.turn_up
     if turn_up is not None:
         bits |= 1 << (o_turn_up + turn_up)
-    # the sections from trump to hidden as one integer, from trump's offset
+    # the sections from trump to hidden as one integer, from trump's offset; what stays the
+    # same through a deal (phase, dealer, the hands played, sides, open hands) is looked up
     trump = obs.trump
-    small = tables.trump[4 if trump is None else trump] | _PHASE_BIT.get(obs.phase, 0) << r_phase
+    key = (obs.phase, obs.dealer, obs.controls, obs.sides, obs.open_hands)
+    small = tables.static.get(key)
+    if small is None:
+        small = tables.static[key] = _static_bits(tables, key, n, me, r_phase)
+    small |= tables.trump[4 if trump is None else trump]
     to_move = obs.to_move
     if to_move is not None:
         small |= tables.to_move[to_move]
-    small |= tables.leader[obs.leader] | tables.dealer[obs.dealer]
-    for h in obs.controls:
-        small |= tables.controls[h]
-    sides = obs.sides
-    partners = tables.partners.get(sides)
-    if partners is None:
-        partners = tables.partners[sides] = sum(tables.partner[h] for h in range(n) if sides[h] == sides[me])
-    small |= partners
-    for h in obs.open_hands:
-        small |= tables.open_hands[h]
+    small |= tables.leader[obs.leader]
     sizes = obs.hand_sizes
     size_bits = tables.sizes.get(sizes)
     if size_bits is None:

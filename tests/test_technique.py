@@ -106,9 +106,15 @@ def _stop_the_ruffs() -> tuple[Position, str, Position]:
 
 
 def _strongest_suit() -> tuple[Position, str, Position]:
-    yes = table(W, "2H", N="S:KJ3 H:8654 D:753 C:962", W="H:2")
+    yes = table(W, "2H", N="S:QT3 H:8654 D:753 C:962", W="H:2")
     no = table(W, "2H", N="S:KQ3 H:8654 D:753 C:962", W="H:2")  # top of a sequence instead
     return (yes, ()), "3S", (no, ())
+
+
+def _keep_the_tenace() -> tuple[Position, str, Position]:
+    yes = table(W, "2H", N="S:AQ3 H:8654 D:753 C:962", W="H:2")
+    no = table(W, "2H", N="S:KQ3 H:8654 D:753 C:962", W="H:2")
+    return (yes, ()), "9C", (no, ())
 
 
 def _top_of_sequence() -> tuple[Position, str, Position]:
@@ -124,8 +130,8 @@ def _king_from_ace_king() -> tuple[Position, str, Position]:
 
 
 def _fourth_best() -> tuple[Position, str, Position]:
-    yes = table(W, "2C", N="S:KJ853 H:96 D:742 C:T63", W="C:2")
-    no = table(W, "2C", N="S:KQJ53 H:96 D:742 C:T63", W="C:2")
+    yes = table(W, "2C", N="S:QT853 H:96 D:742 C:T63", W="C:2")
+    no = table(W, "2C", N="S:QJT53 H:96 D:742 C:T63", W="C:2")
     return (yes, ()), "5S", (no, ())
 
 
@@ -231,6 +237,7 @@ RULES = {
     "stop-the-ruffs": _stop_the_ruffs,
     "strongest-suit": _strongest_suit,
     "top-of-sequence": _top_of_sequence,
+    "keep-the-tenace": _keep_the_tenace,
     "fourth-best": _fourth_best,
     "second-hand-low": _second_hand_low,
     "cover-honour": _cover_honour,

@@ -20,6 +20,8 @@ ladder section):
   suit later, before a longer suit; once an opponent has shown a void he may ruff (and
   partner none) trumps are led with three or more; second hand takes a sure trick with
   a king or ace when the suit is short enough (five cards or fewer out) to be ruffed;
+* **tenaces**: no lead from ace-queen, king-jack or a king with two small cards or
+  fewer, while another suit will do;
 * **signals**: a discard tells partner about a suit: a low card (a six or lower) no
   interest, a higher one interest; a high card is spared only from a long suit headed by
   two masters, otherwise the lowest card of the least useful suit goes;
@@ -82,6 +84,8 @@ TECHNIQUES: tuple[Technique, ...] = (
               "ruff the suit later"),
     Technique("spare-partner-trumps", "once the opponents hold no trump, lead a plain suit "
               "rather than draw partner's trumps"),
+    Technique("keep-the-tenace", "do not lead from a tenace (ace-queen, king-jack) or an "
+              "unsupported king: wait for the suit to be led to you"),
     Technique("strongest-suit", "lead from the longest and strongest suit"),
     Technique("top-of-sequence", "lead the top of a sequence of honours (the king from ace-king)"),
     Technique("fourth-best", "from four cards or more without a sequence, lead the fourth best"),
@@ -107,6 +111,9 @@ TECHNIQUES: tuple[Technique, ...] = (
 """Every rule :class:`TechniqueBot` follows, in the order the bot tries them."""
 
 _NAMES = frozenset(t.name for t in TECHNIQUES)
+
+TENACE = 12
+"""How much less a suit is worth as a lead when it holds a tenace (see :func:`_tenace`)."""
 
 CASH_OUT = 6
 """Masters are cashed only in a suit of which the opponents may hold at most this many
@@ -138,6 +145,18 @@ def signals(obs: Observation, seat: int) -> dict[int, bool]:
                 continue
             out[suit] = int(c) % 13 >= SIGNAL_RANK
     return out
+
+
+def _tenace(m: int) -> bool:
+    """Whether the holding ``m`` (one suit) is one the books say not to lead from: ace and
+    queen without the king, king and jack without the queen and ace, or a king with at
+    most two small cards."""
+    ranks = {c % 13 for c in _cards_up(m)}
+    if _ACE in ranks and _QUEEN in ranks and _KING not in ranks:
+        return True
+    if _KING in ranks and _ACE not in ranks and _QUEEN not in ranks:
+        return _JACK in ranks or len(ranks) <= 3
+    return False
 
 
 class _BookPosition(_Position):
@@ -253,13 +272,14 @@ class _BookPosition(_Position):
         pool = plain if (plain and not opp_trumps) else hand
         best_suit = -1
         best_score = -1e9
+        kept: dict[int, float] = {}
         singleton = False
         for s in range(4):
             m = pool & SUIT_MASKS[s]
             if not m:
                 continue
             n = m.bit_count()
-            single = False
+            single = tenace = False
             if s == t:
                 score = -50.0 + n
             else:
@@ -279,16 +299,21 @@ class _BookPosition(_Position):
                         score -= 4
                 if self.opponents_may_ruff(s):
                     score -= 30
-                if s in self.refused:
-                    score -= 6
+                if _tenace(m):
+                    score -= TENACE
+                    tenace = True
             if score > best_score:
                 best_suit, best_score, singleton = s, score, single
+            if tenace:
+                kept[s] = score + TENACE
         m = pool & SUIT_MASKS[best_suit]
         if singleton:
             return self._by("singleton-for-ruff", _lowest(m))
         card = self.lead_card(m)
         if my_trumps and pool != hand:
             self.rule = "spare-partner-trumps"
+        elif any(v > best_score for s, v in kept.items() if s != best_suit):
+            self.rule = "keep-the-tenace"
         return card
 
     def _return(self, hand: int, t: int, opp_trumps: int) -> int | None:

@@ -1,10 +1,11 @@
 """The research environment: PettingZoo AEC environments and OpenSpiel games for every
 registered variant, their tensors (``docs/tensors.md``) and a compiled batch simulator.
 
-Needs the ``research`` extra (``pip install 'openwhist[research]'``: pettingzoo,
-gymnasium, open-spiel).  Importing this package registers every variant with OpenSpiel
-when open-spiel is installed, as ``openwhist_<variant>`` (``pyspiel.load_game(
-"openwhist_classic")``).
+The adapters need the ``research`` extra (``pip install 'openwhist[research]'``:
+pettingzoo, gymnasium, open-spiel); the tensors (:mod:`openwhist.env.tensors`) and the
+batch simulator (:mod:`openwhist.env.batch`) only numpy and numba.  Importing this package
+registers every variant with OpenSpiel when open-spiel is installed, as
+``openwhist_<variant>`` (``pyspiel.load_game("openwhist_classic")``).
 """
 
 from __future__ import annotations

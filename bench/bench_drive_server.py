@@ -48,22 +48,28 @@ async def measure(people: int, rounds: int, deals: int, repeat: int) -> dict[str
     start = time.perf_counter()
     store, hub, ids = await build(people, rounds, deals)
     built = time.perf_counter() - start
-    times = []
+    times, fresh = [], []
     try:
         for k in range(repeat):
             t0 = time.perf_counter()
             drive = await hub.drives.load("big")
             hub.drives.view(drive, ids[1 + k % people])
             times.append(time.perf_counter() - t0)
-        drive = await hub.drives.load("big")
+            t0 = time.perf_counter()
+            drive = await hub.drives.load_fresh("big")
+            hub.drives.view(drive, ids[1 + k % people])
+            fresh.append(time.perf_counter() - t0)
     finally:
         store.close()
     return {"results": len(drive["results"]), "state": drive["state"], "built_s": built,
-            "median_ms": statistics.median(times) * 1000, "max_ms": max(times) * 1000}
+            "median_ms": statistics.median(times) * 1000, "max_ms": max(times) * 1000,
+            "fresh_ms": statistics.median(fresh) * 1000,
+            "entry_ms": built / max(1, len(drive["results"])) * 1000}
 
 
 def main() -> None:
-    """Build the drive, then time ``--repeat`` page views; print the figures."""
+    """Build the drive, then time ``--repeat`` page views (as served, and read afresh); print
+    the figures."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--people", type=int, default=48)
     ap.add_argument("--rounds", type=int, default=10)
@@ -72,8 +78,10 @@ def main() -> None:
     args = ap.parse_args()
     out = asyncio.run(measure(args.people, args.rounds, args.deals, args.repeat))
     print(f"{args.people} people, {args.rounds} rounds of {args.deals} deals: {out['results']} results "
-          f"entered in {out['built_s']:.1f} s ({out['state']}); a drive's page: median "
-          f"{out['median_ms']:.1f} ms, max {out['max_ms']:.1f} ms (read and view)")
+          f"entered in {out['built_s']:.1f} s ({out['entry_ms']:.0f} ms an entry, {out['state']})")
+    print(f"a drive's page as the server serves it (read at most once a second): median "
+          f"{out['median_ms']:.1f} ms, max {out['max_ms']:.1f} ms; read afresh and made: median "
+          f"{out['fresh_ms']:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ def _classic_deals(seeds: list[int]) -> tuple[list[openwhist.Deal], np.ndarray, 
     return deals, hands, trump, leader
 
 
-@pytest.mark.parametrize("policy", ["random", "rule"])
+@pytest.mark.parametrize("policy", ["random", "rule", "open"])
 def test_recorded_play_replays_through_the_rules_with_the_same_tricks(policy: str) -> None:
     deals, hands, trump, leader = _classic_deals(list(range(40)))
     result = simulate(hands=hands, trump=trump, leader=leader, policy=policy, seed=3, trajectories=True)
@@ -62,6 +62,15 @@ def test_the_rule_policy_beats_random_play() -> None:
     rule_first = simulate(hands=hands, policy=("rule", "random"), seed=1).tricks.mean(axis=0)
     rule_second = simulate(hands=hands, policy=("random", "rule"), seed=1).tricks.mean(axis=0)
     assert rule_first[0] > 7.5 and rule_second[1] > 7.5
+
+
+def test_seeing_every_hand_wins_more_tricks_than_the_rule_on_the_same_cards() -> None:
+    hands = random_hands(4000, seed=7)
+    both_rule = simulate(hands=hands, policy="rule").tricks
+    open_first = simulate(hands=hands, policy=("open", "rule")).tricks[:, 0]
+    open_second = simulate(hands=hands, policy=("rule", "open")).tricks[:, 1]
+    gain = (open_first - both_rule[:, 0] + open_second - both_rule[:, 1]) / 2
+    assert gain.mean() > 0.05
 
 
 def test_a_caller_policy_steps_every_deal_and_matches_the_rules() -> None:

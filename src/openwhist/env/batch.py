@@ -10,7 +10,9 @@ played
 * wholly in compiled code by a built-in policy (:func:`simulate`): ``"random"`` (a legal
   card uniformly) or ``"rule"`` (partial information: the mover's own hand and the trick
   so far: win as cheaply as possible unless a partner is already winning, else play low;
-  lead the top of the longest suit), or
+  lead the top of the longest suit) or ``"open"`` (full information: every hand seen; it
+  wins with the cheapest card that no later opponent can beat, and otherwise plays as
+  ``"rule"``), or
 * step by step by the caller's policy (:class:`BatchDeals`): ``legal_mask()`` gives the
   action masks of the hand to move in every deal, ``observe()`` what it sees (its own
   hand, or with ``full=True`` every hand), ``step(cards)`` plays one card in each deal.
@@ -37,8 +39,9 @@ from openwhist.errors import ConfigError, IllegalActionError
 
 __all__ = ["POLICIES", "BatchDeals", "BatchResult", "random_hands", "seeded_deals", "simulate"]
 
-POLICIES = ("random", "rule")
-"""The built-in policies of :func:`simulate`."""
+POLICIES = ("random", "rule", "open")
+"""The built-in policies of :func:`simulate`: random, rule-based on what the hand to move
+sees (partial information) and rule-based with every hand seen (full information)."""
 
 _SUIT = np.array([0x1FFF << (13 * s) for s in range(4)], dtype=np.int64)
 _MOD67 = np.full(67, -1, dtype=np.int64)
@@ -183,6 +186,60 @@ def _rule_card(hand: Any, led: Any, n_played: Any, best: Any, best_seat: Any, se
     return low
 
 
+@njit(cache=True, inline="always")
+def _can_beat(hand: Any, led: Any, best: Any, trump: Any, suits: Any, mod67: Any) -> Any:  # pragma: no cover
+    """True if a hand, following the suit led as it must, holds a card beating ``best``."""
+    follow = hand & suits[led]
+    if follow:
+        return best // 13 == led and _high(follow, mod67) > best
+    if trump < 0:
+        return False
+    trumps = hand & suits[trump]
+    if not trumps:
+        return False
+    return best // 13 != trump or _high(trumps, mod67) > best
+
+
+@njit(cache=True, inline="always")
+def _holds(card: Any, held: Any, n_hands: Any, lead: Any, k: Any, led: Any, mine: Any, sides: Any,
+           trump: Any, suits: Any, mod67: Any) -> Any:  # pragma: no cover - compiled
+    """True if no opponent still to play to the trick can beat ``card``."""
+    for j in range(k + 1, n_hands):
+        other = (lead + j) % n_hands
+        if sides[other] != mine and _can_beat(held[other], led, card, trump, suits, mod67):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _open_card(held: Any, n_hands: Any, lead: Any, k: Any, led: Any, best: Any, best_seat: Any,
+               seat: Any, sides: Any, trump: Any, suits: Any, mod67: Any) -> Any:  # pragma: no cover
+    """The open-hands card (full information: every hand seen): when the trick is not
+    already the side's for sure, the lowest card (a plain one before a trump) that wins it
+    against every later opponent; else the lowest card.  Leads as ``"rule"``."""
+    hand = held[seat]
+    if k == 0:
+        return _rule_card(hand, led, k, best, best_seat, seat, sides, trump, suits, mod67)
+    mine = sides[seat]
+    if not (sides[best_seat] == mine
+            and _holds(best, held, n_hands, lead, k, led, mine, sides, trump, suits, mod67)):
+        chosen = -1
+        rest = _legal(hand, led, suits)
+        while rest:
+            c = _low(rest, mod67)
+            rest &= rest - 1
+            cheaper = (chosen < 0 or (chosen // 13 == trump) > (c // 13 == trump)
+                       or ((chosen // 13 == trump) == (c // 13 == trump) and c % 13 < chosen % 13))
+            if (cheaper and _beats(c, best, trump)
+                    and _holds(c, held, n_hands, lead, k, led, mine, sides, trump, suits, mod67)):
+                chosen = c
+        if chosen >= 0:
+            return chosen
+    # the trick is the side's already, or cannot be won: the lowest card (played as
+    # the rule-based policy plays low, with a partner winning)
+    return _rule_card(hand, led, k, best, seat, seat, sides, trump, suits, mod67)
+
+
 @njit(cache=True)
 def _play_all(hands: Any, trump: Any, leader: Any, sides: Any, policy: Any, seed: int,
               record: bool, cards_out: Any, seats_out: Any, tricks_out: Any,
@@ -209,8 +266,11 @@ def _play_all(hands: Any, trump: Any, leader: Any, sides: Any, policy: Any, seed
                     for _ in range(r):
                         legal &= legal - 1
                     card = _low(legal, mod67)
-                else:
+                elif policy[sides[seat]] == 1:
                     card = _rule_card(hand, led, k, best, best_seat, seat, sides, tr, suits, mod67)
+                else:
+                    card = _open_card(held, n_hands, lead, k, led, best, best_seat, seat, sides, tr,
+                                      suits, mod67)
                 held[seat] = hand & ~(np.int64(1) << card)
                 if k == 0:
                     led = card // 13

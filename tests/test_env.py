@@ -164,13 +164,13 @@ def test_resampling_keeps_the_players_information_and_changes_the_hidden_cards(v
         state = _random_state(game, rng, rng.randrange(1, 40))
         if state.is_terminal():
             continue
-        player = state.current_player()
-        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-        assert other.information_state_string(player) == state.information_state_string(player)
-        assert other.information_state_tensor(player) == state.information_state_tensor(player)
-        assert other.history()[52:] == state.history()[52:]
-        mine = state.seat_observation(player).hand.mask
-        assert other.seat_observation(player).hand.mask == mine
+        for player in range(game.num_players()):
+            other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.information_state_tensor(player) == state.information_state_tensor(player)
+            assert other.history()[52:] == state.history()[52:]
+            mine = state.seat_observation(player).hand.mask
+            assert other.seat_observation(player).hand.mask == mine
         checked += 1
         if checked >= 8:
             break

@@ -159,7 +159,7 @@ def _random_state(game: object, rng: random.Random, moves: int) -> object:
 def test_resampling_keeps_the_players_information_and_changes_the_hidden_cards(variant: str) -> None:
     game = pyspiel.load_game(spiel.game_name(variant))
     rng = random.Random(7)
-    checked = 0
+    checked = changed = 0
     for _ in range(40):
         state = _random_state(game, rng, rng.randrange(1, 40))
         if state.is_terminal():
@@ -171,10 +171,11 @@ def test_resampling_keeps_the_players_information_and_changes_the_hidden_cards(v
             assert other.history()[52:] == state.history()[52:]
             mine = state.seat_observation(player).hand.mask
             assert other.seat_observation(player).hand.mask == mine
+            changed += other.history()[:52] != state.history()[:52]
         checked += 1
         if checked >= 8:
             break
-    assert checked >= 3
+    assert checked >= 3 and changed >= checked
 
 
 def test_resampling_while_dealing_keeps_the_players_cards() -> None:

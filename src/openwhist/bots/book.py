@@ -90,7 +90,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("top-of-sequence", "lead the top of a sequence of honours (the king from ace-king)"),
     Technique("fourth-best", "from four cards or more without a sequence, lead the fourth best"),
     Technique("second-hand-low", "second hand plays low"),
-    Technique("cover-honour", "second hand covers an honour with an honour"),
+    Technique("cover-honour", "second hand covers an honour (a queen or king) with an honour"),
     Technique("split-sequence", "second hand plays the lowest of a sequence of honours that wins"),
     Technique("sure-winner", "take the trick with the cheapest card that surely wins it (second "
               "hand: a king or ace only late in the deal or in a suit short enough to be ruffed)"),
@@ -394,7 +394,8 @@ class _BookPosition(_Position):
 
         if pos == 1:
             lead_card = trick[0][1]
-            if lead_card % 13 >= _JACK and lead_card // 13 == led:
+            # a queen or king led is covered; a jack is more often led from a sequence
+            if lead_card % 13 >= _QUEEN and lead_card // 13 == led:
                 return self._by("cover-honour", _lowest(winners))
             if sure_winners:
                 c = sure_winners[0]

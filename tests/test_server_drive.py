@@ -212,15 +212,28 @@ def test_only_the_director_directs_and_every_route_refuses_cleanly(server: Serve
     assert d.get(f"/api/drives/{did}").json()["state"] == "finished"
 
 
-def test_a_director_has_a_limited_number_of_drives(tmp_path: Any) -> None:
-    s = Server(f"sqlite:///{tmp_path / 'limit.db'}", env={"OPENWHIST_DRIVE_LIMIT": "2"})
+@pytest.mark.parametrize(("setting", "status", "code"), [("OPENWHIST_DRIVE_LIMIT", 409, "drive_limit"),
+                                                      ("OPENWHIST_DRIVE_RATE", 429, "drive_rate")])
+def test_a_director_has_a_limited_number_of_drives(tmp_path: Any, setting: str, status: int,
+                                                   code: str) -> None:
+    s = Server(f"sqlite:///{tmp_path / 'limit.db'}", env={setting: "2"})
     try:
         d = director(s)
         make(d)
         make(d)
-        refused(d.post("/api/drives", {"name": "third"}), 409, "drive_limit")
+        refused(d.post("/api/drives", {"name": "third"}), status, code)
     finally:
         s.stop()
+
+
+def test_a_drive_takes_at_most_48_people(server: Server) -> None:
+    d = director(server)
+    did = make(d)["id"]
+    for p in guests(server, 48):
+        assert p.post(f"/api/drives/{did}/register").status_code == 200
+    refused(guests(server, 1)[0].post(f"/api/drives/{did}/register"), 409, "drive_full")
+    # the movement for them all: twelve tables of four, no computer player
+    assert "48 people at 12 tables, 2 rounds, 0 computer players" in d.get(f"/api/drives/{did}/movement").text
 
 
 def scorer_drive(server: Server) -> tuple[Client, list[Client], str]:

@@ -145,3 +145,19 @@ def test_seeds_must_be_whole_numbers() -> None:
         seeded_deals([-1])
     with pytest.raises(ConfigError, match="seeds"):
         seeded_deals([])
+
+
+@pytest.mark.parametrize("n_hands", [2, 3])
+def test_a_caller_policy_plays_two_or_three_hands_to_the_end(n_hands: int) -> None:
+    batch = BatchDeals(20, n_hands=n_hands, trump=-1, leader=0, seed=4, trajectories=True)
+    rng = np.random.default_rng(1)
+    steps = 0
+    while not batch.done.all():
+        mask = batch.legal_mask()
+        assert (mask.sum(axis=1)[~batch.done] > 0).all()
+        batch.step([rng.choice(np.flatnonzero(row)) if row.any() else 0 for row in mask])
+        steps += 1
+    assert steps == 13 * n_hands
+    assert (batch.tricks.sum(axis=1) == 13).all()
+    cards = batch.result().cards
+    assert cards is not None and (cards >= 0).all()

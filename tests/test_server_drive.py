@@ -391,9 +391,12 @@ def test_a_round_whose_time_is_up_ends_and_the_next_is_seated() -> None:
             assert await hub.drives.end_overdue(time.time() + 60) == []   # five minutes are not up
             assert await hub.drives.end_overdue(time.time() + 3600) == ["d1"]
             seen.append(await hub.drives.load("d1"))
-            await hub.drives.pause("d1", ids[0], True)
+            paused = await hub.drives.pause("d1", ids[0], True)
             assert await hub.drives.end_overdue(time.time() + 7200) == []  # a paused drive waits
-            await hub.drives.pause("d1", ids[0], False)
+            await asyncio.sleep(1.5)  # the round's clock stands still meanwhile
+            going = await hub.drives.pause("d1", ids[0], False)
+            assert abs(going["round_ends_in"] - paused["round_ends_in"]) <= 1
+            assert await hub.drives.end_overdue(time.time() + 60) == []
             assert await hub.drives.end_overdue(time.time() + 7200) == ["d1"]
             seen.append(await hub.drives.load("d1"))
             return seen

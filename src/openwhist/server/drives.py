@@ -189,8 +189,9 @@ class Drives:
             )
         }
         out["director"] = director
+        clock = drive["paused_at"] or time.time()  # a paused round's clock stands still
         out["round_ends_in"] = (
-            round(max(0.0, drive["round_started"] + drive["round_minutes"] * 60 - time.time()))
+            round(max(0.0, drive["round_started"] + drive["round_minutes"] * 60 - clock))
             if drive["state"] in ("running", "paused") and drive["round_started"]
             else None
         )
@@ -385,8 +386,8 @@ class Drives:
         return ended
 
     async def pause(self, drive_id: str, user_id: int, paused: bool) -> dict[str, Any]:
-        """The director pauses the drive (the next round is not seated and scorers enter
-        nothing until it goes on) or lets it go on."""
+        """The director pauses the drive (the next round is not seated, scorers enter
+        nothing and the round's clock stops until it goes on) or lets it go on."""
         async with self.lock(drive_id):
             drive = await self.load_fresh(drive_id)
             self._director(drive, user_id)
@@ -395,7 +396,14 @@ class Drives:
                 raise DriveError(
                     409, f"the drive is {drive['state']}, not {have}", "drive_state", state=drive["state"]
                 )
-            await self._write(update_drive, drive["id"], {"state": want})
+            now = time.time()
+            if paused:
+                values: dict[str, Any] = {"state": want, "paused_at": now}
+            else:  # the round's clock goes on from where it stopped
+                stopped = now - (drive["paused_at"] or now)
+                started = drive["round_started"] + stopped if drive["round_started"] is not None else None
+                values = {"state": want, "paused_at": None, "round_started": started}
+            await self._write(update_drive, drive["id"], values)
             drive = await self.load_fresh(drive_id)
             if not paused:
                 await self._advance(drive)

@@ -144,7 +144,8 @@ class DriveRow(Base):
     ``rounds`` of ``deals`` deals, ``round_minutes`` a round, ``rated``, what the standings
     rank by (``rank_by``: ``total``, ``margin`` or ``matchpoints``); its director;
     ``state`` (``open`` for registration, ``running``, ``paused``, ``finished``),
-    ``round_no`` (the round being played, 0 before the first), when it is scheduled
+    ``round_no`` (the round being played, 0 before the first; its clock started at
+    ``round_started``, stopped since ``paused_at`` while paused), when it is scheduled
     (``starts_at``, Unix time) and its secret ``seed`` (each round's deals come from it)."""
 
     __tablename__ = "drives"
@@ -164,6 +165,7 @@ class DriveRow(Base):
     state: Mapped[str] = mapped_column(String(12))
     round_no: Mapped[int] = mapped_column(Integer)
     round_started: Mapped[float | None] = mapped_column(Float, nullable=True)
+    paused_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     starts_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     seed: Mapped[int] = mapped_column(BigInteger)
     created: Mapped[float] = mapped_column(Float)

@@ -240,6 +240,9 @@ def test_observations_leak_nothing(variant: str, seed: int) -> None:
             assert dealt is not None
             other = record.rebuild(obs, *dealt)
             assert other.observation(seat) == obs
+            if variant in ("classic", "dummy") and other.turn_up is not None:
+                # the card turned up is the dealer's last card, also where it is a stand-in
+                assert other.dealt[other.dealer] >> other.turn_up & 1, "a turn-up the dealer never held"
             assert list(other.hands) == dealt[0]
             where = other.locations()
             for place, cards in dealt[1].items():

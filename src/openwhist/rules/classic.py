@@ -741,28 +741,32 @@ def rebuild(obs: Observation, hands: Sequence[int],
     dealt = list(hands)
     for seat, c in plays:
         dealt[seat] |= 1 << c
-    state = ClassicState(dealt, obs.dealer, obs.options, _turn_up(obs, plays),
+    state = ClassicState(dealt, obs.dealer, obs.options, _turn_up(obs, plays, dealt[obs.dealer]),
                          score=(obs.score[0], obs.score[1]))
     for _, c in plays:
         state.apply_unchecked(c)
     return state
 
 
-def _turn_up(obs: Observation, plays: Sequence[tuple[int, int]]) -> Card | None:
+def _turn_up(obs: Observation, plays: Sequence[tuple[int, int]], dealer_cards: int) -> Card | None:
     """The turned-up card as far as ``obs`` tells: shown on the table, or known in the
-    dealer's hand, or else (a stand-in) the first trump the dealer played."""
+    dealer's hand, or else (a stand-in: which one only matters while it is shown) the
+    first trump the dealer played, or a trump of the dealer's cards (``dealer_cards``: his
+    hand as dealt in the world rebuilt), so that the dealer always held it."""
     if obs.trump is None:
         return None
     if obs.turn_up is not None:
         return obs.turn_up
     trumps = SUIT_MASKS[int(obs.trump)]
     shown = obs.known.get(obs.dealer)
-    if shown is not None and shown.mask & trumps:
+    if shown is not None and shown.mask & trumps & dealer_cards:
         # still in the dealer's hand, known to all (the whole hand, if it is the dummy)
-        return Card((shown.mask & trumps).bit_length() - 1)
+        return Card((shown.mask & trumps & dealer_cards).bit_length() - 1)
     for seat, c in plays:
         if seat == obs.dealer and trumps >> c & 1:
             return Card(c)
+    if dealer_cards & trumps:
+        return Card((dealer_cards & trumps).bit_length() - 1)
     return Card(int(obs.trump) * 13)
 
 

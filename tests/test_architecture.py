@@ -131,10 +131,8 @@ FAMILY_WORDS_ALLOWED = {
     # the family bots know their family's contracts and options (a change of their own)
     "openwhist.bots.heuristic_belgian": {"abondance", "grand-misere", "open-misere", "pair",
                                          "piccolo", "small-misere", "solo", "soloslim", "wait"},
-    "openwhist.bots.heuristic_german": {"scoring"},
     "openwhist.bots.sampler": {"abondance", "grand-misere", "open-misere", "pair", "piccolo",
                                "small-misere", "solo"},
-    "openwhist.bots.solver": {"scoring"},
 }
 """Family words still written above the rules, module by module (none may be added)."""
 

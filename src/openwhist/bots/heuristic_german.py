@@ -32,7 +32,6 @@ def _stock_phase(pos: _Position) -> int:
     unseen = obs.unseen().mask
     cards = _cards_up(unseen)
     blind = sum(card_worth(c, trump, out) for c in cards) / len(cards) if cards else 0.0
-    scoring = getattr(obs.options, "scoring", "seed-001")
-    weight = 1.0 if scoring == "seed-001" else 0.0
+    weight = 1.0 if obs.info.get("stock_counts", True) else 0.0  # a stock-phase trick scores
     led = pos.trick[0][1] if pos.trick else -1
     return stock_card(pos.hand, pos.legal, led, trump, out, prize, blind, weight)

@@ -172,8 +172,7 @@ class SolverBot:
             candidates.append(int(c))
         if len(candidates) == 1:
             return Card(candidates[0])
-        scoring = getattr(obs.options, "scoring", "seed-001")
-        weight = 1 if scoring == "seed-001" else 0
+        weight = 1 if obs.info.get("stock_counts", True) else 0  # a stock-phase trick scores
         out = _FULL & ~hand & ~played
         cards = [c for c in range(52) if unseen >> c & 1]
         blind = sum(card_worth(c, trump, out) for c in cards) / len(cards) if cards else 0.0

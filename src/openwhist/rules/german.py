@@ -499,6 +499,7 @@ class GermanState(TrickPlay):
             "stock": len(self.row) + self.face_down,
             "draws": self.draws_seen_by(seat),
             "stock_tricks": stock_tricks,
+            "stock_counts": self.options.scoring == "seed-001",
             "hands_known": hands_known,
         }
         values = self.deal_fields(

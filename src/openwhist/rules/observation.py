@@ -229,7 +229,8 @@ class Observation:
                     ``exact``, for older readers.  German whist: ``face_up`` (the
                     stock's face-up cards), ``turned`` (every card turned so far),
                     ``stock`` (cards left), ``draws`` (per trick the winner's and loser's
-                    card, null where unseen), ``stock_tricks``, ``hands_known``
+                    card, null where unseen), ``stock_tricks``, ``stock_counts`` (the stock phase's
+                    tricks score, under the options), ``hands_known``
         contract    ``null`` (no contract: before the auction's end, or a family without
                     one) or ``{"name": "pair 9 hearts", "kind": "pair", "declarers":
                     ["N", "S"], "needed": 9, "bound": "at_least", "each": false,

@@ -425,3 +425,36 @@ def test_an_online_drive_of_each_family_is_played_to_its_end(server: Server, fam
     assert sorted(r["number"] for r in rows) == [1, 2, 3] and all(r["deals"] == 2 for r in rows)
     if family == "german":  # each person's tricks of the two deals he played (26 a deal, both phases)
         assert all(0 <= r["total"] <= 52 for r in rows)
+
+
+def test_a_round_is_seated_once_when_two_ask_at_once() -> None:
+    """Two server processes on one database may both find a round over: the round is claimed
+    in one statement, so only one seats it (here two seatings at once on one hub)."""
+    import asyncio
+
+    from openwhist.server.hub import Hub, Settings
+    from openwhist.store import Store, create_user
+    from openwhist.store.drives import add_entry, create_drive
+
+    async def run() -> dict[str, Any]:
+        store = Store("sqlite://")
+        hub = Hub(store, Settings(compile_solver=False))
+        try:
+            ids = [store.call(create_user, None, f"p{k}", None, True) for k in range(5)]
+            store.call(create_drive, {"id": "d2", "name": "Twice", "family": "classic", "options": "{}",
+                                      "movement": "individual", "mode": "scorer", "duplicate": False,
+                                      "rounds": 3, "deals": 1, "round_minutes": 30, "rated": False,
+                                      "rank_by": "total", "director_id": ids[0], "starts_at": None,
+                                      "seed": 3})
+            for uid in ids[1:]:
+                store.call(add_entry, "d2", uid, f"p{uid}")
+            await hub.drives.start("d2", ids[0])
+            drive = await hub.drives.load_fresh("d2")
+            await asyncio.gather(hub.drives._seat_round(drive, 2), hub.drives._seat_round(drive, 2))
+            return await hub.drives.load_fresh("d2")
+        finally:
+            store.close()
+
+    drive = asyncio.run(run())
+    assert drive["round_no"] == 2
+    assert [(t["round_no"], t["table_no"]) for t in drive["tables"]] == [(1, 1), (2, 1)]

@@ -49,6 +49,7 @@ from openwhist.server.table import SeatError, TableClosed, variant_seats
 from openwhist.store import create_table
 from openwhist.store.drives import (
     add_entry,
+    claim_round,
     count_drives_of,
     create_drive,
     drive_of_table,
@@ -539,7 +540,9 @@ class Drives:
 
     async def _next(self, drive: dict[str, Any]) -> None:
         if drive["round_no"] >= drive["rounds"]:
-            await self._write(update_drive, drive["id"], {"state": "finished", "round_started": None})
+            await self._write(
+                update_drive, drive["id"], {"state": "finished", "round_started": None, "paused_at": None}
+            )
             return
         await self._seat_round(await self.load_fresh(drive["id"]), drive["round_no"] + 1)
 
@@ -558,8 +561,12 @@ class Drives:
     async def _seat_round(self, drive: dict[str, Any], round_no: int) -> None:
         """Seat round ``round_no``: its tables from the movement (computer players in the
         gaps and for the people who left), each a table of the play server in an online
-        drive."""
+        drive.  The round is claimed first, in one statement: where several server
+        processes share the database, only one seats it."""
         seating = round_seating(drive, round_no)
+        if not await self._write(claim_round, drive["id"], round_no, time.time()):
+            log.info("drive %s: round %d is seated already", drive["id"], round_no)
+            return
         playing = _playing(drive, seating)
         users = {e["number"] - 1: e for e in drive["entries"]}
         stand_in = self.hub.settings.stand_in
@@ -603,8 +610,6 @@ class Drives:
             )
             if table_id is not None:
                 await self.hub.open_table(table_id)
-        await self._write(update_drive, drive["id"], {"round_no": round_no, "round_started": time.time()}
-        )
 
 
 # --- the drive's rules (openwhist.drive), read for the server ----------------------------

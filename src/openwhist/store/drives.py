@@ -21,13 +21,14 @@ import json
 import time
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, case, delete, func, insert, select, update
 
 from openwhist.store.models import Base
 
 __all__ = [
     "add_entry",
     "add_rating_change",
+    "claim_round",
     "count_drives_of",
     "create_drive",
     "drive_of_table",
@@ -62,6 +63,26 @@ def create_drive(conn: Connection, row: dict[str, Any]) -> None:
     conn.execute(
         insert(DRIVES).values(state="open", round_no=0, round_started=None, created=time.time(), **row)
     )
+
+
+def claim_round(conn: Connection, drive_id: str, round_no: int, now: float) -> bool:
+    """Move a drive being played to round ``round_no`` (its clock starting at ``now``,
+    stopped at once if the drive is paused) if it is at the round before; False if another
+    has done so already."""
+    done = conn.execute(
+        update(DRIVES)
+        .where(
+            DRIVES.c.id == drive_id,
+            DRIVES.c.round_no == round_no - 1,
+            DRIVES.c.state.in_(("running", "paused")),
+        )
+        .values(
+            round_no=round_no,
+            round_started=now,
+            paused_at=case((DRIVES.c.state == "paused", now), else_=None),
+        )
+    )
+    return bool(done.rowcount == 1)
 
 
 def update_drive(conn: Connection, drive_id: str, values: dict[str, Any]) -> None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 import openwhist
-from openwhist.bots import make_bot
-from openwhist.bots.book import TECHNIQUES, TechniqueBot, _BookPosition, signals
-from openwhist.cards import parse_hand
+from openwhist.bots import LEVELS, make_bot, parse_bot_spec
+from openwhist.bots.book import TECHNIQUES, TechniqueBot, _BookPosition, instinct, signals
+from openwhist.cards import Card, parse_hand
+from openwhist.errors import ConfigError
 from openwhist.rules.classic import ClassicState
 from openwhist.rules.tricks import cards_of
 
@@ -272,7 +273,7 @@ def test_every_card_rule_is_tested() -> None:
     tested = {_ALIAS.get(n, n) for n in RULES}
     untested = {t.name for t in TECHNIQUES} - tested
     # the rules named for what the earlier player decides (or nothing to choose)
-    assert untested == {"only-card", "lead-to-dummy", "misere", "stock", "call"}
+    assert untested == {"only-card", "lead-to-dummy", "misere", "stock", "call", "instinct"}
 
 
 def test_a_third_hand_under_an_opponents_winner_holds_nothing_higher() -> None:
@@ -318,3 +319,38 @@ def test_a_master_waits_while_many_of_its_suit_are_out() -> None:
     card, rule = choice(deal, "AS", "3S", "4S", "5S", "2C", "AC", "3C", "4C")
     assert rule != "cash-masters"
     assert card != "KS"
+
+
+def test_instinct_wins_the_trick_when_it_can_even_over_partner() -> None:
+    # North's ace wins; South, void in spades, trumps it by instinct (never by the books)
+    deal = table(W, "2H", N="S:4", E="S:A", S="S:2", W="H:J52 D:KQ4 C:T987654")
+    for c in ("4S", "AS", "2S"):
+        deal.apply(c)
+    obs = deal.observation(W)
+    assert str(Card(instinct(obs))) == "2H"
+    assert str(TechniqueBot().choose(obs)) != "2H"
+
+
+def test_the_ladder_levels_are_bots_and_a_beginner_errs_as_often_as_asked() -> None:
+    assert list(LEVELS) == ["beginner", "club", "strong", "expert"]
+    assert parse_bot_spec("club") == ("technique", {})
+    assert parse_bot_spec("expert:time_budget=0.2") == ("pimc", {"level": 2, "time_budget": 0.2})
+    with pytest.raises(ConfigError, match="levels: beginner, club"):
+        parse_bot_spec("grandmaster")
+    with pytest.raises(ConfigError, match="mistakes must be between 0 and 1"):
+        make_bot("beginner:mistakes=2")
+    bot = make_bot("beginner", seed=4)
+    assert isinstance(bot, TechniqueBot)
+    rules = []
+    for seed in range(20):
+        deal = openwhist.new_deal("classic", seed=seed)
+        while not deal.is_over():
+            hand = deal.to_move
+            assert hand is not None
+            obs = deal.observation(deal.controller(hand))
+            card = bot.choose(obs)
+            if len(obs.legal) > 1:
+                rules.append(bot.last_technique)
+            deal.apply(card)
+    share = rules.count("instinct") / len(rules)
+    assert 0.2 < share < 0.4

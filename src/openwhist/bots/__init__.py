@@ -1,7 +1,9 @@
 """Computer players; each sees only :class:`openwhist.rules.base.Observation`.
 
-Bots are named for the command line and the arena: ``random``, ``heuristic``, ``technique``, ``pimc``,
-``solver`` and ``sampler``, with options after a colon, e.g. ``pimc:level=2`` (see :func:`make_bot`).
+Bots are named for the command line and the arena: ``random``, ``heuristic``, ``technique``,
+``pimc``, ``solver`` and ``sampler``, with options after a colon, e.g. ``pimc:level=2`` (see
+:func:`make_bot`).  The ladder's levels (:data:`LEVELS`: ``beginner``, ``club``, ``strong``,
+``expert``) name bots too.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from openwhist.bots.claims import claim_holds, concede_holds
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.errors import ConfigError
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot_class", "claim_holds", "concede_holds",
+__all__ = ["BOTS", "LEVELS", "Bot", "HeuristicBot", "RandomBot", "bot_class", "claim_holds", "concede_holds",
            "make_bot", "parse_bot_spec", "play_out", "searches"]
 
 BOTS: dict[str, tuple[str, str]] = {
@@ -27,6 +29,19 @@ BOTS: dict[str, tuple[str, str]] = {
     "sampler": ("openwhist.bots.sampler", "SamplerBot"),
 }
 """Bot name -> (module, class); modules are imported only when the bot is made."""
+
+LEVELS: dict[str, str] = {
+    "beginner": "technique:mistakes=0.3",
+    "club": "technique",
+    "strong": "pimc:level=1",
+    "expert": "pimc:level=2",
+}
+"""The ladder, weakest first: level name -> the bot it is.  A beginner plays the books'
+technique but a beginner's instinct in three decisions out of ten (see
+:func:`openwhist.bots.book.instinct`); a club player the books' technique; strong and
+expert players search sampled deals (PIMC, 6 and 12 deals a decision).  A level is written
+like a bot, with options after a colon that add to or replace its own
+(``expert:time_budget=0.2``)."""
 
 
 def _value(text: str) -> Any:
@@ -50,12 +65,17 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
     >>> parse_bot_spec("pimc:level=2,time_budget=0.5")
     ('pimc', {'level': 2, 'time_budget': 0.5})
+    >>> parse_bot_spec("beginner:mistakes=0.5")
+    ('technique', {'mistakes': 0.5})
     """
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
-    if name not in BOTS:
-        raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
     kwargs: dict[str, Any] = {}
+    if name in LEVELS:
+        name, kwargs = parse_bot_spec(LEVELS[name])
+    if name not in BOTS:
+        raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}; levels: "
+                          f"{', '.join(LEVELS)}")
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():

@@ -51,11 +51,11 @@ from openwhist.bots.technique import (
     misere_roles,
 )
 from openwhist.cards import SUIT_MASKS, Card
-from openwhist.errors import IllegalActionError
+from openwhist.errors import ConfigError, IllegalActionError
 from openwhist.rules.base import Action, Call, Observation
 from openwhist.rules.tricks import trick_winner
 
-__all__ = ["TECHNIQUES", "Technique", "TechniqueBot", "signals"]
+__all__ = ["TECHNIQUES", "Technique", "TechniqueBot", "instinct", "signals"]
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,8 @@ TECHNIQUES: tuple[Technique, ...] = (
               "cannot beat where there is one"),
     Technique("signal-interest", "discard a high card of a suit you want partner to lead"),
     Technique("discard-low", "discard the lowest card of the least useful suit (no interest)"),
+    Technique("instinct", "a beginner's mistake: win the trick whenever possible, trump even "
+              "partner's winner, lead the top of the longest suit"),
     Technique("misere", "a misère contract: the declarer ducks, the defenders make him win"),
     Technique("stock", "German whist's stock phase: win the trick when the prize is worth it"),
     Technique("call", "an auction call or a stock card taken"),
@@ -468,22 +470,56 @@ class _BookPosition(_Position):
         return self._by("discard-low", card)
 
 
+def instinct(obs: Observation) -> int:
+    """The card a beginner's instinct plays (the ``instinct`` rule): following, the
+    cheapest card that wins the trick now, whoever is winning it (a trump when void, even
+    over partner), else the lowest; leading, the top card of the longest suit.
+
+    >>> import openwhist
+    >>> deal = openwhist.new_deal("classic", seed=3, dealer=0)
+    >>> obs = deal.observation(deal.to_move)
+    >>> instinct(obs) in obs.legal
+    True
+    """
+    legal = 0
+    for a in obs.legal:
+        legal |= 1 << a
+    trump = int(obs.trump) if obs.trump is not None else -1
+    if not obs.trick:
+        best = max(range(4), key=lambda s: ((legal & SUIT_MASKS[s]).bit_count(), s))
+        return _highest(legal & SUIT_MASKS[best])
+    cards = [int(c) for _, c in obs.trick]
+    for c in _cards_up(legal):
+        if trick_winner([*cards, c], trump) == len(cards):
+            return c
+    return _lowest(legal)
+
+
 class TechniqueBot(HeuristicBot):
     """Plays the books' technique from the observation alone, each card by one named rule
     of :data:`TECHNIQUES` (see the module's notes); :attr:`last_technique` names the rule
     of the last choice.  Auction calls, misère play and German whist's stock phase are the
-    earlier player's.  Deterministic; ``seed`` is accepted like every bot's."""
+    earlier player's.
+
+    :param mistakes: 0 to 1: the share of card decisions (with a choice) where it plays
+        by a beginner's :func:`instinct` instead of the books (a human mistake, not a
+        random card); default 0, which makes the bot deterministic.
+    :param seed: seeds the choice of the decisions that go wrong.
+    """
 
     name = "technique"
     searches = False
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, mistakes: float = 0.0) -> None:
+        if not 0 <= mistakes <= 1:
+            raise ConfigError(f"mistakes must be between 0 and 1, not {mistakes!r}")
         super().__init__(seed)
+        self.mistakes = mistakes
         self.last_technique = ""
         """The name of the rule that chose the last action (one of :data:`TECHNIQUES`)."""
 
     def __repr__(self) -> str:
-        return f"TechniqueBot(seed={self.seed!r})"
+        return f"TechniqueBot(seed={self.seed!r}, mistakes={self.mistakes!r})"
 
     def choose(self, observation: Observation) -> Action:
         """The card (or call) for the hand to move, one of ``observation.legal``."""
@@ -496,8 +532,12 @@ class TechniqueBot(HeuristicBot):
         if len(legal) == 1:
             self.last_technique = "only-card"
             return Card(legal[0])
-        pos = _BookPosition(observation)
         misere = misere_roles(observation)
+        if (self.mistakes and misere is None and not observation.shown
+                and self.rng.random() < self.mistakes):
+            self.last_technique = "instinct"
+            return Card(instinct(observation))
+        pos = _BookPosition(observation)
         if misere is not None:
             card, rule = _misere_play(pos, *misere), "misere"
         elif observation.shown and observation.n_hands == 2:

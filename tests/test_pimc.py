@@ -185,3 +185,23 @@ def test_trust_must_lie_in_range() -> None:
         PimcBot(trust=1.0)
     with pytest.raises(ValueError):
         PimcBot(trust=-0.1)
+
+
+def test_the_values_of_the_last_decision_are_kept_for_a_hint() -> None:
+    deal = openwhist.new_deal("classic", seed=5)
+    bot = PimcBot(level=1, seed=2, time_budget=0.05)
+    searched = 0
+    while not deal.is_over():
+        assert deal.to_move is not None
+        obs = deal.observation(deal.controller(deal.to_move))
+        card = bot.choose(obs)
+        if bot.last_worlds:
+            searched += 1
+            values = bot.last_values
+            assert set(values) == set(obs.legal)
+            assert values[Card(card)] == max(values.values())  # the best average is played
+            assert all(0 <= v <= 13 - len(deal.tricks) for v in values.values())
+        else:
+            assert bot.last_values == {}
+        deal.apply(card)
+    assert searched > 10

@@ -99,6 +99,11 @@ class PimcBot:
         self.rng = random.Random(seed)
         self.last_worlds = 0
         """Deals solved for the last decision (0: the rules of thumb chose)."""
+        self.last_values: dict[Card, float] = {}
+        """For the last decision that searched: each card's value averaged over the sampled
+        deals (weighted as the choice weighs them): the tricks the mover's side takes from
+        the current trick on with that card (for a misère declarer, the tricks he avoids,
+        counted negative); empty when the decision did not search.  What a hint shows."""
 
     def __repr__(self) -> str:
         return (f"PimcBot(level={self.level}, worlds={self.worlds}, time_budget={self.time_budget}, "
@@ -115,6 +120,7 @@ class PimcBot:
             return self._book().choose(obs)  # a call, not a card: the solver plays cards only
         legal = sorted(Card(a) for a in obs.legal)
         self.last_worlds = 0
+        self.last_values = {}
         if len(legal) == 1:
             return legal[0]
         mover = obs.to_move
@@ -140,6 +146,7 @@ class PimcBot:
         # big positions get a larger share each, so that a few deals can still be solved
         per_world = max(budget // self.worlds, budget // 4, 20_000)
         totals = dict.fromkeys(legal, 0.0)
+        weights = 0.0
         lows = dict.fromkeys(legal, 99)
         highs = dict.fromkeys(legal, -1)
         solved = 0
@@ -173,6 +180,7 @@ class PimcBot:
                 continue
             spent += last_stats().nodes
             solved += 1
+            weights += weight
             for c in legal:
                 v = sign * values[c]
                 totals[c] += weight * v
@@ -186,6 +194,8 @@ class PimcBot:
         if solved == 0 or (solved < 3 and failures):
             self.last_worlds = 0  # too few deals to go by: play by the rule books
             return self._by_the_book(obs)
+        if weights > 0:
+            self.last_values = {c: totals[c] / weights for c in legal}
         # best average; among equals the lowest card (the highest for a misère declarer,
         # who keeps his low cards)
         tie = 1 if objective.kind == "exactly" and sign > 0 else -1

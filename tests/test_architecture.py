@@ -127,13 +127,7 @@ def _strings(tree: ast.Module) -> list[ast.Constant]:
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
 
 
-FAMILY_WORDS_ALLOWED = {
-    # the family bots know their family's contracts and options (a change of their own)
-    "openwhist.bots.heuristic_belgian": {"abondance", "grand-misere", "open-misere", "pair",
-                                         "piccolo", "small-misere", "solo", "soloslim", "wait"},
-    "openwhist.bots.sampler": {"abondance", "grand-misere", "open-misere", "pair", "piccolo",
-                               "small-misere", "solo"},
-}
+FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {}
 """Family words still written above the rules, module by module (none may be added)."""
 
 

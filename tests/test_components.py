@@ -86,3 +86,36 @@ def test_the_stock_draws_keep_every_card_once_and_undo_restores_it_exactly(
     for before in reversed(seen):
         stock.undo()
         assert stock.snapshot() == before
+
+
+def test_a_calls_promise_is_what_the_contract_it_makes_settles_to() -> None:
+    """Every call of the Belgian ladder that commits to a contract promises what that
+    contract is: played alone or not, the tricks, exactly or at least, its trump, and the
+    points the grid settles when it is made and when it fails by one."""
+    from openwhist.rules.belgian import AUCTION_CALLS, Contract, settle
+    from openwhist.rules.belgian import promise as belgian_promise
+
+    for preset in ("freewhist", "whisthub"):
+        options = PRESETS[preset]
+        grid = options.points_grid()
+        seen = 0
+        for call in AUCTION_CALLS:
+            p = belgian_promise(options, call)
+            if p is None:
+                assert call.kind in ("pass", "wait", "passe-parole", "piccolissimo") or \
+                    grid.rank(call.kind, call.level) is None
+                continue
+            seen += 1
+            kind = "pair" if call.kind == "propose" else call.kind
+            declarers = (0,) if p.alone else (0, 2)
+            contract = Contract(kind, call.level if kind != "pair" else call.level or 8, call.suit,
+                                declarers, p.needed)
+            assert contract.exact == p.exact and p.trump == call.suit
+            for taken, made in ((p.needed, True), (p.needed + 1 if p.exact else p.needed - 1, False)):
+                ok, points = settle(grid, contract, [taken, 0, 0, 0])
+                assert ok[0] == made
+                if p.alone and made:      # each opponent pays the declarer what it is worth
+                    assert points[0] == 3 * p.made, (preset, call)
+                elif p.alone:             # he pays them (zero-sum), or they score it
+                    assert points[1] == p.failed and points[0] == (-3 * p.failed if p.zero_sum else 0)
+        assert seen >= 40

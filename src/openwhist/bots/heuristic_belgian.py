@@ -25,7 +25,9 @@ from openwhist.bots.technique import (
     risky_card,
 )
 from openwhist.cards import SUIT_MASKS
-from openwhist.rules.base import Call, Observation
+from openwhist.errors import InvalidActionError
+from openwhist.rules.base import Call, Observation, parse_action
+from openwhist.rules.registry import promises
 from openwhist.rules.tricks import trick_winner
 
 if TYPE_CHECKING:
@@ -80,30 +82,35 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
     tricks = [playing_tricks(hand, s) for s in range(4)]
     best = max(range(4), key=lambda s: (tricks[s], lengths[s], s))
     est = tricks[best]
-    # abondance: nine or more alone, with its own trump and the lead
-    for c in sorted(by_kind.get("abondance", []), key=lambda c: -(c.level or 0)):
-        if c.suit == best and est >= (c.level or 13) + 0.5:
-            return c
-    for c in sorted(by_kind.get("soloslim", []), key=lambda c: c.suit or 0):
-        if c.suit == best and est >= 12.5:
+    promised = promises(obs, calls)
+    alone = [(c, p) for c, p in promised.items() if p.alone and p.trump is not None]
+    # abondance (nine or more alone, with its own trump and the lead), then soloslim
+    for c, p in sorted((x for x in alone if x[1].leads), key=lambda x: (x[1].needed >= 13, -x[1].needed)):
+        if p.trump == best and est >= p.needed + (0.5 if p.needed < 13 else -0.5):
             return c
     risk = misere_risk(hand)
-    if risk == 0 and "grand-misere" in by_kind:
-        return by_kind["grand-misere"][0]
-    if risk == 0 and "open-misere" in by_kind and hcp == 0:
-        return by_kind["open-misere"][0]
-    solos = sorted((c for c in by_kind.get("solo", []) if c.suit == best),
-                   key=lambda c: -(c.level or 0))
-    for c in solos:
-        if est >= (c.level or 13) + 0.5:
+    misères = [(c, p) for c, p in promised.items() if p.alone and p.exact]
+    grand = [c for c, p in misères if p.needed == 0 and not p.discard and not p.exposed]
+    laid_open = [c for c, p in misères if p.exposed]
+    small = [c for c, p in misères if p.discard]
+    piccolo = [c for c, p in misères if p.needed == 1 and p.shared]
+    if risk == 0 and grand:
+        return grand[0]
+    if risk == 0 and laid_open and hcp == 0:
+        return laid_open[0]
+    solos = sorted((x for x in alone if not x[1].leads and x[1].trump == best), key=lambda x: -x[1].needed)
+    for c, p in solos:
+        if est >= p.needed + 0.5:
             return c
     # the misères made about two times in three in play-outs by the rule book: few
     # risky cards, or three with few honours (a small misère lays the worst one aside)
     misere = risk <= MISERE_RISK or (risk == MISERE_RISK + 1 and hcp <= MISERE_HCP)
-    if misere and "small-misere" in by_kind:
-        return by_kind["small-misere"][0]
-    if misere and "piccolo" in by_kind:
-        return by_kind["piccolo"][0]
+    if misere and small:
+        return small[0]
+    if misere and piccolo:
+        return piccolo[0]
+    # "ik wacht": the call that commits to nothing and is neither a pass nor passe parole
+    waits = [c for c in calls if c not in promised and c.kind not in ("pass", "passe-parole")]
     strong = hcp >= 12 or (hcp >= 10 and aces >= 2)
     if "accept" in by_kind:
         # support for a proposal: length or honours in its suit, and some strength
@@ -114,8 +121,13 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
         # three cards of the suit, or an honour (ace, king, queen) in it
         held = any(lengths[s] >= 3 or hand & SUIT_MASKS[s] & _TOP3[s] for s in suits)
         bid = str(obs.info.get("bid") or "")
-        high = any(w.isdigit() and int(w) >= 9 for w in bid.split()) or not bid.startswith(
-            ("propose", "pair"))
+        # the bid to beat: high unless a pair (or proposal) of eight
+        try:
+            standing = promises(obs, [Call(parse_action(bid))]) if bid else {}
+        except (InvalidActionError, ValueError):
+            standing = {}
+        to_beat = next(iter(standing.values()), None)
+        high = to_beat is None or to_beat.alone or to_beat.needed >= 9
         if ((hcp >= 10 and held) or (hcp >= 7 and support >= 4)) and not (high and bid):
             return by_kind["accept"][0]
     if strong or est >= 4:
@@ -123,10 +135,10 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
                            key=lambda c: (lengths[int(c.suit or 0)], tricks[int(c.suit or 0)]))
         if proposals and lengths[int(proposals[-1].suit or 0)] >= 4:
             return proposals[-1]
-        if "wait" in by_kind:
-            return by_kind["wait"][0]
-    if hcp >= 10 and "wait" in by_kind:
-        return by_kind["wait"][0]
+        if waits:
+            return waits[0]
+    if hcp >= 10 and waits:
+        return waits[0]
     return by_kind["pass"][0]
 
 # --- misère play -------------------------------------------------------------------------------

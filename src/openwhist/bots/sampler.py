@@ -17,8 +17,9 @@ The bot sees only its :class:`~openwhist.rules.base.Observation`.  For an auctio
   million), and defenders who see every card beat misères that real ones lose.
 
 A call's worth is the chance of making it times the points the contract wins minus the
-chance of failing times what it loses, from the deal's points grid (``options.points_grid()``),
-measured as what the declarer gains over each other player: under a zero-sum grid three
+chance of failing times what it loses, as the rules' promise of the call says (the points
+grid's values, :func:`openwhist.rules.registry.promises`), measured as what the declarer
+gains over each other player: under a zero-sum grid three
 times the value either way; under a positive grid (the opponents score when a contract
 fails, the declarers lose nothing) three times the value when made, the value when failed.
 It calls the best of those worth more than nothing (more than half a pair's value where
@@ -35,14 +36,15 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
 
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.bots.pimc import PimcBot
 from openwhist.bots.technique import misere_risk, playing_tricks
+from openwhist.cards import Suit
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Call, Observation
-from openwhist.rules.registry import get_variant
+from openwhist.rules.contract import Promise
+from openwhist.rules.registry import get_variant, promises
 from openwhist.solver import NodeLimitReached, Objective, Position, solve
 
 __all__ = ["SamplerBot", "LEVELS", "NODE_LIMIT", "MISERE_RISK", "sure_misere"]
@@ -53,10 +55,18 @@ LEVELS: dict[int, int] = {1: 8, 2: 16, 3: 32, 4: 64}
 NODE_LIMIT = 200_000
 """Search nodes per solved question at most (a deal that needs more is left out)."""
 
-_SAMPLED = ("solo", "abondance", "small-misere", "piccolo", "grand-misere")
 
-_PLAYED_OUT = ("small-misere", "piccolo", "grand-misere")
-"""The calls judged by playing the sampled deal out rather than by the solver."""
+def _sampled(p: Promise | None) -> bool:
+    """A call the sampling judges: a contract played alone, short of all thirteen tricks,
+    the hand not laid open (solo, abondance and the misères played closed)."""
+    return p is not None and p.alone and not p.exposed and p.needed < 13
+
+
+def _played_out(p: Promise) -> bool:
+    """A call judged by playing the sampled deal out rather than by the solver: a misère
+    that others may play beside the caller (small and grand misère, piccolo)."""
+    return p.exact and p.shared
+
 
 MISERE_RISK = 4
 """A misère is weighed only for a hand with at most this many risky cards (one more for
@@ -104,16 +114,17 @@ class SamplerBot:
         if not calls:
             return self._pimc.choose(obs)
         book = self._book.choose(obs)
-        kinds = {c.kind for c in calls}
-        if "pass" not in kinds or not kinds & set(_SAMPLED) or obs.to_move != obs.seat:
+        promised = promises(obs, calls)
+        if not any(c.kind == "pass" for c in calls) or not any(map(_sampled, promised.values())) \
+                or obs.to_move != obs.seat:
             return book
-        return self._bid(obs, calls, Call(book))
+        return self._bid(obs, calls, Call(book), promised)
 
     # --- bidding -------------------------------------------------------------------------
 
-    def _bid(self, obs: Observation, calls: list[Call], book: Call) -> Call:
+    def _bid(self, obs: Observation, calls: list[Call], book: Call,
+             promised: dict[Call, Promise]) -> Call:
         hand = obs.hand.mask
-        grid = _grid(obs)
         me = obs.me
         first = (obs.dealer + 1) % obs.n_hands
         tricks = {s: playing_tricks(hand, s) for s in range(4)}
@@ -122,24 +133,28 @@ class SamplerBot:
         questions: list[tuple[Call, int, int, Objective]] = []
         # the calls judged by playing the deal out
         played_out: list[Call] = []
-        for c in calls:
-            if c.kind in ("solo", "abondance") and c.level is not None and c.suit is not None:
-                if tricks[int(c.suit)] + 2.5 < c.level:
+        for c, p in promised.items():
+            if not _sampled(p):
+                continue
+            if p.trump is not None:  # solo, abondance: the solver says whether it is made
+                if tricks[int(p.trump)] + 2.5 < p.needed:
                     continue
-                leader = me if c.kind == "abondance" else first
-                questions.append((c, leader, int(c.suit), Objective("at_least", c.level)))
-            elif c.kind in _PLAYED_OUT and risk <= MISERE_RISK + (c.kind == "piccolo"):
+                leader = me if p.leads else first
+                questions.append((c, leader, int(p.trump), Objective("at_least", p.needed)))
+            elif _played_out(p) and risk <= MISERE_RISK + (p.needed == 1):
                 played_out.append(c)
         self.last_values = {}
         if sure_misere(hand):
             # no card of the hand can win a trick: the highest misère it may call is sure
-            sure = [c for c in calls if c.kind in ("open-misere", "grand-misere")]
+            # the misères without a discard: grand and open misère
+            sure = [c for c, p in promised.items() if p.exact and p.needed == 0 and not p.discard]
             if sure:
-                best_sure = max(sure, key=lambda c: _points(grid, c)[0])
-                self.last_values[str(best_sure)] = _points(grid, best_sure)[0]
+                best_sure = max(sure, key=lambda c: _points(promised[c])[0])
+                self.last_values[str(best_sure)] = _points(promised[best_sure])[0]
                 return best_sure
+        book_sampled = _sampled(promised.get(book))
         if not questions and not played_out:
-            return by_kind_pass(calls) if book.kind in _SAMPLED else book
+            return by_kind_pass(calls) if book_sampled else book
         judged = [q[0] for q in questions] + played_out
         made = dict.fromkeys(judged, 0)
         asked = dict.fromkeys(judged, 0)
@@ -181,19 +196,20 @@ class SamplerBot:
         best: Call | None = None
         # a call must beat the rule book's pair call (proposing or joining), which is
         # worth something itself: half the pair's value, made three times in four
-        best_value = _pair_worth(grid) if book.kind in ("propose", "accept", "pair") else 0.0
+        mine = promised.get(book)
+        best_value = _pair_worth(obs) if mine is not None and not mine.alone else 0.0
         for call in judged:
             if not asked[call]:
                 continue
-            p = made[call] / asked[call]
-            win, lose = _points(grid, call)
-            value = p * win - (1 - p) * lose
+            chance = made[call] / asked[call]
+            win, lose = _points(promised[call])
+            value = chance * win - (1 - chance) * lose
             self.last_values[str(call)] = value
             if value > best_value:
                 best, best_value = call, value
         if best is not None:
             return best
-        if book.kind in _SAMPLED and str(book) in self.last_values:
+        if book_sampled and str(book) in self.last_values:
             return by_kind_pass(calls)
         return book
 
@@ -235,39 +251,21 @@ def by_kind_pass(calls: list[Call]) -> Call:
     return next(c for c in calls if c.kind == "pass")
 
 
-def _grid(obs: Observation) -> Any:
-    """The deal's points grid, if its options have one."""
-    getter = getattr(obs.options, "points_grid", None)
-    return getter() if callable(getter) else None
+_PROPOSAL = Call.make("propose", suit=Suit.HEARTS)
 
 
-def _pair_worth(grid: Any) -> float:
+def _pair_worth(obs: Observation) -> float:
     """What the rule book's pair call is taken to be worth to its caller: half the made
-    value of a pair of 8 (the rule-book pairs make about three times in four)."""
-    if grid is None:
-        return 1.0
-    try:
-        _, win = grid.entry("pair", 8).value(8, 8, False)
-    except (ConfigError, KeyError, ValueError):
-        return 0.0
-    return 0.5 * float(abs(win))
+    value of a pair of 8, a proposal's level (the rule-book pairs make about three times
+    in four)."""
+    p = promises(obs, [_PROPOSAL]).get(_PROPOSAL)
+    return 0.5 * p.made if p is not None else 1.0
 
 
-def _points(grid: Any, call: Call) -> tuple[float, float]:
+def _points(p: Promise) -> tuple[float, float]:
     """(points won when made, points lost when failed) for a contract played alone
     against three, as the declarer's gain over each other player: under a zero-sum grid
     three times the value per opponent either way; under a positive grid (the opponents
     score on a failure, the declarer loses nothing) three times the value when made and
     the value when failed."""
-    if grid is None:
-        return 3.0, 3.0
-    try:
-        entry = grid.entry(call.kind, call.level)
-    except (ConfigError, KeyError, ValueError):  # a grid without the contract
-        return 0.0, 1.0
-    exact = call.kind in ("small-misere", "grand-misere", "piccolo")
-    needed = {"small-misere": 0, "grand-misere": 0, "piccolo": 1}.get(call.kind, call.level or 0)
-    _, win = entry.value(needed, needed, exact)
-    _, lose = entry.value(needed - 1 if not exact else needed + 1, needed, exact)
-    positive = getattr(grid, "settlement", "zero-sum") == "positive"
-    return 3.0 * abs(win), (1.0 if positive else 3.0) * abs(lose)
+    return 3.0 * p.made, (3.0 if p.zero_sum else 1.0) * p.failed

@@ -13,6 +13,7 @@ from openwhist.rules.seats import parse_seat
 __all__ = [
     "Contract",
     "ContractBound",
+    "Promise",
 ]
 
 
@@ -87,3 +88,36 @@ class Contract:
                    needed=int(data["needed"]), bound=bound,  # type: ignore[arg-type]
                    trump=None if trump is None else Suit.parse(trump),
                    each=bool(data.get("each", False)))
+
+
+@dataclass(frozen=True)
+class Promise:
+    """What a call of an auction commits its caller to, for a player choosing among his
+    legal calls by their meaning rather than by the family's words for them.
+
+    ``alone``: he plays on his own against the others (else with a partner: a proposal,
+    joining one); his side needs ``needed`` tricks, ``bound`` exactly or at least; ``trump``
+    the contract's trump (None: no trump).  ``leads``: he leads the first trick; ``exposed``:
+    his hand lies face up; ``discard``: every player first lays a card aside; ``shared``:
+    others may play the same contract beside him, each on his own.  ``made`` and ``failed``
+    are the points per opponent the grid pays when the contract is made exactly (or with
+    no overtrick) and when it fails by one; ``zero_sum``: the declarer loses ``failed`` to
+    each opponent (else the opponents score it and he loses nothing).
+    """
+
+    alone: bool
+    needed: int
+    bound: ContractBound
+    trump: Suit | None
+    leads: bool = False
+    exposed: bool = False
+    discard: bool = False
+    shared: bool = False
+    made: int = 0
+    failed: int = 0
+    zero_sum: bool = True
+
+    @property
+    def exact(self) -> bool:
+        """True when the caller must take exactly ``needed`` tricks (a misère)."""
+        return self.bound == "exactly"

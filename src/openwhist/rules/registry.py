@@ -9,13 +9,17 @@ from typing import Any
 
 from openwhist.cards import Card
 from openwhist.errors import ConfigError
+from openwhist.rules.actions import Call
 from openwhist.rules.belgian import BELGIAN
 from openwhist.rules.classic import CLASSIC, DUMMY
+from openwhist.rules.contract import Promise
 from openwhist.rules.german import GERMAN
+from openwhist.rules.observation import Observation
 from openwhist.rules.protocol import Deal
 from openwhist.rules.variant import Variant, VariantHeader
 
-__all__ = ["get_variant", "header", "new_deal", "register", "resolve", "variant_info", "variants"]
+__all__ = ["get_variant", "header", "new_deal", "promises", "register", "resolve", "variant_info",
+           "variants"]
 
 _VARIANTS: dict[str, Variant] = {}
 
@@ -97,6 +101,21 @@ def header(variant: str = "classic", preset: str | None = None, options: Any = N
     if options is None:
         variant, options = resolve(variant, preset, **overrides)
     return get_variant(variant).header(options)
+
+
+def promises(obs: Observation, calls: Iterable[Call]) -> dict[Call, Promise]:
+    """What each of ``calls`` commits its caller to (:class:`Promise`), from the rules of
+    the observation's variant; calls that commit to nothing (a pass, a wait), and every
+    call of a family without an auction, are left out."""
+    promise = get_variant(obs.variant).promise
+    if promise is None:
+        return {}
+    out = {}
+    for c in calls:
+        p = promise(obs.options, c)
+        if p is not None:
+            out[c] = p
+    return out
 
 
 def new_deal(

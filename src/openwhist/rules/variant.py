@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from openwhist.cards import Card
 from openwhist.errors import ConfigError
+from openwhist.rules.contract import Promise
 from openwhist.rules.match_rules import MatchRules
 from openwhist.rules.seats import seat_name
 
@@ -155,6 +156,9 @@ class Variant:
     :param fixed_options: options the variant sets whatever the preset (Dummy whist's dummy).
     :param amend: optional: completes overrides before they are applied (classic whist
         turns honours off with ``trump="none"`` unless honours were named).
+    :param promise: optional, for a family with an auction: ``promise(options, call)`` ->
+        the :class:`~openwhist.rules.contract.Promise` the call commits its caller to (None
+        for a call that commits to no contract: a pass, a wait).
     """
 
     name: str
@@ -173,6 +177,7 @@ class Variant:
     draw: Callable[[Sequence[str], int], tuple[list[str], list[tuple[str, Card]]]] | None = None
     fixed_options: Mapping[str, Any] = field(default_factory=dict)
     amend: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    promise: Callable[[Any, Any], Promise | None] | None = None
 
     def options(self, preset: str | None = None, **overrides: Any) -> Any:
         """Options from a preset (default: ``default_preset``) with some changed."""

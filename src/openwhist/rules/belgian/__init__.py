@@ -49,6 +49,7 @@ from openwhist.rules.belgian.contracts import (
     BelgianResult,
     Contract,
     high_card_points,
+    promise,
     quick_tricks,
     referee_refusal,
     settle,
@@ -85,6 +86,7 @@ __all__ = [
     "high_card_points",
     "load_grid",
     "new_belgian_deal",
+    "promise",
     "quick_tricks",
     "rebuild",
     "referee_refusal",
@@ -153,5 +155,6 @@ BELGIAN = Variant(
     match_rules=BelgianMatchRules,
     declare=_declare,
     header_options=("all_pass", "grid", "piccolissimo"),
+    promise=promise,
 )
 """Belgian colour whist: the registry's record."""

@@ -7,12 +7,11 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from openwhist.cards import Suit
+from openwhist.rules.actions import Call
 from openwhist.rules.belgian.grid import PointsGrid
-from openwhist.rules.belgian.ladder import (
-    HANDS,
-    MISERE_TRICKS,
-)
+from openwhist.rules.belgian.ladder import HANDS, KINDS, MISERE_TRICKS, SHARED
 from openwhist.rules.contract import Contract as ObservedContract
+from openwhist.rules.contract import Promise
 
 # --- contracts, results, events --------------------------------------------------------------
 
@@ -184,3 +183,39 @@ def referee_refusal(hand: int, kind: str, level: int | None = None,
             return f"a quick count gives {count} tricks with {trump} trump, and " \
                    f"{name}{'' if level is None else f' {level}'} needs at least {least} by it"
     return None
+
+
+_LEADS = ("abondance", "soloslim")
+"""Contracts whose declarer leads the first trick."""
+
+
+def promise(options: Any, call: Call) -> Promise | None:
+    """What ``call`` commits its caller to under ``options`` (see
+    :class:`~openwhist.rules.contract.Promise`): a proposal or a pair, the side's tricks with
+    a partner; solo, abondance and soloslim alone with trump; the misères alone, exactly.
+    None for a call that commits to no contract (pass, wait, passe parole, trump, discard)
+    or one the options' grid does not list.
+
+    >>> from openwhist.rules.belgian import PRESETS
+    >>> p = promise(PRESETS["whisthub"], Call.make("abondance", 9, Suit.HEARTS))
+    >>> p.alone, p.needed, p.bound, p.leads, p.made
+    (True, 9, 'at_least', True, 10)
+    """
+    kind = call.kind
+    level = call.level
+    if kind in ("propose", "accept"):
+        kind, level = "pair", 8
+    if kind not in KINDS or kind == "troel":
+        return None
+    grid = options.points_grid()
+    if grid.rank(kind, level) is None:
+        return None
+    exact = kind in MISERE_TRICKS
+    needed = MISERE_TRICKS[kind] if exact else 13 if kind == "soloslim" else int(level or 8)
+    entry = grid.entry(kind, level)
+    _, made = entry.value(needed, needed, exact)
+    _, failed = entry.value(needed + 1 if exact else needed - 1, needed, exact)
+    return Promise(alone=kind != "pair", needed=needed, bound="exactly" if exact else "at_least",
+                   trump=call.suit, leads=kind in _LEADS, exposed=kind == "open-misere",
+                   discard=kind == "small-misere", shared=kind in SHARED, made=abs(made),
+                   failed=abs(failed), zero_sum=grid.settlement == "zero-sum")

@@ -678,7 +678,8 @@ def round_of(drive: dict[str, Any], round_no: int) -> Round:
 def round_seating(drive: dict[str, Any], round_no: int) -> Round:
     """Who sits where in round ``round_no``: from the movement, or (the progressive drive
     after its first round) from the round before and who won at each of its tables (a
-    table with no result: its N-S side)."""
+    table with no result: its N-S side), the rounds before it telling who has partnered
+    whom."""
     moves = movement_of(drive)
     if drive["movement"] != "progressive" or round_no == 1:
         return moves.rounds[round_no - 1]
@@ -691,7 +692,8 @@ def round_seating(drive: dict[str, Any], round_no: int) -> Round:
             if r["round_no"] == round_no - 1 and r["table_no"] == t.number
         ]
         winners.append(table_winners(t, scores) if scores else 0)
-    return next_round(before, winners)
+    earlier = [round_of(drive, r) for r in range(1, round_no - 1)]
+    return next_round(before, winners, earlier)
 
 
 def _playing(drive: dict[str, Any], rnd: Round) -> Round:

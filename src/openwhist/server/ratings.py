@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, select
 
-from openwhist.ratings import RATED_FAMILIES, Rating, TableFacts, computer_rating, rate, rated, teams_of
+from openwhist.ratings import RATED_FAMILIES, Rating, TableFacts, computer_rating, match_teams, rate, rated
 from openwhist.rules.registry import get_variant
 from openwhist.server.table import variant_seats
 from openwhist.store.drives import HISTORY, add_rating_change, get_drive, get_ratings
@@ -91,12 +91,10 @@ class RatingBook:
                 return Rating(row["mu"], row["sigma"]) if row else Rating()
             return computer_rating(family, runner.seats[seat].bot or self.hub.settings.stand_in)
 
-        teams = teams_of(family, hands)
-        points = runner.match_points()
-        scores = [
-            float(points[i]) if len(points) == len(teams) else float(sum(points[s] for s in team))
-            for i, team in enumerate(teams)
-        ]
+        # the teams by seat (partnerships, or each for himself) and their scores, from the
+        # match's totals as the ratings library reads them
+        named, scores = match_teams(family, [str(s) for s in sorted(runner.seats)], runner.match_points())
+        teams = [[int(s) for s in team] for team in named]
         old = [[rating_of(s) for s in team] for team in teams]
         new = rate(
             old,

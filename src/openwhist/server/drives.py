@@ -699,15 +699,10 @@ def round_seating(drive: dict[str, Any], round_no: int) -> Round:
 def _playing(drive: dict[str, Any], rnd: Round) -> Round:
     """The round with None at the seats of people a computer player plays for (they left,
     or the director replaced them): those deals are not theirs."""
-    left = {
-        e["number"] - 1
-        for e in drive["entries"]
-        if e["left_round"] is not None and e["left_round"] <= rnd.number
-    }
-    return Round(
-        rnd.number,
-        tuple(Table(t.number, tuple(None if p in left else p for p in t.seats)) for t in rnd.tables),
-    )
+    for e in drive["entries"]:
+        if e["left_round"] is not None and e["left_round"] <= rnd.number and rnd.table_of(e["number"] - 1):
+            rnd = rnd.substitute(e["number"] - 1)
+    return rnd
 
 
 def checked_entry(

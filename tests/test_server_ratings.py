@@ -77,6 +77,7 @@ def test_a_match_of_people_moves_their_ratings_and_the_board_and_profiles_show_t
         [rating] = p["ratings"]
         assert rating["family"] == "classic" and rating["matches"] == 1
         assert len(p["history"]) == 1 and p["history"][0]["before"] == MU
+        assert c.get(f"/api/records/{p['history'][0]['record_id']}").json()["players"][1] == bob.user["name"]
         mus[c.user["id"]] = rating["mu"]
     if points[0] != points[1]:
         assert all(mus[c.user["id"]] > MU for c in won) and all(mus[c.user["id"]] < MU for c in lost)

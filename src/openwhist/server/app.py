@@ -895,7 +895,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                             for r in book["ratings"]],
                 "history": [{"family": h["family"], "mu": round(h["mu"], 2),
                              "before": round(h["before_mu"], 2),
-                             "rating": round(h["mu"] - 3 * h["sigma"], 2), "when": h["created"]}
+                             "rating": round(h["mu"] - 3 * h["sigma"], 2), "when": h["created"],
+                             "record_id": h["record_id"]}
                             for h in book["changes"]],
                 "drives": drives}
 

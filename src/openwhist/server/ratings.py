@@ -19,6 +19,7 @@ from sqlalchemy import Connection, func, select
 from openwhist.ratings import RATED_FAMILIES, Rating, TableFacts, computer_rating, match_teams, rate, rated
 from openwhist.rules.registry import get_variant
 from openwhist.server.table import variant_seats
+from openwhist.store import RECORDS
 from openwhist.store.drives import HISTORY, add_rating_change, get_drive, get_ratings
 
 if TYPE_CHECKING:
@@ -46,6 +47,12 @@ def _rated_today(conn: Connection, player: str, table_id: str) -> int:
             )
         ).scalar_one()
     )
+
+
+def _last_record(conn: Connection, table_id: str) -> int | None:
+    """The id of the table's last finished match's record (the one just stored)."""
+    found = conn.execute(select(func.max(RECORDS.c.id)).where(RECORDS.c.table_id == table_id)).scalar()
+    return int(found) if found is not None else None
 
 
 class RatingBook:
@@ -101,6 +108,7 @@ class RatingBook:
             scores=scores,
             fixed=[[s not in keys for s in team] for team in teams],
         )
+        record_id = await self.hub.store.run(_last_record, runner.id)
         out = {}
         for team, before, after in zip(teams, old, new, strict=True):
             for s, b, r in zip(team, before, after, strict=True):
@@ -115,7 +123,7 @@ class RatingBook:
                         b.mu,
                         r.mu,
                         r.sigma,
-                        None,
+                        record_id,
                         runner.id,
                     )
                     out[keys[s]] = r.mu

@@ -637,7 +637,8 @@ async function playerPage(id) {
     h("strong", {text: variantName(r.family)}), ` ${dt("rating")} ${r.rating.toFixed(1)} (μ ${r.mu.toFixed(1)}, σ ${r.sigma.toFixed(1)}) · ${dt("matches")}: ${r.matches}`)))
     : h("p", {class: "empty", text: dt("noRatings")});
   const history = h("ol", {class: "history", id: "player-history"}, p.history.slice(0, 50).map(x => h("li", {},
-    `${new Date(x.when * 1000).toLocaleString(language())} · ${variantName(x.family)} · μ ${x.before.toFixed(1)} → ${x.mu.toFixed(1)}`)));
+    `${new Date(x.when * 1000).toLocaleString(language())} · ${variantName(x.family)} · μ ${x.before.toFixed(1)} → ${x.mu.toFixed(1)} `,
+    x.record_id ? h("a", {href: `#replay/${x.record_id}`, text: t("replay")}) : null)));
   const drives = h("ul", {class: "tables", id: "player-drives"}, p.drives.map(x => h("li", {},
     h("a", {href: `#drive/${x.id}`, text: x.name}), ` · ${variantName(x.family)} · ${dt("st_" + x.state)}`)));
   return h("section", {class: "player-page"},

@@ -159,6 +159,9 @@ def test_four_people_and_four_computer_players_play_a_two_round_drive(browser: A
     assert "round 1, your table is ready" in pages[2].locator("#drive-reminders").inner_text()
     pages[2].screenshot(path=shots / "drive-reminder-desktop.png")
     play_round(pages, director, did, 1)
+    # the match over, the table leads back to the drive, not to another match
+    pages[1].wait_for_selector("#over-drive")
+    assert pages[1].locator("#again-button").count() == 0
     pages[1].screenshot(path=shots / "drive-table-phone.png", full_page=True)
     play_round(pages, director, did, 2)
     done = drive_view(director, did)

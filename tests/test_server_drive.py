@@ -105,6 +105,12 @@ def test_an_online_drive_from_registration_to_standings_that_equal_a_recount(ser
     assert card[0]["partner"] == done["entries"][2]["name"]  # round 1: 1 and 3 partner
     places = [s["place"] for s in done["standings"]["rows"]]
     assert places == sorted(places)
+    # a drive's table plays its round once: nobody starts another match there
+    seat = people[0].ws(done["tables"][0]["table_id"])
+    seat.recv()
+    seat.send({"type": "again"})
+    assert seat.until(lambda m: m["type"] == "refused")["code"] == "drive_table"
+    seat.close()
     # exports: CSV (standings, then each deal) and a printable page
     text = d.get(f"/api/drives/{did}/results.csv").text
     rows = list(csv.reader(io.StringIO(text)))

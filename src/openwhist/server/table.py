@@ -677,6 +677,8 @@ class TableRunner:
             return self.refuse(conn, "you do not sit at this table", ref, "not_seated")
         if not self.match.is_over():
             return self.refuse(conn, "the match is not over", ref, "not_over")
+        if self.drive_id is not None:  # its result is the drive's: it is not played again
+            return self.refuse(conn, "a whist drive's table plays its round once", ref, "drive_table")
         self.version += 1
         await self.hub.store.run(mark_table, self.id, "again", self.version)
         self.match = self._new_match(self.match.next_dealer())

@@ -731,9 +731,10 @@ class TableClient {
         h("thead", {}, h("tr", {}, who.map(w => h("th", {scope: "col", text: w})))),
         h("tbody", {}, h("tr", {}, vals.map(x => h("td", {text: x}))))) : null,
       h("div", {class: "row wrap"},
-        this.seat ? h("button", {type: "button", class: "primary", id: "again-button", disabled: this.againSent,
+        this.seat && !this.table.drive_id ? h("button", {type: "button", class: "primary", id: "again-button", disabled: this.againSent,
           onclick: () => { this.againSent = true; this.send({type: "again"}); this.render(); },
           text: this.againSent ? t("againWaiting") : t("playAgain")}) : null,
+        this.table.drive_id ? driveLink(h, this.table.drive_id, "over-drive", true) : null,
         h("a", {href: "#", class: "button", id: "lobby-button", text: t("backLobby")})));
   }
 

@@ -664,6 +664,6 @@ export function page(what, arg) {
 }
 
 // The link from a drive's table back to its drive.
-export function driveLink(h, driveId) {
-  return h("a", {href: `#drive/${driveId}`, class: "button", id: "to-drive", text: dt("drive")});
+export function driveLink(h, driveId, id = "to-drive", primary = false) {
+  return h("a", {href: `#drive/${driveId}`, class: primary ? "button primary" : "button", id, text: dt("drive")});
 }

@@ -205,3 +205,19 @@ def test_the_values_of_the_last_decision_are_kept_for_a_hint() -> None:
             assert bot.last_values == {}
         deal.apply(card)
     assert searched > 10
+
+
+def test_the_book_it_reads_the_opponents_by_may_be_the_technique_player() -> None:
+    from openwhist.bots import make_bot
+    from openwhist.bots.book import TechniqueBot
+    from openwhist.errors import ConfigError
+
+    bot = make_bot("pimc:level=1,time_budget=0.05,book=technique", seed=1)
+    assert isinstance(bot, PimcBot)
+    assert isinstance(bot._book(), TechniqueBot)
+    assert "book='technique'" in repr(bot)
+    deal = openwhist.new_deal("classic", seed=6)
+    play_out(deal, {s: bot for s in range(4)})
+    assert sum(deal.result().tricks) == 13
+    with pytest.raises(ConfigError, match="book must be heuristic or technique"):
+        PimcBot(book="random")

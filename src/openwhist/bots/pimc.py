@@ -29,6 +29,7 @@ import random
 from collections.abc import Sequence
 
 from openwhist.bots.base import Bot
+from openwhist.bots.book import TechniqueBot
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.bots.technique import misere_roles, tricks_taken
 from openwhist.cards import SUIT_MASKS, Card
@@ -75,13 +76,15 @@ class PimcBot:
     :param trust: 0 to below 1: how firmly the opponents are believed to play by the book;
         each card of theirs that the book would not have played in a sampled deal
         multiplies that deal's weight by ``1 - trust``.  0 turns inference off; default 0.8.
+    :param book: the rule-based player it reads the opponents' cards by and falls back on
+        (``heuristic``, the default, or ``technique``, the books' technique as named rules).
     """
 
     name = "pimc"
     searches = True
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
-                 worlds: int | None = None, trust: float = TRUST) -> None:
+                 worlds: int | None = None, trust: float = TRUST, book: str = "heuristic") -> None:
         if level not in LEVELS:
             raise ConfigError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         if time_budget <= 0:
@@ -90,6 +93,9 @@ class PimcBot:
             raise ConfigError(f"worlds must be at least 1, not {worlds!r}")
         if not 0 <= trust < 1:
             raise ConfigError(f"trust must be at least 0 and below 1, not {trust!r}")
+        if book not in ("heuristic", "technique"):
+            raise ConfigError(f"book must be heuristic or technique, not {book!r}")
+        self.book = book
         self.level = level
         self.seed = seed
         self.trust = trust
@@ -107,7 +113,7 @@ class PimcBot:
 
     def __repr__(self) -> str:
         return (f"PimcBot(level={self.level}, worlds={self.worlds}, time_budget={self.time_budget}, "
-                f"trust={self.trust}, seed={self.seed!r})")
+                f"trust={self.trust}, book={self.book!r}, seed={self.seed!r})")
 
     # --- the protocol --------------------------------------------------------------------
 
@@ -203,7 +209,10 @@ class PimcBot:
 
     def _book(self) -> Bot:
         if self._fallback is None:
-            self._fallback = HeuristicBot()
+            if self.book == "technique":
+                self._fallback = TechniqueBot()
+            else:
+                self._fallback = HeuristicBot()
         return self._fallback
 
     def _by_the_book(self, obs: Observation) -> Card:

@@ -354,3 +354,18 @@ def test_the_ladder_levels_are_bots_and_a_beginner_errs_as_often_as_asked() -> N
             deal.apply(card)
     share = rules.count("instinct") / len(rules)
     assert 0.2 < share < 0.4
+
+
+def test_the_command_line_knows_the_levels() -> None:
+    from typer.testing import CliRunner
+
+    from openwhist.cli import app
+
+    runner = CliRunner()
+    out = runner.invoke(app, ["arena", "club", "beginner", "--boards", "4", "--seed", "1"])
+    assert out.exit_code == 0, out.output
+    assert "gain per deal" in out.output
+    bad = runner.invoke(app, ["arena", "club", "grandmaster", "--boards", "4"])
+    assert bad.exit_code != 0
+    assert "levels: beginner, club, strong, expert" in bad.output
+    assert "Traceback" not in bad.output

@@ -114,12 +114,12 @@ def _options(
 
 def _names_help() -> tuple[str, str]:
     """The variants with their presets, and the bots, as the options' help names them."""
-    from openwhist.bots import BOTS
+    from openwhist.bots import BOTS, LEVELS
     from openwhist.rules.registry import get_variant, variants
 
     presets = [p for v in variants() for p in get_variant(v).presets if p not in variants()]
     return (f"{', '.join(variants())}, or a preset: {', '.join(dict.fromkeys(presets))}",
-            ", ".join(BOTS))
+            f"{', '.join(BOTS)}, or a level: {', '.join(LEVELS)}")
 
 
 VARIANTS_HELP, BOTS_HELP = _names_help()

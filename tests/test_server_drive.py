@@ -200,6 +200,9 @@ def test_only_the_director_directs_and_every_route_refuses_cleanly(server: Serve
     ann.post(f"/api/drives/{did}/register")
     refused(d.post(f"/api/drives/{did}/pause", {"paused": False}), 409, "drive_state")
     assert d.post(f"/api/drives/{did}/start").status_code == 200
+    # ann is at her table (so that no computer player plays for her and the round goes on)
+    seat = ann.ws(ann.get(f"/api/drives/{did}").json()["you"]["table_id"])
+    seat.recv()
     refused(d.post(f"/api/drives/{did}/start"), 409, "drive_started")
     refused(ann.post(f"/api/drives/{did}/unregister"), 409, "drive_started")
     refused(Client(server).guest("late").post(f"/api/drives/{did}/register"), 409, "registration_closed")
@@ -212,8 +215,14 @@ def test_only_the_director_directs_and_every_route_refuses_cleanly(server: Serve
     table_id = view["tables"][0]["table_id"]
     seats = d.get(f"/api/tables/{table_id}").json()["seats"]
     assert [s["kind"] for s in seats].count("person") == 1
+    # alone with computer players at a drive's table: still no hint and no take-back
+    hint = ann.get(f"/api/tables/{table_id}/hint")
+    assert hint.status_code == 403 and "drive" in hint.json()["error"]
+    seat.send({"type": "undo"})
+    assert seat.until(lambda m: m["type"] == "refused")["code"] == "drive_table"
     # the other person leaves by himself
     assert ann.post(f"/api/drives/{did}/leave").json()["entries"][1]["left_round"] == 1
+    seat.close()
     d.post(f"/api/drives/{did}/end-round")
     assert d.get(f"/api/drives/{did}").json()["state"] == "finished"
 

@@ -40,6 +40,8 @@ def _snapshot(runner: Any, user_id: int) -> tuple[int, Observation] | HintError:
     people.discard(None)
     if len(people) > 1:
         return HintError(403, "hints are off at tables with more than one person")
+    if getattr(runner, "drive_id", None) is not None:
+        return HintError(403, "hints are off at a whist drive's tables")
     deal = runner.deal
     if runner.closed or runner.state != "playing" or deal.to_move is None \
             or deal.controller(deal.to_move) != seat:

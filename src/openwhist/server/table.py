@@ -695,6 +695,8 @@ class TableRunner:
         seat = self.seat_of(conn.user_id)
         if seat is None:
             return self.refuse(conn, "you do not sit at this table", ref, "not_seated")
+        if self.drive_id is not None:
+            return self.refuse(conn, "nothing is taken back at a whist drive's table", ref, "drive_table")
         if any(st.kind != "bot" for s, st in self.seats.items() if s != seat):
             return self.refuse(conn, "a card or call is taken back only at a table of one person "
                                      "and computer players", ref, "undo_alone")

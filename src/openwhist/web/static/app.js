@@ -780,7 +780,7 @@ class TableClient {
   actionBar() {
     const v = this.view, st = this.state();
     const others = this.table.seats.filter(s => s.seat !== this.seat);
-    const alone = others.length && others.every(s => s.kind === "bot");
+    const alone = others.length && others.every(s => s.kind === "bot") && !this.table.drive_id;
     const playing = st === "playing" && v.phase === "play";
     return h("div", {class: "row wrap actions", id: "table-actions"},
       this.seat && playing && !this.claim && v.hand.length > 0 ? h("button", {type: "button", id: "claim-button",
@@ -862,9 +862,9 @@ class TableClient {
     return ["bottom", "left", "top", "right"][k];
   }
 
-  // Hints only when no other person sits (or is about to sit) at the table.
+  // Hints only when no other person sits (or is about to sit) at the table, and not at a drive's.
   hintsAllowed() {
-    return (this.table?.seats || []).filter(s => s.kind === "person" || s.pending).length <= 1;
+    return !this.table?.drive_id && (this.table?.seats || []).filter(s => s.kind === "person" || s.pending).length <= 1;
   }
 
   async askHint() {

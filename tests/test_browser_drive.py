@@ -280,6 +280,11 @@ def test_scorer_mode_on_a_phone_the_hall_screen_and_the_director(browser: Any, s
     hall.wait_for_function("() => document.querySelector('#hall-state').textContent.includes('Round 2')",
                            timeout=10000)
     hall.screenshot(path=shots / "drive-hall-desktop.png", full_page=True)
+    # the hall's own screen needs no account
+    screen = browser.new_context(viewport=DESKTOP, locale="en-GB").new_page()
+    screen.goto(f"{server.url}/#hall/{did}")
+    screen.wait_for_selector("#standings")
+    assert screen.locator("#standings tbody tr").count() == 8
     top = hall.locator("#standings tbody tr").first.locator("td").all_inner_texts()
     assert top[0] == "1" and int(top[-2]) == max(r["total"] for r in
                                                  director_http.get(f"/api/drives/{did}").json()

@@ -1343,12 +1343,16 @@ async function route() {
   applyStaticTexts();
   routed++;
   const hash = location.hash.replace(/^#/, "");
+  const [what, arg, extra] = hash.split("/");
+  if (!session.user && ["hall", "drive", "ratings", "player"].includes(what)) {
+    await show(() => drivePage(what, arg));     // a drive's pages are public: the hall's screen needs no account
+    return;
+  }
   if (!session.user) {
     if (current) { current.close(); current = null; }
     main().replaceChildren(signInView());
     return;
   }
-  const [what, arg, extra] = hash.split("/");
   if (what === "join" && arg) {
     try {
       const r = await api("POST", "/api/join", {code: arg});

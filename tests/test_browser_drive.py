@@ -7,8 +7,9 @@ and the calendar on the lobby.
 Screenshots (``tests/screenshots/``, git-ignored; ``$OPENWHIST_SCREENSHOTS`` names another
 folder): ``drive-register-``, ``drive-running-``, ``drive-results-`` (each ``desktop`` and
 ``phone``), ``drive-director-desktop``, ``drive-table-phone``, ``drive-scorer-phone``,
-``drive-hall-desktop``, ``drive-calendar-``, ``drive-reminder-desktop``,
-``drive-profile-desktop``, ``ratings-desktop`` and ``drive-new-phone``.
+``drive-hall-`` (``desktop``, and ``phone`` without an account), ``drive-calendar-``,
+``drive-reminder-desktop``, ``drive-profile-desktop``, ``ratings-desktop`` and
+``drive-new-phone``.
 """
 
 from __future__ import annotations
@@ -285,6 +286,8 @@ def test_scorer_mode_on_a_phone_the_hall_screen_and_the_director(browser: Any, s
     screen.goto(f"{server.url}/#hall/{did}")
     screen.wait_for_selector("#standings")
     assert screen.locator("#standings tbody tr").count() == 8
+    screen.set_viewport_size(PHONE)
+    screen.screenshot(path=shots / "drive-hall-phone.png", full_page=True)
     top = hall.locator("#standings tbody tr").first.locator("td").all_inner_texts()
     assert top[0] == "1" and int(top[-2]) == max(r["total"] for r in
                                                  director_http.get(f"/api/drives/{did}").json()

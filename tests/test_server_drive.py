@@ -103,6 +103,7 @@ def test_an_online_drive_from_registration_to_standings_that_equal_a_recount(ser
     card = people[0].get(f"/api/drives/{did}").json()["card"]
     assert len(card) == 4 and card[-1]["running"] == totals[1] == sum(r["score"] for r in card)
     assert card[0]["partner"] == done["entries"][2]["name"]  # round 1: 1 and 3 partner
+    assert all(r["computer_partner"] == (r["partner"] is None) for r in card)
     places = [s["place"] for s in done["standings"]["rows"]]
     assert places == sorted(places)
     # a drive's table plays its round once: nobody starts another match there

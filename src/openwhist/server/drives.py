@@ -797,6 +797,7 @@ def score_card_of(drive: dict[str, Any], number: int) -> list[dict[str, Any]]:
     for row in rows:
         partner = row.pop("partner")
         row["partner"] = names.get(partner) if partner is not None and fixed else None
+        row["computer_partner"] = fixed and partner is None  # a computer player in a gap
     return rows
 
 

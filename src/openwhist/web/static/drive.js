@@ -431,7 +431,7 @@ function cardBox(d) {
       h("thead", {}, h("tr", {}, [dt("roundN", {n: ""}), dt("table"), dt("deal"), dt("partner"), dt("result"),
                                   dt("score"), dt("running")].map(x => h("th", {text: x})))),
       h("tbody", {}, d.card.map(r => h("tr", {}, h("td", {text: r.round}), h("td", {text: r.table}),
-        h("td", {text: r.deal}), h("td", {text: r.partner ?? "–"}), h("td", {text: r.detail}),
+        h("td", {text: r.deal}), h("td", {text: r.partner ?? (r.computer_partner ? dt("computer") : "–")}), h("td", {text: r.detail}),
         h("td", {text: r.score}), h("td", {class: "total", text: r.running})))))));
 }
 

@@ -273,7 +273,8 @@ def test_every_card_rule_is_tested() -> None:
     tested = {_ALIAS.get(n, n) for n in RULES}
     untested = {t.name for t in TECHNIQUES} - tested
     # the rules named for what the earlier player decides (or nothing to choose)
-    assert untested == {"only-card", "lead-to-dummy", "misere", "stock", "call", "instinct"}
+    assert untested == {"only-card", "lead-to-dummy", "misere", "stock", "call", "instinct",
+                        "open-hands"}
 
 
 def test_a_third_hand_under_an_opponents_winner_holds_nothing_higher() -> None:

@@ -22,6 +22,9 @@ ladder section):
   a king or ace when the suit is short enough (five cards or fewer out) to be ruffed;
 * **tenaces**: no lead from ace-queen, king-jack or a king with two small cards or
   fewer, while another suit will do;
+* **two open hands** (German whist's play phase, every card known): each trick won as
+  cheaply as possible, the top of the longest suit led (+0.73 tricks a hand over the
+  earlier player's precepts there);
 * **signals**: a discard tells partner about a suit: a low card (a six or lower) no
   interest, a higher one interest; a high card is spared only from a long suit headed by
   two masters, otherwise the lowest card of the least useful suit goes;
@@ -106,6 +109,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("discard-low", "discard the lowest card of the least useful suit (no interest)"),
     Technique("instinct", "a beginner's mistake: win the trick whenever possible, trump even "
               "partner's winner, lead the top of the longest suit"),
+    Technique("open-hands", "German whist's play phase, both hands known: win each trick as "
+              "cheaply as possible, lead the top of the longest suit"),
     Technique("misere", "a misère contract: the declarer ducks, the defenders make him win"),
     Technique("stock", "German whist's stock phase: win the trick when the prize is worth it"),
     Technique("call", "an auction call or a stock card taken"),
@@ -533,8 +538,7 @@ class TechniqueBot(HeuristicBot):
             self.last_technique = "only-card"
             return Card(legal[0])
         misere = misere_roles(observation)
-        if (self.mistakes and misere is None and not observation.shown
-                and self.rng.random() < self.mistakes):
+        if self.mistakes and misere is None and self.rng.random() < self.mistakes:
             self.last_technique = "instinct"
             return Card(instinct(observation))
         pos = _BookPosition(observation)
@@ -542,6 +546,8 @@ class TechniqueBot(HeuristicBot):
             card, rule = _misere_play(pos, *misere), "misere"
         elif observation.shown and observation.n_hands == 2:
             card, rule = _stock_phase(pos), "stock"
+        elif observation.n_hands == 2:
+            card, rule = instinct(observation), "open-hands"
         else:
             card = pos.follow() if pos.trick else pos.lead()
             rule = pos.rule

@@ -273,6 +273,7 @@ def test_every_card_rule_is_tested() -> None:
     tested = {_ALIAS.get(n, n) for n in RULES}
     untested = {t.name for t in TECHNIQUES} - tested
     # the rules named for what the earlier player decides (or nothing to choose)
+    # open-hands is tested over a whole German deal below
     assert untested == {"only-card", "lead-to-dummy", "misere", "stock", "call", "instinct",
                         "open-hands"}
 
@@ -370,3 +371,20 @@ def test_the_command_line_knows_the_levels() -> None:
     assert bad.exit_code != 0
     assert "levels: beginner, club, strong, expert" in bad.output
     assert "Traceback" not in bad.output
+
+
+def test_two_open_hands_are_played_by_the_open_hands_rule_and_only_they() -> None:
+    bot = TechniqueBot()
+    seen: dict[str, set[str]] = {}
+    for variant in ("german", "classic"):
+        deal = openwhist.new_deal(variant, seed=11)
+        while not deal.is_over():
+            hand = deal.to_move
+            assert hand is not None
+            obs = deal.observation(deal.controller(hand))
+            action = bot.choose(obs)
+            if len(obs.legal) > 1 and not obs.shown:
+                seen.setdefault(variant, set()).add(bot.last_technique)
+            deal.apply(action)
+    assert seen["german"] == {"open-hands"}  # the play phase, once the stock is gone
+    assert "open-hands" not in seen["classic"]

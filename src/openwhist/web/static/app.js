@@ -217,10 +217,16 @@ function tableLine(tb, mine) {
     }, text: t("join")}) : null);
 }
 
+// The computer players' levels a seat may be given, the ladder's names (docs/ladder.md):
+// the searching ones once the server's solver is ready.
+function botLevels(searchReady) {
+  return ["club", "beginner", ...(searchReady ? ["strong", "expert"] : [])];
+}
+
 async function lobbyView() {
   const all = await variants();
   const health = await api("GET", "/api/health").catch(() => ({}));
-  const levels = ["heuristic", "random", ...(health.pimc_ready ? ["pimc"] : [])];
+  const levels = botLevels(health.pimc_ready);
   const length = h("select", {id: "qp-length"}, h("option", {value: "match", text: t("fullMatch")}),
                    h("option", {value: "deal", text: t("oneDeal")}));
   const quick = h("section", {class: "card-box", "aria-labelledby": "qp-h"},
@@ -590,7 +596,7 @@ class TableClient {
     const open = tb.seats.filter(s => s.kind === "open");
     const changeable = this.isOwner() && st === "waiting";
     if (!open.length && !changeable) return null;
-    const levels = ["heuristic", "random", ...(this.pimcReady ? ["pimc"] : [])];
+    const levels = botLevels(this.pimcReady);
     const parts = [];
     if (st === "waiting") {
       const waiting = tb.waiting_for || open.map(s => s.seat);
@@ -605,13 +611,15 @@ class TableClient {
     if (changeable) {
       const free = tb.seats.filter(s => s.kind !== "person" && !s.pending);
       parts.push(h("div", {class: "seat-changes"}, free.map(s => {
-        const value = s.kind === "open" ? "open" : `bot:${(s.bot || "heuristic").split(/[:=]/)[0]}`;
+        const bot = (s.bot || "club").split(/[:=]/)[0];
+        const value = s.kind === "open" ? "open" : `bot:${bot}`;
+        const shown = s.kind === "open" || levels.includes(bot) ? levels : [...levels, bot];
         return h("label", {class: "seat-change"}, h("span", {text: t("seat_" + s.seat)}),
           h("select", {"data-seat": s.seat, "aria-label": t("seatChange", {seat: t("seat_" + s.seat)}),
                        onchange: e => this.changeSeat(s.seat, e.target.value)},
             h("option", {value: "open", text: t("makeOpen"), selected: value === "open"}),
-            levels.map(l => h("option", {value: `bot:${l}`, selected: value === `bot:${l}`,
-                                         text: t("seatBot", {level: t("level_" + l)})}))));
+            shown.map(l => h("option", {value: `bot:${l}`, selected: value === `bot:${l}`,
+                                        text: t("seatBot", {level: t("level_" + l)})}))));
       })));
     }
     return h("section", {class: "panel seat-panel", id: "seat-panel", "aria-label": t("openSeats")}, parts);

@@ -170,13 +170,13 @@ def finish_match(client: Client, table_id: str, limit: int = 400) -> tuple[dict[
     this seat's turn, until the match is over; then disconnect.  Returns the welcome
     message and the event that ended the match."""
     seat = client.ws(table_id)
-    welcome = m = seat.recv()
+    welcome = m = seat.recv(timeout=30)
     for n in range(limit):
         if "match_over" in m:
             break
         if m.get("view", {}).get("legal"):
             seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
-        m = seat.recv()
+        m = seat.recv(timeout=30)  # computer players' turns take longer on a loaded machine
     else:
         raise AssertionError(f"the match did not end within {limit} messages")
     seat.close()

@@ -230,6 +230,7 @@ def test_a_second_process_on_the_database_takes_no_table_it_does_not_hold(tmp_pa
             second.stop()
 
 
+@pytest.mark.slow  # a measure of time: bench/bench_server.py --bots measures the same lag
 @pytest.mark.parametrize("bot", ["solver", "sampler", "pimc"])
 def test_a_searching_bot_does_not_stall_the_event_loop(tmp_path: Path, bot: str) -> None:
     s = Server(f"sqlite:///{tmp_path / 'lag.sqlite3'}", env={"OPENWHIST_COMPILE_SOLVER": "1"})

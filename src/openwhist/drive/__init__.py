@@ -58,7 +58,7 @@ from openwhist.drive.scoring import (
     standings_csv,
 )
 from openwhist.errors import InvalidActionError
-from openwhist.rules.scorer import Entry, check_entry
+from openwhist.rules import Entry, check_entry
 
 __all__ = [
     "DRIVE_FAMILIES",

@@ -26,8 +26,8 @@ from typing import Any, Literal
 from openwhist.cards import derive_seed
 from openwhist.drive.movement import Plan, Round, drive_family
 from openwhist.errors import InvalidActionError
+from openwhist.rules import Entry, check_entry
 from openwhist.rules.registry import get_variant
-from openwhist.rules.scorer import Entry, check_entry
 from openwhist.rules.seats import seat_name
 
 RankBy = Literal["total", "margin", "matchpoints"]

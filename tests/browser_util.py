@@ -10,11 +10,28 @@ import shutil
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from server_util import stop_process, wait_until_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def launched_chromium() -> Iterator[Any]:
+    """Debian's Chromium launched under Playwright, for a module's ``browser`` fixture to
+    ``yield from`` (the test is skipped where Chromium is missing)."""
+    import pytest
+    from playwright import sync_api
+
+    path, why = chromium()
+    if path is None:
+        pytest.skip(why)
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield b
+        b.close()
 
 
 def chromium() -> tuple[str | None, str]:

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from browser_util import WebServer, chromium, free_port
+from browser_util import WebServer, free_port, launched_chromium
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -37,13 +37,7 @@ SHEET_ROWS = "#score-sheet tbody tr"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path, why = chromium()
-    if path is None:
-        pytest.skip(why)
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        yield b
-        b.close()
+    yield from launched_chromium()
 
 
 @pytest.fixture(scope="module")

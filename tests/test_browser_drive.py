@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from browser_util import WebServer, chromium, free_port
+from browser_util import WebServer, free_port, launched_chromium
 from server_util import Client
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -36,13 +36,7 @@ DESKTOP = {"width": 1280, "height": 800}
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path, why = chromium()
-    if path is None:
-        pytest.skip(why)
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        yield b
-        b.close()
+    yield from launched_chromium()
 
 
 @pytest.fixture(scope="module")

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
-from openwhist.bots.base import Bot
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.bots.technique import card_worth, stock_card
 from openwhist.cards import SUIT_MASKS, Card
@@ -44,6 +44,9 @@ from openwhist.errors import ConfigError, IllegalActionError
 from openwhist.rules.base import Action, Observation
 from openwhist.rules.tricks import legal_mask, trick_winner
 from openwhist.solver import Position, solve, solve_all
+
+if TYPE_CHECKING:
+    from openwhist.bots.pimc import PimcBot
 
 __all__ = ["SolverBot", "LEVELS", "exact_values"]
 
@@ -104,9 +107,15 @@ class SolverBot:
         self.playouts = playouts if playouts is not None else LEVELS[level]
         self.rng = random.Random(seed)
         self._book = HeuristicBot()
-        self._pimc: Bot | None = None
+        self._pimc: PimcBot | None = None
         self.last_playouts = 0
         """Playouts made for the last decision (0: it was solved exactly or by the book)."""
+        self.last_values: dict[Card, float] = {}
+        """For the last decision that searched: each card's value, the tricks the mover's
+        side takes from the current trick on with it: exact where every card is known, the
+        average over the playouts in the stock phase (one card of each run of equal cards;
+        stock tricks only where they score), PIMC's :attr:`~openwhist.bots.pimc.PimcBot.last_values`
+        elsewhere; empty when the book chose.  What a hint shows."""
 
     def __repr__(self) -> str:
         return (f"SolverBot(level={self.level}, playouts={self.playouts}, "
@@ -118,6 +127,7 @@ class SolverBot:
         if not obs.legal or obs.to_move is None:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
         self.last_playouts = 0
+        self.last_values = {}
         if any(not isinstance(a, Card) for a in obs.legal):
             return self._book.choose(obs)
         legal = sorted(Card(a) for a in obs.legal)
@@ -125,15 +135,19 @@ class SolverBot:
             return legal[0]
         values = exact_values(obs)
         if values is not None:
+            self.last_values = {c: float(values[c]) for c in legal}
             best = max(values[c] for c in legal)
             return min(c for c in legal if values[c] == best)
         if obs.n_hands == 2 and len(obs.shown) == 1 and obs.to_move == obs.seat:
             return self._stock(obs, legal)
         if obs.n_hands == 2:
             return self._book.choose(obs)
-        return self._sampler().choose(obs)
+        pimc = self._sampler()
+        action = pimc.choose(obs)
+        self.last_values = dict(pimc.last_values)
+        return action
 
-    def _sampler(self) -> Bot:
+    def _sampler(self) -> PimcBot:
         if self._pimc is None:
             from openwhist.bots.pimc import PimcBot
 
@@ -209,6 +223,8 @@ class SolverBot:
             if time.perf_counter() - start > self.time_budget * 0.9:
                 break
         self.last_playouts = done
+        rounds = done // len(candidates)
+        self.last_values = {Card(c): totals[c] / rounds for c in candidates} if rounds else {}
         best = max(totals.values())
         return Card(min((c for c in candidates if totals[c] == best),
                         key=lambda c: (card_worth(c, trump, out), c)))

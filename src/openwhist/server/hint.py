@@ -3,7 +3,11 @@ from that seat's observation only (what the person sees), never from the full de
 
 Hints are off at tables where more than one person sits (or is about to): a game between
 people is theirs to play.  The solver bot gives the hint once the solver is ready (exact
-where every card is known, sampled elsewhere); until then the rule-book (heuristic) bot.
+where every card is known, sampled elsewhere), and says why: each candidate card's value
+(the tricks the side takes from here on, on average over the deals it sampled).  Until the
+solver is ready, and where the search does not decide (calls, a card the search leaves to
+the rule books early in a deal), the technique player gives it and names the rule it
+followed (one of :data:`openwhist.bots.book.TECHNIQUES`).
 """
 
 from __future__ import annotations
@@ -12,14 +16,17 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from openwhist.bots import make_bot
+from openwhist.cards import Card
 from openwhist.rules.base import Observation
 from openwhist.rules.seats import seat_name
 
-__all__ = ["HINT_BUDGET", "HintError", "hint_for"]
+__all__ = ["HINT_BUDGET", "HINT_VALUES", "HintError", "advise", "hint_for"]
 
 HINT_BUDGET = 0.5
 """Seconds the solver bot may think about a hint."""
+
+HINT_VALUES = 4
+"""Cards whose values a hint from the search gives at most, the suggested card first."""
 
 
 class HintError(Exception):
@@ -65,9 +72,48 @@ async def hint_for(runner: Any, user_id: int, solver_ready: bool,
     if isinstance(got, HintError):
         raise got
     version, obs = got
-    spec = f"solver:time_budget={HINT_BUDGET}" if solver_ready else "heuristic"
-    bot = make_bot(spec, seed=version)
-    action = await (run or asyncio.to_thread)(bot.choose, obs)
+    answer: dict[str, Any] = await (run or asyncio.to_thread)(advise, obs, solver_ready, version)
     assert obs.to_move is not None
-    return {"action": str(action), "hand": seat_name(obs.to_move, obs.n_hands), "bot": bot.name,
-            "v": version}
+    return {**answer, "hand": seat_name(obs.to_move, obs.n_hands), "v": version}
+
+
+def advise(obs: Observation, solver_ready: bool, seed: int | None = None) -> dict[str, Any]:
+    """The hint for the hand to move, from the observation alone: ``action``, ``bot`` (who
+    chose it) and why.  From the solver bot's search: ``values``, the suggested card's
+    and the best others' (at most :data:`HINT_VALUES`, best first, one card of each run
+    that is worth the same in a suit), with ``unit``: ``tricks`` (the tricks the mover's
+    side takes from the current trick on, on average, to one decimal) or ``contract``
+    (in a contract of exactly N tricks, misère or piccolo: the share of sampled deals
+    where the mover's aim is reached, the declarer's contract made or the defenders'
+    defeat of it, to two decimals).  From the technique player: ``technique``, the name
+    of the rule it followed."""
+    from openwhist.bots.book import TechniqueBot
+    from openwhist.bots.solver import SolverBot
+
+    if solver_ready:
+        solver = SolverBot(seed=seed, time_budget=HINT_BUDGET)
+        action = solver.choose(obs)
+        if solver.last_values:
+            return {"action": str(action), "bot": solver.name,
+                    **_values(obs, Card(action), solver.last_values)}
+    book = TechniqueBot(seed=seed)
+    action = book.choose(obs)
+    return {"action": str(action), "bot": book.name, "technique": book.last_technique}
+
+
+def _values(obs: Observation, action: Card, values: dict[Card, float]) -> dict[str, Any]:
+    """The ``values`` and ``unit`` of a hint from the search (see :func:`advise`)."""
+    from openwhist.bots.pimc import goal
+
+    _, _, objective, sign = goal(obs)
+    if objective.is_target:  # the solver's 1 or 0, times -1 for a defender
+        unit, shown = "contract", {c: round(v if sign > 0 else 1 + v, 2) for c, v in values.items()}
+    else:
+        unit, shown = "tricks", {c: round(v, 1) for c, v in values.items()}
+    out: dict[str, float] = {}
+    kept: set[tuple[int, float]] = set()
+    for c in sorted(shown, key=lambda c: (c != action, -shown[c], c)):
+        if (c.suit, shown[c]) not in kept and len(out) < HINT_VALUES:
+            kept.add((c.suit, shown[c]))
+            out[str(c)] = shown[c]
+    return {"values": out, "unit": unit}

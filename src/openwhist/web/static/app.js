@@ -20,6 +20,16 @@ let current = null;                                 // the table being shown (a 
 
 // --- small helpers -----------------------------------------------------------------------
 
+// Why a hint: its rule, or its cards' values (texts: hint.json).
+let hintTexts;
+async function hintWhy(r) {
+  const w = (await (hintTexts ??= fetch("/web/hint.json").then(x => x.json(), () => ({}))))[language()] || {};
+  if (r.technique) return w[r.technique] || r.technique;
+  const vs = Object.entries(r.values || {}).map(([c, v]) => cardShort(c) + " "
+    + (r.unit == "tricks" ? v.toLocaleString(language()) : Math.round(v * 100) + "%"));
+  return vs.length ? (w[r.unit] || "{v}").replace("{v}", vs.join(" · ")) : "";
+}
+
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -878,10 +888,10 @@ class TableClient {
   async askHint() {
     const v = this.v;
     try {
-      const r = await api("GET", `/api/tables/${this.id}/hint`);
+      const r = await api("GET", `/api/tables/${this.id}/hint`), w = await hintWhy(r);
       if (this.v !== v) return;                     // the table moved on meanwhile
       this.hint = r.action;
-      this.note = t("hintIs", {card: actionName(r.action)});
+      this.note = t("hintIs", {card: actionName(r.action)}) + (w && ` (${w})`);
     } catch (err) { this.note = errorText(err); }
     this.render();
   }

@@ -25,7 +25,7 @@ let hintTexts;
 async function hintWhy(r) {
   const w = (await (hintTexts ??= fetch("/web/hint.json").then(x => x.json(), () => ({}))))[language()] || {};
   if (r.technique) return w[r.technique] || r.technique;
-  const vs = Object.entries(r.values || {}).map(([c, v]) => cardShort(c) + " "
+  const vs = Object.entries(r.values || {}).map(([c, v]) => cardShort(c) + "\u00a0"
     + (r.unit == "tricks" ? v.toLocaleString(language()) : Math.round(v * 100) + "%"));
   return vs.length ? (w[r.unit] || "{v}").replace("{v}", vs.join(" · ")) : "";
 }

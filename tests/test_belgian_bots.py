@@ -12,6 +12,7 @@ from openwhist.bots.heuristic import MISERE_RISK, misere_risk, playing_tricks
 from openwhist.bots.pimc import PimcBot, goal
 from openwhist.bots.sampler import SamplerBot, sure_misere
 from openwhist.cards import Card, CardSet, parse_hand
+from openwhist.rules.belgian import referee_refusal
 from openwhist.solver import Objective, Position, solve_all
 
 STRONG = ["AH KH QH JH TH 9H 8H AS KS QC 2D 3D 4D", "2C 3C 4C 5C 6C 7C 8C 9C TC JC AC KC 5D",
@@ -121,9 +122,10 @@ OTHERS = {"support": "TH 9H 8H AS AD 7D 6D 4C 5C 6C 8C 9C 7H",
 one low heart; two small hearts and nothing else."""
 
 
-def deal_of(seats: dict[int, str], dealer: int = 0) -> openwhist.Deal:
-    """A Belgian deal with the hands given per seat (N 0, E 1, S 2, W 3); the cards left
-    over go to the other seats, lowest first."""
+def deal_of(seats: dict[int, str], dealer: int = 0, **options: object) -> openwhist.Deal:
+    """A Belgian deal with the hands given per seat (N 0, E 1, S 2, W 3) and FreeWhist's
+    rules changed by ``options``; the cards left over go to the other seats, lowest
+    first."""
     masks = {s: parse_hand(h) for s, h in seats.items()}
     used = 0
     for m in masks.values():
@@ -134,7 +136,7 @@ def deal_of(seats: dict[int, str], dealer: int = 0) -> openwhist.Deal:
             masks[s], rest = sum(1 << c for c in rest[:13]), rest[13:]
     order = [(dealer + 1 + i) % 4 for i in range(4)]
     text = [" ".join(str(Card(c)) for c in range(52) if masks[s] >> c & 1) for s in order]
-    return openwhist.new_deal("freewhist", hands=text, dealer=dealer)
+    return openwhist.new_deal("freewhist", hands=text, dealer=dealer, **options)
 
 
 def test_heuristic_proposes_its_long_strong_suit() -> None:
@@ -289,3 +291,102 @@ def test_sampler_keeps_the_rule_books_proposal_unless_a_call_is_worth_more_than_
         else:
             assert bot.last_values[call] > half_pair
     assert "propose hearts" in calls
+
+
+# --- passe parole and the referee ----------------------------------------------------------
+
+ACCEPTORS = {"support": "TH 8H 7H AS 2S AD KD 6D 4C 5C 6C 8C 9C",
+             "long support": "TH 9H 8H 7H 6H AS AD KD QD 6D 5C 6C TS",
+             "weak": "9H 8H 2S 3S 4S 6D 7D 8D 4C 5C 6C 8C 9C"}
+"""South's hands after joining East's hearts: three hearts and three top cards (3 playing
+tricks in hearts); five hearts and four top cards (5); two small hearts (none)."""
+BIG_PROPOSER = "AH KH QH JH 9H 5H 4H 3H KS QS KC 2C 2D"
+"""Eight hearts to the four top honours: 9 playing tricks in hearts."""
+
+
+def overcalled_pair(east: str, south: str) -> openwhist.Deal:
+    """East proposes hearts, South joins, West bids solo 7 (a pair must now bid 11) and
+    North passes, with passe parole played: South speaks for the pair."""
+    d = deal_of({1: east, 2: south}, passe_parole=True)
+    for call in ("propose hearts", "accept", "solo 7 spades", "pass"):
+        d.apply(call)
+    assert d.to_move == 2 and "passe-parole" in [str(c) for c in d.observation(2).legal]
+    return d
+
+
+def test_the_acceptor_says_passe_parole_with_support_and_passes_without() -> None:
+    calls = {name: str(HeuristicBot().choose(overcalled_pair(PROPOSER, south).observation(2)))
+             for name, south in ACCEPTORS.items()}
+    # 11 tricks are too many to bid for the pair from his side, not for the proposer's
+    assert calls == {"support": "passe-parole", "long support": "passe-parole", "weak": "pass"}
+    # the sampling bidder leaves the pair's calls to the rule book
+    d = overcalled_pair(PROPOSER, ACCEPTORS["support"])
+    assert str(SamplerBot(level=1, seed=1).choose(d.observation(2))) == "passe-parole"
+    # without the option the acceptor may only raise or pass, and passes
+    d = deal_of({1: PROPOSER, 2: ACCEPTORS["support"]})
+    for call in ("propose hearts", "accept", "solo 7 spades", "pass"):
+        d.apply(call)
+    assert [str(c) for c in d.observation(2).legal][:2] == ["pass", "pair 11 hearts"]
+    assert str(HeuristicBot().choose(d.observation(2))) == "pass"
+
+
+def test_after_passe_parole_the_proposer_raises_only_with_a_big_hand() -> None:
+    for east, expected in ((PROPOSER, "pass"), (BIG_PROPOSER, "pair 11 hearts")):
+        d = overcalled_pair(east, ACCEPTORS["support"])
+        d.apply("passe parole")
+        assert d.to_move == 1
+        assert str(HeuristicBot().choose(d.observation(1))) == expected
+
+
+REFEREED = (("freewhist", 397, 1, "abondance 10 spades", "abondance 9 spades"),
+            ("whisthub", 2084, 0, "abondance 11 diamonds", "abondance 10 diamonds"))
+"""Seeded deals where the rule book's call (third) is a game the referee refuses: a quick
+count of 7 tricks (S:QJ976432 C:AQ962) and of 8 (H:AK8543 D:AK96532); with the referee
+it bids the next game down (fourth)."""
+
+
+def test_the_rule_book_bids_below_a_game_the_referee_refuses() -> None:
+    for preset, seed, seat, free, refereed in REFEREED:
+        calls = []
+        for referee in (False, True):
+            d = openwhist.new_deal(preset, seed=seed, dealer=seed % 4, referee=referee)
+            bot = HeuristicBot()
+            while d.to_move != seat:
+                d.apply(bot.choose(d.observation(d.to_move)))
+            call = bot.choose(d.observation(seat))
+            calls.append(str(call))
+            if not referee:
+                hand = d.observation(seat).hand.mask
+                assert referee_refusal(hand, call.kind, call.level, call.suit) is not None
+        assert calls == [free, refereed]
+
+
+def test_the_bots_never_make_a_call_the_referee_refuses() -> None:
+    heuristic = {s: HeuristicBot() for s in range(4)}
+    sampler = {s: SamplerBot(level=1, seed=s, time_budget=0.1, play_budget=0.01)
+               for s in range(4)}
+    checked = 0
+    runs = [("freewhist", heuristic, range(100)), ("whisthub", heuristic, range(100)),
+            ("freewhist", sampler, range(6)), ("whisthub", sampler, range(6))]
+    runs += [(preset, bots, [seed]) for preset, seed, *_ in REFEREED
+             for bots in (heuristic, sampler)]
+    for preset, bots, seeds in runs:
+        for seed in seeds:
+            d = openwhist.new_deal(preset, seed=seed, dealer=seed % 4, referee=True)
+            hands = [d.observation(s).hand.mask for s in range(4)]
+            grid = d.observation(0).options.points_grid()
+            troel = grid.rank("troel")
+            assert troel is not None
+            while d.phase == "auction":
+                h = d.to_move
+                call = bots[h].choose(d.observation(h))
+                assert call in d.observation(h).legal
+                rank = grid.rank(call.kind, call.level)
+                if rank is not None and rank > troel:  # a game the referee checks
+                    checked += 1
+                    assert referee_refusal(hands[h], call.kind, call.level, call.suit) is None
+                d.apply(call)  # a refused call would raise
+            if bots is heuristic:  # the sampler's play is PIMC's, slow and not at stake
+                play_out(d, bots)
+                assert d.is_over()
+    assert checked >= 2  # games above troel were bid, each one the referee allows

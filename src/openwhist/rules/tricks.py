@@ -145,6 +145,23 @@ _PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
 _PLAYED_1: tuple[tuple[tuple[CardPlayed], ...], ...] = tuple(
     tuple((e,) for e in row) for row in _PLAYED)
 
+_FOLLOW: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in range(52))
+"""``_FOLLOW[card]``: the mask of the suit of ``card`` (what a hand must follow when it is led)."""
+
+_WIN_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((3 if c // 13 == trump else 2 if c // 13 == led else 1) << 12 | c % 13 << 6 | c
+                for c in range(52)) for led in range(4))
+    for trump in (0, 1, 2, 3, NO_TRUMP))
+"""``_WIN_KEYS[trump][led][card]``: a key whose greatest wins the trick, the card in its low 6
+bits (trump -1, no trump, is the last row): trumps over the suit led over the rest, then rank."""
+
+_SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
+_LED: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = tuple(
+    (13 * (c // 13), SUIT_CARDS[c // 13]) for c in range(52))
+"""``_LED[card]``: where the suit of ``card`` lies in a hand mask, and its cards by their bits."""
+
+_new_tuple = tuple.__new__
+
 
 class TrickPlay:
     """The trick-play component: hands, the current trick, tricks, undo of cards.
@@ -161,7 +178,14 @@ class TrickPlay:
     Hooks for the family, each called once per trick: :meth:`_trick_closed` after a trick
     is complete (a German draw, an early end), :meth:`_trick_reopened` when
     :meth:`_undo_card` takes the trick back, and :meth:`_deal_over` for the result.
+
+    The trick-play fields are slots: each card reads and writes them, and a slot stays as
+    fast however the object's ``__dict__`` (a family's own fields) has been used.
     """
+
+    __slots__ = ("_hooked", "_next", "_played_memo", "_refuse", "_trump", "hands", "history",
+                 "leader", "log", "n_hands_", "n_tricks", "revokes", "sides", "to_move", "trick",
+                 "tricks", "trump", "won")
 
     variant = "trick-play"
     hands: list[int]
@@ -176,6 +200,12 @@ class TrickPlay:
     log: list[Any]
     revokes: list[tuple[int, int]]
     n_tricks: int
+    n_hands_: int
+    _next: tuple[int, ...]
+    _trump: int
+    _refuse: bool
+    _hooked: bool
+    _played_memo: tuple[int, Trick | None, int] | None
 
     players_at_table = 4
     """Seats at the table; a family where each player plays his own hand sets it."""
@@ -315,7 +345,7 @@ class TrickPlay:
         tricks = self.tricks
         count = len(tricks)
         last = tricks[-1] if count else None
-        memo: tuple[int, Trick | None, int] | None = self.__dict__.get("_played_memo")
+        memo: tuple[int, Trick | None, int] | None = getattr(self, "_played_memo", None)
         if memo is not None and memo[0] == count and memo[1] is last:
             mask = memo[2]
         else:
@@ -337,11 +367,13 @@ class TrickPlay:
         hand = self.hands[seat]
         trick = self.trick
         if trick and self._refuse:
-            led = trick[0] // 13
-            follow = hand >> (13 * led) & 0x1FFF
+            shift, cards = _LED[trick[0]]
+            follow = hand >> shift & 0x1FFF
             if follow:
-                return SUIT_CARDS[led][follow]
-        return cards_of(hand)
+                return cards[follow]
+        t = SUIT_CARDS
+        return [*t[0][hand & 0x1FFF], *t[1][hand >> 13 & 0x1FFF], *t[2][hand >> 26 & 0x1FFF],
+                *t[3][hand >> 39]]
 
     def proper_cards(self) -> Sequence[Card]:
         """The cards that follow suit (differs from :meth:`legal_cards` only where
@@ -382,28 +414,39 @@ class TrickPlay:
         seat = self.to_move
         if seat is None or type(action) is not Card:
             action = self.verify_card(action)
+            seat = self.to_move
             assert seat is not None
-        hand = self.hands[seat]
-        if not hand >> action & 1:
-            self.verify_card(action)
+        hands = self.hands
+        hand = hands[seat]
         trick = self.trick
         if trick:
-            led = trick[0] // 13
-            if action // 13 != led and hand >> (13 * led) & 0x1FFF:
-                if self._refuse:
-                    self.verify_card(action)
-                self.revokes.append((seat, len(self.tricks) + 1))
-        self.hands[seat] = hand ^ (1 << action)
+            # the cards it may play: the suit led if it holds one, else any
+            if not ((hand & _FOLLOW[trick[0]]) or hand) >> action & 1:
+                self._irregular(seat, hand, action)
+        elif not hand >> action & 1:
+            self.verify_card(action)
+        hands[seat] = hand ^ 1 << action
         trick.append(action)
         self.history.append(action)
-        if len(trick) < self.n_hands_:
-            self.to_move = self._next[seat]
-            self.log.append(_PLAYED[seat][action])
-            return _PLAYED_1[seat][action]
-        mark = len(self.log)
-        self.log.append(_PLAYED[seat][action])
+        after = self._next[seat]
+        if after != self.leader:  # the trick goes on
+            self.to_move = after
+            events = _PLAYED_1[seat][action]
+            self.log.append(events[0])
+            return events
+        log = self.log
+        mark = len(log)
+        log.append(_PLAYED[seat][action])
         self._close_trick()
-        return tuple(self.log[mark:])
+        return tuple(log[mark:])
+
+    def _irregular(self, seat: int, hand: int, card: Card) -> None:
+        """A card outside the follow rule: refused (the error says why), or, where revokes
+        are allowed, a card of the hand that fails to follow, noted as a revoke."""
+        if self._refuse or not hand >> card & 1:
+            self.verify_card(card)
+            raise IllegalActionError(f"{card} cannot be played now")  # pragma: no cover
+        self.revokes.append((seat, len(self.tricks) + 1))
 
     def apply_unchecked(self, card: int) -> None:
         """Play a card without checking it (for search code; pair with ``undo``)."""
@@ -411,11 +454,10 @@ class TrickPlay:
         assert seat is not None
         card = Card(card)
         trick = self.trick
-        if trick:
-            led = trick[0] // 13
-            if card // 13 != led and self.hands[seat] >> (13 * led) & 0x1FFF:
-                self.revokes.append((seat, len(self.tricks) + 1))
-        self.hands[seat] ^= 1 << card
+        hand = self.hands[seat]
+        if trick and card // 13 != trick[0] // 13 and hand & _FOLLOW[trick[0]]:
+            self.revokes.append((seat, len(self.tricks) + 1))
+        self.hands[seat] = hand ^ 1 << card
         trick.append(card)
         self.history.append(card)
         self.log.append(_PLAYED[seat][card])
@@ -427,17 +469,25 @@ class TrickPlay:
     def _close_trick(self) -> None:
         trick = self.trick
         leader = self.leader
-        winner = (leader + trick_winner(trick, self._trump)) % self.n_hands_
-        done = Trick(leader, tuple(trick), winner)
-        self.tricks.append(done)
+        keys = _WIN_KEYS[self._trump][_SUIT_OF[trick[0]]]
+        n = self.n_hands_
+        if n == 4:
+            a, b, c, d = trick
+            best = max(keys[a], keys[b], keys[c], keys[d]) & 63
+        else:
+            best = max([keys[c] for c in trick]) & 63
+        winner = (leader + trick.index(best)) % n  # type: ignore[arg-type]  # an int finds its card
+        tricks = self.tricks
+        done: Trick = _new_tuple(Trick, (leader, tuple(trick), winner))
+        tricks.append(done)
         self.won[self.sides[winner]] += 1
         self.trick = []
         self.leader = winner
-        self.log.append(TrickWon(len(self.tricks), done))
         self.to_move = winner
-        if (self._hooked and self._trick_closed(done)) or len(self.tricks) == self.n_tricks:
+        self.log.append(_new_tuple(TrickWon, (len(tricks), done)))
+        if (self._hooked and self._trick_closed(done)) or len(tricks) == self.n_tricks:
             self.to_move = None
-            self.log.append(DealScored(self._deal_over()))
+            self.log.append(_new_tuple(DealScored, (self._deal_over(),)))
 
     def _trick_closed(self, trick: Trick) -> bool:
         """Hook: a trick is complete (leader and ``to_move`` are its winner).  Return True
@@ -471,7 +521,18 @@ class TrickPlay:
             self.revokes.pop()
 
     def _copy_play(self, other: TrickPlay) -> None:
-        """Give ``other`` (a shallow copy of this state) its own mutable trick-play lists."""
+        """Give ``other`` (a copy of this state's ``__dict__``) the trick-play fields (the
+        slots), with its own mutable lists."""
+        other.n_hands_ = self.n_hands_
+        other._next = self._next
+        other.sides = self.sides
+        other.trump = self.trump
+        other._trump = self._trump
+        other.leader = self.leader
+        other.to_move = self.to_move
+        other.n_tricks = self.n_tricks
+        other._refuse = self._refuse
+        other._hooked = self._hooked
         other.hands = list(self.hands)
         other.trick = list(self.trick)
         other.tricks = list(self.tricks)

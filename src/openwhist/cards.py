@@ -425,6 +425,8 @@ def _digit_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 _GROUPS = _digit_groups()
+_SWAPS = tuple((limit, tuple((n, n - 1) for n in radixes)) for limit, radixes in _GROUPS)
+""":data:`_GROUPS` with each radix ``n`` paired with the position it fills, ``n - 1``."""
 
 
 def derive_seed(secret: int, *labels: int | str) -> int:
@@ -466,7 +468,7 @@ def shuffled_deck(seed: int) -> list[Card]:
     m64 = SplitMix64.M64
     state = seed & m64
     deck = list(ALL_CARDS)
-    for limit, radixes in _GROUPS:
+    for limit, radixes in _SWAPS:
         while True:
             state = (state + 0x9E3779B97F4A7C15) & m64
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & m64
@@ -474,9 +476,8 @@ def shuffled_deck(seed: int) -> list[Card]:
             z ^= z >> 31
             if z < limit:
                 break
-        for n in radixes:
+        for n, i in radixes:
             j = z % n
             z //= n
-            i = n - 1
             deck[i], deck[j] = deck[j], deck[i]
     return deck

@@ -62,6 +62,7 @@ __all__ = [
 ]
 
 _HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+_BIT = tuple(1 << c for c in range(52))
 _HANDS = (0, 1, 2, 3)
 
 
@@ -521,11 +522,9 @@ def new_classic_deal(
             import secrets
             seed = secrets.randbits(63)
         deck = shuffled_deck(seed)
+        bit = _BIT.__getitem__
         for k in range(4):
-            m = 0
-            for card in deck[k::4]:
-                m |= 1 << card
-            masks[(dealer + 1 + k) % 4] = m
+            masks[(dealer + 1 + k) % 4] = sum(map(bit, deck[k::4]))
         last = deck[51]
     else:
         if len(hands) != 4:

@@ -80,6 +80,8 @@ def parse_seat(text: str | int, n: int = 4) -> int:
 
     Raises :class:`InvalidActionError` with the letters to use.
     """
+    if type(text) is int and 0 <= text < n:
+        return text
     names = seat_names(n)
     hint = f"use {', '.join(names[:-1])} or {names[-1]}"
     if isinstance(text, bool):

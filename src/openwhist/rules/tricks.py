@@ -160,6 +160,9 @@ _LED: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = tuple(
     (13 * (c // 13), SUIT_CARDS[c // 13]) for c in range(52))
 """``_LED[card]``: where the suit of ``card`` lies in a hand mask, and its cards by their bits."""
 
+_NEXT = {n: tuple((h + 1) % n for h in range(n)) for n in (2, 3, 4)}
+"""``_NEXT[n][h]``: the hand after ``h`` of ``n``, clockwise."""
+
 _new_tuple = tuple.__new__
 
 
@@ -250,7 +253,7 @@ class TrickPlay:
             raise InvalidActionError(f"trick play needs 2, 3 or 4 hands, not {n}")
         self.hands = list(hands)
         self.n_hands_ = n
-        self._next = tuple((s + 1) % n for s in range(n))
+        self._next = _NEXT[n]
         self.sides = tuple(sides)
         self.trump = trump
         self._trump = int(trump) if trump is not None else NO_TRUMP
@@ -434,11 +437,25 @@ class TrickPlay:
             events = _PLAYED_1[seat][action]
             self.log.append(events[0])
             return events
+        played = _PLAYED[seat][action]
         log = self.log
-        mark = len(log)
-        log.append(_PLAYED[seat][action])
-        self._close_trick()
-        return tuple(log[mark:])
+        if self._hooked:
+            mark = len(log)
+            log.append(played)
+            self._close_trick()
+            return tuple(log[mark:])
+        # the trick is complete (no hook): its events are made here
+        done = self._take_trick(trick)
+        tricks = self.tricks
+        won = _new_tuple(TrickWon, (len(tricks), done))
+        log.append(played)
+        log.append(won)
+        if len(tricks) < self.n_tricks:
+            return (played, won)
+        self.to_move = None
+        scored = _new_tuple(DealScored, (self._deal_over(),))
+        log.append(scored)
+        return (played, won, scored)
 
     def _irregular(self, seat: int, hand: int, card: Card) -> None:
         """A card outside the follow rule: refused (the error says why), or, where revokes
@@ -466,8 +483,8 @@ class TrickPlay:
         else:
             self._close_trick()
 
-    def _close_trick(self) -> None:
-        trick = self.trick
+    def _take_trick(self, trick: list[Card]) -> Trick:
+        """Close the complete ``trick``: its winner takes it and leads next."""
         leader = self.leader
         keys = _WIN_KEYS[self._trump][_SUIT_OF[trick[0]]]
         n = self.n_hands_
@@ -477,13 +494,17 @@ class TrickPlay:
         else:
             best = max([keys[c] for c in trick]) & 63
         winner = (leader + trick.index(best)) % n  # type: ignore[arg-type]  # an int finds its card
-        tricks = self.tricks
         done: Trick = _new_tuple(Trick, (leader, tuple(trick), winner))
-        tricks.append(done)
+        self.tricks.append(done)
         self.won[self.sides[winner]] += 1
         self.trick = []
         self.leader = winner
         self.to_move = winner
+        return done
+
+    def _close_trick(self) -> None:
+        done = self._take_trick(self.trick)
+        tricks = self.tricks
         self.log.append(_new_tuple(TrickWon, (len(tricks), done)))
         if (self._hooked and self._trick_closed(done)) or len(tricks) == self.n_tricks:
             self.to_move = None

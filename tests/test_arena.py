@@ -118,3 +118,33 @@ def test_boards_file_gets_a_line_per_board(tmp_path: Path) -> None:
     assert again.exit_code == 2
     assert "already holds results" in again.output
     assert path.read_text() == before
+
+
+def test_a_board_of_whole_games_plays_the_same_deals_from_both_sides() -> None:
+    from openwhist.arena import play_game_board
+    from openwhist.match import new_match
+
+    res = play_game_board("classic", {}, ("heuristic", "random"), seed=2, board=1)
+    # each play is one game: exactly one of the two bots won it
+    assert [a + b for a, b in zip(res.points_a, reversed(res.points_b), strict=True)] == [1, 1]
+    assert res == play_game_board("classic", {}, ("heuristic", "random"), seed=2, board=1)
+    # the game's deals come from the board's seed in both plays: the first deal is the same
+    first = [new_match("classic", seed=res.seed, until="game", dealer=1).state.hands
+             for _ in range(2)]
+    assert first[0] == first[1]
+    run = run_arena("classic", ("heuristic", "random"), boards=12, seed=3, games=True)
+    share, low, _ = mean_ci(run.mean_points_a)
+    assert share > 0.65 and low > 0.5 and run.to_dict()["games_won_by_a"]["mean"] == share
+
+
+def test_whole_games_only_where_two_sides_play_games() -> None:
+    with pytest.raises(ConfigError, match="no games of two sides"):
+        run_arena("belgian", ("heuristic", "random"), boards=1, games=True)
+    with pytest.raises(ConfigError, match="no games of two sides"):
+        run_arena("german", ("heuristic", "random"), boards=1, games=True)
+    out = CliRunner().invoke(app, ["arena", "heuristic", "random", "--boards", "4", "--seed", "1",
+                                   "--games"])
+    assert out.exit_code == 0, out.output
+    assert "Games won by A:" in out.stdout and "of 8" in out.stdout
+    bad = CliRunner().invoke(app, ["arena", "heuristic", "random", "--variant", "belgian", "--games"])
+    assert bad.exit_code == 2 and "no games of two sides" in bad.output and "Traceback" not in bad.output

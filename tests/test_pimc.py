@@ -187,9 +187,10 @@ def test_trust_must_lie_in_range() -> None:
         PimcBot(trust=-0.1)
 
 
-def test_the_values_of_the_last_decision_are_kept_for_a_hint() -> None:
-    deal = openwhist.new_deal("classic", seed=5)
-    bot = PimcBot(level=1, seed=2, time_budget=0.05)
+@pytest.mark.parametrize("to_score", [False, True])
+def test_the_values_of_the_last_decision_are_kept_for_a_hint(to_score: bool) -> None:
+    deal = openwhist.new_deal("classic", seed=5, score=(3, 4))
+    bot = PimcBot(level=1, seed=2, time_budget=0.05, to_score=to_score)
     searched = 0
     while not deal.is_over():
         assert deal.to_move is not None
@@ -199,12 +200,35 @@ def test_the_values_of_the_last_decision_are_kept_for_a_hint() -> None:
             searched += 1
             values = bot.last_values
             assert set(values) == set(obs.legal)
-            assert values[Card(card)] == max(values.values())  # the best average is played
             assert all(0 <= v <= 13 - len(deal.tricks) for v in values.values())
+            if to_score:  # the best chance of the game is played
+                chances = bot.last_chances
+                assert set(chances) == set(obs.legal)
+                assert all(0 <= p <= 1 for p in chances.values())
+                assert chances[Card(card)] == pytest.approx(max(chances.values()))
+            else:  # the best average of tricks
+                assert bot.last_chances == {}
+                assert values[Card(card)] == max(values.values())
         else:
-            assert bot.last_values == {}
+            assert bot.last_values == {} and bot.last_chances == {}
         deal.apply(card)
     assert searched > 10
+
+
+def test_playing_to_the_score_gives_up_tricks_for_the_game() -> None:
+    """North-South at 4 of 5 need the odd trick only: with the same sampled deals the player
+    to the score (North, third hand) plays a card that makes the game more often, though
+    another takes more tricks on average; the player for tricks plays that other card."""
+    deal = openwhist.new_deal("classic", seed=1, score=(4, 3))
+    for card in ("AC", "TC", "2C", "5C", "2S", "AS", "6S", "3S", "AD", "JD", "8D", "4D", "2H", "8H"):
+        deal.apply(card)
+    obs = deal.observation(deal.controller(deal.to_move))
+    to_score, for_tricks = PimcBot(level=1, seed=1), PimcBot(level=1, seed=1, to_score=False)
+    a, b = to_score.choose(obs), for_tricks.choose(obs)
+    assert a != b
+    assert to_score.last_values == for_tricks.last_values  # the same deals were solved
+    assert to_score.last_values[Card(b)] > to_score.last_values[Card(a)]
+    assert to_score.last_chances[Card(a)] > to_score.last_chances[Card(b)]
 
 
 def test_the_book_it_reads_the_opponents_by_may_be_the_technique_player() -> None:

@@ -14,6 +14,11 @@ are the mean of what B's bots took there in the other rotations, with the same c
 >>> res = run_arena("classic", ("heuristic", "random"), boards=4, seed=1)
 >>> res.boards, len(res.gain_tricks)
 (4, 4)
+
+With ``games=True`` a board is a whole game instead (classic whist's game to its target,
+deal after deal from the board's seed), played twice with the sides swapped; A's points
+on a board are the games its side won (1 or 0 a play), so :attr:`ArenaResult.mean_points_a`
+is A's share of the games: what decides a match, where playing to the score counts.
 """
 
 from __future__ import annotations
@@ -27,10 +32,12 @@ from typing import Any
 from openwhist.bots import make_bot, parse_bot_spec, play_out
 from openwhist.cards import derive_seed
 from openwhist.errors import ConfigError
+from openwhist.match import new_match
 from openwhist.rules.registry import get_variant, new_deal, resolve
 
 __all__ = [
     "BoardResult", "ArenaResult", "board_to_dict", "check_arena", "check_plot_path", "play_board",
+    "play_game_board",
     "rotates", "run_arena", "mean_ci", "plot_running_mean",
 ]
 
@@ -96,6 +103,8 @@ class ArenaResult:
     seed: int
     results: list[BoardResult] = field(default_factory=list)
     seconds: float = 0.0
+    games: bool = False
+    """True when each board is a whole game: points are games won (see :func:`run_arena`)."""
 
     @property
     def boards(self) -> int:
@@ -154,6 +163,8 @@ class ArenaResult:
                 for label, stats in per.items()
             },
             "seconds": self.seconds,
+            **({"games_won_by_a": dict(zip(("mean", "ci95"), _mean_and_ci(mean_ci(self.mean_points_a)),
+                                           strict=True))} if self.games else {}),
         }
 
 
@@ -220,6 +231,45 @@ def play_board(variant: str, options: dict[str, Any], specs: tuple[str, str], se
     )
 
 
+def _check_games(name: str, opts: Any) -> None:
+    """Refuse whole games for a variant whose deals are not played in games of two sides."""
+    if rotates(name, opts) or "game" not in get_variant(name).match_rules(opts).UNTIL:
+        raise ConfigError(f"{name} has no games of two sides to play to their end: "
+                          f"play single deals instead")
+
+
+def play_game_board(variant: str, options: dict[str, Any], specs: tuple[str, str], seed: int,
+                    board: int) -> BoardResult:
+    """Play one board of a whole game twice, swapping the sides of the two bots: the same
+    deals in the same order from the board's seed, each play to the game's end.  A's
+    points are 1 for a game its side won and 0 for one lost; its tricks the mean per deal."""
+    name, opts = resolve(variant, **options)
+    _check_games(name, opts)
+    bseed = board_seed(seed, board)
+    tricks: dict[tuple[int, int], float] = {}
+    points: dict[tuple[int, int], int] = {}
+    for swap in (0, 1):
+        match = new_match(name, seed=bseed, until="game", dealer=board % _n_hands(name), **options)
+        state = match.state
+        bots = {seat: make_bot(specs[state.sides[seat] ^ swap], seed=_bot_seed(bseed, seat, swap))
+                for seat in state.seats}
+        play_out(match, bots)
+        winner = match.games[0].winner
+        for side in (0, 1):
+            which = side ^ swap
+            taken = [d.result().tricks[side] for d in match.deals]
+            tricks[(which, swap)] = sum(taken) / len(taken)
+            points[(which, swap)] = int(winner == side)
+    return BoardResult(
+        board=board,
+        seed=bseed,
+        tricks_a=(tricks[(0, 0)], tricks[(0, 1)]),
+        points_a=(points[(0, 0)], points[(0, 1)]),
+        tricks_b=(tricks[(1, 1)], tricks[(1, 0)]),
+        points_b=(points[(1, 1)], points[(1, 0)]),
+    )
+
+
 def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
                   board: int) -> BoardResult:
     """One board played once per seat: A in that seat, B in the others."""
@@ -250,8 +300,9 @@ def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
 
 
 def _play_chunk(variant: str, options: dict[str, Any], specs: tuple[str, str], seed: int,
-                boards: Sequence[int]) -> list[BoardResult]:
-    return [play_board(variant, options, specs, seed, b) for b in boards]
+                boards: Sequence[int], games: bool = False) -> list[BoardResult]:
+    play = play_game_board if games else play_board
+    return [play(variant, options, specs, seed, b) for b in boards]
 
 
 def _chunks(n: int, size: int) -> list[list[int]]:
@@ -268,6 +319,7 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
     chunk: int | None = None,
     on_board: Callable[[BoardResult], None] | None = None,
+    games: bool = False,
     **options: Any,
 ) -> ArenaResult:
     """Play ``boards`` duplicate boards between two bots.
@@ -279,6 +331,7 @@ def run_arena(
     :param progress: called with the number of boards finished after each batch.
     :param on_board: called with each board's result as soon as it is in (to keep results
         of a long run safe on disk as they come).
+    :param games: each board a whole game rather than one deal (see :func:`play_game_board`).
     """
     import time
 
@@ -288,13 +341,15 @@ def run_arena(
         raise ConfigError(f"workers must be at least 1, not {workers}")
     for spec in bots:
         parse_bot_spec(spec)
-    resolve(variant, **options)  # check the options before any work starts
-    result = ArenaResult(variant=variant, bots=(bots[0], bots[1]), seed=seed)
+    name, opts = resolve(variant, **options)  # check the options before any work starts
+    if games:
+        _check_games(name, opts)
+    result = ArenaResult(variant=variant, bots=(bots[0], bots[1]), seed=seed, games=games)
     start = time.perf_counter()
     size = chunk or max(1, min(25, boards // (4 * max(workers, 1)) or 1))
     parts = _chunks(boards, size)
     done = 0
-    for batch in _run_batches(variant, options, bots, seed, parts, workers, ray_address):
+    for batch in _run_batches(variant, options, bots, seed, parts, workers, ray_address, games):
         result.results.extend(batch)
         if on_board is not None:
             for board in batch:
@@ -309,13 +364,13 @@ def run_arena(
 
 def _run_batches(variant: str, options: dict[str, Any], bots: tuple[str, str], seed: int,
                  parts: list[list[int]], workers: int,
-                 ray_address: str | None) -> Iterator[list[BoardResult]]:
+                 ray_address: str | None, games: bool = False) -> Iterator[list[BoardResult]]:
     if ray_address is not None:
-        yield from _run_on_ray(variant, options, bots, seed, parts, ray_address)
+        yield from _run_on_ray(variant, options, bots, seed, parts, ray_address, games)
         return
     if workers == 1:
         for part in parts:
-            yield _play_chunk(variant, options, bots, seed, part)
+            yield _play_chunk(variant, options, bots, seed, part, games)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -326,13 +381,15 @@ def _run_batches(variant: str, options: dict[str, Any], bots: tuple[str, str], s
 
         warm_up()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_chunk, variant, options, bots, seed, part) for part in parts]
+        futures = [pool.submit(_play_chunk, variant, options, bots, seed, part, games)
+                   for part in parts]
         for fut in as_completed(futures):
             yield fut.result()
 
 
 def _run_on_ray(variant: str, options: dict[str, Any], bots: tuple[str, str], seed: int,
-                parts: list[list[int]], address: str) -> Iterator[list[BoardResult]]:
+                parts: list[list[int]], address: str,
+                games: bool = False) -> Iterator[list[BoardResult]]:
     try:
         import ray
     except ImportError:
@@ -358,7 +415,7 @@ def _run_on_ray(variant: str, options: dict[str, Any], bots: tuple[str, str], se
             raise ConfigError(f"cannot join the Ray cluster at {address}: {message}") from None
     try:
         remote = ray.remote(_play_chunk)
-        pending = [remote.remote(variant, options, bots, seed, part) for part in parts]
+        pending = [remote.remote(variant, options, bots, seed, part, games) for part in parts]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
@@ -368,9 +425,12 @@ def _run_on_ray(variant: str, options: dict[str, Any], bots: tuple[str, str], se
             ray.shutdown()
 
 
-def check_arena(variant: str, bots: Sequence[str], **options: Any) -> None:
-    """Check a run's variant, options and bots (their options too) before any work."""
-    resolve(variant, **options)
+def check_arena(variant: str, bots: Sequence[str], games: bool = False, **options: Any) -> None:
+    """Check a run's variant, options and bots (their options too) before any work;
+    ``games``: that the variant has games of two sides to play whole."""
+    name, opts = resolve(variant, **options)
+    if games:
+        _check_games(name, opts)
     for spec in bots:
         make_bot(spec, seed=0)
 

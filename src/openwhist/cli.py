@@ -219,6 +219,10 @@ def arena(
     seed: int | None = typer.Option(None, "--seed", help="Seed of the boards and of the bots "
                                     "(random if not given; the result shows it)."),
     workers: int = typer.Option(1, "--workers", help="Local processes to play on."),
+    games: bool = typer.Option(False, "--games", help="Each board a whole game (classic and "
+                               "Dummy whist: deal after deal to the game's target) played twice, "
+                               "the bots swapping sides: shows the share of games each wins, "
+                               "where playing to the score counts."),
     ray: str | None = typer.Option(None, "--ray", metavar="ADDRESS",
                                    help="Play on a Ray cluster: auto, local or host:port "
                                    "(needs openwhist[cluster])."),
@@ -259,7 +263,7 @@ def arena(
         if seed is not None and seed < 0:
             fail(f"--seed is a non-negative whole number, not {seed}")
         run_seed = seed if seed is not None else _random_seed()
-        check_arena(variant, (bot_a, bot_b), **opts)
+        check_arena(variant, (bot_a, bot_b), games=games, **opts)
         if plot is not None:
             check_output(plot, "--plot")
             check_plot_path(plot)
@@ -292,10 +296,10 @@ def arena(
                 task = bar.add_task("boards", total=boards)
                 result = run_arena(variant, (bot_a, bot_b), boards, seed=run_seed, workers=workers,
                                    ray_address=ray, progress=lambda n: bar.update(task, completed=n),
-                                   on_board=on_board, **opts)
+                                   on_board=on_board, games=games, **opts)
         else:
             result = run_arena(variant, (bot_a, bot_b), boards, seed=run_seed, workers=workers,
-                               ray_address=ray, on_board=on_board, **opts)
+                               ray_address=ray, on_board=on_board, games=games, **opts)
     except WhistError as exc:
         fail(str(exc))
     finally:
@@ -321,6 +325,11 @@ def arena(
         console.print(f"A's gain per deal (same seats, same cards): tricks {gt[0]:+.3f} "
                       f"[{gt[1]:+.3f}, {gt[2]:+.3f}], points {gp[0]:+.3f} [{gp[1]:+.3f}, {gp[2]:+.3f}]",
                       markup=False)
+        if games:
+            share = mean_ci(result.mean_points_a)
+            console.print(f"Games won by A: {share[0]:.1%} [{share[1]:.1%}, {share[2]:.1%}] of "
+                          f"{2 * result.boards} ({result.boards} boards, each game played from "
+                          "both sides)", markup=False)
     if plot is not None:
         try:
             plot_running_mean(result, plot)

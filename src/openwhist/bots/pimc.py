@@ -36,6 +36,7 @@ from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Observation
 from openwhist.rules.registry import get_variant
+from openwhist.rules.registry import stakes as stakes_of
 from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, solve_all
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
@@ -78,13 +79,19 @@ class PimcBot:
         multiplies that deal's weight by ``1 - trust``.  0 turns inference off; default 0.8.
     :param book: the rule-based player it reads the opponents' cards by and falls back on
         (``heuristic``, the default, or ``technique``, the books' technique as named rules).
+    :param to_score: play for what the match counts where the rules say it (the
+        variant's :class:`~openwhist.rules.stakes.Stakes`: in classic whist the chance of
+        winning the game, from the game score): each card's worth in a sampled deal is
+        the stakes' worth of the tricks the solver gives it, and the card with the best
+        average worth is played, the most tricks among equals.  False: most tricks always.
     """
 
     name = "pimc"
     searches = True
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
-                 worlds: int | None = None, trust: float = TRUST, book: str = "heuristic") -> None:
+                 worlds: int | None = None, trust: float = TRUST, book: str = "heuristic",
+                 to_score: bool = True) -> None:
         if level not in LEVELS:
             raise ConfigError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         if time_budget <= 0:
@@ -96,6 +103,7 @@ class PimcBot:
         if book not in ("heuristic", "technique"):
             raise ConfigError(f"book must be heuristic or technique, not {book!r}")
         self.book = book
+        self.to_score = to_score
         self.level = level
         self.seed = seed
         self.trust = trust
@@ -110,10 +118,14 @@ class PimcBot:
         deals (weighted as the choice weighs them): the tricks the mover's side takes from
         the current trick on with that card (for a misère declarer, the tricks he avoids,
         counted negative); empty when the decision did not search.  What a hint shows."""
+        self.last_chances: dict[Card, float] = {}
+        """For the last decision that searched while playing to the score: each card's
+        average worth over the sampled deals by the variant's stakes (classic whist: the
+        chance of winning the game); empty otherwise."""
 
     def __repr__(self) -> str:
         return (f"PimcBot(level={self.level}, worlds={self.worlds}, time_budget={self.time_budget}, "
-                f"trust={self.trust}, book={self.book!r}, seed={self.seed!r})")
+                f"trust={self.trust}, book={self.book!r}, to_score={self.to_score}, seed={self.seed!r})")
 
     # --- the protocol --------------------------------------------------------------------
 
@@ -127,6 +139,7 @@ class PimcBot:
         legal = sorted(Card(a) for a in obs.legal)
         self.last_worlds = 0
         self.last_values = {}
+        self.last_chances = {}
         if len(legal) == 1:
             return legal[0]
         mover = obs.to_move
@@ -152,6 +165,10 @@ class PimcBot:
         # big positions get a larger share each, so that a few deals can still be solved
         per_world = max(budget // self.worlds, budget // 4, 20_000)
         totals = dict.fromkeys(legal, 0.0)
+        stake = _Stake(obs, mover) if self.to_score and sign > 0 and objective.kind == "max" else None
+        if stake is not None and stake.stakes is None:
+            stake = None  # the variant plays for tricks
+        worths = dict.fromkeys(legal, 0.0)
         weights = 0.0
         lows = dict.fromkeys(legal, 99)
         highs = dict.fromkeys(legal, -1)
@@ -187,9 +204,12 @@ class PimcBot:
             spent += last_stats().nodes
             solved += 1
             weights += weight
+            row = None if stake is None else stake.row(hands)
             for c in legal:
                 v = sign * values[c]
                 totals[c] += weight * v
+                if row is not None:
+                    worths[c] += weight * row[values[c]]
                 lows[c] = min(lows[c], v)
                 highs[c] = max(highs[c], v)
             if solved >= max(4, self.worlds // 2) and i < self.worlds:
@@ -205,6 +225,12 @@ class PimcBot:
         # best average; among equals the lowest card (the highest for a misère declarer,
         # who keeps his low cards)
         tie = 1 if objective.kind == "exactly" and sign > 0 else -1
+        if stake is not None and weights > 0:
+            self.last_chances = {c: worths[c] / weights for c in legal}
+            # the best chance first; chances within a rounding are equal, and the most
+            # tricks decide between them
+            return max(legal, key=lambda c: (round(self.last_chances[c], 9), totals[c],
+                                             tie * (c % 13), tie * c))
         return max(legal, key=lambda c: (totals[c], tie * (c % 13), tie * c))
 
     def _book(self) -> Bot:
@@ -306,6 +332,31 @@ def goal(obs: Observation) -> tuple[tuple[int, ...], int, Objective, int]:
     assert aim is not None  # misere_roles gives only declarers still in play
     alone = tuple(0 if h == target else 1 for h in range(obs.n_hands))
     return alone, 0, Objective.parse(aim), 1 if declarer else -1
+
+
+class _Stake:
+    """The match's worth of each trick count for the hand to move, in a sampled deal: the
+    variant's :class:`~openwhist.rules.stakes.Stakes`, indexed by the tricks the solver
+    gives the mover's side from the current trick on."""
+
+    def __init__(self, obs: Observation, mover: int) -> None:
+        self.stakes = stakes_of(obs)
+        self.side = obs.sides[mover]
+        self.taken = obs.tricks_won[self.side]
+        n = obs.n_hands
+        played = [0] * n
+        for t in obs.tricks:
+            for i, c in enumerate(t.cards):
+                played[t.seat_of(i, n)] |= 1 << int(c)
+        for seat, c in obs.trick:
+            played[seat] |= 1 << int(c)
+        self.played = played
+
+    def row(self, hands: Sequence[int]) -> tuple[float, ...]:
+        """Per tricks from now on, their worth to the mover's side with these hands."""
+        assert self.stakes is not None
+        dealt = [h | p for h, p in zip(hands, self.played, strict=True)]
+        return self.stakes.worth(dealt, self.side)[self.taken:]
 
 
 def _classes(legal: Sequence[Card], hand: int, gone: int) -> list[list[Card]]:

@@ -17,7 +17,7 @@ trumps held as dealt, and the options below change the rest.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
@@ -37,6 +37,7 @@ from openwhist.rules.match_rules import GameRecord, MatchLength, MatchRules, Rub
 from openwhist.rules.observation import Observation
 from openwhist.rules.options import OptionsRecord, option
 from openwhist.rules.seats import PARTNERS_OPPOSITE, SEAT_NAMES, parse_seat
+from openwhist.rules.stakes import Outcome, Stakes, game_chances
 from openwhist.rules.tricks import (
     CardPlayed,
     DealScored,
@@ -815,6 +816,78 @@ def _points_bounds(options: ClassicOptions) -> tuple[int, int]:
     return (-(options.target - 1) if deduct else 0), most
 
 
+def _deal_outcomes(options: ClassicOptions) -> Callable[[int, int], list[Outcome]]:
+    """How one deal between two equal sides may end from a score: the model behind
+    :func:`game_stakes`.  A side's tricks follow the binomial law of 13 fair coins (about
+    the spread of real deals, mean 6.5); the four trump honours fall at random, apart from
+    the tricks (4 to a side: 5.5%, 3: 25.0% each way, 2-2: 39.0%)."""
+    tricks = [math.comb(13, t) / 2 ** 13 for t in range(14)]
+    deck = math.comb(52, 4)
+    spread = {4: math.comb(26, 4) / deck, 3: math.comb(26, 3) * 26 / deck,
+              2: math.comb(26, 2) ** 2 / deck, 1: math.comb(26, 3) * 26 / deck,
+              0: math.comb(26, 4) / deck}
+    trump = Suit.SPADES
+    honours = [int(Card.make(r, trump)) for r in _HONOURS]
+
+    def dealt(n: int) -> tuple[int, int, int, int]:
+        """Hands holding ``n`` honours for side 0 (hand 0) and the rest for side 1."""
+        return (sum(1 << c for c in honours[:n]), sum(1 << c for c in honours[n:]), 0, 0)
+
+    cases = [(p, dealt(n)) for n, p in spread.items()] if options.honours else [(1.0, (0, 0, 0, 0))]
+
+    def outcomes(a: int, b: int) -> list[Outcome]:
+        out: list[Outcome] = []
+        for t, pt in enumerate(tricks):
+            for ph, hands in cases:
+                res = score_deal(options, hands, trump, (t, 13 - t), (a, b))
+                out.append((pt * ph, a + res.points[0], b + res.points[1], res.game_winner))
+        return out
+
+    return outcomes
+
+
+_CHANCES: dict[ClassicOptions, dict[tuple[int, int], float]] = {}
+
+
+def game_stakes(obs: Observation) -> Stakes:
+    """What classic whist's match counts, for a player of this deal: the chance of winning
+    the game in progress (the deal's score before it is ``obs.score``), worked out from
+    the game's score after the deal (honours and the odd trick included, in the laws'
+    order) and, where the game goes on, the chance of winning it from there
+    (:func:`~openwhist.rules.stakes.game_chances` with :func:`_deal_outcomes`).
+
+    >>> from openwhist import new_deal
+    >>> deal = new_deal("classic", seed=1, score=(4, 0))
+    >>> worth = game_stakes(deal.observation(0)).worth(deal.dealt, 0)
+    >>> worth[6] < worth[7] == worth[13] == 1.0
+    True
+    """
+    options: ClassicOptions = obs.options
+    if options not in _CHANCES:
+        _CHANCES[options] = game_chances(options.target, _deal_outcomes(options))
+    chances = _CHANCES[options]
+    start = (obs.score[0], obs.score[1])
+    trump = obs.trump
+    cache: dict[tuple[tuple[int, int], int], tuple[float, ...]] = {}
+
+    def worth(dealt: Sequence[int], side: int) -> tuple[float, ...]:
+        key = (honours_held(dealt, trump) if options.honours else (0, 0), side)
+        if key not in cache:
+            row = []
+            for t in range(14):
+                res = score_deal(options, dealt, trump, (t, 13 - t) if side == 0 else (13 - t, t),
+                                 start)
+                if res.game_winner is not None:
+                    row.append(1.0 if res.game_winner == side else 0.0)
+                    continue
+                p0 = chances[(start[0] + res.points[0], start[1] + res.points[1])]
+                row.append(p0 if side == 0 else 1.0 - p0)
+            cache[key] = tuple(row)
+        return cache[key]
+
+    return Stakes(worth, "chance of winning the game")
+
+
 def _declare(options: ClassicOptions) -> Declaration:
     """What a deal of classic or Dummy whist declares: partners opposite, the dummy
     (option ``dummy``) played by its partner, 52 cards, points per side."""
@@ -840,6 +913,7 @@ CLASSIC = Variant(
     header_options=("dummy", "honours", "revoke_penalty", "revokes", "slam_bonus", "target"),
     draw=draw_for_partners,
     amend=_amend,
+    stakes=game_stakes,
 )
 """Classic whist for four: the registry's record."""
 

@@ -11,6 +11,7 @@ from openwhist.errors import ConfigError
 from openwhist.rules.contract import Promise
 from openwhist.rules.match_rules import MatchRules
 from openwhist.rules.seats import seat_name
+from openwhist.rules.stakes import Stakes
 
 __all__ = [
     "Declaration",
@@ -159,6 +160,9 @@ class Variant:
     :param promise: optional, for a family with an auction: ``promise(options, call)`` ->
         the :class:`~openwhist.rules.contract.Promise` the call commits its caller to (None
         for a call that commits to no contract: a pass, a wait).
+    :param stakes: optional: ``stakes(observation)`` -> the :class:`~openwhist.rules.stakes.Stakes`
+        of the deal for its players, when the match counts something other than the
+        deal's tricks (classic whist: the chance of winning the game); None plays for tricks.
     """
 
     name: str
@@ -178,6 +182,7 @@ class Variant:
     fixed_options: Mapping[str, Any] = field(default_factory=dict)
     amend: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     promise: Callable[[Any, Any], Promise | None] | None = None
+    stakes: Callable[[Any], Stakes | None] | None = None
 
     def options(self, preset: str | None = None, **overrides: Any) -> Any:
         """Options from a preset (default: ``default_preset``) with some changed."""

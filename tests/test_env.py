@@ -339,7 +339,7 @@ def test_the_kept_closed_tricks_never_change_a_tensor(variant: str) -> None:
         obs = deal.observation(rng.choice(deal.seats))
         got = tensors.information_state_tensor(obs, layout)
         kept = tensors._MEMO
-        tensors._MEMO = {n: [None] * n for n in (2, 3, 4)}
+        tensors._MEMO = {n: [None] for n in (2, 3, 4)}
         fresh = tensors.information_state_tensor(obs, layout)
         tensors._MEMO = kept
         np.testing.assert_array_equal(got, fresh)

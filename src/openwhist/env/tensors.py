@@ -179,8 +179,12 @@ class _Tables:
         self.controls = row("controls")
         self.partner = row("partners")
         self.open_hands = row("open_hands")
+        self.hidden = tuple(1 << (o["hidden"] - base + k) for k in range(MAX_HIDDEN + 1))
         self.static: dict[tuple[Any, ...], int] = {}
         self.sizes: dict[tuple[int, ...], int] = {}
+        # absolute rows to rows relative to ``me``: cards played, voids, tricks won
+        self.rotations = (*_rotation(n, me, CARDS), *_rotation(n, me, 4),
+                          *_rotation(n, me, CARDS // n + 1))
 
 
 def _sections(parts: list[tuple[str, int, int, str]], start: int = 0) -> tuple[Section, ...]:
@@ -272,12 +276,13 @@ _REL = {n: tuple(tuple((h - me) % n for h in range(2 * n)) for me in range(n)) f
 
 
 class _Closed:
-    """What the closed tricks say, relative to one observer: the cards each relative hand
-    played (``played_bits``: row ``r`` at bit ``52 r``), the suits each has shown void
-    (``voids_bits``: row ``r`` at bit ``4 r``), the tricks each won (``won_bits``: one-hot
-    rows of ``52 / n + 1``), each trick's voids (for a hand whose voids count only from some
-    trick on), and the history's bits (from offset 0) for the first ``history_count``
-    tricks (made only when an information state asks for them)."""
+    """What the closed tricks say, by absolute hand (the same for every observer, rotated
+    to one by :func:`_rotate`): the cards each hand played (``played_bits``: row ``h`` at
+    bit ``52 h``), the suits each has shown void (``voids_bits``: row ``h`` at bit ``4 h``),
+    the tricks each won (``won_bits``: one-hot rows of ``52 / n + 1``), each trick's voids
+    (for a hand whose voids count only from some trick on), and per observer the history's
+    bits (from offset 0) for its first ``history_count`` tricks (made only when an
+    information state asks for them)."""
 
     __slots__ = ("count", "history", "history_count", "last", "played_bits", "trick_voids",
                  "tricks", "voids_bits", "won", "won_bits")
@@ -290,12 +295,12 @@ class _Closed:
         self.voids_bits = 0
         self.won = [0] * n
         width = CARDS // n + 1
-        self.won_bits = sum(1 << (r * width) for r in range(n))
-        self.history = 0
-        self.history_count = 0
+        self.won_bits = sum(1 << (h * width) for h in range(n))
+        self.history = [0] * n
+        self.history_count = [0] * n
         self.trick_voids: list[int] = []
 
-    def extend(self, tricks: tuple[Any, ...], rel: tuple[int, ...], n: int) -> None:
+    def extend(self, tricks: tuple[Any, ...], n: int) -> None:
         """Take in the tricks from ``self.count`` on."""
         played = self.played_bits
         voids = self.voids_bits
@@ -304,6 +309,7 @@ class _Closed:
         width = CARDS // n + 1
         at = _CARD_AT
         suit = _SUIT_OF
+        after = _REL[n][0]  # hand h + i, wrapped
         trick_voids = self.trick_voids
         for t in range(self.count, len(tricks)):
             lead, cards, winner = tricks[t]
@@ -311,17 +317,16 @@ class _Closed:
             shown = 0
             i = lead
             for c in cards:
-                r = rel[i]
+                h = after[i]
                 i += 1
-                played |= at[r][c]
+                played |= at[h][c]
                 if suit[c] != led:
-                    shown |= 1 << (4 * r + led)
+                    shown |= 1 << (4 * h + led)
             voids |= shown
             trick_voids.append(shown)
-            r = rel[winner]
-            k = won[r]
-            won[r] = k + 1
-            won_bits ^= 3 << (r * width + k)  # one-hot k -> k + 1
+            k = won[winner]
+            won[winner] = k + 1
+            won_bits ^= 3 << (winner * width + k)  # one-hot k -> k + 1
         self.played_bits = played
         self.voids_bits = voids
         self.won_bits = won_bits
@@ -329,31 +334,30 @@ class _Closed:
         self.tricks = tricks
         self.last = tricks[-1] if tricks else None
 
-    def history_bits(self, rel: tuple[int, ...], n: int) -> int:
-        """The history's bits of the closed tricks (from offset 0)."""
-        history = self.history
+    def history_bits(self, rel: tuple[int, ...], n: int, me: int) -> int:
+        """The history's bits of the closed tricks (from offset 0), for observer ``me``."""
+        history = self.history[me]
         bit = _BIT
         tricks = self.tricks
-        for t in range(self.history_count, self.count):
+        for t in range(self.history_count[me], self.count):
             lead, cards, _ = tricks[t]
             row = t * n
             for i, c in enumerate(cards):
                 history |= bit[c] << ((row + rel[lead + i]) * CARDS)
-        self.history = history
-        self.history_count = self.count
+        self.history[me] = history
+        self.history_count[me] = self.count
         return history
 
 
-_MEMO: dict[int, list[_Closed | None]] = {n: [None] * n for n in (2, 3, 4)}
-"""Per number of hands and observer: the closed tricks of its last observation, kept while
-the next one has the same tricks and more (checked by the last closed trick's identity:
-the rules close each trick as a new object, and the memo holds it, so its identity is
-never reused)."""
+_MEMO: dict[int, list[_Closed | None]] = {n: [None] for n in (2, 3, 4)}
+"""Per number of hands: the closed tricks of the last observation, kept while the next one
+has the same tricks and more (checked by the last closed trick's identity: the rules close
+each trick as a new object, and the memo holds it, so its identity is never reused)."""
 
 
-def _closed(tricks: tuple[Any, ...], n: int, me: int, rel: tuple[int, ...]) -> _Closed:
+def _closed(tricks: tuple[Any, ...], n: int) -> _Closed:
     memos = _MEMO[n]
-    memo = memos[me]
+    memo = memos[0]
     count = len(tricks)
     if memo is not None:
         done = memo.count
@@ -361,11 +365,17 @@ def _closed(tricks: tuple[Any, ...], n: int, me: int, rel: tuple[int, ...]) -> _
             if done == 0 or tricks[done - 1] is memo.last:
                 return memo
         elif done < count and (done == 0 or tricks[done - 1] is memo.last):
-            memo.extend(tricks, rel, n)
+            memo.extend(tricks, n)
             return memo
-    memo = memos[me] = _Closed(n)
-    memo.extend(tricks, rel, n)
+    memo = memos[0] = _Closed(n)
+    memo.extend(tricks, n)
     return memo
+
+
+def _rotation(n: int, me: int, width: int) -> tuple[int, int, int]:
+    """How ``n`` rows of ``width`` bits by absolute hand become rows relative to observer
+    ``me`` (row ``me`` first): ``bits >> down | (bits & low) << up``."""
+    return me * width, (1 << me * width) - 1, (n - me) * width
 
 
 def _static_bits(tables: _Tables, key: tuple[Any, ...], n: int, me: int, r_phase: int) -> int:
@@ -391,23 +401,26 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Clo
         raise ValueError("tensors are made for a seat's observation, not the public view")
     tables = layout._seat_tables[me]
     (o_hand, o_known, o_played, o_trick, o_shown, o_turn_up, base, r_phase, r_to_move, r_leader,
-     r_dealer, r_controls, r_partners, r_open, tail_base, r_sizes, r_won, r_hidden) = tables.offsets
+     r_dealer, r_controls, r_partners, r_open, tail_base, r_sizes, r_won, _) = tables.offsets
     rel = _REL[n][me]
     tricks = obs.tricks
-    closed = _MEMO[n][me]
+    closed = _MEMO[n][0]
     if (closed is None or closed.count != len(tricks)
             or (tricks and tricks[-1] is not closed.last)):
-        closed = _closed(tricks, n, me, rel)
+        closed = _closed(tricks, n)
     voids_from = obs.voids_from
+    # the closed tricks' rows by absolute hand turned to rows relative to the observer
+    c_down, c_low, c_up, s_down, s_low, s_up, w_down, w_low, w_up = tables.rotations
     if voids_from:
         voids = 0
         per_trick = closed.trick_voids
         for h in range(n):
-            row = 0xF << (4 * rel[h])
+            row = 0xF << (4 * h)
             for shown in per_trick[voids_from[h]:]:
                 voids |= shown & row
     else:
         voids = closed.voids_bits
+    voids = voids >> s_down | (voids & s_low) << s_up
     bits = obs.hand.mask << o_hand
     known = obs.known
     if known:
@@ -415,6 +428,7 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Clo
             bits |= cs.mask << (o_known + rel[h] * CARDS)
     trick = obs.trick
     played = closed.played_bits
+    played = played >> c_down | (played & c_low) << c_up
     if trick:
         at = _CARD_AT
         suit = _SUIT_OF
@@ -451,9 +465,10 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Clo
     if size_bits is None:
         size_bits = tables.sizes[sizes] = sum(
             1 << (r_sizes + rel[h] * (MAX_HAND + 1) + min(size, MAX_HAND)) for h, size in enumerate(sizes))
-    small |= size_bits | (voids << tail_base) | (closed.won_bits << r_won)
-    hidden = sum(obs.hidden.values()) if obs.hidden else 0
-    small |= 1 << (r_hidden + (hidden if hidden < MAX_HIDDEN else MAX_HIDDEN))
+    won = closed.won_bits
+    small |= size_bits | (voids << tail_base) | (won >> w_down | (won & w_low) << w_up) << r_won
+    hidden = obs.hidden
+    small |= tables.hidden[min(sum(hidden.values()), MAX_HIDDEN) if hidden else 0]
     bits |= small << base
     if layout.calls:
         off = layout.offsets
@@ -481,7 +496,7 @@ def _history_bits(obs: Observation, layout: TensorLayout, closed: _Closed) -> in
     assert me is not None
     rel = _REL[n][me]
     off = layout.offsets
-    history = closed.history_bits(rel, n)
+    history = closed.history_bits(rel, n, me)
     if obs.trick:
         row = len(obs.tricks) * n
         for h, c in obs.trick:
@@ -502,8 +517,13 @@ _BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
 """Row ``b``: the 8 bits of byte ``b``, low first, as 0.0 and 1.0."""
 
 
+_frombuffer = np.frombuffer
+_UINT8 = np.dtype(np.uint8)
+
+
 def _unpack(bits: int, size: int, out: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
-    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    """The ``size`` low bits of ``bits`` as 0.0 and 1.0 (written into ``out`` when given)."""
+    raw = _frombuffer(bits.to_bytes((size + 7) >> 3, "little"), _UINT8)
     floats = _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
     if out is None:
         return floats
@@ -516,7 +536,13 @@ def observation_tensor(obs: Observation, layout: TensorLayout,
     """A seat's observation as a 0/1 ``float32`` vector of ``layout.observation_size``
     slots (written into ``out`` when given): what it sees now, the play so far as sets
     (cards played per hand, the current trick, shown voids, tricks won) and the calls."""
-    return _unpack(_observation_bits(obs, layout)[0], layout.observation_size, out)
+    size = layout.observation_size
+    raw = _frombuffer(_observation_bits(obs, layout)[0].to_bytes((size + 7) >> 3, "little"), _UINT8)
+    floats = _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
+    if out is None:
+        return floats
+    out[:] = floats
+    return out
 
 
 def information_state_tensor(obs: Observation, layout: TensorLayout,

@@ -4,6 +4,9 @@ objectives from the contract, the sampling bidder, and the arena's rotation of s
 from __future__ import annotations
 
 import dataclasses
+import time
+
+import pytest
 
 import openwhist
 from openwhist.arena import play_board, rotates
@@ -12,6 +15,7 @@ from openwhist.bots.heuristic import MISERE_RISK, misere_risk, playing_tricks
 from openwhist.bots.pimc import PimcBot, goal
 from openwhist.bots.sampler import SamplerBot, sure_misere
 from openwhist.cards import Card, CardSet, parse_hand
+from openwhist.errors import ConfigError
 from openwhist.rules.belgian import referee_refusal
 from openwhist.solver import Objective, Position, solve_all
 
@@ -390,3 +394,34 @@ def test_the_bots_never_make_a_call_the_referee_refuses() -> None:
                 play_out(d, bots)
                 assert d.is_over()
     assert checked >= 2  # games above troel were bid, each one the referee allows
+
+
+# --- the sampler's deals and verdicts ------------------------------------------------------
+
+
+def test_sampler_draws_deals_that_fit_the_other_players_calls() -> None:
+    d = deal_of({1: PROPOSER})
+    d.apply("propose hearts")
+    obs = d.observation(2)
+    bot = SamplerBot(level=2, seed=5, time_budget=60)
+    worlds = bot._worlds(obs, time.perf_counter())
+    assert len(worlds) == 16
+    fitting = [hands for weight, hands in worlds if weight == 1.0]
+    assert fitting  # East's proposal is the rule book's call with his sampled hand
+    for hands in fitting:
+        state = deal_of({1: " ".join(str(Card(c)) for c in range(52) if hands[1] >> c & 1),
+                         2: " ".join(str(Card(c)) for c in range(52) if hands[2] >> c & 1)})
+        assert str(HeuristicBot().choose(state.observation(1))) == "propose hearts"
+    assert worlds == sorted(worlds, key=lambda w: -w[0])  # the best fitting first
+
+
+def test_sampler_judges_solos_by_play_out() -> None:
+    d = deal_of({1: "AH KH JH 7H 5H 4H KS 8S 3C 2C AD 3D 2D"})
+    bot = SamplerBot(level=1, seed=2, time_budget=60, judge="play")
+    bot.choose(d.observation(1))
+    # one play-out a deal judges every level: the higher, the smaller the chance
+    assert bot.last_values["solo 6 hearts"] > bot.last_values.get("solo 8 hearts", -99)
+    with pytest.raises(ConfigError):
+        SamplerBot(judge="guess")
+    with pytest.raises(ConfigError):
+        SamplerBot(play="nobody")

@@ -34,6 +34,7 @@ hands that no contract suits are passed at once.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -45,6 +46,7 @@ from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Call, Observation
 from openwhist.rules.contract import Promise
 from openwhist.rules.registry import get_variant, promises
+from openwhist.rules.seats import seat_name
 from openwhist.solver import NodeLimitReached, Objective, Position, solve
 
 __all__ = ["SamplerBot", "LEVELS", "NODE_LIMIT", "MISERE_RISK", "sure_misere"]
@@ -68,6 +70,20 @@ def _played_out(p: Promise) -> bool:
     return p.exact and p.shared
 
 
+TRUST = 0.8
+"""How firmly the sampler reads the other players' calls as the rule-book bidder's: a
+sampled deal's weight is ``1 - TRUST`` per call the rule book would not have made with
+the hand it gives that player (0: every deal counts the same)."""
+
+CANDIDATES = 6
+"""Deals drawn for each deal kept when the other players have called (see ``TRUST``)."""
+
+PLAYERS = ("pimc", "book", "alone")
+"""Who may play the cards for the sampler (its ``play`` option)."""
+
+JUDGES = ("solver", "play", "both")
+"""How the sampler may judge a solo or abondance on a sampled deal (its ``judge`` option)."""
+
 MISERE_RISK = 4
 """A misère is weighed only for a hand with at most this many risky cards (one more for
 piccolo, whose one trick may be the riskiest card)."""
@@ -81,17 +97,29 @@ class SamplerBot:
     :param time_budget: seconds a bidding decision may take at most (default 1.5).
     :param play_budget: seconds of search per card played (PIMC's ``time_budget``).
     :param play_worlds: deals PIMC samples per card played (None: its level's).
+    :param play: who plays the cards: ``pimc`` (default), ``book`` (the rule-book
+        player), or ``alone`` (PIMC in a contract the bot plays alone, else the rule book).
+    :param judge: how a solo or abondance is judged on a sampled deal: ``solver`` (double
+        dummy: made against the best defence), ``play`` (played out by the rule book at
+        every seat, as the misères are) or ``both`` (each deal counts both verdicts).
     """
 
     name = "sampler"
     searches = True
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 1.5,
-                 play_budget: float = 0.5, play_worlds: int | None = None) -> None:
+                 play_budget: float = 0.5, play_worlds: int | None = None,
+                 play: str = "pimc", judge: str = "solver") -> None:
         if level not in LEVELS:
             raise ConfigError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         if time_budget <= 0:
             raise ConfigError(f"time_budget must be positive, not {time_budget!r}")
+        if play not in PLAYERS:
+            raise ConfigError(f"play must be one of {', '.join(PLAYERS)}, not {play!r}")
+        self.play = play
+        if judge not in JUDGES:
+            raise ConfigError(f"judge must be one of {', '.join(JUDGES)}, not {judge!r}")
+        self.judge = judge
         self.level = level
         self.seed = seed
         self.worlds = LEVELS[level]
@@ -112,6 +140,8 @@ class SamplerBot:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
         calls = [a for a in obs.legal if isinstance(a, Call)]
         if not calls:
+            if self.play == "book" or (self.play == "alone" and not _alone(obs)):
+                return self._book.choose(obs)
             return self._pimc.choose(obs)
         book = self._book.choose(obs)
         promised = promises(obs, calls)
@@ -133,6 +163,8 @@ class SamplerBot:
         questions: list[tuple[Call, int, int, Objective]] = []
         # the calls judged by playing the deal out
         played_out: list[Call] = []
+        # solos and abondances by trump and lead, each group played out once at most
+        groups: dict[tuple[int, bool], list[tuple[Call, int]]] = {}
         for c, p in promised.items():
             if not _sampled(p):
                 continue
@@ -141,6 +173,7 @@ class SamplerBot:
                     continue
                 leader = me if p.leads else first
                 questions.append((c, leader, int(p.trump), Objective("at_least", p.needed)))
+                groups.setdefault((int(p.trump), p.leads), []).append((c, p.needed))
             elif _played_out(p) and risk <= MISERE_RISK + (p.needed == 1):
                 played_out.append(c)
         self.last_values = {}
@@ -156,26 +189,26 @@ class SamplerBot:
         if not questions and not played_out:
             return by_kind_pass(calls) if book_sampled else book
         judged = [q[0] for q in questions] + played_out
-        made = dict.fromkeys(judged, 0)
-        asked = dict.fromkeys(judged, 0)
+        made = dict.fromkeys(judged, 0.0)
+        asked = dict.fromkeys(judged, 0.0)
         start = time.perf_counter()
-        unseen = [c for c in range(52) if not hand >> c & 1]
-        sizes = obs.hand_sizes
         sides = tuple(0 if h == me else 1 for h in range(obs.n_hands))
-        for _ in range(self.worlds):
+        # played to the end, so that one play-out judges every level of a group
+        whole = dataclasses.replace(obs, options=dataclasses.replace(obs.options, early_stop=False))
+        for weight, hands in self._worlds(obs, start):
             if time.perf_counter() - start > self.time_budget:
                 break
-            self.rng.shuffle(unseen)
-            hands = [0] * obs.n_hands
-            i = 0
-            for h in range(obs.n_hands):
-                if h == me:
-                    hands[h] = hand
+            for group in groups.values() if self.judge != "solver" else ():
+                if time.perf_counter() - start > self.time_budget:
+                    break
+                top = max(group, key=lambda x: x[1])[0]
+                out = self._play_out(whole, hands, top)
+                if out is None:
                     continue
-                for card in unseen[i:i + sizes[h]]:
-                    hands[h] |= 1 << card
-                i += sizes[h]
-            for call, leader, trump, objective in questions:
+                for call, needed in group:
+                    made[call] += weight * (out[0] >= needed)
+                    asked[call] += weight
+            for call, leader, trump, objective in questions if self.judge != "play" else ():
                 if time.perf_counter() - start > self.time_budget:
                     break
                 try:
@@ -183,16 +216,16 @@ class SamplerBot:
                                node_limit=NODE_LIMIT)
                 except NodeLimitReached:
                     continue
-                made[call] += ok
-                asked[call] += 1
+                made[call] += weight * ok
+                asked[call] += weight
             for call in played_out:
                 if time.perf_counter() - start > self.time_budget:
                     break
-                verdict = self._play_out(obs, hands, call)
-                if verdict is None:
+                out = self._play_out(obs, hands, call)
+                if out is None:
                     continue
-                made[call] += verdict
-                asked[call] += 1
+                made[call] += weight * out[1]
+                asked[call] += weight
         best: Call | None = None
         # a call must beat the rule book's pair call (proposing or joining), which is
         # worth something itself: half the pair's value, made three times in four
@@ -213,10 +246,62 @@ class SamplerBot:
             return by_kind_pass(calls)
         return book
 
-    def _play_out(self, obs: Observation, hands: list[int], call: Call) -> bool | None:
-        """Whether the bot makes ``call`` (a misère) on the sampled deal ``hands`` when
-        every seat plays it by the rule book and the others pass; None if the deal cannot
-        be set up so (a call the sampled auction does not allow)."""
+    def _worlds(self, obs: Observation, start: float) -> list[tuple[float, list[int]]]:
+        """``worlds`` deals of the unseen cards with their weights: where the other
+        players have called, :data:`CANDIDATES` times as many are drawn (in a fifth of the
+        time budget at most), those whose calls the rule-book bidder would have made with
+        the drawn hands first, each weighed ``(1 - TRUST)`` per call it would not."""
+        me = obs.me
+        hand = obs.hand.mask
+        unseen = [c for c in range(52) if not hand >> c & 1]
+        sizes = obs.hand_sizes
+        checked = any(h != me for h, _ in obs.calls)
+        drawn: list[tuple[int, list[int]]] = []
+        for _ in range(self.worlds * (CANDIDATES if checked else 1)):
+            if drawn and time.perf_counter() - start > self.time_budget / 5:
+                break
+            self.rng.shuffle(unseen)
+            hands = [0] * obs.n_hands
+            i = 0
+            for h in range(obs.n_hands):
+                if h == me:
+                    hands[h] = hand
+                    continue
+                for card in unseen[i:i + sizes[h]]:
+                    hands[h] |= 1 << card
+                i += sizes[h]
+            drawn.append((self._surprises(obs, hands) if checked else 0, hands))
+        drawn.sort(key=lambda x: x[0])  # stable: the drawing's order among equals
+        return [((1.0 - TRUST) ** n, hands) for n, hands in drawn[:self.worlds]]
+
+    def _surprises(self, obs: Observation, hands: list[int]) -> int:
+        """How many of the other players' calls so far the rule-book bidder would not
+        have made with ``hands``, two at most (a deal the calls cannot be replayed on
+        counts them all)."""
+        try:
+            state = get_variant(obs.variant).rebuild(obs, hands)
+        except (IllegalActionError, InvalidActionError):
+            return len(obs.calls)
+        calls = list(state.history)
+        for _ in calls:
+            state.undo()
+        n = 0
+        for (h, _), action in zip(obs.calls, calls, strict=True):
+            if h != obs.me:
+                mine = self._book.choose(state.observation(h))
+                if mine != action and not (isinstance(mine, Call) and mine.kind == "accept"
+                                           and Call(action).kind == "pair"):
+                    n += 1
+                    if n >= 2:  # weighed (1 - TRUST) squared already: enough
+                        break
+            state.apply_unchecked(action)
+        return n
+
+    def _play_out(self, obs: Observation, hands: list[int], call: Call) -> tuple[int, bool] | None:
+        """The bot's tricks and whether it makes ``call`` (a misère, solo or abondance) on
+        the sampled deal ``hands`` when every seat plays it by the rule book and the
+        others pass; None if the deal cannot be set up so (a call the sampled auction does
+        not allow)."""
         try:
             state = get_variant(obs.variant).rebuild(obs, hands)
             state.apply(call)
@@ -228,9 +313,16 @@ class SamplerBot:
             state.apply_unchecked(self._book.choose(state.observation(state.to_move)))
         result = state.result()
         declarers = list(result.declarers)
-        if obs.seat not in declarers:
+        me = obs.me
+        if me not in declarers:
             return None
-        return bool(result.made[declarers.index(obs.seat)])
+        return result.tricks[me], bool(result.made[declarers.index(me)])
+
+
+def _alone(obs: Observation) -> bool:
+    """Whether the bot declares the contract being played alone."""
+    contract = obs.info.get("contract") or {}
+    return list(contract.get("declarers", ())) == [seat_name(obs.me, obs.n_hands)]
 
 
 def sure_misere(hand: int) -> bool:

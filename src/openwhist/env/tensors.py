@@ -185,6 +185,8 @@ class _Tables:
         # absolute rows to rows relative to ``me``: cards played, voids, tricks won
         self.rotations = (*_rotation(n, me, CARDS), *_rotation(n, me, 4),
                           *_rotation(n, me, CARDS // n + 1))
+        self.encoder = (*self.offsets, *self.rotations)
+        """What the encoder unpacks first: the offsets, then the rotations."""
 
 
 def _sections(parts: list[tuple[str, int, int, str]], start: int = 0) -> tuple[Section, ...]:
@@ -401,7 +403,8 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Clo
         raise ValueError("tensors are made for a seat's observation, not the public view")
     tables = layout._seat_tables[me]
     (o_hand, o_known, o_played, o_trick, o_shown, o_turn_up, base, r_phase, r_to_move, r_leader,
-     r_dealer, r_controls, r_partners, r_open, tail_base, r_sizes, r_won, _) = tables.offsets
+     r_dealer, r_controls, r_partners, r_open, tail_base, r_sizes, r_won, _,
+     c_down, c_low, c_up, s_down, s_low, s_up, w_down, w_low, w_up) = tables.encoder
     rel = _REL[n][me]
     tricks = obs.tricks
     closed = _MEMO[n][0]
@@ -409,8 +412,7 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Clo
             or (tricks and tricks[-1] is not closed.last)):
         closed = _closed(tricks, n)
     voids_from = obs.voids_from
-    # the closed tricks' rows by absolute hand turned to rows relative to the observer
-    c_down, c_low, c_up, s_down, s_low, s_up, w_down, w_low, w_up = tables.rotations
+    # the closed tricks' rows by absolute hand are turned to rows relative to the observer
     if voids_from:
         voids = 0
         per_trick = closed.trick_voids
@@ -519,12 +521,14 @@ _BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
 
 _frombuffer = np.frombuffer
 _UINT8 = np.dtype(np.uint8)
+_FLOAT32 = np.dtype(np.float32)
+_ndarray = np.ndarray
 
 
 def _unpack(bits: int, size: int, out: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
     """The ``size`` low bits of ``bits`` as 0.0 and 1.0 (written into ``out`` when given)."""
     raw = _frombuffer(bits.to_bytes((size + 7) >> 3, "little"), _UINT8)
-    floats = _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
+    floats = _ndarray((size,), _FLOAT32, _BYTE_BITS.take(raw, axis=0))
     if out is None:
         return floats
     out[:] = floats
@@ -538,7 +542,7 @@ def observation_tensor(obs: Observation, layout: TensorLayout,
     (cards played per hand, the current trick, shown voids, tricks won) and the calls."""
     size = layout.observation_size
     raw = _frombuffer(_observation_bits(obs, layout)[0].to_bytes((size + 7) >> 3, "little"), _UINT8)
-    floats = _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
+    floats = _ndarray((size,), _FLOAT32, _BYTE_BITS.take(raw, axis=0))
     if out is None:
         return floats
     out[:] = floats

@@ -9,6 +9,12 @@ the same run, on the same machine:
 * ``play only``: copy a dealt position (``clone()``) and play it out at random.
 
 Usage: ``python bench/bench_play.py [--seconds 3] [--json]``.
+
+Last figures, on a shared 2-core machine under heavy load (the ratio moves with the load):
+deal+play 1.02 to 1.12 times OpenSpiel's rate, play only 0.72 (the older code, run just
+before: 0.86 and 0.44).  Play only stays short of OpenSpiel: a checked card through the
+Python API (its legality, the trick, the history and the events) costs about twice
+OpenSpiel's C++ behind pybind11.
 """
 
 from __future__ import annotations

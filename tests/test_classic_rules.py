@@ -185,6 +185,53 @@ def test_illegal_cards_are_refused_with_clear_messages() -> None:
     assert list(deal.legal_actions()) == [Card.parse("2H")]
 
 
+def test_cards_and_ints_are_checked_as_texts_are() -> None:
+    """A Card (the fast path) and an int are refused with the same messages as a text."""
+    deal = openwhist.new_deal("classic", hands=[
+        "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2S",
+        "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2H",
+        "2C AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",
+        "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+    ], dealer=3)
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        deal.apply(Card.parse("AS"))  # leading
+    deal.apply(Card.parse("AH"))
+    before = deal.snapshot()
+    for action in (Card.parse("AS"), int(Card.parse("AS"))):
+        with pytest.raises(IllegalActionError, match="must follow hearts"):
+            deal.apply(action)
+    for action in (Card.parse("AC"), int(Card.parse("AC"))):
+        with pytest.raises(IllegalActionError, match="does not hold"):
+            deal.apply(action)
+    with pytest.raises(IllegalActionError, match="already been played"):
+        deal.apply(Card.parse("AH"))
+    for action in (52, -1):
+        with pytest.raises((IllegalActionError, InvalidActionError)):
+            deal.apply(action)
+    assert deal.snapshot() == before
+    events = deal.apply(int(Card.parse("2H")))
+    assert deal.history[-1] is Card.parse("2H") and events[0].card is Card.parse("2H")
+    deal.undo()
+    assert deal.snapshot() == before
+
+
+def test_a_revoke_by_card_is_noted_where_revokes_are_allowed() -> None:
+    deal = openwhist.new_deal("classic", revokes="penalty", hands=[
+        "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2S",
+        "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2H",
+        "2C AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",
+        "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+    ], dealer=3)
+    deal.apply(Card.parse("AH"))
+    before = deal.snapshot()
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        deal.apply(Card.parse("AC"))
+    deal.apply(Card.parse("AS"))
+    assert deal.revokes == [(1, 1)]
+    deal.undo()
+    assert deal.snapshot() == before
+
+
 def test_trick_winner_trump_beats_suit_led_and_third_suit_never_wins() -> None:
     deal = openwhist.new_deal("classic", hands=[
         "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2S",

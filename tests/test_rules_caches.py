@@ -127,3 +127,21 @@ def test_observation_from_fields_is_the_dataclass() -> None:
         Observation.from_fields({k: v for k, v in values.items() if k != "seat"})
     with pytest.raises(TypeError):
         Observation.from_fields({**values, "bogus": 1})
+
+
+def test_kept_deal_results_match_scoring_afresh() -> None:
+    """Classic whist keeps the results of deals without revokes: each is the one
+    ``score_deal`` gives, whatever the options, honours and score before."""
+    from openwhist.rules.classic import score_deal
+
+    rng = random.Random(3)
+    for preset in ("english-short", "english-long", "american", "no-trump"):
+        for seed in range(40):
+            score = (rng.randrange(4), rng.randrange(4))
+            deal = openwhist.new_deal("classic", preset=preset, seed=seed, score=score)
+            while not deal.is_over():
+                deal.apply(rng.choice(deal.legal_actions()))
+            fresh = score_deal(deal.options, deal.dealt, deal.trump, deal.won, deal.start_score,
+                               deal.revokes)
+            assert deal.result() == fresh
+            assert deal.log[-1].result == fresh

@@ -1,14 +1,23 @@
 """A bidder that samples: it deals the unseen cards at random many times, judges on each
 deal the contracts it may call, and calls the one worth most on average; it plays the
-cards with :class:`~openwhist.bots.pimc.PimcBot`.
+cards by the rule book (:class:`~openwhist.bots.heuristic.HeuristicBot`; with
+``play=pimc`` by :class:`~openwhist.bots.pimc.PimcBot`).
 
-The bot sees only its :class:`~openwhist.rules.base.Observation`.  For an auction call
-(Belgian whist) it weighs, on ``worlds`` sampled deals of the other hands:
+The bot sees only its :class:`~openwhist.rules.base.Observation`.  Its sampled deals fit
+the other players' calls so far: it draws several deals for each one it keeps, replays
+the auction on each with the rule-book bidder in the other seats, and keeps those where
+the rule book makes the calls that were made, weighing a deal ``1 - TRUST`` per call that
+does not fit.  For an auction call (Belgian whist) it weighs, on ``worlds`` such deals:
 
 * a solo or abondance in each suit where the hand could make one (:func:`playing_tricks`
-  of the rule-book player decides which suits are worth solving): the solver says
-  whether the declarer alone takes at least the level's tricks against the other three
-  (``at least N``), the abondance declarer leading, else the first hand;
+  of the rule-book player decides which suits are worth judging), with the option
+  ``judge``: ``solver``, the solver says whether the declarer alone takes at least the
+  level's tricks against the other three (``at least N``), the abondance declarer
+  leading, else the first hand; ``play``, the deal is played out by the rule-book player
+  at every seat, the others passing (once per trump and lead, played to the end, so
+  that one play-out judges every level); ``both`` (the default), each deal counts both
+  verdicts: the best defence's, which is too hard on the declarer against real
+  defenders, and the rule book's;
 * the misères (small misère, piccolo, grand misère) where the hand has few risky cards
   (:func:`misere_risk`): the sampled deal is played out by the rule-book player at every
   seat, the bot declaring the misère and the others passing, and the bot's verdict
@@ -26,10 +35,13 @@ It calls the best of those worth more than nothing (more than half a pair's valu
 the rule book would propose or join a pair); otherwise the rule-book bidder's call (pair
 proposals, accepting, waiting, passing), except a solo or misère the sampling found
 wanting, which becomes a pass (a call the sampling could not judge is left as it is).
+The pair's calls (raising, passe parole) are the rule book's too, and so are the calls
+the ``referee`` option allows only: the bot chooses among the legal calls alone.
 
 Speed: the solver answers a yes/no question on a full deal in about a millisecond (a
-node budget drops the odd slow one), a misère play-out takes a few milliseconds, and
-hands that no contract suits are passed at once.
+node budget drops the odd slow one), a play-out takes a few milliseconds, a sampled
+deal's fit to the calls about as long, and hands that no contract suits are passed at
+once.
 """
 
 from __future__ import annotations
@@ -90,18 +102,21 @@ piccolo, whose one trick may be the riskiest card)."""
 
 
 class SamplerBot:
-    """Bids by sampling and solving (see the module's notes); plays with PIMC.
+    """Bids by sampling and solving (see the module's notes); plays by the rule book or PIMC.
 
     :param level: 1-4: deals sampled per bidding decision (8, 16, 32, 64); default 2.
     :param seed: seed of the sampling.
     :param time_budget: seconds a bidding decision may take at most (default 1.5).
-    :param play_budget: seconds of search per card played (PIMC's ``time_budget``).
+    :param play_budget: seconds of search per card PIMC plays (its ``time_budget``).
     :param play_worlds: deals PIMC samples per card played (None: its level's).
-    :param play: who plays the cards: ``pimc`` (default), ``book`` (the rule-book
-        player), or ``alone`` (PIMC in a contract the bot plays alone, else the rule book).
+    :param play: who plays the cards: ``book`` (the rule-book player, the default: in
+        Belgian whist PIMC takes fewer tricks than it, see docs/ladder.md, and the
+        play-outs that judge the contracts play by it), ``pimc``, or ``alone`` (PIMC in a
+        contract the bot plays alone, else the rule book).
     :param judge: how a solo or abondance is judged on a sampled deal: ``solver`` (double
         dummy: made against the best defence), ``play`` (played out by the rule book at
-        every seat, as the misères are) or ``both`` (each deal counts both verdicts).
+        every seat, as the misères are) or ``both`` (the default: each deal counts both
+        verdicts, the best defence's and the rule book's).
     """
 
     name = "sampler"
@@ -109,7 +124,7 @@ class SamplerBot:
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 1.5,
                  play_budget: float = 0.5, play_worlds: int | None = None,
-                 play: str = "pimc", judge: str = "solver") -> None:
+                 play: str = "book", judge: str = "both") -> None:
         if level not in LEVELS:
             raise ConfigError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         if time_budget <= 0:

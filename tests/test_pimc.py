@@ -245,3 +245,35 @@ def test_the_book_it_reads_the_opponents_by_may_be_the_technique_player() -> Non
     assert sum(deal.result().tricks) == 13
     with pytest.raises(ConfigError, match="book must be heuristic or technique"):
         PimcBot(book="random")
+
+
+def test_a_small_misere_is_searched_with_the_unseen_discards_sampled() -> None:
+    """In a small misère every player lays a card away unseen: a sampled deal deals the
+    other players' discards too (``obs.hidden``), so the misère's tricks are searched
+    rather than left to the rule book."""
+    from openwhist.bots.heuristic import HeuristicBot
+    from openwhist.bots.technique import misere_roles
+
+    deal = openwhist.new_deal("belgian", seed=35)
+    book = HeuristicBot()
+    while deal.phase != "play":
+        assert deal.to_move is not None
+        deal.apply(book.choose(deal.observation(deal.controller(deal.to_move))))
+    assert deal.contract is not None and deal.contract.needed == 0  # a misère
+    bot = PimcBot(level=1, seed=3, time_budget=0.05)
+    searched = 0
+    while not deal.is_over():
+        assert deal.to_move is not None
+        obs = deal.observation(deal.controller(deal.to_move))
+        assert sum(obs.hidden.values()) == 3 and len(obs.shown) == 1
+        world = bot._sample(obs, obs.to_move, obs.hand.mask)
+        assert world is not None
+        discards = world.hidden["discards"]
+        assert len(discards) == 3
+        seen = obs.played.mask | obs.shown.mask
+        assert all(not (seen | sum(world)) >> c & 1 for c in discards)
+        if misere_roles(obs) is not None:
+            bot.choose(obs)
+            searched += bot.last_worlds > 0
+        deal.apply(book.choose(obs))
+    assert searched >= 5

@@ -176,7 +176,7 @@ class PimcBot:
         spent = 0
         failures = 0
         replay = _Replay(obs, self._book()) if self.trust > 0 else None
-        pool: list[tuple[int, list[int]]] = []
+        pool: list[tuple[int, _World]] = []
         # small positions solve in microseconds: sample more deals there (up to
         # EXTRA_WORLDS times as many) while they stay cheap, for a steadier average
         for i in range(self.worlds * EXTRA_WORLDS):
@@ -246,11 +246,11 @@ class PimcBot:
         return Card(self._book().choose(obs))
 
     def _pool(self, obs: Observation, mover: int, hand: int,
-              replay: _Replay | None) -> list[tuple[int, list[int]]]:
+              replay: _Replay | None) -> list[tuple[int, _World]]:
         """Sampled deals with their surprises (see :class:`_Replay`), the least
         surprising last; empty if no deal fits the observation."""
         size = self.worlds if replay is None else POOL * self.worlds
-        pool: list[tuple[int, float, list[int]]] = []
+        pool: list[tuple[int, float, _World]] = []
         for _ in range(size):
             hands = self._sample(obs, mover, hand)
             if hands is None:
@@ -260,8 +260,10 @@ class PimcBot:
         pool.sort(key=lambda e: (-e[0], e[1]))
         return [(n, hands) for n, _, hands in pool]
 
-    def _sample(self, obs: Observation, mover: int, mover_hand: int) -> list[int] | None:
-        """Hands for every seat that fit the observation, or None if none was found."""
+    def _sample(self, obs: Observation, mover: int, mover_hand: int) -> _World | None:
+        """Hands for every seat that fit the observation, with the cards of the places no
+        hand holds that the observer cannot see (``obs.hidden``: small-misère discards);
+        None if none was found."""
         played = obs.played.mask
         n = obs.n_hands
         fixed = [0] * n
@@ -269,30 +271,32 @@ class PimcBot:
             fixed[seat] |= cs.mask & ~played
         fixed[obs.me] = obs.hand.mask
         fixed[mover] |= mover_hand
-        free = ((1 << 52) - 1) & ~played
+        free = ((1 << 52) - 1) & ~played & ~obs.shown.mask
         for f in fixed:
             free &= ~f
+        places = sorted(obs.hidden)
+        # the hidden places take cards after the hands, as extra "seats" that allow any card
         need = [obs.hand_sizes[s] - fixed[s].bit_count() for s in range(n)]
+        need += [obs.hidden[p] for p in places]
         if any(k < 0 for k in need) or sum(need) != free.bit_count():
             return None
         voids = obs.voids()
-        allowed = [0] * n
+        allowed = [(1 << 52) - 1] * len(need)
         for s in range(n):
-            mask = (1 << 52) - 1
             for suit in voids.get(s, ()):
-                mask &= ~SUIT_MASKS[suit]
-            allowed[s] = mask
+                allowed[s] &= ~SUIT_MASKS[suit]
         cards = [c for c in range(52) if free >> c & 1]
+        slots = range(len(need))
         for _ in range(60):
-            hands = list(fixed)
+            hands = list(fixed) + [0] * len(places)
             left = list(need)
             order = list(cards)
             self.rng.shuffle(order)
             # most constrained cards first; a world never breaks a void a hand has shown
-            order.sort(key=lambda c: sum(1 for s in range(n) if left[s] and allowed[s] >> c & 1))
+            order.sort(key=lambda c: sum(1 for s in slots if left[s] and allowed[s] >> c & 1))
             ok = True
             for c in order:
-                seats = [s for s in range(n) if left[s] > 0 and allowed[s] >> c & 1]
+                seats = [s for s in slots if left[s] > 0 and allowed[s] >> c & 1]
                 if not seats:
                     ok = False
                     break
@@ -301,7 +305,10 @@ class PimcBot:
                 hands[s] |= 1 << c
                 left[s] -= 1
             if ok:
-                return hands
+                world = _World(hands[:n])
+                world.hidden = {p: [c for c in range(52) if hands[n + i] >> c & 1]
+                                for i, p in enumerate(places)}
+                return world
         return None
 
 
@@ -332,6 +339,14 @@ def goal(obs: Observation) -> tuple[tuple[int, ...], int, Objective, int]:
     assert aim is not None  # misere_roles gives only declarers still in play
     alone = tuple(0 if h == target else 1 for h in range(obs.n_hands))
     return alone, 0, Objective.parse(aim), 1 if declarer else -1
+
+
+class _World(list[int]):
+    """A sampled deal: the cards each hand holds now (a list, as the solver takes them),
+    and ``hidden``: for each place of ``obs.hidden``, its sampled cards (as the variant's
+    ``rebuild`` takes them)."""
+
+    hidden: dict[str, list[int]]
 
 
 class _Stake:
@@ -398,7 +413,7 @@ class _Replay:
         cards each hand holds now); counting stops once past ``limit``."""
         if self.last < 0:
             return 0
-        state = self.rebuild(self.obs, hands)
+        state = self.rebuild(self.obs, hands, getattr(hands, "hidden", None) or None)
         actions = list(state.history)  # the cards, and any calls between them
         for _ in actions:
             state.undo()

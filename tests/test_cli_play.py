@@ -148,6 +148,11 @@ def test_commands_help_hint_score_table() -> None:
     out = buf.getvalue()
     assert "Commands:" in out
     assert "Hint: play" in out or "no hint" in out
+    # the technique player's rule, in its words
+    from openwhist.bots.book import TECHNIQUES
+
+    hint = next(line for line in out.splitlines() if "Hint: play" in line)
+    assert any(f": {t.says[:30]}" in hint for t in TECHNIQUES), hint
     assert "Game score:" in out and "You left the game." in out
     assert len(match.state.history) >= 1
 

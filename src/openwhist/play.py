@@ -236,7 +236,8 @@ class TerminalGame:
     :param input_fn: reads a line after a prompt (default: ``console.input``).
     :param symbols: show suit symbols (``♥``) rather than letters (``H``).
     :param save_path: write the match record there when the game ends or is left.
-    :param hint_bot: the bot asked for hints (default: the heuristic bot, if available).
+    :param hint_bot: the bot asked for hints (default: the technique player, which names
+        the rule of the books it follows).
     :param pause: wait for Enter after each deal's result (so that it can be read before
         the next deal scrolls it away); default: when reading from a terminal.
     :param bot_names: the bots' names per seat, kept in the saved record.
@@ -483,14 +484,20 @@ class TerminalGame:
             return None
 
     def _hint(self, legal: Sequence[Card]) -> None:
+        from openwhist.bots.book import TECHNIQUES
+
         if self._hint_bot is None:
-            self._hint_bot = make_bot("heuristic", derive_seed(self.match.seed, "hint"))
+            self._hint_bot = make_bot("technique", derive_seed(self.match.seed, "hint"))
         card = self._hint_bot.choose(self.match.state.observation(self.human))
+        # the rule of the books the technique player followed, in a sentence
+        rule = getattr(self._hint_bot, "last_technique", None)
+        says = {t.name: t.says for t in TECHNIQUES}.get(rule or "")
+        why = f": {says}" if says and rule not in ("only-card", "call") else ""
         if not isinstance(card, Card):
-            self._say(f"Hint: say {card}")
+            self._say(f"Hint: say {card}{why}")
             return
         number = f" (number {legal.index(card) + 1})" if card in legal else ""
-        self._say("Hint: play ", self._card(card), number)
+        self._say("Hint: play ", self._card(card), number, why)
 
     # --- screens -------------------------------------------------------------------------
 

@@ -82,13 +82,53 @@ def _return_partner() -> tuple[Position, str, Position]:
 
 
 def _cash_masters() -> tuple[Position, str, Position]:
-    # six spades left out after the first trick: a ruff threatens, the king is cashed
+    # five spades left out after two tricks (West, void in clubs, threw one): a ruff
+    # threatens, the king is cashed
     south = "S:KT93 H:QJT D:8643 C:A5"
-    yes = table(N, "KC", E="S:A C:2", S=south, W="S:4 C:3", N="S:5 C:4K")
+    west = "S:46 H:AK987 D:AKQJT9"
+    yes = table(N, "KC", E="S:A C:2", S=south, W=west, N="S:5 C:4K")
     # the ace of spades still out: the king is no master
-    no = table(N, "KC", E="S:A C:2", S=south, W="S:4 C:3", N="S:5 C:4K")
-    return (yes, ("AS", "3S", "4S", "5S", "2C", "AC", "3C", "4C")), "KS", \
-        (no, ("2C", "AC", "3C", "4C"))
+    no = table(N, "KC", E="S:A C:2", S=south, W=west, N="S:5 C:4K")
+    return (yes, ("AS", "3S", "4S", "5S", "2C", "AC", "6S", "4C")), "KS", \
+        (no, ("2C", "AC", "6S", "4C"))
+
+
+def _give_a_ruff_before_drawing_trumps() -> tuple[Position, str, Position]:
+    # North holds five trumps, but South has shown a void in spades: the ruff first
+    north = "S:AK8 D:KQJ98 C:AKQ H:63"
+    yes = table(W, "2D", N=north, E="S:7532", S="H:KQJT9 D:A3 C:765432", W="D:2 S:QJT")
+    # South followed to spades: the trumps are drawn
+    no = table(W, "2D", N=north, E="S:7532", S="H:KQJT S:4 D:A3 C:765432", W="D:2 S:QJT")
+    return (yes, ("AS", "2S", "9H", "TS")), "8S", (no, ("AS", "2S", "4S", "TS"))
+
+
+def _return_while_partner_may_hold_one() -> tuple[Position, str, Position]:
+    yes, card, _ = _return_partner()
+    # South led clubs, then showed a void in clubs and in trumps: no club is returned
+    no = table(E, "2H", N="S:KQJ H:853 D:T72 C:AT92", E="H:2 C:4KQJ H:AKQJT",
+               S="C:3 S:AT9876 D:AK6543", W="C:5876 H:4")
+    plays = ("3C", "5C", "AC", "4C", "2C", "JC", "3D", "6C", "2H", "4D", "4H", "8H")
+    return yes, card, (no, plays)
+
+
+def _avoid_refused_suit() -> tuple[Position, str, Position]:
+    # South threw the two of spades (no interest): North leads diamonds, not his spades
+    north = "S:QT3 H:865 D:753 C:K964"
+    south = "S:2 D:2 H:AKQJT9 S:AKJ"
+    west = "H:2 S:5 D:AKQJT9864 S:98"
+    yes = table(W, "2H", N=north, E="C:3", S=south, W=west)
+    # South threw the two of diamonds instead: the spades are led
+    no = table(W, "2H", N=north, E="C:3", S=south, W=west)
+    return (yes, ("KC", "3C", "2S", "5S")), "7D", (no, ("KC", "3C", "2D", "5S"))
+
+
+def _second_hand_takes_a_short_suit() -> tuple[Position, str, Position]:
+    # the ace gone and six spades out against East: the king takes the trick at once
+    east = "S:2K7 H:Q94 D:K853 C:J96"
+    yes = table(W, "2H", N="S:A5", E=east, S="S:3", W="H:2 S:4")
+    # West showed a void in spades: seven are out, the king waits
+    no = table(W, "2H", N="S:A5", E=east, S="S:3", W="H:2 D:AQJT976 C:AKQ84")
+    return (yes, ("AS", "2S", "3S", "4S", "5S")), "KS", (no, ("AS", "2S", "3S", "7D", "5S"))
 
 
 def _singleton_for_ruff() -> tuple[Position, str, Position]:
@@ -254,10 +294,18 @@ RULES = {
     "signal-interest": _signal_interest,
     "spare-partner-trumps": _spare_partner_trumps,
     "partner-signal": _partner_signal,
+    "give-a-ruff-before-drawing-trumps": _give_a_ruff_before_drawing_trumps,
+    "return-while-partner-may-hold-one": _return_while_partner_may_hold_one,
+    "avoid-refused-suit": _avoid_refused_suit,
+    "second-hand-takes-a-short-suit": _second_hand_takes_a_short_suit,
 }
 """Rule name -> its positions."""
 
-_ALIAS: dict[str, str] = {}
+_ALIAS: dict[str, str] = {
+    "give-a-ruff-before-drawing-trumps": "give-partner-a-ruff",
+    "return-while-partner-may-hold-one": "return-partner",
+    "second-hand-takes-a-short-suit": "sure-winner",
+}
 
 
 @pytest.mark.parametrize("name", sorted(RULES))

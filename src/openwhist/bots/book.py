@@ -16,10 +16,14 @@ ladder section):
   can hold no trump, trumps are not led from partner (unless nothing else is left);
 * **second hand, void**: a small card led is not trumped when partner, last to play, may
   still beat it;
-* **ruffs**: a singleton (up to the queen) is led with one to four trumps, to ruff the
-  suit later, before a longer suit; once an opponent has shown a void he may ruff (and
+* **ruffs**: a suit partner has shown void in is led for him to ruff before trumps are
+  drawn; a singleton (up to the queen) is led with one to four trumps, to ruff the suit
+  later, before a longer suit; once an opponent has shown a void he may ruff (and
   partner none) trumps are led with three or more; second hand takes a sure trick with
-  a king or ace when the suit is short enough (five cards or fewer out) to be ruffed;
+  a king or ace when the suit is short enough (six cards or fewer out) to be ruffed;
+* **masters first**: masters in a suit short enough to be ruffed (five cards or fewer
+  out) are cashed before partner's suit is returned, and partner's suit is not returned
+  once he can hold no card of it;
 * **tenaces**: no lead from ace-queen, king-jack or a king with two small cards or
   fewer, while another suit will do;
 * **two open hands** (German whist's play phase, every card known): each trick won as
@@ -29,7 +33,7 @@ ladder section):
   interest, a higher one interest; a high card is spared only from a long suit headed by
   two masters, otherwise the lowest card of the least useful suit goes;
 * **reading partner's signals**: a suit partner asked for is led before the player's own,
-  a suit partner refused is opened last.
+  a suit partner refused is opened only when the others are clearly worse.
 
 Decisions are pure Python on 52-bit masks, a few tens of microseconds each.
 """
@@ -72,21 +76,23 @@ class Technique:
 
 TECHNIQUES: tuple[Technique, ...] = (
     Technique("only-card", "the only card that may be played"),
+    Technique("give-partner-a-ruff", "lead a suit partner has shown void in, when he may ruff "
+              "and the next opponent may not (before drawing trumps)"),
     Technique("draw-trumps", "draw the opponents' trumps with five trumps, with the master trump "
               "when two or fewer are out, or with the top trumps and more trumps than they hold"),
     Technique("stop-the-ruffs", "lead trumps with three or more when an opponent has shown a "
               "void he may ruff and partner has shown none"),
-    Technique("give-partner-a-ruff", "lead a suit partner has shown void in, when he may ruff "
-              "and the next opponent may not"),
+    Technique("cash-masters", "cash sure winners in a suit the opponents cannot ruff, once few "
+              "enough of it are out that a ruff threatens (before partner's suit)"),
     Technique("lead-to-dummy", "lead low towards a master the dummy shows"),
     Technique("partner-signal", "lead the suit partner asked for with a high discard"),
-    Technique("return-partner", "return partner's suit"),
-    Technique("cash-masters", "cash sure winners in a suit the opponents cannot ruff, once few "
-              "enough of it are out that a ruff threatens"),
+    Technique("return-partner", "return partner's suit while he may still hold a card of it"),
     Technique("singleton-for-ruff", "lead a singleton (not a master) with one to four trumps, to "
               "ruff the suit later"),
     Technique("spare-partner-trumps", "once the opponents hold no trump, lead a plain suit "
               "rather than draw partner's trumps"),
+    Technique("avoid-refused-suit", "open a suit partner refused with a low discard only when "
+              "the others are clearly worse"),
     Technique("keep-the-tenace", "do not lead from a tenace (ace-queen, king-jack) or an "
               "unsupported king: wait for the suit to be led to you"),
     Technique("strongest-suit", "lead from the longest and strongest suit"),
@@ -96,7 +102,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("cover-honour", "second hand covers an honour (a queen or king) with an honour"),
     Technique("split-sequence", "second hand plays the lowest of a sequence of honours that wins"),
     Technique("sure-winner", "take the trick with the cheapest card that surely wins it (second "
-              "hand: a king or ace only late in the deal or in a suit short enough to be ruffed)"),
+              "hand: a king or ace only late in the deal or in a suit short enough to be ruffed: "
+              "six cards or fewer out)"),
     Technique("third-hand-high", "third hand plays high, the lowest of equal cards"),
     Technique("partner-wins", "play low when partner already wins the trick"),
     Technique("fourth-hand-cheap", "fourth hand wins as cheaply as it can, or plays low"),
@@ -122,9 +129,20 @@ _NAMES = frozenset(t.name for t in TECHNIQUES)
 TENACE = 12
 """How much less a suit is worth as a lead when it holds a tenace (see :func:`_tenace`)."""
 
-CASH_OUT = 6
+CASH_OUT = 5
 """Masters are cashed only in a suit of which the opponents may hold at most this many
 cards (with more out, no ruff threatens them yet, and a lead elsewhere is worth more)."""
+
+SINGLETON = 20
+"""How much more a singleton (below the king, not a master) is worth as a lead with one to
+four trumps, to ruff the suit later."""
+
+REFUSED = 4
+"""How much less a suit partner refused (a low first discard) is worth as a lead."""
+
+SECOND_HAND_OUT = 6
+"""Second hand takes a sure trick with a king or ace early only in a suit of which the
+opponents may hold at most this many cards (a ruff threatens it later)."""
 
 SIGNAL_RANK = 5
 """A discard of this rank index (a seven) or higher asks for the suit; lower refuses it."""
@@ -223,6 +241,10 @@ class _BookPosition(_Position):
         n_trumps = my_trumps.bit_count()
         plain = hand & ~tmask
 
+        ruff = self._give_ruff(hand, t)
+        if ruff is not None:
+            return ruff
+
         if my_trumps and opp_trumps:
             top = _highest(my_trumps)
             if n_trumps >= 5 or (self.is_master(top) and opp_trumps.bit_count() <= 2) or (
@@ -235,12 +257,10 @@ class _BookPosition(_Position):
                 and any(self.opponents_may_ruff(s) for s in range(4) if s != t)
                 and not any(self.may_ruff(self.partner, s) for s in range(4) if s != t)):
             return self._by("stop-the-ruffs", self.lead_card(my_trumps))
-        if t >= 0 and self.partner >= 0:
-            for s in range(4):
-                m = hand & SUIT_MASKS[s]
-                if (m and s != t and self.may_ruff(self.partner, s)
-                        and not self.may_ruff(self.right, s)):
-                    return self._by("give-partner-a-ruff", _lowest(m))
+
+        cash = self._cash(hand, t)
+        if cash is not None:
+            return cash
 
         if self.partner in self.exact:
             pmask = self.exact[self.partner]
@@ -261,32 +281,19 @@ class _BookPosition(_Position):
         if ret is not None:
             return ret
 
-        best_master = -1
-        best_len = -1
-        for s in range(4):
-            if s == t:
-                continue
-            m = hand & SUIT_MASKS[s]
-            # a suit the opponents may hold seven cards of is in no danger of a ruff yet
-            if (m and m.bit_count() > best_len and self.is_master(_highest(m))
-                    and not self.opponents_may_ruff(s)
-                    and (self.danger & SUIT_MASKS[s]).bit_count() <= CASH_OUT):
-                best_master, best_len = s, m.bit_count()
-        if best_master >= 0:
-            return self._by("cash-masters", self.lead_card(hand & SUIT_MASKS[best_master]))
-
         # no trump drawn from partner: with trumps gone from the opponents, a plain suit
         pool = plain if (plain and not opp_trumps) else hand
         best_suit = -1
         best_score = -1e9
         kept: dict[int, float] = {}
+        avoided: dict[int, float] = {}
         singleton = False
         for s in range(4):
             m = pool & SUIT_MASKS[s]
             if not m:
                 continue
             n = m.bit_count()
-            single = tenace = False
+            single = tenace = refused = False
             if s == t:
                 score = -50.0 + n
             else:
@@ -298,7 +305,7 @@ class _BookPosition(_Position):
                     score += 3
                 if (n == 1 and 0 < n_trumps < 5 and m.bit_length() - 1 - 13 * s < _KING
                         and not self.is_master(_highest(m))):
-                    score += 12
+                    score += SINGLETON
                     single = True
                 if n <= 2 and not len(group) >= 2:
                     top_rank = _highest(m) % 13
@@ -309,10 +316,15 @@ class _BookPosition(_Position):
                 if _tenace(m):
                     score -= TENACE
                     tenace = True
+                if s in self.refused:
+                    score -= REFUSED
+                    refused = True
             if score > best_score:
                 best_suit, best_score, singleton = s, score, single
             if tenace:
                 kept[s] = score + TENACE
+            if refused:
+                avoided[s] = score + REFUSED
         m = pool & SUIT_MASKS[best_suit]
         if singleton:
             return self._by("singleton-for-ruff", _lowest(m))
@@ -321,14 +333,47 @@ class _BookPosition(_Position):
             self.rule = "spare-partner-trumps"
         elif any(v > best_score for s, v in kept.items() if s != best_suit):
             self.rule = "keep-the-tenace"
+        elif any(v > best_score for s, v in avoided.items() if s != best_suit):
+            self.rule = "avoid-refused-suit"
         return card
+
+    def _give_ruff(self, hand: int, t: int) -> int | None:
+        """A low card of a suit partner has shown void in, when he may ruff it and the
+        opponent who plays after him may not (before trumps are drawn), or None."""
+        if t < 0 or self.partner < 0:
+            return None
+        for s in range(4):
+            m = hand & SUIT_MASKS[s]
+            if (m and s != t and self.may_ruff(self.partner, s)
+                    and not self.may_ruff(self.right, s)):
+                return self._by("give-partner-a-ruff", _lowest(m))
+        return None
+
+    def _cash(self, hand: int, t: int) -> int | None:
+        """A master led from the longest suit headed by one that the opponents cannot
+        ruff, once few enough of it are out that a ruff threatens (see :data:`CASH_OUT`),
+        or None."""
+        best_master = -1
+        best_len = -1
+        for s in range(4):
+            if s == t:
+                continue
+            m = hand & SUIT_MASKS[s]
+            # a suit the opponents may hold six cards of is in no danger of a ruff yet
+            if (m and m.bit_count() > best_len and self.is_master(_highest(m))
+                    and not self.opponents_may_ruff(s)
+                    and (self.danger & SUIT_MASKS[s]).bit_count() <= CASH_OUT):
+                best_master, best_len = s, m.bit_count()
+        if best_master < 0:
+            return None
+        return self._by("cash-masters", self.lead_card(hand & SUIT_MASKS[best_master]))
 
     def _return(self, hand: int, t: int, opp_trumps: int) -> int | None:
         """Partner's suit returned (not one an opponent may ruff, nor trumps once the
-        opponents have none), or None."""
+        opponents have none, nor one partner can hold no card of), or None."""
         for s in self.partner_suits():
             m = hand & SUIT_MASKS[s]
-            if not m or self.opponents_may_ruff(s):
+            if not m or self.opponents_may_ruff(s) or not self.possible[self.partner] & SUIT_MASKS[s]:
                 continue
             if s == t and not opp_trumps:
                 continue
@@ -408,7 +453,7 @@ class _BookPosition(_Position):
                 c = sure_winners[0]
                 # a king or ace only late, or when the suit is short enough to be ruffed
                 if (c % 13 < _KING or len(self.obs.tricks) >= 6
-                        or (self.danger & SUIT_MASKS[led]).bit_count() <= 5):
+                        or (self.danger & SUIT_MASKS[led]).bit_count() <= SECOND_HAND_OUT):
                     return self._by("sure-winner", c)
             group = self.top_group(follow)
             if len(group) >= 2 and group[-1] % 13 >= _TEN and group[-1] > wcard:

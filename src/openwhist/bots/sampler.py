@@ -109,10 +109,10 @@ class SamplerBot:
     :param time_budget: seconds a bidding decision may take at most (default 1.5).
     :param play_budget: seconds of search per card PIMC plays (its ``time_budget``).
     :param play_worlds: deals PIMC samples per card played (None: its level's).
-    :param play: who plays the cards: ``book`` (the rule-book player, the default: in
-        Belgian whist PIMC takes fewer tricks than it, see docs/ladder.md, and the
-        play-outs that judge the contracts play by it), ``pimc``, or ``alone`` (PIMC in a
-        contract the bot plays alone, else the rule book).
+    :param play: who plays the cards: ``book`` (the rule-book player, the default: the
+        play-outs that judge the contracts play by it, it is fast, and PIMC's play won no
+        more points, see docs/ladder.md), ``pimc``, or ``alone`` (PIMC in a contract the
+        bot plays alone, else the rule book).
     :param judge: how a solo or abondance is judged on a sampled deal: ``solver`` (double
         dummy: made against the best defence), ``play`` (played out by the rule book at
         every seat, as the misères are) or ``both`` (the default: each deal counts both

@@ -33,7 +33,8 @@ from openwhist.rules.tricks import trick_winner
 if TYPE_CHECKING:
     from openwhist.bots.heuristic import _Position
 
-__all__ = ["MISERE_HCP", "MISERE_RISK", "PAIR_BONUS", "PARTNER_TRICKS", "PASSE_PAROLE_SUPPORT"]
+__all__ = ["MISERE_HCP", "MISERE_RISK", "PAIR_BONUS", "PARTNER_TRICKS", "PASSE_PAROLE_SUPPORT",
+           "raises_pair"]
 
 _HONOURS = (0,) * 9 + (1, 2, 3, 4)
 """Honour points by rank index (J 1, Q 2, K 3, A 4)."""
@@ -92,9 +93,10 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
         return max(by_kind["discard"], key=lambda c: int(c.card or 0) % 13)
     if "pass" not in by_kind:
         return calls[0]
-    if "accept" not in by_kind and ("pair" in by_kind or "passe-parole" in by_kind) \
-            and all(c.kind in ("pass", "pair", "passe-parole") for c in calls):
-        return _pair_call(obs, by_kind)
+    raises = [c for c in calls if raises_pair(obs, c)]
+    if "accept" not in by_kind and (raises or "passe-parole" in by_kind) \
+            and all(c in raises or c.kind in ("pass", "passe-parole") for c in calls):
+        return _pair_call(obs, by_kind, raises)
     hcp = sum(_HONOURS[c % 13] for c in range(52) if hand >> c & 1)
     aces = sum(1 for s in range(4) if hand >> (13 * s + _ACE) & 1)
     tricks = [playing_tricks(hand, s) for s in range(4)]
@@ -159,7 +161,16 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
         return waits[0]
     return by_kind["pass"][0]
 
-def _pair_call(obs: Observation, by_kind: dict[str, list[Call]]) -> Call:
+def raises_pair(obs: Observation, call: Call) -> bool:
+    """Whether ``call`` raises its caller's pair to more tricks: it promises tricks with a
+    partner (:class:`~openwhist.rules.contract.Promise`) and neither proposes nor accepts."""
+    if call.kind in ("propose", "accept"):
+        return False
+    promise = promises(obs, [call]).get(call)
+    return promise is not None and not promise.alone
+
+
+def _pair_call(obs: Observation, by_kind: dict[str, list[Call]], raises: list[Call]) -> Call:
     """The call of a player who speaks for his pair after a higher bid (the acceptor, or
     the proposer once the acceptor said passe parole): raise to the lowest level that
     outranks it when his :func:`playing_tricks` in the pair's suit, his partner's
@@ -168,7 +179,7 @@ def _pair_call(obs: Observation, by_kind: dict[str, list[Call]]) -> Call:
     :data:`PASSE_PAROLE_SUPPORT` (the proposer, who knows his own hand, decides); else
     pass."""
     hand = obs.hand.mask
-    raises = sorted(by_kind.get("pair", []), key=lambda c: c.level or 0)
+    raises = sorted(raises, key=lambda c: c.level or 0)
     if not raises:  # no level of the pair's suit outranks the bid (nor passe parole)
         return by_kind["pass"][0]
     suit = int(raises[0].suit or 0)

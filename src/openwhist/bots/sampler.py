@@ -51,6 +51,7 @@ import random
 import time
 
 from openwhist.bots.heuristic import HeuristicBot
+from openwhist.bots.heuristic_belgian import raises_pair
 from openwhist.bots.pimc import PimcBot
 from openwhist.bots.technique import misere_risk, playing_tricks
 from openwhist.cards import Suit
@@ -305,7 +306,7 @@ class SamplerBot:
             if h != obs.me:
                 mine = self._book.choose(state.observation(h))
                 if mine != action and not (isinstance(mine, Call) and mine.kind == "accept"
-                                           and Call(action).kind == "pair"):
+                                           and raises_pair(obs, Call(action))):
                     n += 1
                     if n >= 2:  # weighed (1 - TRUST) squared already: enough
                         break

@@ -277,3 +277,21 @@ def test_a_small_misere_is_searched_with_the_unseen_discards_sampled() -> None:
             searched += bot.last_worlds > 0
         deal.apply(book.choose(obs))
     assert searched >= 5
+
+
+def test_a_forced_card_is_not_asked_of_the_book() -> None:
+    """Reading the opponents skips the cards a hand had to play (its only card of the suit
+    led): the rule-book player would have played them too."""
+    from openwhist.bots.pimc import _forced
+
+    deal = openwhist.new_deal("classic", seed=3)
+    checked = 0
+    while not deal.is_over():
+        assert deal.to_move is not None
+        seat = deal.to_move
+        legal = deal.legal_actions()
+        forced = _forced(deal, seat)
+        assert forced == (int(legal[0]) if len(legal) == 1 else -1)
+        checked += forced >= 0
+        deal.apply(legal[-1])
+    assert checked >= 4

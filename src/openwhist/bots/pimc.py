@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from openwhist.bots.base import Bot
 from openwhist.bots.book import TechniqueBot
@@ -37,6 +38,7 @@ from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Observation
 from openwhist.rules.registry import get_variant
 from openwhist.rules.registry import stakes as stakes_of
+from openwhist.rules.tricks import legal_mask
 from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, solve_all
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
@@ -390,6 +392,14 @@ def _classes(legal: Sequence[Card], hand: int, gone: int) -> list[list[Card]]:
     return groups
 
 
+def _forced(state: Any, seat: int) -> int:
+    """The card ``seat`` must play at this point of a replayed deal, when it holds only one
+    card it may play (the rule-book player would play it too); -1 when it has a choice."""
+    trick = state.trick
+    legal = legal_mask(state.hands[seat], trick[0] // 13 if trick else -1)
+    return legal.bit_length() - 1 if legal.bit_count() == 1 else -1
+
+
 class _Replay:
     """Plays a deal's cards so far again with sampled hands, asking at each of the
     opponents' cards what the rule-book player would have played there."""
@@ -426,7 +436,7 @@ class _Replay:
                 state.apply_unchecked(action)
                 continue
             seat, c = self.plays[i]
-            if self.checked[i]:
+            if self.checked[i] and _forced(state, seat) != c:
                 view = state.observation(state.controller(seat))
                 if int(self.book.choose(view)) != c:
                     n += 1

@@ -8,7 +8,9 @@ inference against the rule-book player, and keeps every North-South decision fro
 bot given on the command line chooses a card in each of those positions (seeing only the
 observation), and the benchmark sums the double-dummy tricks lost against the best card
 in the real deal.  Some loss is unavoidable for a player who cannot see the hidden cards;
-a lower loss means better choices.
+a lower loss means better choices.  Each bot's time per decision is given too (median,
+95th percentile and maximum, with the machine's load average at the start and the end),
+as the time a person waits for a computer player's card.
 
 Usage: ``python bench/bench_pimc.py [--deals 100] [--from-trick 2] [BOT ...]``; bots are
 written as for ``openwhist arena`` (default: ``pimc:trust=0`` and ``pimc``, both with
@@ -18,6 +20,7 @@ written as for ``openwhist arena`` (default: ``pimc:trust=0`` and ``pimc``, both
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 import openwhist
@@ -82,18 +85,25 @@ def main(argv: list[str] | None = None) -> None:
     first: float | None = None
     for spec in args.bots:
         lost = wrong = 0
-        start = time.perf_counter()
+        load = os.getloadavg()[0]
+        times: list[float] = []
         for i, (obs, values) in enumerate(states):
-            card = int(make_bot(spec, seed=i).choose(obs))
+            bot = make_bot(spec, seed=i)
+            start = time.perf_counter()
+            card = int(bot.choose(obs))
+            times.append(time.perf_counter() - start)
             loss = max(values.values()) - values[card]
             lost += loss
             wrong += loss > 0
-        seconds = time.perf_counter() - start
         per = lost / len(states)
         first = per if first is None else first
+        times.sort()
+        ms = [1000 * times[len(times) // 2], 1000 * times[min(len(times) - 1, int(0.95 * len(times)))],
+              1000 * times[-1]]
         print(f"{spec:<36} tricks lost {lost:5d} ({per:.4f} a decision, "
               f"{per / first:.2f} of the first)  wrong cards {wrong:5d}  "
-              f"{seconds / len(states) * 1000:6.1f} ms a decision", flush=True)
+              f"ms a decision: median {ms[0]:.0f}, p95 {ms[1]:.0f}, max {ms[2]:.0f} "
+              f"(load {load:.1f} to {os.getloadavg()[0]:.1f})", flush=True)
 
 
 if __name__ == "__main__":

@@ -105,3 +105,47 @@ def test_the_chance_of_the_game_is_even_at_equal_scores_and_falls_behind(preset:
 def test_a_deal_that_brings_the_game_no_nearer_is_refused() -> None:
     with pytest.raises(ValueError, match="no nearer"):
         game_chances(3, lambda a, b: [(1.0, a, b, None)])
+
+
+def _belgian_in_play(kind: str) -> openwhist.Deal:
+    from openwhist.bots import make_bot
+
+    book = make_bot("heuristic", seed=1)
+    for seed in range(400):
+        deal = openwhist.new_deal("belgian", seed=seed)
+        while deal.phase != "play" and not deal.is_over():
+            assert deal.to_move is not None
+            deal.apply(book.choose(deal.observation(deal.controller(deal.to_move))))
+        if not deal.is_over() and deal.contract is not None and deal.contract.kind == kind:
+            return deal
+    raise AssertionError(f"no {kind} in 400 deals")
+
+
+@pytest.mark.parametrize("kind", ["pair", "solo", "troel"])
+def test_a_belgian_contract_of_tricks_is_worth_its_settlement(kind: str) -> None:
+    """Each side plays for the points the grid settles (made or set, and the overtricks
+    the grid pays), read from the grid itself."""
+    from openwhist.rules.belgian import settle
+
+    deal = _belgian_in_play(kind)
+    contract = deal.contract
+    assert contract is not None
+    got = stakes(deal.observation(contract.declarers[0]))
+    assert got is not None
+    declaring = deal.sides[contract.declarers[0]]
+    defending = 1 - declaring
+    mine, theirs = got.worth(deal.dealt, declaring), got.worth(deal.dealt, defending)
+    for t in range(14):
+        tricks = [0] * 4
+        tricks[contract.declarers[0]] = t
+        points = settle(deal.grid, contract, tricks, deal.multiplier)[1]
+        defender = next(h for h in range(4) if deal.sides[h] == defending)
+        assert mine[t] == points[contract.declarers[0]]
+        assert theirs[13 - t] == points[defender]
+    assert all(x <= y for x, y in zip(mine, mine[1:]))
+    assert mine[contract.needed] > mine[contract.needed - 1]
+
+
+def test_a_misere_is_played_for_its_exact_count_not_for_stakes() -> None:
+    deal = _belgian_in_play("small-misere")
+    assert stakes(deal.observation(0)) is None

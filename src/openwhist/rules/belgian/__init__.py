@@ -48,6 +48,7 @@ from openwhist.rules.belgian.contracts import (
     AuctionEnded,
     BelgianResult,
     Contract,
+    deal_stakes,
     high_card_points,
     promise,
     quick_tricks,
@@ -156,5 +157,6 @@ BELGIAN = Variant(
     declare=_declare,
     header_options=("all_pass", "grid", "piccolissimo"),
     promise=promise,
+    stakes=deal_stakes,
 )
 """Belgian colour whist: the registry's record."""

@@ -9,9 +9,11 @@ from typing import Any, NamedTuple
 from openwhist.cards import Suit
 from openwhist.rules.actions import Call
 from openwhist.rules.belgian.grid import PointsGrid
-from openwhist.rules.belgian.ladder import HANDS, KINDS, MISERE_TRICKS, SHARED
+from openwhist.rules.belgian.ladder import HANDS, KINDS, LEVELS, MISERE_TRICKS, SHARED
 from openwhist.rules.contract import Contract as ObservedContract
 from openwhist.rules.contract import Promise
+from openwhist.rules.observation import Observation
+from openwhist.rules.stakes import Stakes
 
 # --- contracts, results, events --------------------------------------------------------------
 
@@ -108,6 +110,52 @@ def settle(grid: PointsGrid, contract: Contract, tricks: Sequence[int],
             if not made or grid.settlement == "zero-sum":
                 points[h] += value if not made else -value
     return tuple(made_all), tuple(points)
+
+
+def deal_stakes(obs: Observation) -> Stakes | None:
+    """What Belgian whist's match counts for the players of a contract of tricks (a pair,
+    troel, a solo, abondance): the points the settlement gives each player of a side (the
+    grid's, times the deal's multiplier) for each number of tricks the side takes, so that
+    the contract made or set, and the overtricks the grid pays, count as they score.  None
+    before the contract and for the misère-like contracts (each played for its exact
+    count, see :class:`~openwhist.rules.contract.Contract`).
+
+    On FreeWhist's grid a pair that makes 8 tricks scores 8 points each, and each
+    defender scores 11 when it fails; the overtricks pay nothing more there:
+
+    >>> from openwhist import new_deal
+    >>> deal = new_deal("belgian", seed=4)
+    >>> for call in ("pass", "propose clubs", "accept", "pass"):
+    ...     _ = deal.apply(call)
+    >>> worth = deal_stakes(deal.observation(0)).worth
+    >>> pair, defenders = deal.sides[2], deal.sides[0]
+    >>> worth(deal.dealt, pair)[7:10], worth(deal.dealt, defenders)[5:8]
+    ((0.0, 8.0, 8.0), (0.0, 11.0, 11.0))
+    """
+    c = obs.contract
+    if c is None or c.each or c.bound != "at_least" or not c.declarers:
+        return None
+    contract = Contract(c.kind, c.needed if c.kind in LEVELS else None, c.trump,
+                        tuple(c.declarers), c.needed)
+    grid = obs.options.points_grid()
+    multiplier = int(obs.info.get("multiplier", 1))
+    sides = obs.sides
+    lead = contract.declarers[0]
+    rows: dict[int, tuple[float, ...]] = {}
+    for side in set(sides):
+        member = sides.index(side)
+        declaring = sides[lead] == side
+        row = []
+        for t in range(14):
+            tricks = [0] * HANDS
+            tricks[lead] = t if declaring else 13 - t
+            row.append(float(settle(grid, contract, tricks, multiplier)[1][member]))
+        rows[side] = tuple(row)
+
+    def worth(dealt: Sequence[int], side: int) -> tuple[float, ...]:
+        return rows[side]
+
+    return Stakes(worth, "points of the deal")
 
 
 # --- the referee ---------------------------------------------------------------------------------

@@ -194,6 +194,31 @@ def test_every_rule_and_value_has_its_text_in_every_language() -> None:
     texts = json.loads((WEB_DIR / "hint.json").read_text(encoding="utf-8"))
     assert set(texts) == {"en", "nl", "fr", "da", "ro"}
     for lang, words in texts.items():
-        assert {t.name for t in TECHNIQUES} | {"tricks", "contract"} == set(words), lang
-        assert "{v}" in words["tricks"] and "{v}" in words["contract"], lang
-        assert all(w.strip() and "{" not in w for k, w in words.items() if k not in ("tricks", "contract"))
+        units = {"tricks", "contract", "game", "points"}
+        assert {t.name for t in TECHNIQUES} | units == set(words), lang
+        assert all("{v}" in words[u] for u in units), lang
+        assert all(w.strip() and "{" not in w for k, w in words.items() if k not in units)
+
+
+def test_a_hint_that_plays_to_the_score_says_what_the_game_is_worth() -> None:
+    """Where the search plays a card for the game that takes fewer tricks on average than
+    another, the hint gives the cards' chances of winning the game too."""
+    found = None
+    for seed in range(1, 6):
+        deal = openwhist.new_deal("classic", seed=seed, score=(4, 3))
+        while not deal.is_over() and found is None:
+            obs = _to_move(deal)
+            hint = advise(obs, True, 1)
+            if "stakes" in hint:
+                found = (obs, hint)
+            _play(deal, 1)
+        if found:
+            break
+    assert found is not None
+    obs, hint = found
+    stakes = hint["stakes"]
+    assert stakes["unit"] == "game" and list(stakes["values"])[0] == hint["action"]
+    assert all(0 <= v <= 1 and round(v, 2) == v for v in stakes["values"].values())
+    assert stakes["values"][hint["action"]] == max(stakes["values"].values())
+    # the tricks tell a different story: another card takes more on average
+    assert hint["values"][hint["action"]] < max(hint["values"].values())

@@ -202,15 +202,15 @@ def test_the_values_of_the_last_decision_are_kept_for_a_hint(to_score: bool) -> 
             assert set(values) == set(obs.legal)
             assert all(0 <= v <= 13 - len(deal.tricks) for v in values.values())
             if to_score:  # the best chance of the game is played
-                chances = bot.last_chances
+                chances = bot.last_worths
                 assert set(chances) == set(obs.legal)
                 assert all(0 <= p <= 1 for p in chances.values())
                 assert chances[Card(card)] == pytest.approx(max(chances.values()))
             else:  # the best average of tricks
-                assert bot.last_chances == {}
+                assert bot.last_worths == {}
                 assert values[Card(card)] == max(values.values())
         else:
-            assert bot.last_values == {} and bot.last_chances == {}
+            assert bot.last_values == {} and bot.last_worths == {}
         deal.apply(card)
     assert searched > 10
 
@@ -228,7 +228,7 @@ def test_playing_to_the_score_gives_up_tricks_for_the_game() -> None:
     assert a != b
     assert to_score.last_values == for_tricks.last_values  # the same deals were solved
     assert to_score.last_values[Card(b)] > to_score.last_values[Card(a)]
-    assert to_score.last_chances[Card(a)] > to_score.last_chances[Card(b)]
+    assert to_score.last_worths[Card(a)] > to_score.last_worths[Card(b)]
 
 
 def test_the_book_it_reads_the_opponents_by_may_be_the_technique_player() -> None:

@@ -120,10 +120,11 @@ class PimcBot:
         deals (weighted as the choice weighs them): the tricks the mover's side takes from
         the current trick on with that card (for a misère declarer, the tricks he avoids,
         counted negative); empty when the decision did not search.  What a hint shows."""
-        self.last_chances: dict[Card, float] = {}
+        self.last_worths: dict[Card, float] = {}
         """For the last decision that searched while playing to the score: each card's
         average worth over the sampled deals by the variant's stakes (classic whist: the
-        chance of winning the game); empty otherwise."""
+        chance of winning the game, unit ``game``; Belgian whist: the points of the deal,
+        unit ``points``); empty otherwise."""
 
     def __repr__(self) -> str:
         return (f"PimcBot(level={self.level}, worlds={self.worlds}, time_budget={self.time_budget}, "
@@ -141,7 +142,7 @@ class PimcBot:
         legal = sorted(Card(a) for a in obs.legal)
         self.last_worlds = 0
         self.last_values = {}
-        self.last_chances = {}
+        self.last_worths = {}
         if len(legal) == 1:
             return legal[0]
         mover = obs.to_move
@@ -228,10 +229,10 @@ class PimcBot:
         # who keeps his low cards)
         tie = 1 if objective.kind == "exactly" and sign > 0 else -1
         if stake is not None and weights > 0:
-            self.last_chances = {c: worths[c] / weights for c in legal}
+            self.last_worths = {c: worths[c] / weights for c in legal}
             # the best chance first; chances within a rounding are equal, and the most
             # tricks decide between them
-            return max(legal, key=lambda c: (round(self.last_chances[c], 9), totals[c],
+            return max(legal, key=lambda c: (round(self.last_worths[c], 9), totals[c],
                                              tie * (c % 13), tie * c))
         return max(legal, key=lambda c: (totals[c], tie * (c % 13), tie * c))
 

@@ -116,6 +116,9 @@ class SolverBot:
         average over the playouts in the stock phase (one card of each run of equal cards;
         stock tricks only where they score), PIMC's :attr:`~openwhist.bots.pimc.PimcBot.last_values`
         elsewhere; empty when the book chose.  What a hint shows."""
+        self.last_worths: dict[Card, float] = {}
+        """Where PIMC chose playing to the score: its
+        :attr:`~openwhist.bots.pimc.PimcBot.last_worths`; else empty."""
 
     def __repr__(self) -> str:
         return (f"SolverBot(level={self.level}, playouts={self.playouts}, "
@@ -128,6 +131,7 @@ class SolverBot:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
         self.last_playouts = 0
         self.last_values = {}
+        self.last_worths = {}
         if any(not isinstance(a, Card) for a in obs.legal):
             return self._book.choose(obs)
         legal = sorted(Card(a) for a in obs.legal)
@@ -145,6 +149,7 @@ class SolverBot:
         pimc = self._sampler()
         action = pimc.choose(obs)
         self.last_values = dict(pimc.last_values)
+        self.last_worths = dict(pimc.last_worths)
         return action
 
     def _sampler(self) -> PimcBot:

@@ -885,7 +885,7 @@ def game_stakes(obs: Observation) -> Stakes:
             cache[key] = tuple(row)
         return cache[key]
 
-    return Stakes(worth, "chance of winning the game")
+    return Stakes(worth, "game")
 
 
 def _declare(options: ClassicOptions) -> Declaration:

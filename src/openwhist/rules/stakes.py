@@ -28,7 +28,8 @@ class Stakes:
     :param worth: ``worth(dealt, side)`` -> a tuple indexed by the tricks ``side`` takes
         in the whole deal (0 to all), each the worth of that result to ``side``; ``dealt``
         holds every hand's cards as dealt (bit masks), e.g. a sampled deal's.
-    :param unit: what the worth measures, in words (``"chance of winning the game"``).
+    :param unit: what the worth measures: ``"game"`` (the chance of winning the game, 0 to
+        1) or ``"points"`` (the points the deal gives each player of the side).
     """
 
     worth: Callable[[Sequence[int], int], tuple[float, ...]]

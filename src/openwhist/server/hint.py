@@ -18,6 +18,7 @@ from typing import Any
 
 from openwhist.cards import Card
 from openwhist.rules.base import Observation
+from openwhist.rules.registry import stakes
 from openwhist.rules.seats import seat_name
 
 __all__ = ["HINT_BUDGET", "HINT_VALUES", "HintError", "advise", "hint_for"]
@@ -85,8 +86,12 @@ def advise(obs: Observation, solver_ready: bool, seed: int | None = None) -> dic
     side takes from the current trick on, on average, to one decimal) or ``contract``
     (in a contract of exactly N tricks, misère or piccolo: the share of sampled deals
     where the mover's aim is reached, the declarer's contract made or the defenders'
-    defeat of it, to two decimals).  From the technique player: ``technique``, the name
-    of the rule it followed."""
+    defeat of it, to two decimals).  Where playing to the score chose a card that does not
+    take the most tricks on average, ``stakes`` says why: ``{"unit": "game" | "points",
+    "values": ...}``, the cards' average worth by the match's stakes (the chance of
+    winning the game, to two decimals; or the points of the deal, to one), chosen as
+    ``values`` are.  From the technique player: ``technique``, the name of the rule it
+    followed."""
     from openwhist.bots.book import TechniqueBot
     from openwhist.bots.solver import SolverBot
 
@@ -94,8 +99,17 @@ def advise(obs: Observation, solver_ready: bool, seed: int | None = None) -> dic
         solver = SolverBot(seed=seed, time_budget=HINT_BUDGET)
         action = solver.choose(obs)
         if solver.last_values:
-            return {"action": str(action), "bot": solver.name,
-                    **_values(obs, Card(action), solver.last_values)}
+            answer = {"action": str(action), "bot": solver.name,
+                      **_values(obs, Card(action), solver.last_values)}
+            values, worths = solver.last_values, solver.last_worths
+            if worths and values[Card(action)] < max(values.values()):
+                kind = stakes(obs)
+                assert kind is not None
+                digits = 2 if kind.unit == "game" else 1
+                answer["stakes"] = {"unit": kind.unit,
+                                    "values": _best({c: round(v, digits) for c, v in worths.items()},
+                                                    Card(action))}
+            return answer
     book = TechniqueBot(seed=seed)
     action = book.choose(obs)
     return {"action": str(action), "bot": book.name, "technique": book.last_technique}
@@ -110,10 +124,16 @@ def _values(obs: Observation, action: Card, values: dict[Card, float]) -> dict[s
         unit, shown = "contract", {c: round(v if sign > 0 else 1 + v, 2) for c, v in values.items()}
     else:
         unit, shown = "tricks", {c: round(v, 1) for c, v in values.items()}
+    return {"values": _best(shown, action), "unit": unit}
+
+
+def _best(shown: dict[Card, float], action: Card) -> dict[str, float]:
+    """The suggested card's value and the best others' (at most :data:`HINT_VALUES`, best
+    first, one card of each run worth the same in a suit)."""
     out: dict[str, float] = {}
     kept: set[tuple[int, float]] = set()
     for c in sorted(shown, key=lambda c: (c != action, -shown[c], c)):
         if (c.suit, shown[c]) not in kept and len(out) < HINT_VALUES:
             kept.add((c.suit, shown[c]))
             out[str(c)] = shown[c]
-    return {"values": out, "unit": unit}
+    return out

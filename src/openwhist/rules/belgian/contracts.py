@@ -155,7 +155,7 @@ def deal_stakes(obs: Observation) -> Stakes | None:
     def worth(dealt: Sequence[int], side: int) -> tuple[float, ...]:
         return rows[side]
 
-    return Stakes(worth, "points of the deal")
+    return Stakes(worth, "points")
 
 
 # --- the referee ---------------------------------------------------------------------------------

@@ -25,9 +25,12 @@ let hintTexts;
 async function hintWhy(r) {
   const w = (await (hintTexts ??= fetch("/web/hint.json").then(x => x.json(), () => ({}))))[language()] || {};
   if (r.technique) return w[r.technique] || r.technique;
-  const vs = Object.entries(r.values || {}).map(([c, v]) => cardShort(c) + "\u00a0"
-    + (r.unit == "tricks" ? v.toLocaleString(language()) : Math.round(v * 100) + "%"));
-  return vs.length ? (w[r.unit] || "{v}").replace("{v}", vs.join(" · ")) : "";
+  const say = (x) => {
+    const vs = Object.entries(x.values || {}).map(([c, v]) => cardShort(c) + "\u00a0"
+      + (/^[tp]/.test(x.unit) ? v.toLocaleString(language()) : Math.round(v * 100) + "%"));
+    return vs.length ? (w[x.unit] || "{v}").replace("{v}", vs.join(" · ")) : "";
+  };
+  return [say(r), r.stakes && say(r.stakes)].filter(Boolean).join("; ");
 }
 
 function h(tag, attrs = {}, ...children) {

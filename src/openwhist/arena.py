@@ -163,9 +163,15 @@ class ArenaResult:
                 for label, stats in per.items()
             },
             "seconds": self.seconds,
-            **({"games_won_by_a": dict(zip(("mean", "ci95"), _mean_and_ci(mean_ci(self.mean_points_a)),
+            **({"games_won_by_a": dict(zip(("mean", "ci95"), _mean_and_ci(self.games_share()),
                                            strict=True))} if self.games else {}),
         }
+
+    def games_share(self) -> tuple[float, float, float]:
+        """With whole games: A's share of the games won and its 95% interval (the normal
+        approximation over boards, kept within 0 and 1)."""
+        mean, low, high = mean_ci(self.mean_points_a)
+        return mean, max(low, 0.0), min(high, 1.0)
 
 
 def _mean_and_ci(stats: tuple[float, float, float]) -> tuple[float, list[float]]:

@@ -326,7 +326,7 @@ def arena(
                       f"[{gt[1]:+.3f}, {gt[2]:+.3f}], points {gp[0]:+.3f} [{gp[1]:+.3f}, {gp[2]:+.3f}]",
                       markup=False)
         if games:
-            share = mean_ci(result.mean_points_a)
+            share = result.games_share()
             console.print(f"Games won by A: {share[0]:.1%} [{share[1]:.1%}, {share[2]:.1%}] of "
                           f"{2 * result.boards} ({result.boards} boards, each game played from "
                           "both sides)", markup=False)

@@ -90,7 +90,7 @@ class Settings:
 
     bot_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_BOT_PAUSE", 0.8))
     away_timeout: float = field(default_factory=lambda: _env_float("OPENWHIST_AWAY_TIMEOUT", 30.0))
-    stand_in: str = "heuristic"
+    stand_in: str = "club"
     session_ttl: float = 30 * 24 * 3600.0
     cookie_secure: bool | None = None
     compile_solver: bool = field(default_factory=lambda: os.environ.get("OPENWHIST_COMPILE_SOLVER") != "0")

@@ -83,7 +83,7 @@ class QuickPlayIn(_In):
 
     variant: Short = "classic"
     preset: Short | None = None
-    bot: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9=.,:_]+$")] = "heuristic"
+    bot: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9=.,:_]+$")] = "club"
     until: Short | None = None
     count: Annotated[int, Field(ge=1, le=1000)] | None = None
 

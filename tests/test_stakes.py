@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 import openwhist
 from openwhist.cards import Card
 from openwhist.rules.classic import game_stakes
-from openwhist.rules.registry import get_variant, stakes
+from openwhist.rules.registry import get_variant
 from openwhist.rules.stakes import game_chances
 
 
 def _worth(score: tuple[int, int], side: int, seed: int = 1, **options: object) -> tuple[float, ...]:
     deal = openwhist.new_deal("classic", seed=seed, score=score, **options)
-    got = stakes(deal.observation(0))
+    got = deal.observation(0).stakes()
     assert got is not None
     return got.worth(deal.dealt, side)
 
@@ -61,7 +61,7 @@ def test_honours_held_decide_what_the_tricks_are_worth() -> None:
 
 def test_no_stakes_without_a_match_rule_for_them() -> None:
     deal = openwhist.new_deal("belgian", seed=3)
-    assert stakes(deal.observation(0)) is None
+    assert deal.observation(0).stakes() is None
 
 
 @settings(max_examples=40, deadline=None)
@@ -72,7 +72,7 @@ def test_more_tricks_are_never_worth_less(a: int, b: int, seed: int, side: int, 
     target = deal.options.target
     score = (min(a * target // 5, target - 1), min(b * target // 5, target - 1))
     deal = openwhist.new_deal(preset, seed=seed, score=score)
-    got = stakes(deal.observation(0))
+    got = deal.observation(0).stakes()
     assert got is not None
     worth = got.worth(deal.dealt, side)
     assert len(worth) == 14
@@ -130,7 +130,7 @@ def test_a_belgian_contract_of_tricks_is_worth_its_settlement(kind: str) -> None
     deal = _belgian_in_play(kind)
     contract = deal.contract
     assert contract is not None
-    got = stakes(deal.observation(contract.declarers[0]))
+    got = deal.observation(contract.declarers[0]).stakes()
     assert got is not None
     declaring = deal.sides[contract.declarers[0]]
     defending = 1 - declaring
@@ -148,4 +148,4 @@ def test_a_belgian_contract_of_tricks_is_worth_its_settlement(kind: str) -> None
 
 def test_a_misere_is_played_for_its_exact_count_not_for_stakes() -> None:
     deal = _belgian_in_play("small-misere")
-    assert stakes(deal.observation(0)) is None
+    assert deal.observation(0).stakes() is None

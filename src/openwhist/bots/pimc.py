@@ -37,7 +37,6 @@ from openwhist.cards import SUIT_MASKS, Card
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Observation
 from openwhist.rules.registry import get_variant
-from openwhist.rules.registry import stakes as stakes_of
 from openwhist.rules.tricks import legal_mask
 from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, solve_all
 
@@ -358,7 +357,7 @@ class _Stake:
     gives the mover's side from the current trick on."""
 
     def __init__(self, obs: Observation, mover: int) -> None:
-        self.stakes = stakes_of(obs)
+        self.stakes = obs.stakes()
         self.side = obs.sides[mover]
         self.taken = obs.tricks_won[self.side]
         n = obs.n_hands

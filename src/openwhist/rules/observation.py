@@ -15,6 +15,7 @@ from openwhist.errors import InvalidActionError
 from openwhist.rules.actions import _ACTION_TEXT, Action, Call, parse_action
 from openwhist.rules.contract import Contract
 from openwhist.rules.seats import parse_seat, seat_names
+from openwhist.rules.stakes import Stakes
 from openwhist.rules.tricks import CARD_TEXTS as _CARD_TEXT
 from openwhist.rules.tricks import Trick, shown_voids
 
@@ -165,6 +166,16 @@ class Observation:
             return shown_voids(self.tricks, self.trick, n)
         return {h: shown_voids(self.tricks[self.voids_from[h]:], self.trick, n)[h]
                 for h in range(n)}
+
+    def stakes(self) -> Stakes | None:
+        """What the deal is worth to the match for its players, by the rules of the
+        observation's variant (:class:`~openwhist.rules.stakes.Stakes`: classic whist the
+        chance of winning the game, Belgian whist a contract's points), or None where the
+        players play for the deal's tricks."""
+        from openwhist.rules.registry import get_variant
+
+        hook = get_variant(self.variant).stakes
+        return None if hook is None else hook(self)
 
     def unseen(self) -> CardSet:
         """Cards the observer has not seen: not in its hand, not public, not played."""

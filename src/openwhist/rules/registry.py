@@ -16,11 +16,10 @@ from openwhist.rules.contract import Promise
 from openwhist.rules.german import GERMAN
 from openwhist.rules.observation import Observation
 from openwhist.rules.protocol import Deal
-from openwhist.rules.stakes import Stakes
 from openwhist.rules.variant import Variant, VariantHeader
 
-__all__ = ["get_variant", "header", "new_deal", "promises", "register", "resolve", "stakes",
-           "variant_info", "variants"]
+__all__ = ["get_variant", "header", "new_deal", "promises", "register", "resolve", "variant_info",
+           "variants"]
 
 _VARIANTS: dict[str, Variant] = {}
 
@@ -117,14 +116,6 @@ def promises(obs: Observation, calls: Iterable[Call]) -> dict[Call, Promise]:
         if p is not None:
             out[c] = p
     return out
-
-
-def stakes(obs: Observation) -> Stakes | None:
-    """What the deal being played is worth to the match, from the rules of the
-    observation's variant (:class:`~openwhist.rules.stakes.Stakes`), or None where the
-    players play for the deal's tricks (no match rule says otherwise)."""
-    hook = get_variant(obs.variant).stakes
-    return None if hook is None else hook(obs)
 
 
 def new_deal(

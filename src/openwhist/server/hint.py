@@ -18,7 +18,6 @@ from typing import Any
 
 from openwhist.cards import Card
 from openwhist.rules.base import Observation
-from openwhist.rules.registry import stakes
 from openwhist.rules.seats import seat_name
 
 __all__ = ["HINT_BUDGET", "HINT_VALUES", "HintError", "advise", "hint_for"]
@@ -103,7 +102,7 @@ def advise(obs: Observation, solver_ready: bool, seed: int | None = None) -> dic
                       **_values(obs, Card(action), solver.last_values)}
             values, worths = solver.last_values, solver.last_worths
             if worths and values[Card(action)] < max(values.values()):
-                kind = stakes(obs)
+                kind = obs.stakes()
                 assert kind is not None
                 digits = 2 if kind.unit == "game" else 1
                 answer["stakes"] = {"unit": kind.unit,

@@ -81,7 +81,7 @@ class PimcBot:
     :param book: the rule-based player it reads the opponents' cards by and falls back on
         (``heuristic``, the default, or ``technique``, the books' technique as named rules).
     :param to_score: play for what the match counts where the rules say it (the
-        variant's :class:`~openwhist.rules.stakes.Stakes`: in classic whist the chance of
+        variant's :class:`~openwhist.rules.base.Stakes`: in classic whist the chance of
         winning the game, from the game score): each card's worth in a sampled deal is
         the stakes' worth of the tricks the solver gives it, and the card with the best
         average worth is played, the most tricks among equals.  False: most tricks always.
@@ -353,7 +353,7 @@ class _World(list[int]):
 
 class _Stake:
     """The match's worth of each trick count for the hand to move, in a sampled deal: the
-    variant's :class:`~openwhist.rules.stakes.Stakes`, indexed by the tricks the solver
+    variant's :class:`~openwhist.rules.base.Stakes`, indexed by the tricks the solver
     gives the mover's side from the current trick on."""
 
     def __init__(self, obs: Observation, mover: int) -> None:

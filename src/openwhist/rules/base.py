@@ -47,6 +47,7 @@ from openwhist.rules.options import (
     options_from_strings,
 )
 from openwhist.rules.protocol import Deal, Result
+from openwhist.rules.stakes import Stakes
 from openwhist.rules.variant import Declaration, Variant, VariantHeader
 from openwhist.rules.variant import Partnership as Partnership
 
@@ -73,6 +74,7 @@ __all__ = [
     "Result",
     "RubberRecord",
     "SheetRow",
+    "Stakes",
     "TrickWon",
     "UNSEEN_DISCARD",
     "Variant",

@@ -5,16 +5,14 @@ chosen here so that a test can kill the server and start it again at the same ad
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import socket
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from server_util import stop_process, wait_until_healthy
+from server_util import start_server, stop_process, wait_until_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,14 +60,7 @@ class WebServer:
                  extra_env: dict[str, str] | None = None) -> None:
         env = {**os.environ, "OPENWHIST_BOT_PAUSE": str(bot_pause), "OPENWHIST_AWAY_TIMEOUT": "60",
                "OPENWHIST_COMPILE_SOLVER": "0", "OPENWHIST_SIGNUP_LIMIT": "1000", **(extra_env or {})}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "openwhist", "serve", "--port", str(port), "--database", database],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not re.search(r"http://[\d.]+:\d+", line):
-            self.proc.kill()
-            raise RuntimeError(f"the server did not start: {line}{self.proc.stdout.read()}")
+        self.proc, _, self.output = start_server(["--port", str(port), "--database", database], env)
         self.url = f"http://127.0.0.1:{port}"
         wait_until_healthy(self.url)
 

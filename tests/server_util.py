@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,29 @@ def stop_process(proc: subprocess.Popen[str]) -> None:
             proc.wait()
 
 
+def start_server(argv: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[str], str, list[str]]:
+    """Start ``openwhist serve`` (``argv`` after ``serve``) with ``env``; return the process,
+    the address it printed first, and the list its output lines are added to.  The output is read
+    all the time by a thread: a pipe nobody reads fills up, and a server writing its log
+    to a full pipe stops in the middle of whatever it was doing."""
+    proc = subprocess.Popen([sys.executable, "-m", "openwhist", "serve", *argv],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    found = re.search(r"http://[\d.]+:\d+", line)
+    if not found:
+        proc.kill()
+        raise RuntimeError(f"the server did not start: {line}{proc.stdout.read()}")
+    lines: list[str] = []
+    out = proc.stdout
+
+    def drain() -> None:
+        lines.extend(out)
+
+    threading.Thread(target=drain, daemon=True).start()
+    return proc, found.group(0), lines
+
+
 class Server:
     """``openwhist serve`` on a free port, on ``database``; ``kill()`` is kill -9.  The
     next deal starts at once after a deal (``OPENWHIST_DEAL_PAUSE`` 0) unless ``env`` says
@@ -53,16 +77,7 @@ class Server:
         self.database = database
         full = {**os.environ, "OPENWHIST_BOT_PAUSE": str(bot_pause), "OPENWHIST_AWAY_TIMEOUT": str(away),
                 "OPENWHIST_COMPILE_SOLVER": "0", "OPENWHIST_DEAL_PAUSE": "0", **(env or {})}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "openwhist", "serve", "--port", "0", "--database", database],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full, cwd=ROOT)
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        found = re.search(r"http://([\d.]+):(\d+)", line)
-        if not found:
-            self.proc.kill()
-            raise RuntimeError(f"the server did not start: {line}{self.proc.stdout.read()}")
-        self.url = f"http://{found.group(1)}:{found.group(2)}"
+        self.proc, self.url, self.output = start_server(["--port", "0", "--database", database], full)
         self.ws_url = self.url.replace("http://", "ws://")
         wait_until_healthy(self.url)
 

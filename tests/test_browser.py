@@ -1175,7 +1175,9 @@ def test_on_a_phone_what_is_needed_to_act_is_on_screen(browser: Any, server: Web
     phases: set[str] = set()
     deadline = time.monotonic() + 150
     while not page.locator("#over-panel, #pause-panel").count() and page.locator(SHEET_ROWS).count() == rows:
-        assert time.monotonic() < deadline, f"the deal did not end; phases {phases}"
+        assert time.monotonic() < deadline, (f"the deal did not end; phases {phases}; the page says "
+                                             f"{page.locator('.topline').inner_text()!r}; the server "
+                                             f"wrote {''.join(server.output[-20:])!r}")
         if not page.locator(ACTABLE).count():
             time.sleep(0.05)
             continue

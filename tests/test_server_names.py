@@ -10,7 +10,6 @@ log line, never a traceback.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,14 +34,10 @@ _log.propagate = False
 
 
 class Log:
-    """Every line the server writes (stdout and stderr), read in a thread."""
+    """Every line the server writes (stdout and stderr), as the server helper reads them."""
 
     def __init__(self, server: Server) -> None:
-        self.lines: list[str] = []
-        assert server.proc.stdout is not None
-        stream = server.proc.stdout
-        self._thread = threading.Thread(target=lambda: self.lines.extend(stream), daemon=True)
-        self._thread.start()
+        self.lines = server.output
 
     def mark(self) -> int:
         """Where the log is now."""

@@ -119,19 +119,10 @@ class TensorLayout:
         return {s.name: s.offset for s in self.information}
 
     @cached_property
-    def _encoder_offsets(self) -> tuple[int, ...]:
-        """The offsets the encoder reads, in its order (relative where it groups sections)."""
-        o = self.offsets
-        base = o["trump"]
-        return (o["hand"], o["known"], o["played"], o["trick"], o["shown"], o["turn_up"], base,
-                o["phase"] - base, o["to_move"] - base, o["leader"] - base, o["dealer"] - base,
-                o["controls"] - base, o["partners"] - base, o["open_hands"] - base, o["voids"] - base,
-                o["hand_sizes"] - base, o["tricks_won"] - base, o["hidden"] - base)
-
-    @cached_property
     def _seat_tables(self) -> tuple[_Tables, ...]:
         """The encoder's bits for each observer."""
-        return tuple(_Tables(self, me) for me in range(self.hands))
+        trick_at = _trick_table(self)
+        return tuple(_Tables(self, me, trick_at) for me in range(self.hands))
 
     def section(self, name: str) -> Section:
         """The section called ``name`` (of the information state, which holds them all)."""
@@ -159,34 +150,72 @@ class TensorLayout:
 
 
 class _Tables:
-    """An observer's bits of the small sections, each from the trump section's offset,
-    indexed by the absolute hand (or the suit): what the encoder ORs together."""
+    """What the encoder ORs together for one observer: its rows relative to the absolute
+    hands, the bits of the small sections (each from the trump section's offset, indexed
+    by the absolute hand, the suit or the count), and the current trick's bits."""
 
-    def __init__(self, layout: TensorLayout, me: int) -> None:
+    __slots__ = ("base", "controls", "dealer", "hidden", "known", "me", "not_voids",
+                 "open_hands", "partner", "phase", "rel", "shown", "sizes", "static", "trick_at",
+                 "trump", "turn", "turn_up", "voids")
+
+    def __init__(self, layout: TensorLayout, me: int, trick_at: tuple[Any, ...]) -> None:
         o = layout.offsets
         base = o["trump"]
         n = layout.hands
-        rel = [(h - me) % n for h in range(n)]
+        rel = _REL[n][me]
 
         def row(name: str) -> tuple[int, ...]:
             return tuple(1 << (o[name] - base + rel[h]) for h in range(n))
 
-        self.offsets = layout._encoder_offsets
+        self.me = me
+        self.rel = rel
+        self.base = base
+        self.known = o["known"]
+        self.shown = o["shown"]
+        self.turn_up = tuple(1 << (o["turn_up"] + c) for c in range(CARDS))
+        self.phase = o["phase"] - base
         self.trump = tuple(1 << s for s in range(5))
-        self.to_move = row("to_move")
-        self.leader = row("leader")
+        leader = row("leader")
+        to_move = row("to_move")
+        # the hand to move (None once over), then the leader
+        self.turn: dict[int | None, tuple[int, ...]] = {
+            m: tuple(lead | to_move[m] for lead in leader) for m in range(n)}
+        self.turn[None] = leader
         self.dealer = row("dealer")
         self.controls = row("controls")
         self.partner = row("partners")
         self.open_hands = row("open_hands")
         self.hidden = tuple(1 << (o["hidden"] - base + k) for k in range(MAX_HIDDEN + 1))
         self.static: dict[tuple[Any, ...], int] = {}
+        """The bits of what stays the same through a deal (with no hidden cards) by key."""
         self.sizes: dict[tuple[int, ...], int] = {}
-        # absolute rows to rows relative to ``me``: cards played, voids, tricks won
-        self.rotations = (*_rotation(n, me, CARDS), *_rotation(n, me, 4),
-                          *_rotation(n, me, CARDS // n + 1))
-        self.encoder = (*self.offsets, *self.rotations)
-        """What the encoder unpacks first: the offsets, then the rotations."""
+        """The ``hand_sizes`` section's bits by the hand sizes."""
+        self.trick_at = trick_at
+        # the voids' rows by absolute hand to the observer's, at the section's offset
+        self.voids = _placing(n, me, 4, o["voids"])
+        self.not_voids = ((1 << o["hidden"]) - 1) ^ (((1 << 4 * n) - 1) << o["voids"])
+
+
+def _placing(n: int, me: int, width: int, offset: int) -> tuple[int, int, int, int]:
+    """How ``n`` rows of ``width`` bits by absolute hand become the rows relative to
+    observer ``me`` (row ``me`` first) at ``offset``: ``(bits & high) << up | (bits & low)
+    << wrap``."""
+    low = (1 << me * width) - 1
+    high = ((1 << n * width) - 1) ^ low
+    up = offset - me * width
+    assert up >= 0
+    return high, up, low, offset + (n - me) * width
+
+
+def _trick_table(layout: TensorLayout) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``[led][r][c]``: the bits of card ``c`` played to the current trick by the hand in
+    relative row ``r`` when suit ``led`` was led: in ``played`` and ``trick``, and in
+    ``voids`` when the card does not follow."""
+    o = layout.offsets
+    return tuple(tuple(tuple(
+        1 << (o["played"] + r * CARDS + c) | 1 << (o["trick"] + r * CARDS + c)
+        | (1 << (o["voids"] + 4 * r + led) if c // 13 != led else 0)
+        for c in range(CARDS)) for r in range(layout.hands)) for led in range(4))
 
 
 def _sections(parts: list[tuple[str, int, int, str]], start: int = 0) -> tuple[Section, ...]:
@@ -198,12 +227,10 @@ def _sections(parts: list[tuple[str, int, int, str]], start: int = 0) -> tuple[S
     return tuple(out)
 
 
-def layout_for(header: VariantHeader) -> TensorLayout:
-    """The tensor layout of a variant with this declared header."""
-    n = header.hands
-    calls = header.max_actions > CARDS
+def _common_parts(n: int) -> list[tuple[str, int, int, str]]:
+    """The sections every layout of ``n`` hands begins with (the same offsets in all)."""
     tricks = CARDS // n
-    parts: list[tuple[str, int, int, str]] = [
+    return [
         ("hand", 1, CARDS, "the observer's own cards"),
         ("known", n, CARDS, "public cards of each hand (an exposed dummy, the turn-up while "
                             "the dealer holds it, an open misere hand)"),
@@ -225,6 +252,14 @@ def layout_for(header: VariantHeader) -> TensorLayout:
         ("hidden", 1, MAX_HIDDEN + 1, f"cards the observer cannot see outside the hands "
                                       f"(one-hot 0-{MAX_HIDDEN})"),
     ]
+
+
+def layout_for(header: VariantHeader) -> TensorLayout:
+    """The tensor layout of a variant with this declared header."""
+    n = header.hands
+    calls = header.max_actions > CARDS
+    tricks = CARDS // n
+    parts = _common_parts(n)
     call_slots = 0
     if calls:
         call_slots = header.max_actions - CARDS
@@ -277,38 +312,53 @@ _REL = {n: tuple(tuple((h - me) % n for h in range(2 * n)) for me in range(n)) f
 """``_REL[n][me][h]``: hand ``h`` (or ``h - n``) relative to ``me``."""
 
 
+def _seat_placings(n: int) -> tuple[tuple[Any, ...], ...]:
+    """Per observer: how a closed trick's cards (rows of 52 by absolute hand) and shown
+    voids (rows of 4) become its rows at the ``played`` and ``voids`` offsets (see
+    :func:`_placing`), and ``[winner][k]``: the bits that move the winner's one-hot count
+    of tricks won from ``k`` to ``k + 1``."""
+    o = {s.name: s.offset for s in _sections(_common_parts(n))}
+    width = CARDS // n + 1
+    return tuple(
+        (*_placing(n, me, CARDS, o["played"]), *_placing(n, me, 4, o["voids"]),
+         tuple(tuple(3 << (o["tricks_won"] + (w - me) % n * width + k) for k in range(width - 1))
+               for w in range(n)))
+        for me in range(n))
+
+
+_PLACINGS = {n: _seat_placings(n) for n in (2, 3, 4)}
+_NO_TRICKS = {n: sum(1 << (o + h * (CARDS // n + 1)) for h in range(n))
+              for n, o in ((n, {s.name: s.offset for s in _sections(_common_parts(n))}["tricks_won"])
+                           for n in (2, 3, 4))}
+"""Per number of hands: the ``tricks_won`` section before the first trick (every count 0)."""
+
+
 class _Closed:
-    """What the closed tricks say, by absolute hand (the same for every observer, rotated
-    to one by :func:`_rotate`): the cards each hand played (``played_bits``: row ``h`` at
-    bit ``52 h``), the suits each has shown void (``voids_bits``: row ``h`` at bit ``4 h``),
-    the tricks each won (``won_bits``: one-hot rows of ``52 / n + 1``), each trick's voids
-    (for a hand whose voids count only from some trick on), and per observer the history's
-    bits (from offset 0) for its first ``history_count`` tricks (made only when an
+    """What the closed tricks say, kept for every observer at once: ``seats[me]`` holds
+    observer ``me``'s bits of the ``played``, ``voids`` and ``tricks_won`` sections at their
+    offsets (the same in every layout of ``n`` hands); by absolute hand, the tricks each
+    hand won (``won``) and each trick's shown voids (``trick_voids``, row ``h`` at bit
+    ``4 h``: for a hand whose voids count only from some trick on); and per observer the
+    history's bits (from offset 0) for its first ``history_count`` tricks (made only when an
     information state asks for them)."""
 
-    __slots__ = ("count", "history", "history_count", "last", "played_bits", "trick_voids",
-                 "tricks", "voids_bits", "won", "won_bits")
+    __slots__ = ("count", "history", "history_count", "last", "seats", "trick_voids", "tricks", "won")
 
     def __init__(self, n: int) -> None:
         self.count = 0
         self.last: object = None
         self.tricks: tuple[Any, ...] = ()
-        self.played_bits = 0
-        self.voids_bits = 0
+        self.seats = [_NO_TRICKS[n]] * n
         self.won = [0] * n
-        width = CARDS // n + 1
-        self.won_bits = sum(1 << (h * width) for h in range(n))
         self.history = [0] * n
         self.history_count = [0] * n
         self.trick_voids: list[int] = []
 
     def extend(self, tricks: tuple[Any, ...], n: int) -> None:
         """Take in the tricks from ``self.count`` on."""
-        played = self.played_bits
-        voids = self.voids_bits
+        seats = self.seats
         won = self.won
-        won_bits = self.won_bits
-        width = CARDS // n + 1
+        placings = _PLACINGS[n]
         at = _CARD_AT
         suit = _SUIT_OF
         after = _REL[n][0]  # hand h + i, wrapped
@@ -316,6 +366,7 @@ class _Closed:
         for t in range(self.count, len(tricks)):
             lead, cards, winner = tricks[t]
             led = suit[cards[0]]
+            played = 0
             shown = 0
             i = lead
             for c in cards:
@@ -324,14 +375,15 @@ class _Closed:
                 played |= at[h][c]
                 if suit[c] != led:
                     shown |= 1 << (4 * h + led)
-            voids |= shown
             trick_voids.append(shown)
             k = won[winner]
             won[winner] = k + 1
-            won_bits ^= 3 << (winner * width + k)  # one-hot k -> k + 1
-        self.played_bits = played
-        self.voids_bits = voids
-        self.won_bits = won_bits
+            for me in range(n):
+                high, up, low, wrap, v_high, v_up, v_low, v_wrap, flips = placings[me]
+                bits = seats[me] | (played & high) << up | (played & low) << wrap
+                if shown:
+                    bits |= (shown & v_high) << v_up | (shown & v_low) << v_wrap
+                seats[me] = bits ^ flips[winner][k]
         self.count = len(tricks)
         self.tricks = tricks
         self.last = tricks[-1] if tricks else None
@@ -374,121 +426,121 @@ def _closed(tricks: tuple[Any, ...], n: int) -> _Closed:
     return memo
 
 
-def _rotation(n: int, me: int, width: int) -> tuple[int, int, int]:
-    """How ``n`` rows of ``width`` bits by absolute hand become rows relative to observer
-    ``me`` (row ``me`` first): ``bits >> down | (bits & low) << up``."""
-    return me * width, (1 << me * width) - 1, (n - me) * width
-
-
-def _static_bits(tables: _Tables, key: tuple[Any, ...], n: int, me: int, r_phase: int) -> int:
-    """The bits of the phase, the dealer, the hands the observer plays, its partners and
-    the open hands (from the trump section's offset)."""
+def _static_bits(tables: _Tables, key: tuple[Any, ...], n: int) -> int:
+    """The bits of the phase, the dealer, the hands the observer plays, its partners, the
+    open hands and no hidden cards (from the trump section's offset)."""
     phase, dealer, controls, sides, open_hands = key
-    small: int = _PHASE_BIT.get(phase, 0) << r_phase | tables.dealer[dealer]
+    small: int = _PHASE_BIT.get(phase, 0) << tables.phase | tables.dealer[dealer] | tables.hidden[0]
     for h in controls:
         small |= tables.controls[h]
     for h in range(n):
-        if sides[h] == sides[me]:
+        if sides[h] == sides[tables.me]:
             small |= tables.partner[h]
     for h in open_hands:
         small |= tables.open_hands[h]
     return small
 
 
-def _observation_bits(obs: Observation, layout: TensorLayout) -> tuple[int, _Closed]:
-    """The observation tensor's slots as the bits of one integer (and the closed tricks)."""
+def _voids_from(closed: _Closed, voids_from: tuple[int, ...], tables: _Tables, n: int) -> int:
+    """The ``voids`` section's bits (at its offset) from the closed tricks where each hand's
+    failures to follow still count: from trick ``voids_from[h]`` on."""
+    voids = 0
+    per_trick = closed.trick_voids
+    for h in range(n):
+        row = 0xF << (4 * h)
+        for shown in per_trick[voids_from[h]:]:
+            voids |= shown & row
+    high, up, low, wrap = tables.voids
+    return (voids & high) << up | (voids & low) << wrap
+
+
+def _observation_bits(obs: Observation, layout: TensorLayout) -> int:
+    """The observation tensor's slots as the bits of one integer (``_MEMO`` then holds the
+    observation's closed tricks)."""
     n = layout.hands
     me = obs.seat
     if me is None:
         raise ValueError("tensors are made for a seat's observation, not the public view")
     tables = layout._seat_tables[me]
-    (o_hand, o_known, o_played, o_trick, o_shown, o_turn_up, base, r_phase, r_to_move, r_leader,
-     r_dealer, r_controls, r_partners, r_open, tail_base, r_sizes, r_won, _,
-     c_down, c_low, c_up, s_down, s_low, s_up, w_down, w_low, w_up) = tables.encoder
-    rel = _REL[n][me]
     tricks = obs.tricks
     closed = _MEMO[n][0]
     if (closed is None or closed.count != len(tricks)
             or (tricks and tricks[-1] is not closed.last)):
         closed = _closed(tricks, n)
+    # the closed tricks' cards, voids and tricks won, already in the observer's rows
+    bits = closed.seats[me] | obs.hand.mask
     voids_from = obs.voids_from
-    # the closed tricks' rows by absolute hand are turned to rows relative to the observer
     if voids_from:
-        voids = 0
-        per_trick = closed.trick_voids
-        for h in range(n):
-            row = 0xF << (4 * h)
-            for shown in per_trick[voids_from[h]:]:
-                voids |= shown & row
-    else:
-        voids = closed.voids_bits
-    voids = voids >> s_down | (voids & s_low) << s_up
-    bits = obs.hand.mask << o_hand
+        bits = bits & tables.not_voids | _voids_from(closed, voids_from, tables, n)
+    trick = obs.trick
+    if trick:
+        # each card of the current trick in ``played`` and ``trick``, and in ``voids`` if it
+        # does not follow the suit led
+        at = tables.trick_at[_SUIT_OF[trick[0][1]]]
+        rel = tables.rel
+        for h, c in trick:
+            bits |= at[rel[h]][c]
     known = obs.known
     if known:
+        rel = tables.rel
+        o_known = tables.known
         for h, cs in known.items():
             bits |= cs.mask << (o_known + rel[h] * CARDS)
-    trick = obs.trick
-    played = closed.played_bits
-    played = played >> c_down | (played & c_low) << c_up
-    if trick:
-        at = _CARD_AT
-        suit = _SUIT_OF
-        current = 0
-        led = suit[trick[0][1]]
-        for h, c in trick:
-            r = rel[h]
-            current |= at[r][c]
-            if suit[c] != led:
-                voids |= 1 << (4 * r + led)
-        played |= current
-        bits |= current << o_trick
-    bits |= played << o_played
-    shown_mask = obs.shown.mask
-    if shown_mask:
-        bits |= shown_mask << o_shown
+    shown = obs.shown.mask
+    if shown:
+        bits |= shown << tables.shown
     turn_up = obs.turn_up
     if turn_up is not None:
-        bits |= 1 << (o_turn_up + turn_up)
-    # the sections from trump to hidden as one integer, from trump's offset; what stays the
-    # same through a deal (phase, dealer, the hands played, sides, open hands) is looked up
-    trump = obs.trump
+        bits |= tables.turn_up[turn_up]
+    # the small sections from trump's offset on; what stays the same through a deal (phase,
+    # dealer, the hands played, sides, open hands) is looked up, and so are the hand sizes
     key = (obs.phase, obs.dealer, obs.controls, obs.sides, obs.open_hands)
     small = tables.static.get(key)
     if small is None:
-        small = tables.static[key] = _static_bits(tables, key, n, me, r_phase)
-    small |= tables.trump[4 if trump is None else trump]
-    to_move = obs.to_move
-    if to_move is not None:
-        small |= tables.to_move[to_move]
-    small |= tables.leader[obs.leader]
+        small = tables.static[key] = _static_bits(tables, key, n)
     sizes = obs.hand_sizes
     size_bits = tables.sizes.get(sizes)
     if size_bits is None:
-        size_bits = tables.sizes[sizes] = sum(
-            1 << (r_sizes + rel[h] * (MAX_HAND + 1) + min(size, MAX_HAND)) for h, size in enumerate(sizes))
-    won = closed.won_bits
-    small |= size_bits | (voids << tail_base) | (won >> w_down | (won & w_low) << w_up) << r_won
+        size_bits = tables.sizes[sizes] = _size_bits(layout, tables.rel, sizes)
+    trump = obs.trump
+    small |= (size_bits | tables.trump[4 if trump is None else trump]
+              | tables.turn[obs.to_move][obs.leader])
     hidden = obs.hidden
-    small |= tables.hidden[min(sum(hidden.values()), MAX_HIDDEN) if hidden else 0]
-    bits |= small << base
+    if hidden:
+        count = min(sum(hidden.values()), MAX_HIDDEN)
+        if count:
+            small ^= tables.hidden[0] | tables.hidden[count]
+    bits |= small << tables.base
     if layout.calls:
-        off = layout.offsets
-        cbase = off["calls"]
-        for h, call in obs.calls:
-            bits |= 1 << (cbase + rel[h] * N_CALLS + call - CARDS)
-        contract = obs.contract
-        if contract is None:
-            bits |= 1 << (off["needed"] + MAX_HAND + 1)
-        else:
-            dbase = off["declarers"]
-            for h in contract.declarers:
-                bits |= 1 << (dbase + rel[h])
-            bits |= 1 << (off["needed"] + min(contract.needed, MAX_HAND))
-            bound = _BOUND_BIT[contract.bound] | (8 if contract.each else 0)
-            bits |= bound << off["bound"]
-            bits |= 1 << (off["contract_trump"] + (4 if contract.trump is None else int(contract.trump)))
-    return bits, closed
+        bits |= _call_bits(obs, layout, tables.rel)
+    return bits
+
+
+def _size_bits(layout: TensorLayout, rel: tuple[int, ...], sizes: tuple[int, ...]) -> int:
+    """The ``hand_sizes`` section's bits (from the trump section's offset)."""
+    at = layout.offsets["hand_sizes"] - layout.offsets["trump"]
+    return sum(1 << (at + rel[h] * (MAX_HAND + 1) + min(size, MAX_HAND)) for h, size in enumerate(sizes))
+
+
+def _call_bits(obs: Observation, layout: TensorLayout, rel: tuple[int, ...]) -> int:
+    """The bits of the calls and the contract (the layouts of variants that make calls)."""
+    off = layout.offsets
+    cbase = off["calls"]
+    bits = 0
+    for h, call in obs.calls:
+        bits |= 1 << (cbase + rel[h] * N_CALLS + call - CARDS)
+    contract = obs.contract
+    if contract is None:
+        bits |= 1 << (off["needed"] + MAX_HAND + 1)
+    else:
+        dbase = off["declarers"]
+        for h in contract.declarers:
+            bits |= 1 << (dbase + rel[h])
+        bits |= 1 << (off["needed"] + min(contract.needed, MAX_HAND))
+        bound = _BOUND_BIT[contract.bound] | (8 if contract.each else 0)
+        bits |= bound << off["bound"]
+        bits |= 1 << (off["contract_trump"] + (4 if contract.trump is None else int(contract.trump)))
+    return bits
 
 
 def _history_bits(obs: Observation, layout: TensorLayout, closed: _Closed) -> int:
@@ -541,7 +593,7 @@ def observation_tensor(obs: Observation, layout: TensorLayout,
     slots (written into ``out`` when given): what it sees now, the play so far as sets
     (cards played per hand, the current trick, shown voids, tricks won) and the calls."""
     size = layout.observation_size
-    raw = _frombuffer(_observation_bits(obs, layout)[0].to_bytes((size + 7) >> 3, "little"), _UINT8)
+    raw = _frombuffer(_observation_bits(obs, layout).to_bytes((size + 7) >> 3, "little"), _UINT8)
     floats = _ndarray((size,), _FLOAT32, _BYTE_BITS.take(raw, axis=0))
     if out is None:
         return floats
@@ -553,7 +605,9 @@ def information_state_tensor(obs: Observation, layout: TensorLayout,
                              out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
     """The observation tensor followed by the deal's public history in order: every card
     by trick and hand, and every call in turn (``layout.information_size`` slots)."""
-    bits, closed = _observation_bits(obs, layout)
+    bits = _observation_bits(obs, layout)
+    closed = _MEMO[layout.hands][0]
+    assert closed is not None
     bits |= _history_bits(obs, layout, closed)
     return _unpack(bits, layout.information_size, out)
 

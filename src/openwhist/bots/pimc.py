@@ -18,8 +18,10 @@ lowest of touching cards).
 
 Speed: a search that would pass its node budget is dropped (the budget follows
 ``time_budget`` at about ``NODES_PER_SECOND``, so play is reproducible with a seed and does
-not depend on the machine's load).  When a sampled deal cannot be solved within the budget
-(early in a deal, with 11 to 13 cards a hand) the bot plays as
+not depend on the machine's load).  Until the first trick is complete, where whole deals
+are solved, the budget is ``FIRST_TRICK_BUDGET`` times larger and each deal may take a
+third of it, so that the opening lead and the first trick are searched too.  When even so
+sampled deals cannot be solved within the budget the bot plays as
 :class:`~openwhist.bots.heuristic.HeuristicBot` does instead.
 """
 
@@ -41,7 +43,7 @@ from openwhist.rules.tricks import legal_mask
 from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, solve_all
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
-           "POOL", "SURPRISES_COUNTED"]
+           "POOL", "SURPRISES_COUNTED", "FIRST_TRICK_BUDGET"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 """Worlds (sampled deals) per decision at each level."""
@@ -62,6 +64,10 @@ TRUST = 0.8
 POOL = 4
 """With inference on, deals are drawn this many at a time for each one solved, and the
 least surprising are solved first."""
+
+FIRST_TRICK_BUDGET = 2
+"""Until the first trick is complete the node budget is this many times the usual one
+(whole deals are solved there: an opening lead takes up to about two million nodes)."""
 
 SURPRISES_COUNTED = 8
 """Surprises are counted up to this many (a deal with more weighs as little)."""
@@ -166,6 +172,10 @@ class PimcBot:
         budget = int(self.time_budget * NODES_PER_SECOND)
         # big positions get a larger share each, so that a few deals can still be solved
         per_world = max(budget // self.worlds, budget // 4, 20_000)
+        first = not obs.tricks
+        if first:  # whole deals: a larger budget, so that they are solved too
+            budget *= FIRST_TRICK_BUDGET
+            per_world = max(budget // self.worlds, budget // 5)
         totals = dict.fromkeys(legal, 0.0)
         stake = _Stake(obs, mover) if self.to_score and sign > 0 and objective.kind == "max" else None
         if stake is not None and stake.stakes is None:
@@ -200,9 +210,9 @@ class PimcBot:
             except NodeLimitReached:
                 spent += per_world
                 failures += 1
-                if solved == 0 or failures >= 2:
+                if (solved == 0 or failures >= 2) and not first:
                     break  # too big to solve in time
-                continue
+                continue  # whole deals' costs vary a hundredfold: another may solve in time
             spent += last_stats().nodes
             solved += 1
             weights += weight
@@ -219,7 +229,7 @@ class PimcBot:
                 if all(lows[best] >= highs[c] for c in legal if c != best):
                     break  # never worse than any other card in any deal: clear enough
         self.last_worlds = solved
-        if solved == 0 or (solved < 3 and failures):
+        if solved < (2 if first else 3) and (failures or solved == 0):
             self.last_worlds = 0  # too few deals to go by: play by the rule books
             return self._by_the_book(obs)
         if weights > 0:

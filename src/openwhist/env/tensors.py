@@ -108,6 +108,12 @@ class TensorLayout:
         return last.offset + last.size
 
     @cached_property
+    def _observation_shape(self) -> tuple[tuple[int], int]:
+        """The observation tensor's shape and bytes (a bit per slot)."""
+        size = self.observation_size
+        return (size,), (size + 7) >> 3
+
+    @cached_property
     def information_size(self) -> int:
         """Slots of the information-state tensor."""
         last = self.information[-1]
@@ -154,9 +160,9 @@ class _Tables:
     hands, the bits of the small sections (each from the trump section's offset, indexed
     by the absolute hand, the suit or the count), and the current trick's bits."""
 
-    __slots__ = ("base", "controls", "dealer", "hidden", "known", "me", "not_voids",
-                 "open_hands", "partner", "phase", "rel", "shown", "sizes", "static", "trick_at",
-                 "trump", "turn", "turn_up", "voids")
+    __slots__ = ("base", "closed_mask", "closed_shift", "controls", "dealer", "hidden", "known",
+                 "me", "not_voids", "open_hands", "partner", "phase", "rel", "shown", "sizes", "static",
+                 "trick_at", "trump", "turn", "turn_up", "voids")
 
     def __init__(self, layout: TensorLayout, me: int, trick_at: tuple[Any, ...]) -> None:
         o = layout.offsets
@@ -194,6 +200,9 @@ class _Tables:
         # the voids' rows by absolute hand to the observer's, at the section's offset
         self.voids = _placing(n, me, 4, o["voids"])
         self.not_voids = ((1 << o["hidden"]) - 1) ^ (((1 << 4 * n) - 1) << o["voids"])
+        seats = _ALL_SEATS[n]
+        self.closed_shift = seats.shift[me]
+        self.closed_mask = seats.mask
 
 
 def _placing(n: int, me: int, width: int, offset: int) -> tuple[int, int, int, int]:
@@ -312,43 +321,58 @@ _REL = {n: tuple(tuple((h - me) % n for h in range(2 * n)) for me in range(n)) f
 """``_REL[n][me][h]``: hand ``h`` (or ``h - n``) relative to ``me``."""
 
 
-def _seat_placings(n: int) -> tuple[tuple[Any, ...], ...]:
-    """Per observer: how a closed trick's cards (rows of 52 by absolute hand) and shown
-    voids (rows of 4) become its rows at the ``played`` and ``voids`` offsets (see
-    :func:`_placing`), and ``[winner][k]``: the bits that move the winner's one-hot count
-    of tricks won from ``k`` to ``k + 1``."""
-    o = {s.name: s.offset for s in _sections(_common_parts(n))}
-    width = CARDS // n + 1
-    return tuple(
-        (*_placing(n, me, CARDS, o["played"]), *_placing(n, me, 4, o["voids"]),
-         tuple(tuple(3 << (o["tricks_won"] + (w - me) % n * width + k) for k in range(width - 1))
-               for w in range(n)))
-        for me in range(n))
+class _AllSeats:
+    """The closed tricks' bits for every observer in one integer: observer ``me``'s bits of
+    the ``played``, ``voids`` and ``tricks_won`` sections at their offsets (the same in every
+    layout of ``n`` hands), shifted up by ``me * stride``; the blocks do not overlap, so
+    each card, void and trick won is one OR (or XOR) for all observers at once, and an
+    observer's bits are ``bits >> shift[me] & mask``."""
+
+    __slots__ = ("card", "mask", "none", "shift", "void", "won")
+
+    def __init__(self, n: int) -> None:
+        o = {s.name: s.offset for s in _sections(_common_parts(n))}
+        start, end = o["played"], o["hidden"]
+        stride = end - start
+        width = CARDS // n + 1
+        seats = range(n)
+
+        def every(place: Any) -> int:
+            return sum(1 << (me * stride + place(me)) for me in seats)
+
+        self.shift = tuple(me * stride for me in seats)
+        self.mask = ((1 << end) - 1) ^ ((1 << start) - 1)
+        self.card = tuple(tuple(every(lambda me, h=h, c=c: o["played"] + (h - me) % n * CARDS + c)
+                                for c in range(CARDS)) for h in seats)
+        """``[h][c]``: hand ``h`` played card ``c``."""
+        self.void = tuple(tuple(every(lambda me, h=h, s=s: o["voids"] + (h - me) % n * 4 + s)
+                                for s in range(4)) for h in seats)
+        """``[h][s]``: hand ``h`` showed it lacks suit ``s``."""
+        self.won = tuple(tuple(3 * every(lambda me, w=w, k=k: o["tricks_won"] + (w - me) % n * width + k)
+                               for k in range(width - 1)) for w in seats)
+        """``[w][k]``: hand ``w`` won a trick after ``k`` (its one-hot count moves up)."""
+        self.none = sum(every(lambda me, h=h: o["tricks_won"] + h * width) for h in seats)
+        """Before the first trick: every hand has won none."""
 
 
-_PLACINGS = {n: _seat_placings(n) for n in (2, 3, 4)}
-_NO_TRICKS = {n: sum(1 << (o + h * (CARDS // n + 1)) for h in range(n))
-              for n, o in ((n, {s.name: s.offset for s in _sections(_common_parts(n))}["tricks_won"])
-                           for n in (2, 3, 4))}
-"""Per number of hands: the ``tricks_won`` section before the first trick (every count 0)."""
+_ALL_SEATS = {n: _AllSeats(n) for n in (2, 3, 4)}
 
 
 class _Closed:
-    """What the closed tricks say, kept for every observer at once: ``seats[me]`` holds
-    observer ``me``'s bits of the ``played``, ``voids`` and ``tricks_won`` sections at their
-    offsets (the same in every layout of ``n`` hands); by absolute hand, the tricks each
-    hand won (``won``) and each trick's shown voids (``trick_voids``, row ``h`` at bit
-    ``4 h``: for a hand whose voids count only from some trick on); and per observer the
-    history's bits (from offset 0) for its first ``history_count`` tricks (made only when an
-    information state asks for them)."""
+    """What the closed tricks say: ``bits``, every observer's bits of the ``played``,
+    ``voids`` and ``tricks_won`` sections (see :class:`_AllSeats`); by absolute hand, the
+    tricks each hand won (``won``) and each trick's shown voids (``trick_voids``, row ``h``
+    at bit ``4 h``: for a hand whose voids count only from some trick on); and per observer
+    the history's bits (from offset 0) for its first ``history_count`` tricks (made only
+    when an information state asks for them)."""
 
-    __slots__ = ("count", "history", "history_count", "last", "seats", "trick_voids", "tricks", "won")
+    __slots__ = ("bits", "count", "history", "history_count", "last", "trick_voids", "tricks", "won")
 
     def __init__(self, n: int) -> None:
         self.count = 0
         self.last: object = None
         self.tricks: tuple[Any, ...] = ()
-        self.seats = [_NO_TRICKS[n]] * n
+        self.bits = _ALL_SEATS[n].none
         self.won = [0] * n
         self.history = [0] * n
         self.history_count = [0] * n
@@ -356,34 +380,32 @@ class _Closed:
 
     def extend(self, tricks: tuple[Any, ...], n: int) -> None:
         """Take in the tricks from ``self.count`` on."""
-        seats = self.seats
+        seats = _ALL_SEATS[n]
+        at = seats.card
+        void = seats.void
+        flips = seats.won
+        bits = self.bits
         won = self.won
-        placings = _PLACINGS[n]
-        at = _CARD_AT
         suit = _SUIT_OF
         after = _REL[n][0]  # hand h + i, wrapped
         trick_voids = self.trick_voids
         for t in range(self.count, len(tricks)):
             lead, cards, winner = tricks[t]
             led = suit[cards[0]]
-            played = 0
             shown = 0
             i = lead
             for c in cards:
                 h = after[i]
                 i += 1
-                played |= at[h][c]
+                bits |= at[h][c]
                 if suit[c] != led:
                     shown |= 1 << (4 * h + led)
+                    bits |= void[h][led]
             trick_voids.append(shown)
             k = won[winner]
             won[winner] = k + 1
-            for me in range(n):
-                high, up, low, wrap, v_high, v_up, v_low, v_wrap, flips = placings[me]
-                bits = seats[me] | (played & high) << up | (played & low) << wrap
-                if shown:
-                    bits |= (shown & v_high) << v_up | (shown & v_low) << v_wrap
-                seats[me] = bits ^ flips[winner][k]
+            bits ^= flips[winner][k]
+        self.bits = bits
         self.count = len(tricks)
         self.tricks = tricks
         self.last = tricks[-1] if tricks else None
@@ -468,7 +490,7 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> int:
             or (tricks and tricks[-1] is not closed.last)):
         closed = _closed(tricks, n)
     # the closed tricks' cards, voids and tricks won, already in the observer's rows
-    bits = closed.seats[me] | obs.hand.mask
+    bits = closed.bits >> tables.closed_shift & tables.closed_mask | obs.hand.mask
     voids_from = obs.voids_from
     if voids_from:
         bits = bits & tables.not_voids | _voids_from(closed, voids_from, tables, n)
@@ -575,6 +597,7 @@ _frombuffer = np.frombuffer
 _UINT8 = np.dtype(np.uint8)
 _FLOAT32 = np.dtype(np.float32)
 _ndarray = np.ndarray
+_take = _BYTE_BITS.take
 
 
 def _unpack(bits: int, size: int, out: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
@@ -592,9 +615,9 @@ def observation_tensor(obs: Observation, layout: TensorLayout,
     """A seat's observation as a 0/1 ``float32`` vector of ``layout.observation_size``
     slots (written into ``out`` when given): what it sees now, the play so far as sets
     (cards played per hand, the current trick, shown voids, tricks won) and the calls."""
-    size = layout.observation_size
-    raw = _frombuffer(_observation_bits(obs, layout).to_bytes((size + 7) >> 3, "little"), _UINT8)
-    floats = _ndarray((size,), _FLOAT32, _BYTE_BITS.take(raw, axis=0))
+    shape, nbytes = layout._observation_shape
+    floats = _ndarray(shape, _FLOAT32, _take(_frombuffer(
+        _observation_bits(obs, layout).to_bytes(nbytes, "little"), _UINT8), 0))
     if out is None:
         return floats
     out[:] = floats

@@ -96,6 +96,7 @@ class Call(int):
     _cache: ClassVar[list[Call]] = []
     _entries: ClassVar[list[tuple[str, int | None, int | None]]] = []
     _by_key: ClassVar[dict[tuple[str, int | None, int | None], int]] = {}
+    _suits: ClassVar[list[Suit | None]] = []
     FIRST: ClassVar[int] = 52
 
     def __new__(cls, value: int) -> Call:
@@ -130,10 +131,7 @@ class Call(int):
     @property
     def suit(self) -> Suit | None:
         """The suit named, for calls that name one."""
-        kind, _, arg = self._entries[self - self.FIRST]
-        if arg is None or kind in ("take", "discard"):
-            return None
-        return Suit(arg)
+        return self._suits[self - self.FIRST]
 
     @property
     def card(self) -> Card | None:
@@ -203,6 +201,8 @@ class Call(int):
 Call._entries = _catalogue()
 Call._by_key = {e: i for i, e in enumerate(Call._entries)}
 Call._cache = [int.__new__(Call, Call.FIRST + i) for i in range(len(Call._entries))]
+Call._suits = [None if arg is None or kind in ("take", "discard") else Suit(arg)
+               for kind, _, arg in Call._entries]
 
 UNSEEN_DISCARD: Call = Call.make("discard")
 """``discard`` without a card: the call an observation shows for a discard that its

@@ -84,13 +84,18 @@ class Auction:
         other = copy.copy(self)
         for name in self.STATE:
             value = getattr(self, name)
-            if isinstance(value, list):
-                setattr(other, name, copy.deepcopy(value))
+            if type(value) is list:
+                setattr(other, name, _copied(value))
         return other
 
     def snapshot(self) -> tuple[object, ...]:
         """The state as a comparable tuple (lists become tuples)."""
         return tuple(_frozen(getattr(self, name)) for name in self.STATE)
+
+
+def _copied(value: list[Any]) -> list[Any]:
+    """A copy of a list of plain values, its inner lists copied too (the rest is immutable)."""
+    return [_copied(v) if type(v) is list else v for v in value]
 
 
 def _frozen(value: Any) -> Any:

@@ -17,6 +17,8 @@ from openwhist.rules.belgian.ladder import HANDS, MISERE_TRICKS, SHARED, SUIT_RA
 from openwhist.rules.belgian.options import BelgianOptions
 from openwhist.rules.seats import seat_name
 
+_SEAT_NAMES = tuple(seat_name(h) for h in range(HANDS))
+
 __all__ = ["AUCTION_CALLS", "BelgianAuction"]
 
 ACCEPT = Call.make("accept")
@@ -62,10 +64,15 @@ class BelgianAuction(Auction):
 
     def key_of(self, kind: str, level: int | None, suit: int | None) -> tuple[int, int] | None:
         """The bid's key in the grid's ladder (rank, suit rank); None: not in the grid."""
+        keys = self.grid.bid_keys
+        try:
+            return keys[(kind, level, suit)]
+        except KeyError:
+            pass
         r = self.grid.rank(kind, level)
-        if r is None:
-            return None
-        return (r, SUIT_RANK[Suit(suit)] if suit is not None else 0)
+        key = None if r is None else (r, SUIT_RANK[Suit(suit)] if suit is not None else 0)
+        keys[(kind, level, suit)] = key
+        return key
 
     def can_join(self, proposer: int, suit: int) -> bool:
         """Someone may still accept ``proposer``'s ``suit``: a player who has not spoken,
@@ -95,9 +102,9 @@ class BelgianAuction(Auction):
     def refusal(self, h: int, call: Call) -> str | None:
         """Why ``h`` may not make ``call`` now (None: he may)."""
         kind = call.kind
-        who = seat_name(h)
         if kind == "pass":
             return None
+        who = _SEAT_NAMES[h]
         if kind == "passe-parole":
             return self.passe_parole_refusal(h)
         if kind in ("trump", "discard", "take", "troel"):
@@ -191,11 +198,10 @@ class BelgianAuction(Auction):
         if kind == "piccolissimo" and not self.options.piccolissimo:
             return "piccolissimo is not played with these options"
         key = self.key_of(kind, level, suit)
-        name = str(call).replace("-", " ")
         if key is None:
-            return f"the points grid has no {name}"
+            return f"the points grid has no {str(call).replace('-', ' ')}"
         if kind in ("abondance", "soloslim") and self.options.first_turn_only and self.spoken[h]:
-            return f"{name.split()[0]} may only be bid on a player's first turn"
+            return f"{kind} may only be bid on a player's first turn"
         if kind == "solo" and suit is not None and self.options.solo_suit == "proposed" \
                 and not self.asked[h][suit] and self.could_ask(h, suit):
             suit_name = Suit(suit).name.lower()
@@ -205,7 +211,7 @@ class BelgianAuction(Auction):
                 and h not in self.holders:
             return self.referee(h, call, key)  # another player in the same misère
         if key <= self.key:
-            return f"{name} does not outrank {self.best_text()}"
+            return f"{str(call).replace('-', ' ')} does not outrank {self.best_text()}"
         return self.referee(h, call, key)
 
     def referee(self, h: int, call: Call, key: tuple[int, int]) -> str | None:

@@ -3,6 +3,7 @@ hand."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -237,6 +238,7 @@ _LEADS = ("abondance", "soloslim")
 """Contracts whose declarer leads the first trick."""
 
 
+@functools.lru_cache(maxsize=4096)
 def promise(options: Any, call: Call) -> Promise | None:
     """What ``call`` commits its caller to under ``options`` (see
     :class:`~openwhist.rules.contract.Promise`): a proposal or a pair, the side's tricks with
@@ -248,6 +250,9 @@ def promise(options: Any, call: Call) -> Promise | None:
     >>> p = promise(PRESETS["whisthub"], Call.make("abondance", 9, Suit.HEARTS))
     >>> p.alone, p.needed, p.bound, p.leads, p.made
     (True, 9, 'at_least', True, 10)
+
+    The answers are kept (the options are frozen, a promise too): a bidder asks it of
+    every legal call at every turn.
     """
     kind = call.kind
     level = call.level

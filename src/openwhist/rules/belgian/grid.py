@@ -72,10 +72,20 @@ class PointsGrid:
 
     def rank(self, kind: str, level: int | None = None) -> int | None:
         """The place of a contract in the ladder (None: not in this grid)."""
+        return self._ranks.get((kind, level))
+
+    @functools.cached_property
+    def bid_keys(self) -> dict[tuple[str, int | None, int | None], tuple[int, int] | None]:
+        """The auction's keys of the bids asked so far (kind, level, suit): kept here,
+        beside the ladder they come from, by the auction (its ``key_of``)."""
+        return {}
+
+    @functools.cached_property
+    def _ranks(self) -> dict[tuple[str, int | None], int]:
+        ranks: dict[tuple[str, int | None], int] = {}
         for i, e in enumerate(self.entries):
-            if e.kind == kind and e.level == level:
-                return i
-        return None
+            ranks.setdefault((e.kind, e.level), i)
+        return ranks
 
     def entry(self, kind: str, level: int | None = None) -> GridEntry:
         """The grid's entry for a contract."""

@@ -171,7 +171,8 @@ def test_the_true_deal_never_surprises_when_everyone_plays_by_the_book() -> None
     from openwhist.bots.pimc import _Replay
 
     book = HeuristicBot()
-    for variant, seed in (("classic", 21), ("classic", 22), ("dummy", 23), ("no-trump", 24)):
+    for variant, seed in (("classic", 21), ("classic", 22), ("dummy", 23), ("no-trump", 24),
+                          ("belgian", 25), ("belgian", 26), ("belgian", 27)):
         deal = openwhist.new_deal(variant, seed=seed)
         while not deal.is_over():
             assert deal.to_move is not None
@@ -180,6 +181,50 @@ def test_the_true_deal_never_surprises_when_everyone_plays_by_the_book() -> None
             replay = _Replay(obs, book)
             assert replay.surprises(deal.hands, 99) == 0
             deal.apply(book.choose(obs))
+
+
+def test_the_auction_says_something_of_the_hands() -> None:
+    """In Belgian whist each call of another hand is asked of the book with the sampled
+    hands: a sampled deal where a hand that passed holds the highest cards out (a hand the
+    book would have bid with) surprises; the true hands (everyone bidding by the book) do
+    not."""
+    from openwhist.bots.heuristic import HeuristicBot
+    from openwhist.bots.pimc import _Replay
+
+    book = HeuristicBot()
+    checked = 0
+    for seed in range(40):
+        deal = openwhist.new_deal("belgian", seed=seed)
+        # the auction, to its end (the first card to play)
+        while not deal.is_over() and not isinstance(deal.legal_actions()[0], Card):
+            assert deal.to_move is not None
+            seat = deal.controller(deal.to_move)
+            deal.apply(book.choose(deal.observation(seat)))
+        if deal.is_over():
+            continue
+        assert deal.to_move is not None
+        me = deal.controller(deal.to_move)
+        obs = deal.observation(me)
+        passers = [h for h, call in obs.calls if h != me and call.kind == "pass"]
+        if not passers or sum(obs.hidden.values()):  # (unseen discards aside)
+            continue
+        replay = _Replay(obs, book)
+        assert replay.surprises(list(deal.hands), 99) == 0
+        passer = passers[0]
+        others = [h for h in range(4) if h != me]
+        out = sorted((c for h in others for c in range(52) if deal.hands[h] >> c & 1),
+                     key=lambda c: (-(c % 13), c))
+        strong = sum(1 << c for c in out[:13])  # the aces, kings, queens and a jack
+        rest = out[13:]
+        hands = list(deal.hands)
+        hands[passer] = strong
+        for h in others:
+            if h != passer:
+                hands[h] = sum(1 << c for c in rest[:13])
+                rest = rest[13:]
+        checked += 1
+        assert replay.surprises(hands, 99) >= 1, seed
+    assert checked >= 5
 
 
 def test_inference_solves_the_deals_that_fit_the_opponents_play_first() -> None:

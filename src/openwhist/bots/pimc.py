@@ -43,7 +43,7 @@ from openwhist.rules.tricks import legal_mask
 from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, solve_all
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
-           "POOL", "SURPRISES_COUNTED", "FIRST_TRICK_BUDGET"]
+           "POOL", "SURPRISES_COUNTED", "FIRST_TRICK_BUDGET", "AUCTION_TRICKS"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 """Worlds (sampled deals) per decision at each level."""
@@ -68,6 +68,10 @@ least surprising are solved first."""
 FIRST_TRICK_BUDGET = 2
 """Until the first trick is complete the node budget is this many times the usual one
 (whole deals are solved there: an opening lead takes up to about two million nodes)."""
+
+AUCTION_TRICKS = 4
+"""The auction's calls are read (asked of the book with each sampled deal) until this many
+tricks are complete."""
 
 SURPRISES_COUNTED = 8
 """Surprises are counted up to this many (a deal with more weighs as little)."""
@@ -402,6 +406,17 @@ def _classes(legal: Sequence[Card], hand: int, gone: int) -> list[list[Card]]:
     return groups
 
 
+def _same_call(state: Any, call: Action, made: Action) -> bool:
+    """Whether ``call`` at this point of a replayed deal is the call ``made`` (the rules
+    may record a call as another that means the same: an acceptance as what it accepts)."""
+    if call == made:
+        return True
+    state.apply_unchecked(call)
+    recorded = state.history[-1]
+    state.undo()
+    return bool(recorded == made)
+
+
 def _forced(state: Any, seat: int) -> int:
     """The card ``seat`` must play at this point of a replayed deal, when it holds only one
     card it may play (the rule-book player would play it too); -1 when it has a choice."""
@@ -412,7 +427,8 @@ def _forced(state: Any, seat: int) -> int:
 
 class _Replay:
     """Plays a deal's cards so far again with sampled hands, asking at each of the
-    opponents' cards what the rule-book player would have played there."""
+    opponents' cards what the rule-book player would have played there, and at each call
+    of the auction made by another hand than the observer's what it would have called."""
 
     def __init__(self, obs: Observation, book: Bot) -> None:
         self.obs = obs
@@ -427,24 +443,37 @@ class _Replay:
         # the plays to check: the opponents' (a hand of the other side)
         self.checked = [obs.sides[seat] != side for seat, _ in plays]
         self.last = max((i for i, c in enumerate(self.checked) if c), default=-1)
+        # the auction's calls made by the hands the observer cannot see (a take of a
+        # face-up card, German whist's, says nothing hidden), in the first tricks: later
+        # the cards played say more, and checking the calls doubles the time of a reading
+        self.calls = len(obs.tricks) < AUCTION_TRICKS and any(
+            seat != obs.me and call.kind != "take" for seat, call in obs.calls)
 
     def surprises(self, hands: Sequence[int], limit: int) -> int:
         """How many opponents' cards the book would not have played with ``hands`` (the
         cards each hand holds now); counting stops once past ``limit``."""
-        if self.last < 0:
+        if self.last < 0 and not self.calls:
             return 0
         state = self.rebuild(self.obs, hands, getattr(hands, "hidden", None) or None)
-        actions = list(state.history)  # the cards, and any calls between them
+        actions = list(state.history)  # the cards, and any calls before or between them
         for _ in actions:
             state.undo()
         n = 0
         i = 0
+        me = self.obs.me
         for action in actions:
-            if i > self.last:
-                break
-            if action >= 52:  # a call (German whist's take): replayed, not checked
+            if action >= 52:  # a call: an auction's is checked; a take is replayed only
+                seat = state.to_move
+                if self.calls and seat != me and action.kind != "take":
+                    view = state.observation(state.controller(seat))
+                    if not _same_call(state, self.book.choose(view), action):
+                        n += 1
+                        if n > limit:
+                            return n
                 state.apply_unchecked(action)
                 continue
+            if i > self.last:
+                break
             seat, c = self.plays[i]
             if self.checked[i] and _forced(state, seat) != c:
                 view = state.observation(state.controller(seat))

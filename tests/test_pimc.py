@@ -373,3 +373,27 @@ def test_a_forced_card_is_not_asked_of_the_book() -> None:
         checked += forced >= 0
         deal.apply(legal[-1])
     assert checked >= 4
+
+
+def test_its_calls_may_be_the_sampling_bidders() -> None:
+    """``bid=sampler``: in an auction PIMC's calls are weighed by the sampling bidder (its
+    worths of the calls are there to read); by default they are the rule book's.  Any
+    other value is refused."""
+    from openwhist.bots.heuristic import HeuristicBot
+    from openwhist.bots.sampler import SamplerBot
+    from openwhist.errors import ConfigError
+
+    weighed = 0
+    for seed in range(12):
+        deal = openwhist.new_deal("belgian", seed=seed)
+        assert deal.to_move is not None
+        obs = deal.observation(deal.controller(deal.to_move))
+        bot = PimcBot(level=1, seed=seed, bid="sampler")
+        call = bot.choose(obs)
+        assert call in obs.legal
+        assert isinstance(bot._bidder, SamplerBot)
+        weighed += bool(bot._bidder.last_values)
+        assert PimcBot(level=1, seed=seed).choose(obs) == HeuristicBot().choose(obs)
+    assert weighed >= 1
+    with pytest.raises(ConfigError):
+        PimcBot(bid="solver")

@@ -90,6 +90,10 @@ class PimcBot:
         multiplies that deal's weight by ``1 - trust``.  0 turns inference off; default 0.8.
     :param book: the rule-based player it reads the opponents' cards by and falls back on
         (``heuristic``, the default, or ``technique``, the books' technique as named rules).
+    :param bid: who makes its calls in an auction (Belgian whist): ``book``, the
+        rule-based player it reads the opponents by (the default), or ``sampler``, the
+        sampling bidder (:class:`~openwhist.bots.sampler.SamplerBot`), which judges the
+        contracts it may call on sampled deals that fit the calls made.
     :param to_score: play for what the match counts where the rules say it (the
         variant's :class:`~openwhist.rules.base.Stakes`: in classic whist the chance of
         winning the game, from the game score): each card's worth in a sampled deal is
@@ -102,7 +106,7 @@ class PimcBot:
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
                  worlds: int | None = None, trust: float = TRUST, book: str = "heuristic",
-                 to_score: bool = True) -> None:
+                 to_score: bool = True, bid: str = "book") -> None:
         if level not in LEVELS:
             raise ConfigError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         if time_budget <= 0:
@@ -113,6 +117,10 @@ class PimcBot:
             raise ConfigError(f"trust must be at least 0 and below 1, not {trust!r}")
         if book not in ("heuristic", "technique"):
             raise ConfigError(f"book must be heuristic or technique, not {book!r}")
+        if bid not in ("book", "sampler"):
+            raise ConfigError(f"bid must be book or sampler, not {bid!r}")
+        self.bid = bid
+        self._bidder: Bot | None = None
         self.book = book
         self.to_score = to_score
         self.level = level
@@ -137,7 +145,8 @@ class PimcBot:
 
     def __repr__(self) -> str:
         return (f"PimcBot(level={self.level}, worlds={self.worlds}, time_budget={self.time_budget}, "
-                f"trust={self.trust}, book={self.book!r}, to_score={self.to_score}, seed={self.seed!r})")
+                f"trust={self.trust}, book={self.book!r}, to_score={self.to_score}, bid={self.bid!r}, "
+                f"seed={self.seed!r})")
 
     # --- the protocol --------------------------------------------------------------------
 
@@ -147,7 +156,7 @@ class PimcBot:
         if not obs.legal or obs.to_move is None:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
         if any(not isinstance(a, Card) for a in obs.legal):
-            return self._book().choose(obs)  # a call, not a card: the solver plays cards only
+            return self._calls().choose(obs)  # a call, not a card: the solver plays cards only
         legal = sorted(Card(a) for a in obs.legal)
         self.last_worlds = 0
         self.last_values = {}
@@ -256,6 +265,16 @@ class PimcBot:
             else:
                 self._fallback = HeuristicBot()
         return self._fallback
+
+    def _calls(self) -> Bot:
+        """The bot that makes the calls (see ``bid``)."""
+        if self.bid == "book":
+            return self._book()
+        if self._bidder is None:
+            from openwhist.bots.sampler import SamplerBot  # it plays by this module's bot
+
+            self._bidder = SamplerBot(seed=self.seed)
+        return self._bidder
 
     def _by_the_book(self, obs: Observation) -> Card:
         """The rule-book player's card, for positions too big to solve in time."""

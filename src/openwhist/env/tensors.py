@@ -108,10 +108,10 @@ class TensorLayout:
         return last.offset + last.size
 
     @cached_property
-    def _observation_shape(self) -> tuple[tuple[int], int]:
-        """The observation tensor's shape and bytes (a bit per slot)."""
+    def _observation_shape(self) -> tuple[int, int]:
+        """The observation tensor's size and bytes (a bit per slot)."""
         size = self.observation_size
-        return (size,), (size + 7) >> 3
+        return size, (size + 7) >> 3
 
     @cached_property
     def information_size(self) -> int:
@@ -196,10 +196,11 @@ class _Tables:
         """The bits of what stays the same through a deal (with no hidden cards) by key."""
         self.sizes: dict[tuple[int, ...], int] = {}
         """The ``hand_sizes`` section's bits by the hand sizes."""
-        self.trick_at = trick_at
+        # ``[led][h][c]``: by absolute hand, the shared rows of the layout's table
+        self.trick_at = tuple(tuple(rows[rel[h]] for h in range(n)) for rows in trick_at)
         # the voids' rows by absolute hand to the observer's, at the section's offset
         self.voids = _placing(n, me, 4, o["voids"])
-        self.not_voids = ((1 << o["hidden"]) - 1) ^ (((1 << 4 * n) - 1) << o["voids"])
+        self.not_voids = ~(((1 << 4 * n) - 1) << o["voids"])
         seats = _ALL_SEATS[n]
         self.closed_shift = seats.shift[me]
         self.closed_mask = seats.mask
@@ -450,9 +451,10 @@ def _closed(tricks: tuple[Any, ...], n: int) -> _Closed:
 
 def _static_bits(tables: _Tables, key: tuple[Any, ...], n: int) -> int:
     """The bits of the phase, the dealer, the hands the observer plays, its partners, the
-    open hands and no hidden cards (from the trump section's offset)."""
-    phase, dealer, controls, sides, open_hands = key
-    small: int = _PHASE_BIT.get(phase, 0) << tables.phase | tables.dealer[dealer] | tables.hidden[0]
+    open hands, trump and no hidden cards (from the trump section's offset)."""
+    phase, dealer, controls, sides, open_hands, trump = key
+    small: int = (_PHASE_BIT.get(phase, 0) << tables.phase | tables.dealer[dealer] | tables.hidden[0]
+                  | tables.trump[4 if trump is None else trump])
     for h in controls:
         small |= tables.controls[h]
     for h in range(n):
@@ -463,15 +465,22 @@ def _static_bits(tables: _Tables, key: tuple[Any, ...], n: int) -> int:
     return small
 
 
-def _voids_from(closed: _Closed, voids_from: tuple[int, ...], tables: _Tables, n: int) -> int:
-    """The ``voids`` section's bits (at its offset) from the closed tricks where each hand's
-    failures to follow still count: from trick ``voids_from[h]`` on."""
+def _voids_from(closed: _Closed, voids_from: tuple[int, ...], trick: tuple[tuple[int, Any], ...],
+                tables: _Tables, n: int) -> int:
+    """The ``voids`` section's bits (at its offset) where each hand's failures to follow
+    still count: the closed tricks from trick ``voids_from[h]`` on, and the current trick."""
     voids = 0
     per_trick = closed.trick_voids
     for h in range(n):
         row = 0xF << (4 * h)
         for shown in per_trick[voids_from[h]:]:
             voids |= shown & row
+    if trick:
+        suit = _SUIT_OF
+        led = suit[trick[0][1]]
+        for h, c in trick:
+            if suit[c] != led:
+                voids |= 1 << (4 * h + led)
     high, up, low, wrap = tables.voids
     return (voids & high) << up | (voids & low) << wrap
 
@@ -479,11 +488,11 @@ def _voids_from(closed: _Closed, voids_from: tuple[int, ...], tables: _Tables, n
 def _observation_bits(obs: Observation, layout: TensorLayout) -> int:
     """The observation tensor's slots as the bits of one integer (``_MEMO`` then holds the
     observation's closed tricks)."""
+    try:
+        tables = layout._seat_tables[obs.seat]  # type: ignore[index]
+    except TypeError:
+        raise ValueError("tensors are made for a seat's observation, not the public view") from None
     n = layout.hands
-    me = obs.seat
-    if me is None:
-        raise ValueError("tensors are made for a seat's observation, not the public view")
-    tables = layout._seat_tables[me]
     tricks = obs.tricks
     closed = _MEMO[n][0]
     if (closed is None or closed.count != len(tricks)
@@ -491,32 +500,20 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> int:
         closed = _closed(tricks, n)
     # the closed tricks' cards, voids and tricks won, already in the observer's rows
     bits = closed.bits >> tables.closed_shift & tables.closed_mask | obs.hand.mask
-    voids_from = obs.voids_from
-    if voids_from:
-        bits = bits & tables.not_voids | _voids_from(closed, voids_from, tables, n)
+    # what most observations lack: public cards of other hands or in no hand, a turned-up
+    # card, hidden cards, voids that count from some trick on
+    rare = obs.known or obs.shown.mask or obs.turn_up is not None or obs.hidden or obs.voids_from
     trick = obs.trick
     if trick:
         # each card of the current trick in ``played`` and ``trick``, and in ``voids`` if it
         # does not follow the suit led
         at = tables.trick_at[_SUIT_OF[trick[0][1]]]
-        rel = tables.rel
         for h, c in trick:
-            bits |= at[rel[h]][c]
-    known = obs.known
-    if known:
-        rel = tables.rel
-        o_known = tables.known
-        for h, cs in known.items():
-            bits |= cs.mask << (o_known + rel[h] * CARDS)
-    shown = obs.shown.mask
-    if shown:
-        bits |= shown << tables.shown
-    turn_up = obs.turn_up
-    if turn_up is not None:
-        bits |= tables.turn_up[turn_up]
+            bits |= at[h][c]
     # the small sections from trump's offset on; what stays the same through a deal (phase,
-    # dealer, the hands played, sides, open hands) is looked up, and so are the hand sizes
-    key = (obs.phase, obs.dealer, obs.controls, obs.sides, obs.open_hands)
+    # dealer, the hands played, sides, open hands, trump) is looked up, and so are the hand
+    # sizes
+    key = (obs.phase, obs.dealer, obs.controls, obs.sides, obs.open_hands, obs.trump)
     small = tables.static.get(key)
     if small is None:
         small = tables.static[key] = _static_bits(tables, key, n)
@@ -524,17 +521,36 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> int:
     size_bits = tables.sizes.get(sizes)
     if size_bits is None:
         size_bits = tables.sizes[sizes] = _size_bits(layout, tables.rel, sizes)
-    trump = obs.trump
-    small |= (size_bits | tables.trump[4 if trump is None else trump]
-              | tables.turn[obs.to_move][obs.leader])
+    bits |= (small | size_bits | tables.turn[obs.to_move][obs.leader]) << tables.base
+    if rare:
+        bits = _rare_bits(obs, tables, closed, bits, n)
+    if layout.calls:
+        bits |= _call_bits(obs, layout, tables.rel)
+    return bits
+
+
+def _rare_bits(obs: Observation, tables: _Tables, closed: _Closed, bits: int, n: int) -> int:
+    """``bits`` with the sections most observations leave empty: ``known``, ``shown``,
+    ``turn_up``, ``hidden`` (its count when not 0), and ``voids`` where they count from
+    some trick on (see :func:`_voids_from`)."""
+    voids_from = obs.voids_from
+    if voids_from:
+        bits = bits & tables.not_voids | _voids_from(closed, voids_from, obs.trick, tables, n)
+    known = obs.known
+    if known:
+        rel = tables.rel
+        o_known = tables.known
+        for h, cs in known.items():
+            bits |= cs.mask << (o_known + rel[h] * CARDS)
+    bits |= obs.shown.mask << tables.shown
+    turn_up = obs.turn_up
+    if turn_up is not None:
+        bits |= tables.turn_up[turn_up]
     hidden = obs.hidden
     if hidden:
         count = min(sum(hidden.values()), MAX_HIDDEN)
         if count:
-            small ^= tables.hidden[0] | tables.hidden[count]
-    bits |= small << tables.base
-    if layout.calls:
-        bits |= _call_bits(obs, layout, tables.rel)
+            bits ^= (tables.hidden[0] | tables.hidden[count]) << tables.base
     return bits
 
 
@@ -615,9 +631,9 @@ def observation_tensor(obs: Observation, layout: TensorLayout,
     """A seat's observation as a 0/1 ``float32`` vector of ``layout.observation_size``
     slots (written into ``out`` when given): what it sees now, the play so far as sets
     (cards played per hand, the current trick, shown voids, tricks won) and the calls."""
-    shape, nbytes = layout._observation_shape
-    floats = _ndarray(shape, _FLOAT32, _take(_frombuffer(
-        _observation_bits(obs, layout).to_bytes(nbytes, "little"), _UINT8), 0))
+    size, nbytes = layout._observation_shape
+    floats = _take(_frombuffer(_observation_bits(obs, layout).to_bytes(nbytes, "little"), _UINT8),
+                   0).ravel()[:size]
     if out is None:
         return floats
     out[:] = floats

@@ -316,8 +316,6 @@ _PHASE_BIT = {p: 1 << i for i, p in enumerate(PHASES)}
 _BOUND_BIT = {"exactly": 1, "at_least": 2, "at_most": 4}
 _BIT = tuple(1 << c for c in range(CARDS))
 _SUIT_OF = tuple(c // 13 for c in range(CARDS))
-_CARD_AT = tuple(tuple(1 << (r * CARDS + c) for c in range(CARDS)) for r in range(4))
-"""``_CARD_AT[r][c]``: card ``c`` in row ``r`` of a section of 52-card rows."""
 _REL = {n: tuple(tuple((h - me) % n for h in range(2 * n)) for me in range(n)) for n in (2, 3, 4)}
 """``_REL[n][me][h]``: hand ``h`` (or ``h - n``) relative to ``me``."""
 

@@ -85,8 +85,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("cash-masters", "cash sure winners in a suit the opponents cannot ruff, once few "
               "enough of it are out that a ruff threatens (before partner's suit)"),
     Technique("lead-to-dummy", "lead low towards a master the dummy shows"),
-    Technique("partner-signal", "lead the suit partner asked for with a high discard"),
     Technique("return-partner", "return partner's suit while he may still hold a card of it"),
+    Technique("partner-signal", "lead the suit partner asked for with a high discard (after "
+              "returning a suit he led)"),
     Technique("singleton-for-ruff", "lead a singleton (not a master) with one to four trumps, to "
               "ruff the suit later"),
     Technique("spare-partner-trumps", "once the opponents hold no trump, lead a plain suit "
@@ -125,6 +126,15 @@ TECHNIQUES: tuple[Technique, ...] = (
 """Every rule :class:`TechniqueBot` follows, in the order the bot tries them."""
 
 _NAMES = frozenset(t.name for t in TECHNIQUES)
+
+LENGTH = 1.5
+"""What each card of a suit adds to its worth as a lead (its honours add 4 for the ace, 3,
+2 and 1 for the king, queen and jack): length counts, but less than the honours that win
+tricks and protect partner's."""
+
+SEQUENCE = 6
+"""What a sequence of two or more honours at the head of a suit (ten or better) adds to its
+worth as a lead: the top card led from it loses nothing and sets up the next."""
 
 TENACE = 12
 """How much less a suit is worth as a lead when it holds a tenace (see :func:`_tenace`)."""
@@ -272,14 +282,14 @@ class _BookPosition(_Position):
                     if self.is_master(ptop) and _highest(m) < ptop and not self.is_master(_highest(m)):
                         return self._by("lead-to-dummy", _lowest(m))
 
+        ret = self._return(hand, t, opp_trumps)
+        if ret is not None:
+            return ret
+
         for s in sorted(self.wanted):
             m = hand & SUIT_MASKS[s]
             if m and s != t and not self.opponents_may_ruff(s):
                 return self._by("partner-signal", self._towards_partner(m))
-
-        ret = self._return(hand, t, opp_trumps)
-        if ret is not None:
-            return ret
 
         # no trump drawn from partner: with trumps gone from the opponents, a plain suit
         pool = plain if (plain and not opp_trumps) else hand
@@ -297,12 +307,12 @@ class _BookPosition(_Position):
             if s == t:
                 score = -50.0 + n
             else:
-                score = 2.0 * n
+                score = LENGTH * n
                 for c in _cards_up(m):
                     score += _HONOUR_POINTS.get(c % 13, 0)
                 group = self.top_group(m)
                 if len(group) >= 2 and group[0] % 13 >= _TEN:
-                    score += 3
+                    score += SEQUENCE
                 if (n == 1 and 0 < n_trumps < 5 and m.bit_length() - 1 - 13 * s < _KING
                         and not self.is_master(_highest(m))):
                     score += SINGLETON

@@ -82,9 +82,9 @@ def _return_partner() -> tuple[Position, str, Position]:
 
 
 def _cash_masters() -> tuple[Position, str, Position]:
-    # five spades left out after two tricks (West, void in clubs, threw one): a ruff
+    # four spades left out after two tricks (West, void in clubs, threw one): a ruff
     # threatens, the king is cashed
-    south = "S:KT93 H:QJT D:8643 C:A5"
+    south = "S:KT983 H:QJ D:8643 C:A5"
     west = "S:46 H:AK987 D:AKQJT9"
     yes = table(N, "KC", E="S:A C:2", S=south, W=west, N="S:5 C:4K")
     # the ace of spades still out: the king is no master
@@ -137,6 +137,13 @@ def _singleton_for_ruff() -> tuple[Position, str, Position]:
     return (yes, ()), "3S", (no, ())
 
 
+def _doubleton_for_ruff() -> tuple[Position, str, Position]:
+    # three trumps and a small doubleton: its top is led, to ruff the third round
+    yes = table(W, "2H", N="H:K97 S:73 D:J862 C:Q974", W="H:2")
+    no = table(W, "2H", N="H:K97 S:Q7 D:J862 C:Q974", W="H:2")  # a queen: not led short
+    return (yes, ()), "7S", (no, ())
+
+
 def _stop_the_ruffs() -> tuple[Position, str, Position]:
     # East has shown he can ruff clubs: North leads trumps
     yes = table(W, "2H", N="C:AT97542 H:K97 S:3 D:K5", E="S:AKQJT98 D:AQJT98",
@@ -171,8 +178,8 @@ def _king_from_ace_king() -> tuple[Position, str, Position]:
 
 
 def _fourth_best() -> tuple[Position, str, Position]:
-    yes = table(W, "2C", N="S:QT853 H:96 D:742 C:T63", W="C:2")
-    no = table(W, "2C", N="S:QJT53 H:96 D:742 C:T63", W="C:2")
+    yes = table(W, "2C", N="S:QT853 H:964 D:742 C:T6", W="C:2")
+    no = table(W, "2C", N="S:QJT53 H:964 D:742 C:T6", W="C:2")
     return (yes, ()), "5S", (no, ())
 
 
@@ -275,6 +282,7 @@ RULES = {
     "return-partner": _return_partner,
     "cash-masters": _cash_masters,
     "singleton-for-ruff": _singleton_for_ruff,
+    "doubleton-for-ruff": _doubleton_for_ruff,
     "stop-the-ruffs": _stop_the_ruffs,
     "strongest-suit": _strongest_suit,
     "top-of-sequence": _top_of_sequence,

@@ -18,12 +18,15 @@ ladder section):
   still beat it;
 * **ruffs**: a suit partner has shown void in is led for him to ruff before trumps are
   drawn; a singleton (up to the queen) is led with one to four trumps, to ruff the suit
-  later, before a longer suit; once an opponent has shown a void he may ruff (and
+  later, before a longer suit, and so, less surely, is the top of a doubleton below the
+  jack (to ruff the third round); once an opponent has shown a void he may ruff (and
   partner none) trumps are led with three or more; second hand takes a sure trick with
   a king or ace when the suit is short enough (six cards or fewer out) to be ruffed;
-* **masters first**: masters in a suit short enough to be ruffed (five cards or fewer
+* **masters first**: masters in a suit short enough to be ruffed (four cards or fewer
   out) are cashed before partner's suit is returned, and partner's suit is not returned
   once he can hold no card of it;
+* **the lead's suit**: its honours and a sequence at its head count for more than its
+  length;
 * **tenaces**: no lead from ace-queen, king-jack or a king with two small cards or
   fewer, while another suit will do;
 * **two open hands** (German whist's play phase, every card known): each trick won as
@@ -90,6 +93,8 @@ TECHNIQUES: tuple[Technique, ...] = (
               "returning a suit he led)"),
     Technique("singleton-for-ruff", "lead a singleton (not a master) with one to four trumps, to "
               "ruff the suit later"),
+    Technique("doubleton-for-ruff", "lead the top of a doubleton below the jack with one to "
+              "four trumps, to ruff the suit's third round"),
     Technique("spare-partner-trumps", "once the opponents hold no trump, lead a plain suit "
               "rather than draw partner's trumps"),
     Technique("avoid-refused-suit", "open a suit partner refused with a low discard only when "
@@ -139,13 +144,17 @@ worth as a lead: the top card led from it loses nothing and sets up the next."""
 TENACE = 12
 """How much less a suit is worth as a lead when it holds a tenace (see :func:`_tenace`)."""
 
-CASH_OUT = 5
+CASH_OUT = 4
 """Masters are cashed only in a suit of which the opponents may hold at most this many
 cards (with more out, no ruff threatens them yet, and a lead elsewhere is worth more)."""
 
-SINGLETON = 20
+SINGLETON = 28
 """How much more a singleton (below the king, not a master) is worth as a lead with one to
 four trumps, to ruff the suit later."""
+
+DOUBLETON = 12
+"""How much more a doubleton below the jack is worth as a lead with one to four trumps, to
+ruff the suit's third round."""
 
 REFUSED = 4
 """How much less a suit partner refused (a low first discard) is worth as a lead."""
@@ -297,13 +306,13 @@ class _BookPosition(_Position):
         best_score = -1e9
         kept: dict[int, float] = {}
         avoided: dict[int, float] = {}
-        singleton = False
+        singleton = doubleton = False
         for s in range(4):
             m = pool & SUIT_MASKS[s]
             if not m:
                 continue
             n = m.bit_count()
-            single = tenace = refused = False
+            single = double = tenace = refused = False
             if s == t:
                 score = -50.0 + n
             else:
@@ -317,6 +326,9 @@ class _BookPosition(_Position):
                         and not self.is_master(_highest(m))):
                     score += SINGLETON
                     single = True
+                if n == 2 and 0 < n_trumps < 5 and _highest(m) % 13 < _JACK:
+                    score += DOUBLETON
+                    double = True
                 if n <= 2 and not len(group) >= 2:
                     top_rank = _highest(m) % 13
                     if top_rank in (_KING, _QUEEN, _JACK) and not self.is_master(_highest(m)):
@@ -330,7 +342,7 @@ class _BookPosition(_Position):
                     score -= REFUSED
                     refused = True
             if score > best_score:
-                best_suit, best_score, singleton = s, score, single
+                best_suit, best_score, singleton, doubleton = s, score, single, double
             if tenace:
                 kept[s] = score + TENACE
             if refused:
@@ -339,7 +351,9 @@ class _BookPosition(_Position):
         if singleton:
             return self._by("singleton-for-ruff", _lowest(m))
         card = self.lead_card(m)
-        if my_trumps and pool != hand:
+        if doubleton and not self.is_master(card):
+            self.rule = "doubleton-for-ruff"
+        elif my_trumps and pool != hand:
             self.rule = "spare-partner-trumps"
         elif any(v > best_score for s, v in kept.items() if s != best_suit):
             self.rule = "keep-the-tenace"

@@ -33,13 +33,14 @@ BOTS: dict[str, tuple[str, str]] = {
 LEVELS: dict[str, str] = {
     "beginner": "technique:mistakes=0.3",
     "club": "technique",
-    "strong": "pimc:level=1",
-    "expert": "pimc:level=2",
+    "strong": "pimc:level=1,bid=sampler",
+    "expert": "pimc:level=2,bid=sampler",
 }
 """The ladder, weakest first: level name -> the bot it is.  A beginner plays the books'
 technique but a beginner's instinct in three decisions out of ten (see
 :func:`openwhist.bots.book.instinct`); a club player the books' technique; strong and
-expert players search sampled deals (PIMC, 6 and 12 deals a decision).  A level is written
+expert players search sampled deals (PIMC, 6 and 12 deals a decision) and, in an auction,
+bid by sampling (:class:`~openwhist.bots.sampler.SamplerBot`).  A level is written
 like a bot, with options after a colon that add to or replace its own
 (``expert:time_budget=0.2``)."""
 

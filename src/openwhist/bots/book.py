@@ -85,14 +85,14 @@ TECHNIQUES: tuple[Technique, ...] = (
               "when two or fewer are out, or with the top trumps and more trumps than they hold"),
     Technique("stop-the-ruffs", "lead trumps with three or more when an opponent has shown a "
               "void he may ruff and partner has shown none"),
+    Technique("singleton-for-ruff", "lead a singleton (not a master) with one to four trumps, to "
+              "ruff the suit later (before cashing masters or returning partner's suit)"),
     Technique("cash-masters", "cash sure winners in a suit the opponents cannot ruff, once few "
               "enough of it are out that a ruff threatens (before partner's suit)"),
     Technique("lead-to-dummy", "lead low towards a master the dummy shows"),
     Technique("return-partner", "return partner's suit while he may still hold a card of it"),
     Technique("partner-signal", "lead the suit partner asked for with a high discard (after "
               "returning a suit he led)"),
-    Technique("singleton-for-ruff", "lead a singleton (not a master) with one to four trumps, to "
-              "ruff the suit later"),
     Technique("doubleton-for-ruff", "lead the top of a doubleton below the jack with one to "
               "four trumps, to ruff the suit's third round"),
     Technique("spare-partner-trumps", "once the opponents hold no trump, lead a plain suit "
@@ -277,6 +277,10 @@ class _BookPosition(_Position):
                 and not any(self.may_ruff(self.partner, s) for s in range(4) if s != t)):
             return self._by("stop-the-ruffs", self.lead_card(my_trumps))
 
+        single = self._singleton(hand, t, n_trumps)
+        if single is not None:
+            return single
+
         cash = self._cash(hand, t)
         if cash is not None:
             return cash
@@ -371,6 +375,19 @@ class _BookPosition(_Position):
             if (m and s != t and self.may_ruff(self.partner, s)
                     and not self.may_ruff(self.right, s)):
                 return self._by("give-partner-a-ruff", _lowest(m))
+        return None
+
+    def _singleton(self, hand: int, t: int, n_trumps: int) -> int | None:
+        """With one to four trumps, a plain singleton below the king (not a master) that
+        the opponents cannot ruff, led to ruff the suit later (before masters are cashed
+        and partner's suit returned), or None."""
+        if not 0 < n_trumps < 5:
+            return None
+        for s in range(4):
+            m = hand & SUIT_MASKS[s]
+            if (s != t and m.bit_count() == 1 and _highest(m) % 13 < _KING
+                    and not self.is_master(_highest(m)) and not self.opponents_may_ruff(s)):
+                return self._by("singleton-for-ruff", _lowest(m))
         return None
 
     def _cash(self, hand: int, t: int) -> int | None:

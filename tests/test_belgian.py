@@ -891,9 +891,8 @@ def test_the_freewhist_grid_says_it_is_a_stand_in_and_why() -> None:
        referee=st.booleans())
 def test_the_legal_calls_are_those_the_auction_does_not_refuse(seed: int, preset: str,
                                                                 referee: bool) -> None:
-    """The auction's legal calls (which leave out at once a game one announces alone that
-    does not outrank the bid) are exactly the calls :meth:`refusal` gives no reason
-    against, at every turn of random auctions."""
+    """The auction's legal calls are exactly the calls :meth:`refusal` gives no reason
+    against, at every turn of random auctions (mostly bids, climbing the ladder)."""
     from openwhist.rules.belgian.auction import AUCTION_CALLS
 
     rng = random.Random(seed)

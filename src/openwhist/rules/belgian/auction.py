@@ -5,7 +5,7 @@ why not, records them, gives the turn, and at the end names the contract."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from openwhist.cards import Suit
@@ -33,10 +33,6 @@ AUCTION_CALLS: tuple[Call, ...] = tuple(
     + [Call.make("soloslim", suit=s) for s in SUITS_HIGH_FIRST[::-1]])
 """Every call of the auction, in the order the legal ones are offered (``accept`` is
 offered second, when a player may accept)."""
-_ALONE = frozenset(c.kind for c in AUCTION_CALLS) - {
-    "pass", "passe-parole", "trump", "discard", "take", "troel", "wait", "accept", "pair", "propose"}
-"""The kinds of the games one announces alone (whose :meth:`BelgianAuction.refusal` ends
-with: not above the bid, refused)."""
 
 
 class BelgianAuction(Auction):
@@ -319,25 +315,6 @@ class BelgianAuction(Auction):
             suits = " or ".join(Suit(self.proposal[p]).name.lower() for p in open_)
             return f"{seat_name(h)} holds no {suits}: one may only accept with a card of the suit"
         return f"no pair level up to 13 outranks {self.best_text()}"
-
-    def legal(self, h: int, calls: Iterable[Call]) -> list[Call]:
-        """The ``calls`` that ``h`` may make now, in their order.  A game one announces
-        alone that does not outrank the bid is left out at once (most calls of a turn are
-        such games; :meth:`refusal` would word why for each)."""
-        out = []
-        best = self.key
-        for c in calls:
-            kind = c.kind
-            if kind in _ALONE:
-                suit = c.suit
-                key = self.key_of(kind, c.level, None if suit is None else int(suit))
-                if key is not None and (key < best or (key == best and not (
-                        kind in SHARED and self.best is not None and self.best[0] == kind
-                        and h not in self.holders))):
-                    continue
-            if self.refusal(h, c) is None:
-                out.append(c)
-        return out
 
     def legal_calls(self, h: int) -> list[Call]:
         """The calls ``h`` may make now, ``accept`` second when he may accept."""

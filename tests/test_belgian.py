@@ -885,27 +885,3 @@ def test_the_freewhist_grid_says_it_is_a_stand_in_and_why() -> None:
     assert settle(free, solo, tricks(E=4, N=3, S=3, W=3))[1] == (5, 0, 5, 5)
 
 
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), preset=st.sampled_from(["freewhist", "whisthub"]),
-       referee=st.booleans())
-def test_the_legal_calls_are_those_the_auction_does_not_refuse(seed: int, preset: str,
-                                                                referee: bool) -> None:
-    """The auction's legal calls are exactly the calls :meth:`refusal` gives no reason
-    against, at every turn of random auctions (mostly bids, climbing the ladder)."""
-    from openwhist.rules.belgian.auction import AUCTION_CALLS
-
-    rng = random.Random(seed)
-    deal = openwhist.new_deal("belgian", preset=preset, seed=seed, referee=referee)
-    turns = 0
-    while deal.phase == "auction":
-        auction = deal.auction
-        h = deal.to_move
-        assert h is not None
-        assert auction.legal(h, AUCTION_CALLS) == [c for c in AUCTION_CALLS if auction.refusal(h, c) is None]
-        legal = deal.legal_actions()
-        # mostly bids, so that the auction climbs through the ladder
-        bids = [a for a in legal if a.kind != "pass"]
-        deal.apply(rng.choice(bids) if bids and rng.random() < 0.7 else rng.choice(legal))
-        turns += 1
-    assert turns >= 1

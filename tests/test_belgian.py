@@ -883,3 +883,4 @@ def test_the_freewhist_grid_says_it_is_a_stand_in_and_why() -> None:
     assert settle(free, pair, tricks(N=5, S=5, E=2, W=1))[1] == (8, 0, 8, 0)
     solo = Contract("solo", 6, Suit.HEARTS, (E,), 6)
     assert settle(free, solo, tricks(E=4, N=3, S=3, W=3))[1] == (5, 0, 5, 5)
+

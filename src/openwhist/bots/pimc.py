@@ -19,8 +19,9 @@ lowest of touching cards).
 Speed: a search that would pass its node budget is dropped (the budget follows
 ``time_budget`` at about ``NODES_PER_SECOND``, so play is reproducible with a seed and does
 not depend on the machine's load).  Until the first trick is complete, where whole deals
-are solved, the budget is ``FIRST_TRICK_BUDGET`` times larger and each deal may take a
-third of it, so that the opening lead and the first trick are searched too.  When even so
+are solved, the budget is ``FIRST_TRICK_BUDGET`` times larger, each deal may take a fifth
+of it and a deal too big is replaced by another, so that the opening lead and the first
+trick are searched too.  When even so
 sampled deals cannot be solved within the budget the bot plays as
 :class:`~openwhist.bots.heuristic.HeuristicBot` does instead.
 """
@@ -470,7 +471,9 @@ class _Replay:
 
     def surprises(self, hands: Sequence[int], limit: int) -> int:
         """How many opponents' cards the book would not have played with ``hands`` (the
-        cards each hand holds now); counting stops once past ``limit``."""
+        cards each hand holds now), and, in the first tricks, how many calls of the hands
+        the observer cannot see it would not have made; counting stops once past
+        ``limit``."""
         if self.last < 0 and not self.calls:
             return 0
         state = self.rebuild(self.obs, hands, getattr(hands, "hidden", None) or None)

@@ -64,15 +64,10 @@ class BelgianAuction(Auction):
 
     def key_of(self, kind: str, level: int | None, suit: int | None) -> tuple[int, int] | None:
         """The bid's key in the grid's ladder (rank, suit rank); None: not in the grid."""
-        keys = self.grid.bid_keys
-        try:
-            return keys[(kind, level, suit)]
-        except KeyError:
-            pass
         r = self.grid.rank(kind, level)
-        key = None if r is None else (r, SUIT_RANK[Suit(suit)] if suit is not None else 0)
-        keys[(kind, level, suit)] = key
-        return key
+        if r is None:
+            return None
+        return (r, SUIT_RANK[Suit(suit)] if suit is not None else 0)
 
     def can_join(self, proposer: int, suit: int) -> bool:
         """Someone may still accept ``proposer``'s ``suit``: a player who has not spoken,

@@ -75,12 +75,6 @@ class PointsGrid:
         return self._ranks.get((kind, level))
 
     @functools.cached_property
-    def bid_keys(self) -> dict[tuple[str, int | None, int | None], tuple[int, int] | None]:
-        """The auction's keys of the bids asked so far (kind, level, suit): kept here,
-        beside the ladder they come from, by the auction (its ``key_of``)."""
-        return {}
-
-    @functools.cached_property
     def _ranks(self) -> dict[tuple[str, int | None], int]:
         ranks: dict[tuple[str, int | None], int] = {}
         for i, e in enumerate(self.entries):

@@ -103,7 +103,7 @@ def test_sampled_deals_respect_every_shown_void() -> None:
             mover = obs.to_move
             assert mover is not None
             for _ in range(20):
-                hands = bot._sample(obs, mover, obs.hand.mask)
+                hands = bot._sample(obs)
                 assert hands is not None
                 for seat, suits in obs.voids().items():
                     for suit in suits:
@@ -243,7 +243,7 @@ def test_inference_solves_the_deals_that_fit_the_opponents_play_first() -> None:
         obs = deal.observation(deal.controller(mover))
         replay = _Replay(obs, book)
         bot = PimcBot(seed=seed, trust=0.9)
-        pool = bot._pool(obs, mover, obs.hand.mask, replay)
+        pool = bot._pool(obs, replay)
         assert len(pool) == POOL * bot.worlds
         counts = [n for n, _ in pool]
         assert counts == sorted(counts, reverse=True)  # popped from the end: least first
@@ -251,7 +251,7 @@ def test_inference_solves_the_deals_that_fit_the_opponents_play_first() -> None:
             assert n == min(replay.surprises(hands, 99), SURPRISES_COUNTED)
         chosen += sum(counts[-bot.worlds:])
         for _ in range(bot.worlds):
-            hands = bot._sample(obs, mover, obs.hand.mask)
+            hands = bot._sample(obs)
             assert hands is not None
             plain += replay.surprises(hands, 99)
     # the deals solved first fit the opponents' ten cards and more clearly better
@@ -344,7 +344,7 @@ def test_a_small_misere_is_searched_with_the_unseen_discards_sampled() -> None:
         assert deal.to_move is not None
         obs = deal.observation(deal.controller(deal.to_move))
         assert sum(obs.hidden.values()) == 3 and len(obs.shown) == 1
-        world = bot._sample(obs, obs.to_move, obs.hand.mask)
+        world = bot._sample(obs)
         assert world is not None
         discards = world.hidden["discards"]
         assert len(discards) == 3

@@ -36,7 +36,7 @@ from openwhist.bots.base import Bot
 from openwhist.bots.book import TechniqueBot
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.bots.technique import misere_roles, tricks_taken
-from openwhist.cards import SUIT_MASKS, Card
+from openwhist.cards import Card
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Observation
 from openwhist.rules.registry import get_variant
@@ -209,7 +209,7 @@ class PimcBot:
             if spent >= budget or (i >= self.worlds and spent >= budget // CHEAP_SHARE):
                 break
             if not pool:
-                pool = self._pool(obs, mover, hand, replay)
+                pool = self._pool(obs, replay)
                 if not pool:
                     break
             surprises, hands = pool.pop()
@@ -281,14 +281,13 @@ class PimcBot:
         """The rule-book player's card, for positions too big to solve in time."""
         return Card(self._book().choose(obs))
 
-    def _pool(self, obs: Observation, mover: int, hand: int,
-              replay: _Replay | None) -> list[tuple[int, _World]]:
+    def _pool(self, obs: Observation, replay: _Replay | None) -> list[tuple[int, _World]]:
         """Sampled deals with their surprises (see :class:`_Replay`), the least
         surprising last; empty if no deal fits the observation."""
         size = self.worlds if replay is None else POOL * self.worlds
         pool: list[tuple[int, float, _World]] = []
         for _ in range(size):
-            hands = self._sample(obs, mover, hand)
+            hands = self._sample(obs)
             if hands is None:
                 break
             surprises = 0 if replay is None else replay.surprises(hands, SURPRISES_COUNTED)
@@ -296,56 +295,16 @@ class PimcBot:
         pool.sort(key=lambda e: (-e[0], e[1]))
         return [(n, hands) for n, _, hands in pool]
 
-    def _sample(self, obs: Observation, mover: int, mover_hand: int) -> _World | None:
+    def _sample(self, obs: Observation) -> _World | None:
         """Hands for every seat that fit the observation, with the cards of the places no
         hand holds that the observer cannot see (``obs.hidden``: small-misère discards);
-        None if none was found."""
-        played = obs.played.mask
-        n = obs.n_hands
-        fixed = [0] * n
-        for seat, cs in obs.known.items():
-            fixed[seat] |= cs.mask & ~played
-        fixed[obs.me] = obs.hand.mask
-        fixed[mover] |= mover_hand
-        free = ((1 << 52) - 1) & ~played & ~obs.shown.mask
-        for f in fixed:
-            free &= ~f
-        places = sorted(obs.hidden)
-        # the hidden places take cards after the hands, as extra "seats" that allow any card
-        need = [obs.hand_sizes[s] - fixed[s].bit_count() for s in range(n)]
-        need += [obs.hidden[p] for p in places]
-        if any(k < 0 for k in need) or sum(need) != free.bit_count():
+        None if none was found (:meth:`~openwhist.rules.observation.Observation.sample_holdings`)."""
+        drawn = obs.sample_holdings(self.rng)
+        if drawn is None:
             return None
-        voids = obs.voids()
-        allowed = [(1 << 52) - 1] * len(need)
-        for s in range(n):
-            for suit in voids.get(s, ()):
-                allowed[s] &= ~SUIT_MASKS[suit]
-        cards = [c for c in range(52) if free >> c & 1]
-        slots = range(len(need))
-        for _ in range(60):
-            hands = list(fixed) + [0] * len(places)
-            left = list(need)
-            order = list(cards)
-            self.rng.shuffle(order)
-            # most constrained cards first; a world never breaks a void a hand has shown
-            order.sort(key=lambda c: sum(1 for s in slots if left[s] and allowed[s] >> c & 1))
-            ok = True
-            for c in order:
-                seats = [s for s in slots if left[s] > 0 and allowed[s] >> c & 1]
-                if not seats:
-                    ok = False
-                    break
-                weights = [left[s] for s in seats]
-                s = self.rng.choices(seats, weights)[0]
-                hands[s] |= 1 << c
-                left[s] -= 1
-            if ok:
-                world = _World(hands[:n])
-                world.hidden = {p: [c for c in range(52) if hands[n + i] >> c & 1]
-                                for i, p in enumerate(places)}
-                return world
-        return None
+        world = _World(drawn[0])
+        world.hidden = drawn[1]
+        return world
 
 
 def goal(obs: Observation) -> tuple[tuple[int, ...], int, Objective, int]:

@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from openwhist.cards import SUIT_MASKS, parse_hand
+from openwhist.cards import parse_hand
 from openwhist.env.rewards import seat_returns, zero_sum
 from openwhist.env.tensors import (
     CARDS,
@@ -357,53 +357,6 @@ def deck_from_setup(game: GameSpec | WhistGame, setup: dict[str, Any],
 # --- resampling --------------------------------------------------------------------------------
 
 
-def _sample_holdings(obs: Observation, rng: random.Random) -> tuple[list[int], dict[str, list[int]]] | None:
-    """Cards each hand holds now and the cards of each hidden place, with the unseen
-    cards dealt at random (no hand gets a suit it has shown it lacks); None if the draw
-    failed."""
-    n = obs.n_hands
-    me = obs.me
-    played = obs.played.mask
-    holdings = [0] * n
-    for h, cs in obs.known.items():
-        holdings[h] |= cs.mask & ~played
-    holdings[me] = obs.hand.mask
-    need = [0 if h == me or h in obs.open_hands else obs.hand_sizes[h] - holdings[h].bit_count()
-            for h in range(n)]
-    places = sorted(obs.hidden)
-    unseen = list(obs.unseen())
-    if any(k < 0 for k in need) or sum(need) + sum(obs.hidden.values()) != len(unseen):
-        return None
-    voids = obs.voids()
-    allowed = []
-    for h in range(n):
-        mask = (1 << CARDS) - 1
-        for suit in voids.get(h, ()):
-            mask &= ~SUIT_MASKS[suit]
-        allowed.append(mask)
-    rng.shuffle(unseen)
-    cards = sorted(unseen, key=lambda c: sum(1 for h in range(n) if need[h] and allowed[h] >> c & 1))
-    left = list(need)
-    hidden_left = {p: obs.hidden[p] for p in places}
-    hidden: dict[str, list[int]] = {p: [] for p in places}
-    for c in cards:
-        options = [h for h in range(n) if left[h] > 0 and allowed[h] >> c & 1]
-        spare = [p for p in places if hidden_left[p] > 0]
-        weights = [left[h] for h in options] + [hidden_left[p] for p in spare]
-        if not weights:
-            return None
-        pick = rng.choices(range(len(weights)), weights)[0]
-        if pick < len(options):
-            h = options[pick]
-            holdings[h] |= 1 << c
-            left[h] -= 1
-        else:
-            p = spare[pick - len(options)]
-            hidden[p].append(int(c))
-            hidden_left[p] -= 1
-    return holdings, hidden
-
-
 def _sample_deck(state: WhistState, player: int, rng: random.Random) -> list[int]:
     """While dealing: the player's cards where they were dealt, the rest at random."""
     mine = state.dealt_to(player)
@@ -430,7 +383,7 @@ def resample(state: WhistState, player: int, rng: random.Random, tries: int = 20
     dealt = HAND_CARDS * game.header.hands
     prefer = state.deck[dealt - 1] if dealt == CARDS else None
     for _ in range(tries):
-        drawn = _sample_holdings(obs, rng)
+        drawn = obs.sample_holdings(rng, tries=1)
         if drawn is None:
             continue
         holdings, hidden = drawn

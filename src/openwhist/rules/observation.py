@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
+from random import Random
 from typing import Any
 
-from openwhist.cards import Card, CardSet, Suit
+from openwhist.cards import SUIT_MASKS, Card, CardSet, Suit
 from openwhist.errors import InvalidActionError
 from openwhist.rules.actions import _ACTION_TEXT, Action, Call, parse_action
 from openwhist.rules.contract import Contract
@@ -183,6 +184,61 @@ class Observation:
         for cs in self.known.values():
             seen |= cs.mask
         return CardSet(((1 << 52) - 1) & ~seen)
+
+    def sample_holdings(self, rng: Random, tries: int = 60) -> tuple[list[int], dict[str, list[int]]] | None:
+        """The unseen cards dealt at random in a way that fits everything the observation
+        shows: the cards each hand holds now (a mask per seat: its known cards, and as many
+        unseen ones as it holds hidden, never of a suit it has shown it lacks) and the
+        cards of each place no hand holds (``hidden``: a small misère's discards, German
+        whist's stock).  The most constrained cards are placed first, each with a chance
+        in proportion to the room left; ``tries`` draws at most; None if none fitted.
+
+        >>> import random, openwhist
+        >>> obs = openwhist.new_deal("classic", seed=3).observation(0)
+        >>> hands, places = obs.sample_holdings(random.Random(1))
+        >>> hands[0] == obs.hand.mask, [h.bit_count() for h in hands], places
+        (True, [13, 13, 13, 13], {})
+        """
+        played = self.played.mask
+        n = self.n_hands
+        fixed = [0] * n
+        for seat, cs in self.known.items():
+            fixed[seat] |= cs.mask & ~played
+        fixed[self.me] = self.hand.mask
+        free = ((1 << 52) - 1) & ~played & ~self.shown.mask
+        for f in fixed:
+            free &= ~f
+        places = sorted(self.hidden)
+        # the hidden places take cards after the hands, as extra "seats" that allow any card
+        need = [self.hand_sizes[s] - fixed[s].bit_count() for s in range(n)]
+        need += [self.hidden[p] for p in places]
+        if any(k < 0 for k in need) or sum(need) != free.bit_count():
+            return None
+        voids = self.voids()
+        allowed = [(1 << 52) - 1] * len(need)
+        for s in range(n):
+            for suit in voids.get(s, ()):
+                allowed[s] &= ~SUIT_MASKS[suit]
+        cards = [c for c in range(52) if free >> c & 1]
+        slots = range(len(need))
+        for _ in range(tries):
+            hands = list(fixed) + [0] * len(places)
+            left = list(need)
+            order = list(cards)
+            rng.shuffle(order)
+            # most constrained cards first
+            order.sort(key=lambda c: sum(1 for s in slots if left[s] and allowed[s] >> c & 1))
+            for c in order:
+                seats = [s for s in slots if left[s] > 0 and allowed[s] >> c & 1]
+                if not seats:
+                    break
+                s = rng.choices(seats, [left[s] for s in seats])[0]
+                hands[s] |= 1 << c
+                left[s] -= 1
+            else:
+                return hands[:n], {p: [c for c in range(52) if hands[n + i] >> c & 1]
+                                   for i, p in enumerate(places)}
+        return None
 
     @classmethod
     def from_fields(cls, values: dict[str, Any]) -> Observation:

@@ -8,9 +8,10 @@ inference against the rule-book player, and keeps every North-South decision fro
 bot given on the command line chooses a card in each of those positions (seeing only the
 observation), and the benchmark sums the double-dummy tricks lost against the best card
 in the real deal.  Some loss is unavoidable for a player who cannot see the hidden cards;
-a lower loss means better choices.  Each bot's time per decision is given too (median,
-95th percentile and maximum, with the machine's load average at the start and the end),
-as the time a person waits for a computer player's card.
+a lower loss means better choices; each bot after the first is also compared with the
+first, decision by decision (the mean difference with its 95% interval).  Each bot's time
+per decision is given too (median, 95th percentile and maximum, with the machine's load
+average at the start and the end), as the time a person waits for a computer player's card.
 
 Usage: ``python bench/bench_pimc.py [--deals 100] [--from-trick 2] [BOT ...]``; bots are
 written as for ``openwhist arena`` (default: ``pimc:trust=0`` and ``pimc``, both with
@@ -83,8 +84,10 @@ def main(argv: list[str] | None = None) -> None:
         print("no decision to score: play more deals or start from an earlier trick")
         return
     first: float | None = None
+    first_losses: list[int] = []
     for spec in args.bots:
         lost = wrong = 0
+        losses: list[int] = []
         load = os.getloadavg()[0]
         times: list[float] = []
         for i, (obs, values) in enumerate(states):
@@ -93,6 +96,7 @@ def main(argv: list[str] | None = None) -> None:
             card = int(bot.choose(obs))
             times.append(time.perf_counter() - start)
             loss = max(values.values()) - values[card]
+            losses.append(loss)
             lost += loss
             wrong += loss > 0
         per = lost / len(states)
@@ -101,9 +105,26 @@ def main(argv: list[str] | None = None) -> None:
         ms = [1000 * times[len(times) // 2], 1000 * times[min(len(times) - 1, int(0.95 * len(times)))],
               1000 * times[-1]]
         print(f"{spec:<36} tricks lost {lost:5d} ({per:.4f} a decision, "
-              f"{per / first:.2f} of the first)  wrong cards {wrong:5d}  "
+              f"{f'{per / first:.2f}' if first else '-'} of the first)  wrong cards {wrong:5d}  "
               f"ms a decision: median {ms[0]:.0f}, p95 {ms[1]:.0f}, max {ms[2]:.0f} "
               f"(load {load:.1f} to {os.getloadavg()[0]:.1f})", flush=True)
+        if first_losses:
+            low, high = paired_interval(losses, first_losses)
+            print(f"{'':<36} against the first, tricks lost a decision: "
+                  f"{(lost - sum(first_losses)) / len(states):+.4f} [{low:+.4f}, {high:+.4f}]",
+                  flush=True)
+        else:
+            first_losses = losses
+
+
+def paired_interval(a: list[int], b: list[int]) -> tuple[float, float]:
+    """95% interval of the mean of ``a[i] - b[i]`` (normal approximation)."""
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+    half = 1.96 * (var / n) ** 0.5
+    return mean - half, mean + half
 
 
 if __name__ == "__main__":

@@ -24,13 +24,18 @@ of it and a deal too big is replaced by another, so that the opening lead and th
 trick are searched too.  When even so
 sampled deals cannot be solved within the budget the bot plays as
 :class:`~openwhist.bots.heuristic.HeuristicBot` does instead.
+
+Two hands with a stock still to draw from (German whist's first half): the draws after
+each trick change the hands, so a deal is not solved as it lies; the decision is
+:class:`~openwhist.bots.solver.SolverBot`'s, sampled deals and stock orders played out
+with the draws, then the rest exactly.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openwhist.bots.base import Bot
 from openwhist.bots.book import TechniqueBot
@@ -42,6 +47,9 @@ from openwhist.rules.base import Action, Observation
 from openwhist.rules.registry import get_variant
 from openwhist.rules.tricks import legal_mask
 from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, solve_all
+
+if TYPE_CHECKING:
+    from openwhist.bots.solver import SolverBot
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
            "POOL", "SURPRISES_COUNTED", "FIRST_TRICK_BUDGET", "AUCTION_TRICKS"]
@@ -129,6 +137,7 @@ class PimcBot:
         self.trust = trust
         self.worlds = worlds if worlds is not None else LEVELS[level]
         self._fallback: Bot | None = None
+        self._stock_player: SolverBot | None = None
         self.time_budget = time_budget
         self.rng = random.Random(seed)
         self.last_worlds = 0
@@ -164,6 +173,8 @@ class PimcBot:
         self.last_worths = {}
         if len(legal) == 1:
             return legal[0]
+        if obs.n_hands == 2 and obs.hidden:
+            return self._stock_phase(obs)
         mover = obs.to_move
         hand = obs.hand.mask if mover == obs.seat else obs.known[mover].mask
         played = obs.played.mask
@@ -276,6 +287,21 @@ class PimcBot:
 
             self._bidder = SamplerBot(seed=self.seed)
         return self._bidder
+
+    def _stock_phase(self, obs: Observation) -> Action:
+        """Two hands with a stock still to draw from (German whist's first half): each
+        trick's draws change the hands, which a deal solved as it lies does not know, so
+        the decision is :class:`~openwhist.bots.solver.SolverBot`'s, which plays sampled
+        deals and stock orders out, draws included (its playouts follow the level)."""
+        if self._stock_player is None:
+            from openwhist.bots.solver import SolverBot  # it samples by this module's bot
+
+            self._stock_player = SolverBot(level=self.level, seed=self.seed,
+                                           time_budget=self.time_budget)
+        action = self._stock_player.choose(obs)
+        self.last_values = dict(self._stock_player.last_values)
+        self.last_worlds = self._stock_player.last_playouts
+        return action
 
     def _by_the_book(self, obs: Observation) -> Card:
         """The rule-book player's card, for positions too big to solve in time."""

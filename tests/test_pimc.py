@@ -247,8 +247,12 @@ def test_inference_solves_the_deals_that_fit_the_opponents_play_first() -> None:
         assert len(pool) == POOL * bot.worlds
         counts = [n for n, _ in pool]
         assert counts == sorted(counts, reverse=True)  # popped from the end: least first
-        for n, hands in pool:
-            assert n == min(replay.surprises(hands, 99), SURPRISES_COUNTED)
+        for i, (n, hands) in enumerate(pool):
+            exact = min(replay.surprises(hands, 99), SURPRISES_COUNTED)
+            if i >= len(pool) - bot.worlds:  # the level's deals: counted exactly
+                assert n == exact
+            else:  # the others: counted until they could not be among them
+                assert counts[-bot.worlds] <= n <= exact
         chosen += sum(counts[-bot.worlds:])
         for _ in range(bot.worlds):
             hands = bot._sample(obs)
@@ -419,3 +423,39 @@ def test_german_stock_phase_is_played_out_with_the_draws() -> None:
             assert pimc.last_values == solver.last_values
         deal.apply(card)
     assert searched >= 5
+
+
+@pytest.mark.parametrize("variant", ["classic", "dummy", "belgian"])
+def test_reading_from_templates_counts_as_replaying_in_full(variant: str) -> None:
+    """Once the templates are checked, deals are read from them without being rebuilt:
+    the surprises counted are those of a full replay, whatever the limit."""
+    import random
+
+    from openwhist.bots.heuristic import HeuristicBot
+    from openwhist.bots.pimc import _Replay
+
+    book = HeuristicBot()
+    rng = random.Random(1)
+    fast = 0
+    for seed in range(3):
+        deal = openwhist.new_deal(variant, seed=seed)
+        bot = PimcBot(level=1, seed=seed)
+        step = 0
+        while not deal.is_over():
+            assert deal.to_move is not None
+            obs = deal.observation(deal.controller(deal.to_move))
+            if step % 7 == 5 and obs.tricks:
+                replay = _Replay(obs, book)
+                for _ in range(8):
+                    hands = bot._sample(obs)
+                    assert hands is not None
+                    limit = rng.choice([0, 1, 99])
+                    full = _Replay(obs, book)
+                    full.templates = []  # nothing kept, nothing checked: every deal replayed
+                    full.to_check = 0
+                    expected = full.surprises(hands, limit)
+                    assert min(replay.surprises(hands, limit), limit + 1) == min(expected, limit + 1)
+                    fast += replay.fast
+            deal.apply(book.choose(obs))
+            step += 1
+    assert fast > 0

@@ -34,6 +34,7 @@ with the draws, then the rest exactly.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -41,18 +42,18 @@ from openwhist.bots.base import Bot
 from openwhist.bots.book import TechniqueBot
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.bots.technique import misere_roles, tricks_taken
-from openwhist.cards import Card
+from openwhist.cards import Card, CardSet
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Action, Observation
 from openwhist.rules.registry import get_variant
-from openwhist.rules.tricks import legal_mask
+from openwhist.rules.tricks import cards_of, legal_mask
 from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, solve_all
 
 if TYPE_CHECKING:
     from openwhist.bots.solver import SolverBot
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
-           "POOL", "SURPRISES_COUNTED", "FIRST_TRICK_BUDGET", "AUCTION_TRICKS"]
+           "POOL", "SURPRISES_COUNTED", "CHECKED_REPLAYS", "FIRST_TRICK_BUDGET", "AUCTION_TRICKS"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 """Worlds (sampled deals) per decision at each level."""
@@ -84,6 +85,10 @@ tricks are complete."""
 
 SURPRISES_COUNTED = 8
 """Surprises are counted up to this many (a deal with more weighs as little)."""
+
+CHECKED_REPLAYS = 2
+"""Sampled deals replayed in full to check the views read from templates (see
+:class:`_Replay`) before the rest are read from the templates alone."""
 
 
 class PimcBot:
@@ -309,15 +314,27 @@ class PimcBot:
 
     def _pool(self, obs: Observation, replay: _Replay | None) -> list[tuple[int, _World]]:
         """Sampled deals with their surprises (see :class:`_Replay`), the least
-        surprising last; empty if no deal fits the observation."""
+        surprising last; empty if no deal fits the observation.
+
+        Once the level's number of deals is drawn, a deal's surprises are counted only up
+        to one past the most of the least surprising deals so far: a deal with more cannot
+        be among them, and its replay stops there (its count is then a lower bound; such
+        deals are solved only where solving is cheap, and weigh little)."""
         size = self.worlds if replay is None else POOL * self.worlds
         pool: list[tuple[int, float, _World]] = []
+        counts: list[int] = []  # the surprises so far, in order
         for _ in range(size):
             hands = self._sample(obs)
             if hands is None:
                 break
-            surprises = 0 if replay is None else replay.surprises(hands, SURPRISES_COUNTED)
-            pool.append((min(surprises, SURPRISES_COUNTED), self.rng.random(), hands))
+            surprises = 0
+            if replay is not None:
+                limit = SURPRISES_COUNTED
+                if len(counts) >= self.worlds:
+                    limit = min(limit, counts[self.worlds - 1])
+                surprises = min(replay.surprises(hands, limit), SURPRISES_COUNTED)
+                insort(counts, surprises)
+            pool.append((surprises, self.rng.random(), hands))
         pool.sort(key=lambda e: (-e[0], e[1]))
         return [(n, hands) for n, _, hands in pool]
 
@@ -433,16 +450,26 @@ def _forced(state: Any, seat: int) -> int:
 class _Replay:
     """Plays a deal's cards so far again with sampled hands, asking at each of the
     opponents' cards what the rule-book player would have played there, and at each call
-    of the auction made by another hand than the observer's what it would have called."""
+    of the auction made by another hand than the observer's what it would have called.
+
+    The views asked about differ from one sampled deal to the next only in the hand of
+    the seat asked and the cards it may play: the first deal replayed keeps each view as
+    a template, the next ``CHECKED_REPLAYS`` are replayed in full and their views compared
+    with the templates' (any other difference, and every deal is replayed in full), and
+    after that a deal is read from the templates alone, without rebuilding it."""
 
     def __init__(self, obs: Observation, book: Bot) -> None:
         self.obs = obs
         self.book = book
         self.rebuild = get_variant(obs.variant).rebuild
         plays: list[tuple[int, int]] = []
+        n = obs.n_hands
+        led: list[int] = []
         for t in obs.tricks:
-            plays.extend((t.seat_of(i, obs.n_hands), int(c)) for i, c in enumerate(t.cards))
+            plays.extend((t.seat_of(i, n), int(c)) for i, c in enumerate(t.cards))
+            led.extend([-1] + [t.cards[0] // 13] * (len(t.cards) - 1))
         plays.extend((seat, int(c)) for seat, c in obs.trick)
+        led.extend([-1] + [obs.trick[0][1] // 13] * (len(obs.trick) - 1) if obs.trick else [])
         self.plays = plays
         side = obs.side
         # the plays to check: the opponents' (a hand of the other side)
@@ -453,6 +480,21 @@ class _Replay:
         # the cards played say more, and checking the calls doubles the time of a reading
         self.calls = len(obs.tricks) < AUCTION_TRICKS and any(
             seat != obs.me and call.kind != "take" for seat, call in obs.calls)
+        # the cards each hand plays from each play on (its hand then: now's and these)
+        after = [0] * n
+        later: list[list[int]] = [[]] * len(plays)
+        for i in range(len(plays) - 1, -1, -1):
+            seat, c = plays[i]
+            after = list(after)
+            after[seat] |= 1 << c
+            later[i] = after
+        self.later = later
+        self.led = led
+        self.templates: list[tuple[int, int, int, int, dict[str, Any]]] | None = None
+        """Per checked play: its index, the hand playing, the seat whose view is asked,
+        the card, and that view's fields (see the class)."""
+        self.to_check = CHECKED_REPLAYS
+        self.fast = False
 
     def surprises(self, hands: Sequence[int], limit: int) -> int:
         """How many opponents' cards the book would not have played with ``hands`` (the
@@ -461,13 +503,52 @@ class _Replay:
         ``limit``."""
         if self.last < 0 and not self.calls:
             return 0
+        if self.fast:
+            return self._from_templates(hands, limit)
+        return self._replayed(hands, limit)
+
+    def _view(self, i: int, hands: Sequence[int]) -> tuple[Observation, int] | None:
+        """The view asked at checked play ``i`` with ``hands``, from its template, and
+        the hand's legal cards as a mask; None when it has one card to play."""
+        assert self.templates is not None
+        index, mover, seat, _, fields = self.templates[i]
+        later = self.later[index]
+        legal = legal_mask(hands[mover] | later[mover], self.led[index])
+        if not legal & (legal - 1):
+            return None
+        values = dict(fields)
+        values["hand"] = CardSet(hands[seat] | later[seat])
+        values["legal"] = tuple(cards_of(legal))
+        return Observation.from_fields(values), legal
+
+    def _from_templates(self, hands: Sequence[int], limit: int) -> int:
+        assert self.templates is not None
+        n = 0
+        choose = self.book.choose
+        for i, template in enumerate(self.templates):
+            made = self._view(i, hands)
+            if made is not None and int(choose(made[0])) != template[3]:
+                n += 1
+                if n > limit:
+                    return n
+        return n
+
+    def _replayed(self, hands: Sequence[int], limit: int) -> int:
+        """:meth:`surprises` by rebuilding the deal and replaying it; the first replay
+        keeps the templates, the next ones check them."""
         state = self.rebuild(self.obs, hands, getattr(hands, "hidden", None) or None)
         actions = list(state.history)  # the cards, and any calls before or between them
         for _ in actions:
             state.undo()
+        record = self.templates is None and not self.calls
+        templates: list[tuple[int, int, int, int, dict[str, Any]]] = []
+        checking = not record and not self.calls and self.to_check > 0
+        k = 0  # the checked plays passed
+        same = checking
         n = 0
         i = 0
         me = self.obs.me
+        counting = True
         for action in actions:
             if action >= 52:  # a call: an auction's is checked; a take is replayed only
                 seat = state.to_move
@@ -482,12 +563,29 @@ class _Replay:
             if i > self.last:
                 break
             seat, c = self.plays[i]
-            if self.checked[i] and _forced(state, seat) != c:
-                view = state.observation(state.controller(seat))
-                if int(self.book.choose(view)) != c:
-                    n += 1
-                    if n > limit:
-                        return n
+            if self.checked[i]:
+                view = None
+                if record or same:
+                    view = state.observation(state.controller(seat))
+                    if record:
+                        templates.append((i, seat, state.controller(seat), c, dict(view.__dict__)))
+                    else:
+                        made = self._view(k, hands)
+                        same = made is None or made[0] == view
+                    k += 1
+                if counting and _forced(state, seat) != c:
+                    if view is None:
+                        view = state.observation(state.controller(seat))
+                    if int(self.book.choose(view)) != c:
+                        n += 1
+                        if n > limit and not (record or same):
+                            return n
+                        counting = n <= limit
             state.apply_unchecked(c)
             i += 1
+        if record:
+            self.templates = templates
+        elif checking:
+            self.to_check = self.to_check - 1 if same else -1
+            self.fast = same and self.to_check == 0
         return n

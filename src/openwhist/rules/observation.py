@@ -6,6 +6,7 @@ schema (see :meth:`Observation.to_json`) and :meth:`Observation.from_json` reads
 
 from __future__ import annotations
 
+from bisect import bisect
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from random import Random
@@ -220,19 +221,31 @@ class Observation:
             for suit in voids.get(s, ()):
                 allowed[s] &= ~SUIT_MASKS[suit]
         cards = [c for c in range(52) if free >> c & 1]
-        slots = range(len(need))
+        # the places that may take a card of each suit (a void is a whole suit)
+        takers = [[s for s in range(len(need)) if need[s] and allowed[s] >> 13 * suit & 1]
+                  for suit in range(4)]
+        rank = [len(t) for t in takers]
+        random = rng.random
         for _ in range(tries):
             hands = list(fixed) + [0] * len(places)
             left = list(need)
             order = list(cards)
             rng.shuffle(order)
             # most constrained cards first
-            order.sort(key=lambda c: sum(1 for s in slots if left[s] and allowed[s] >> c & 1))
+            order.sort(key=lambda c: rank[c // 13])
             for c in order:
-                seats = [s for s in slots if left[s] > 0 and allowed[s] >> c & 1]
+                # a place with room, in proportion to its room (as random.choices draws)
+                seats = []
+                cum = []
+                total = 0
+                for s in takers[c // 13]:
+                    if left[s]:
+                        total += left[s]
+                        seats.append(s)
+                        cum.append(total)
                 if not seats:
                     break
-                s = rng.choices(seats, [left[s] for s in seats])[0]
+                s = seats[bisect(cum, random() * total, 0, len(cum) - 1)]
                 hands[s] |= 1 << c
                 left[s] -= 1
             else:

@@ -29,6 +29,13 @@ __all__ = [
 
 _SEAT_NAMES: dict[int, tuple[str, ...]] = {n: seat_names(n) for n in (2, 3, 4)}
 
+_VOIDS_MEMO: dict[tuple[int, int, int], tuple[Any, Any, dict[int, set[Suit]]]] = {}
+"""The voids of the tricks of recent observations, by the identity of their (immutable)
+``tricks`` and ``trick`` tuples, which each entry holds: views made from one template (a
+searching bot's) share them, and their voids are worked out once."""
+
+_VOIDS_MEMO_SIZE = 256
+
 _SUIT_TEXTS: dict[int, list[str]] = {}
 """The card texts of one suit's cards, keyed by that suit's part of a mask (filled as met)."""
 
@@ -165,7 +172,15 @@ class Observation:
         no unseen card since (see ``voids_from``)."""
         n = self.n_hands
         if not self.voids_from:
-            return shown_voids(self.tricks, self.trick, n)
+            tricks, trick = self.tricks, self.trick
+            key = (id(tricks), id(trick), n)
+            memo = _VOIDS_MEMO.get(key)
+            if memo is None or memo[0] is not tricks or memo[1] is not trick:
+                if len(_VOIDS_MEMO) >= _VOIDS_MEMO_SIZE:
+                    _VOIDS_MEMO.clear()
+                memo = (tricks, trick, shown_voids(tricks, trick, n))
+                _VOIDS_MEMO[key] = memo
+            return {h: set(suits) for h, suits in memo[2].items()}
         return {h: shown_voids(self.tricks[self.voids_from[h]:], self.trick, n)[h]
                 for h in range(n)}
 

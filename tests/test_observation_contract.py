@@ -104,3 +104,28 @@ def test_an_at_most_contract_and_a_bad_bound_in_json() -> None:
     assert Contract.from_json(data, 4) == c
     with pytest.raises(WhistError):
         Contract.from_json({**data, "bound": "roughly"}, 4)
+
+
+def test_voids_are_the_shown_voids_even_for_views_that_share_their_tricks() -> None:
+    """Views made from one template share its tricks: their voids are worked out once,
+    and a caller that changes the sets it got changes nothing for the next one."""
+    import dataclasses
+
+    from openwhist.bots.heuristic import HeuristicBot
+    from openwhist.rules.tricks import shown_voids
+
+    deal = openwhist.new_deal("classic", seed=11)
+    book = HeuristicBot()
+    while len(deal.tricks) < 6:
+        assert deal.to_move is not None
+        deal.apply(book.choose(deal.observation(deal.to_move)))
+    obs = deal.observation(0)
+    truth = shown_voids(obs.tricks, obs.trick, 4)
+    assert any(truth.values())
+    views = [dataclasses.replace(obs, hand=obs.hand) for _ in range(3)]
+    for view in views:
+        got = view.voids()
+        assert got == truth
+        for suits in got.values():
+            suits.add(Suit.CLUBS)  # the caller's own copy
+    assert obs.voids() == truth

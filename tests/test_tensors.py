@@ -138,3 +138,39 @@ def test_tensors_equal_the_reference_at_every_step_for_every_seat() -> None:
                 if deal.is_over():
                     break
                 deal.apply(rng.choice(list(deal.legal_actions())))
+
+
+def test_each_tensor_is_a_new_array_that_later_calls_leave_alone() -> None:
+    """The encoder unpacks through buffers it keeps per layout: what it returns is the
+    caller's own array (writable, sharing no memory), and changing it changes nothing
+    that comes later."""
+    layout = tensors.tensor_layout("classic")
+    deal = openwhist.new_deal("classic", seed=4)
+    rng = random.Random(4)
+    kept: list[tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]] = []
+    for _ in range(20):
+        obs = deal.observation(deal.controller(deal.to_move))  # type: ignore[arg-type]
+        for make, information in ((tensors.observation_tensor, False),
+                                  (tensors.information_state_tensor, True)):
+            got = make(obs, layout)
+            assert got.flags.writeable
+            assert not any(np.shares_memory(got, old) for old, _ in kept)
+            kept.append((got, reference_tensor(obs, layout, information)))
+            got[:] = 5.0
+            np.testing.assert_array_equal(make(obs, layout), kept[-1][1])
+            got[:] = kept[-1][1]
+        deal.apply(rng.choice(list(deal.legal_actions())))
+    for got, want in kept:
+        np.testing.assert_array_equal(got, want)
+
+
+def test_tensors_of_interleaved_variants_deals_and_seats() -> None:
+    """Observations of several variants, deals and seats asked for in a random order: the
+    buffers and kept tricks of one never leak into another."""
+    rng = random.Random(8)
+    deals = [(variant, openwhist.new_deal(variant, seed=seed)) for variant in VARIANTS for seed in (1, 2)]
+    for _ in range(300):
+        variant, deal = rng.choice(deals)
+        if not deal.is_over():
+            deal.apply(rng.choice(list(deal.legal_actions())))
+        _check(deal.observation(rng.choice(deal.seats)), tensors.tensor_layout(variant))

@@ -385,40 +385,19 @@ class _Closed:
     some trick on); and per observer the history's bits (from offset 0) for its first
     ``history_count`` tricks (made only when an information state asks for them)."""
 
-    __slots__ = ("bits", "count", "history", "history_count", "last", "n", "seats", "trick_voids",
-                 "tricks", "won")
+    __slots__ = ("bits", "count", "history", "history_count", "n", "seats", "trick_voids", "tricks",
+                 "won")
 
     def __init__(self, n: int) -> None:
         self.n = n
         self.seats = _all_seats(n)
         self.count = 0
-        self.last: object = None
         self.tricks: tuple[Any, ...] = ()
         self.bits = self.seats.none
         self.won = [0] * n
         self.history = [0] * n
         self.history_count = [0] * n
         self.trick_voids: list[int] = []
-
-    def extend(self, tricks: tuple[Any, ...]) -> None:
-        """Take in the tricks from ``self.count`` on."""
-        seats = self.seats
-        table = seats.card
-        flips = seats.won
-        suit = _SUIT_OF
-        bits = self.bits
-        won = self.won
-        for t in range(self.count, len(tricks)):
-            lead, cards, winner = tricks[t]
-            for at, c in zip(table[suit[cards[0]]][lead], cards):
-                bits |= at[c]
-            k = won[winner]
-            won[winner] = k + 1
-            bits ^= flips[winner][k]
-        self.bits = bits
-        self.count = len(tricks)
-        self.tricks = tricks
-        self.last = tricks[-1] if tricks else None
 
     def shown_voids(self) -> list[int]:
         """``trick_voids``, made up to the closed tricks."""
@@ -460,15 +439,29 @@ identity is never reused)."""
 
 def _closed(tricks: tuple[Any, ...], n: int) -> _Closed:
     """The closed tricks of ``n`` hands kept in ``_MEMO``, brought up to ``tricks`` (or
-    made anew)."""
+    made anew): each new trick's cards (and the voids they show) and its winner's count."""
     memos = _MEMO[n]
     memo = memos[0]
     if memo is not None and tricks == memo.tricks:
         return memo
     done = 0 if memo is None else memo.count
-    if memo is None or done > len(tricks) or (done and tricks[done - 1] is not memo.last):
+    if memo is None or done > len(tricks) or (done and tricks[done - 1] is not memo.tricks[done - 1]):
         memo = memos[0] = _Closed(n)
-    memo.extend(tricks)
+        done = 0
+    seats = memo.seats
+    table = seats.card
+    flips = seats.won
+    won = memo.won
+    bits = memo.bits
+    for lead, cards, winner in tricks[done:]:
+        for at, c in zip(table[_SUIT_OF[cards[0]]][lead], cards):
+            bits |= at[c]
+        k = won[winner]
+        won[winner] = k + 1
+        bits ^= flips[winner][k]
+    memo.bits = bits
+    memo.count = len(tricks)
+    memo.tricks = tricks
     return memo
 
 

@@ -71,9 +71,12 @@ fraction (1/CHEAP_SHARE) of the budget."""
 TRUST = 0.8
 """How firmly the bot believes the opponents play by the book (see ``trust``)."""
 
-POOL = 4
+POOL = 24
 """With inference on, deals are drawn this many at a time for each one solved, and the
-least surprising are solved first."""
+least surprising are solved first.  On the same 1,873 decisions (``bench/bench_pimc.py``'s
+positions from 250 deals), drawing 24 instead of 4 lost 0.030 fewer double-dummy tricks a
+decision at level 1 and 0.021 fewer at level 2; reading the deals is cheap enough for it
+(the views asked are made from templates)."""
 
 FIRST_TRICK_BUDGET = 2
 """Until the first trick is complete the node budget is this many times the usual one

@@ -464,3 +464,35 @@ def test_reading_from_templates_counts_as_replaying_in_full(variant: str) -> Non
             deal.apply(book.choose(obs))
             step += 1
     assert fast > 0
+
+
+def test_among_cards_of_equal_value_the_technique_players_card_is_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where several cards are worth the same in every sampled deal (a discard, say), the
+    one the technique player would play (its signals) is played, not merely the lowest."""
+    import openwhist.bots.pimc as pimc
+    from openwhist.bots.book import TechniqueBot
+
+    technique = TechniqueBot()
+    chosen_by_technique = 0
+    for seed in range(4):
+        deal = openwhist.new_deal("classic", seed=seed)
+        while not deal.is_over():
+            assert deal.to_move is not None
+            obs = deal.observation(deal.controller(deal.to_move))
+            bot = PimcBot(level=1, seed=seed)
+            card = bot.choose(obs)
+            values, worths = bot.last_values, bot.last_worths
+            if values:
+                value = {c: (round(worths.get(c, 0.0), 9), values[c]) for c in values}
+                top = max(value.values())
+                equals = sorted((c for c in values if value[c] == top), key=lambda c: (c % 13, c))
+                book = Card(technique.choose(obs))
+                if len(equals) > 1 and book in equals and book != equals[0]:
+                    assert card == book
+                    chosen_by_technique += 1
+                    monkeypatch.setattr(pimc, "TIES", "low")
+                    assert PimcBot(level=1, seed=seed).choose(obs) == equals[0]
+                    monkeypatch.setattr(pimc, "TIES", "technique")
+            deal.apply(card)
+    assert chosen_by_technique

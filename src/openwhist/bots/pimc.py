@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from openwhist.bots.solver import SolverBot
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
-           "POOL", "SURPRISES_COUNTED", "CHECKED_REPLAYS", "FIRST_TRICK_BUDGET", "AUCTION_TRICKS"]
+           "POOL", "SURPRISES_COUNTED", "CHECKED_REPLAYS", "TIES", "FIRST_TRICK_BUDGET", "AUCTION_TRICKS"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 """Worlds (sampled deals) per decision at each level."""
@@ -88,6 +88,13 @@ tricks are complete."""
 
 SURPRISES_COUNTED = 8
 """Surprises are counted up to this many (a deal with more weighs as little)."""
+
+TIES = "technique"
+"""Among cards of equal value: ``technique``, the technique player's card if it is one of
+them (its discards signal, as a partner reads them), else the lowest; ``book``, the rule
+book's (the bot's ``book``) likewise; ``low``, the lowest (the highest for a misère
+declarer).  On the 1,873 decisions of ``POOL``'s note, the technique player's card lost
+0.004 [-0.008, +0.001] fewer tricks a decision than the lowest."""
 
 CHECKED_REPLAYS = 2
 """Sampled deals replayed in full to check the views read from templates (see
@@ -146,6 +153,7 @@ class PimcBot:
         self.worlds = worlds if worlds is not None else LEVELS[level]
         self._fallback: Bot | None = None
         self._stock_player: SolverBot | None = None
+        self._tie_bot: Bot | None = None
         self.time_budget = time_budget
         self.rng = random.Random(seed)
         self.last_worlds = 0
@@ -274,9 +282,25 @@ class PimcBot:
             self.last_worths = {c: worths[c] / weights for c in legal}
             # the best chance first; chances within a rounding are equal, and the most
             # tricks decide between them
-            return max(legal, key=lambda c: (round(self.last_worths[c], 9), totals[c],
-                                             tie * (c % 13), tie * c))
-        return max(legal, key=lambda c: (totals[c], tie * (c % 13), tie * c))
+            worth = self.last_worths
+            return self._among_equals(obs, legal, lambda c: (round(worth[c], 9), totals[c]), tie)
+        return self._among_equals(obs, legal, lambda c: (totals[c],), tie)
+
+    def _among_equals(self, obs: Observation, legal: list[Card],
+                      value: Any, tie: int) -> Card:
+        """The card of best ``value``; among equals the one the technique player would
+        play (:data:`TIES`), else the lowest card (the highest for a misère declarer)."""
+        best = max(legal, key=lambda c: (*value(c), tie * (c % 13), tie * c))
+        if TIES != "low":
+            top = value(best)
+            equals = [c for c in legal if value(c) == top]
+            if len(equals) > 1:
+                if self._tie_bot is None:
+                    self._tie_bot = TechniqueBot() if TIES == "technique" else self._book()
+                card = Card(self._tie_bot.choose(obs))
+                if card in equals:
+                    return card
+        return best
 
     def _book(self) -> Bot:
         if self._fallback is None:

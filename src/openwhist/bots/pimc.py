@@ -53,7 +53,8 @@ if TYPE_CHECKING:
     from openwhist.bots.solver import SolverBot
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
-           "POOL", "SURPRISES_COUNTED", "CHECKED_REPLAYS", "TIES", "FIRST_TRICK_BUDGET", "AUCTION_TRICKS"]
+           "POOL", "CALLS_POOL", "SURPRISES_COUNTED", "CHECKED_REPLAYS", "TIES", "FIRST_TRICK_BUDGET",
+           "AUCTION_TRICKS"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 """Worlds (sampled deals) per decision at each level."""
@@ -77,6 +78,10 @@ least surprising are solved first.  On the same 1,873 decisions (``bench/bench_p
 positions from 250 deals), drawing 24 instead of 4 lost 0.030 fewer double-dummy tricks a
 decision at level 1 and 0.021 fewer at level 2; reading the deals is cheap enough for it
 (the views asked are made from templates)."""
+
+CALLS_POOL = 4
+"""``POOL`` while the auction's calls are read too (each deal is then rebuilt and its
+auction asked of the rule-book bidder, about ten times the cost of reading its cards)."""
 
 FIRST_TRICK_BUDGET = 2
 """Until the first trick is complete the node budget is this many times the usual one
@@ -347,7 +352,7 @@ class PimcBot:
         to one past the most of the least surprising deals so far: a deal with more cannot
         be among them, and its replay stops there (its count is then a lower bound; such
         deals are solved only where solving is cheap, and weigh little)."""
-        size = self.worlds if replay is None else POOL * self.worlds
+        size = self.worlds if replay is None else (CALLS_POOL if replay.calls else POOL) * self.worlds
         pool: list[tuple[int, float, _World]] = []
         counts: list[int] = []  # the surprises so far, in order
         for _ in range(size):

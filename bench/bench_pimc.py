@@ -25,6 +25,7 @@ import os
 import time
 
 import openwhist
+from openwhist.arena import mean_ci
 from openwhist.bots import make_bot
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.rules.base import Observation
@@ -109,22 +110,11 @@ def main(argv: list[str] | None = None) -> None:
               f"ms a decision: median {ms[0]:.0f}, p95 {ms[1]:.0f}, max {ms[2]:.0f} "
               f"(load {load:.1f} to {os.getloadavg()[0]:.1f})", flush=True)
         if first_losses:
-            low, high = paired_interval(losses, first_losses)
+            mean, low, high = mean_ci([a - b for a, b in zip(losses, first_losses, strict=True)])
             print(f"{'':<36} against the first, tricks lost a decision: "
-                  f"{(lost - sum(first_losses)) / len(states):+.4f} [{low:+.4f}, {high:+.4f}]",
-                  flush=True)
+                  f"{mean:+.4f} [{low:+.4f}, {high:+.4f}]", flush=True)
         else:
             first_losses = losses
-
-
-def paired_interval(a: list[int], b: list[int]) -> tuple[float, float]:
-    """95% interval of the mean of ``a[i] - b[i]`` (normal approximation)."""
-    d = [x - y for x, y in zip(a, b, strict=True)]
-    n = len(d)
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
-    half = 1.96 * (var / n) ** 0.5
-    return mean - half, mean + half
 
 
 if __name__ == "__main__":

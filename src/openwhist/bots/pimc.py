@@ -539,9 +539,9 @@ class _Replay:
             return self._from_templates(hands, limit)
         return self._replayed(hands, limit)
 
-    def _view(self, i: int, hands: Sequence[int]) -> tuple[Observation, int] | None:
-        """The view asked at checked play ``i`` with ``hands``, from its template, and
-        the hand's legal cards as a mask; None when it has one card to play."""
+    def _view(self, i: int, hands: Sequence[int]) -> Observation | None:
+        """The view asked at checked play ``i`` with ``hands``, from its template; None
+        when the hand has one card to play."""
         assert self.templates is not None
         index, mover, seat, _, fields = self.templates[i]
         later = self.later[index]
@@ -551,15 +551,15 @@ class _Replay:
         values = dict(fields)
         values["hand"] = CardSet(hands[seat] | later[seat])
         values["legal"] = tuple(cards_of(legal))
-        return Observation.from_fields(values), legal
+        return Observation.from_fields(values)
 
     def _from_templates(self, hands: Sequence[int], limit: int) -> int:
         assert self.templates is not None
         n = 0
         choose = self.book.choose
         for i, template in enumerate(self.templates):
-            made = self._view(i, hands)
-            if made is not None and int(choose(made[0])) != template[3]:
+            view = self._view(i, hands)
+            if view is not None and int(choose(view)) != template[3]:
                 n += 1
                 if n > limit:
                     return n
@@ -603,7 +603,9 @@ class _Replay:
                         templates.append((i, seat, state.controller(seat), c, dict(view.__dict__)))
                     else:
                         made = self._view(k, hands)
-                        same = made is None or made[0] == view
+                        same = made is None or made == view
+                        if not same:  # the templates do not fit: replay every deal
+                            self.to_check = -1
                     k += 1
                 if counting and _forced(state, seat) != c:
                     if view is None:
@@ -617,7 +619,7 @@ class _Replay:
             i += 1
         if record:
             self.templates = templates
-        elif checking:
-            self.to_check = self.to_check - 1 if same else -1
-            self.fast = same and self.to_check == 0
+        elif checking and same:
+            self.to_check -= 1
+            self.fast = self.to_check == 0
         return n

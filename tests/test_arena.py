@@ -137,6 +137,24 @@ def test_a_board_of_whole_games_plays_the_same_deals_from_both_sides() -> None:
     assert share > 0.65 and low > 0.5 and high <= 1.0 and run.to_dict()["games_won_by_a"]["mean"] == share
 
 
+def test_paired_seeds_make_a_bot_against_itself_play_the_same_cards_from_both_sides() -> None:
+    """With ``paired``, the bot in a seat has the same seed in both plays of a board: the
+    same bot on both sides plays the same cards twice, so each side's cards win the same
+    game both times and A wins exactly one of the two.  Unpaired, the seeds differ and the
+    cards too (random players)."""
+    paired = run_arena("classic", ("random", "random"), boards=6, seed=4, games=True, paired=True)
+    assert paired.games_swung() == (0, 0)
+    assert paired.games_share() == (0.5, 0.5, 0.5)
+    assert all(g == 0 for g in paired.gain_tricks)
+    assert paired.to_dict()["paired"] is True
+    assert paired.to_dict()["boards_a_won_both"] == 0
+    single = run_arena("classic", ("random", "random"), boards=6, seed=4, paired=True)
+    assert all(g == 0 for g in single.gain_tricks)
+    unpaired = run_arena("classic", ("random", "random"), boards=6, seed=4, games=True)
+    assert any(g != 0 for g in unpaired.gain_tricks)
+    assert unpaired.to_dict()["paired"] is False
+
+
 def test_whole_games_only_where_two_sides_play_games() -> None:
     with pytest.raises(ConfigError, match="no games of two sides"):
         run_arena("belgian", ("heuristic", "random"), boards=1, games=True)
@@ -146,5 +164,11 @@ def test_whole_games_only_where_two_sides_play_games() -> None:
                                    "--games"])
     assert out.exit_code == 0, out.output
     assert "Games won by A:" in out.stdout and "of 8" in out.stdout
+    assert "Boards where A's side won both games:" in out.stdout
+    same = CliRunner().invoke(app, ["arena", "random", "random", "--boards", "3", "--seed", "1",
+                                    "--games", "--paired"])
+    assert same.exit_code == 0, same.output
+    assert "Games won by A: 50.0% [50.0%, 50.0%]" in same.stdout
+    assert "won both games: 0; lost both: 0" in same.stdout
     bad = CliRunner().invoke(app, ["arena", "heuristic", "random", "--variant", "belgian", "--games"])
     assert bad.exit_code == 2 and "no games of two sides" in bad.output and "Traceback" not in bad.output

@@ -105,6 +105,8 @@ class ArenaResult:
     seconds: float = 0.0
     games: bool = False
     """True when each board is a whole game: points are games won (see :func:`run_arena`)."""
+    paired: bool = False
+    """True when a seat's bot had the same seed in every play of a board (see :func:`run_arena`)."""
 
     @property
     def boards(self) -> int:
@@ -151,6 +153,7 @@ class ArenaResult:
             "bot_a": self.bots[0],
             "bot_b": self.bots[1],
             "seed": self.seed,
+            "paired": self.paired,
             "boards": self.boards,
             "deals_played": self.deals_played,
             "gain_tricks_per_deal": {"mean": gt[0], "ci95": [gt[1], gt[2]]},
@@ -164,8 +167,17 @@ class ArenaResult:
             },
             "seconds": self.seconds,
             **({"games_won_by_a": dict(zip(("mean", "ci95"), _mean_and_ci(self.games_share()),
-                                           strict=True))} if self.games else {}),
+                                           strict=True)),
+                "boards_a_won_both": self.games_swung()[0],
+                "boards_a_lost_both": self.games_swung()[1]} if self.games else {}),
         }
+
+    def games_swung(self) -> tuple[int, int]:
+        """With whole games: the boards on which A won both games and those on which it lost
+        both (on the others each side's cards won one game, whoever held them)."""
+        won = sum(1 for r in self.results if sum(r.points_a) == len(r.points_a))
+        lost = sum(1 for r in self.results if sum(r.points_a) == 0)
+        return won, lost
 
     def games_share(self) -> tuple[float, float, float]:
         """With whole games: A's share of the games won and its 95% interval (the normal
@@ -184,10 +196,11 @@ def board_seed(seed: int, board: int) -> int:
     return derive_seed(seed, "board", board)
 
 
-def _bot_seed(bseed: int, seat: int, play: int) -> int:
+def _bot_seed(bseed: int, seat: int, play: int, paired: bool = False) -> int:
     """The seed of the bot at ``seat`` in the ``play``-th play of a board (its seat swap,
-    or its rotation) dealt from the board seed ``bseed``."""
-    return derive_seed(bseed, "bot", seat, play)
+    or its rotation) dealt from the board seed ``bseed``; ``paired``: the same in every
+    play of the board (see :func:`run_arena`)."""
+    return derive_seed(bseed, "bot", seat, 0 if paired else play)
 
 
 def _n_hands(variant: str) -> int:
@@ -205,13 +218,13 @@ def rotates(variant: str, options: Any = None) -> bool:
 
 
 def play_board(variant: str, options: dict[str, Any], specs: tuple[str, str], seed: int,
-               board: int) -> BoardResult:
+               board: int, paired: bool = False) -> BoardResult:
     """Play one board twice, swapping the sides of the two bots (or once per seat with A
-    in it, in rotate mode: see :func:`rotates`)."""
+    in it, in rotate mode: see :func:`rotates`); ``paired``: see :func:`run_arena`."""
     name, opts = resolve(variant, **options)
     bseed = board_seed(seed, board)
     if rotates(name, opts):
-        return _rotate_board(name, opts, specs, bseed, board)
+        return _rotate_board(name, opts, specs, bseed, board, paired)
     tricks: dict[tuple[int, int], int] = {}
     points: dict[tuple[int, int], int] = {}
     for swap in (0, 1):
@@ -220,7 +233,7 @@ def play_board(variant: str, options: dict[str, Any], specs: tuple[str, str], se
         bots = {}
         for seat in state.seats:
             which = state.sides[seat] ^ swap
-            bots[seat] = make_bot(specs[which], seed=_bot_seed(bseed, seat, swap))
+            bots[seat] = make_bot(specs[which], seed=_bot_seed(bseed, seat, swap, paired))
         play_out(state, bots)
         res = state.result()
         for side in (0, 1):
@@ -245,10 +258,11 @@ def _check_games(name: str, opts: Any) -> None:
 
 
 def play_game_board(variant: str, options: dict[str, Any], specs: tuple[str, str], seed: int,
-                    board: int) -> BoardResult:
+                    board: int, paired: bool = False) -> BoardResult:
     """Play one board of a whole game twice, swapping the sides of the two bots: the same
     deals in the same order from the board's seed, each play to the game's end.  A's
-    points are 1 for a game its side won and 0 for one lost; its tricks the mean per deal."""
+    points are 1 for a game its side won and 0 for one lost; its tricks the mean per deal.
+    ``paired``: see :func:`run_arena`."""
     name, opts = resolve(variant, **options)
     _check_games(name, opts)
     bseed = board_seed(seed, board)
@@ -257,7 +271,8 @@ def play_game_board(variant: str, options: dict[str, Any], specs: tuple[str, str
     for swap in (0, 1):
         match = new_match(name, seed=bseed, until="game", dealer=board % _n_hands(name), **options)
         state = match.state
-        bots = {seat: make_bot(specs[state.sides[seat] ^ swap], seed=_bot_seed(bseed, seat, swap))
+        bots = {seat: make_bot(specs[state.sides[seat] ^ swap],
+                               seed=_bot_seed(bseed, seat, swap, paired))
                 for seat in state.seats}
         play_out(match, bots)
         winner = match.games[0].winner
@@ -277,7 +292,7 @@ def play_game_board(variant: str, options: dict[str, Any], specs: tuple[str, str
 
 
 def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
-                  board: int) -> BoardResult:
+                  board: int, paired: bool = False) -> BoardResult:
     """One board played once per seat: A in that seat, B in the others."""
     n = _n_hands(name)
     tricks: list[tuple[int, ...]] = []
@@ -285,7 +300,7 @@ def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
     for r in range(n):
         state = new_deal(name, options=opts, seed=bseed, dealer=board % n)
         bots = {seat: make_bot(specs[0 if seat == r else 1],
-                               seed=_bot_seed(bseed, seat, r))
+                               seed=_bot_seed(bseed, seat, r, paired))
                 for seat in state.seats}
         play_out(state, bots)
         res = state.result()
@@ -306,9 +321,10 @@ def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
 
 
 def _play_chunk(variant: str, options: dict[str, Any], specs: tuple[str, str], seed: int,
-                boards: Sequence[int], games: bool = False) -> list[BoardResult]:
+                boards: Sequence[int], games: bool = False,
+                paired: bool = False) -> list[BoardResult]:
     play = play_game_board if games else play_board
-    return [play(variant, options, specs, seed, b) for b in boards]
+    return [play(variant, options, specs, seed, b, paired) for b in boards]
 
 
 def _chunks(n: int, size: int) -> list[list[int]]:
@@ -326,6 +342,7 @@ def run_arena(
     chunk: int | None = None,
     on_board: Callable[[BoardResult], None] | None = None,
     games: bool = False,
+    paired: bool = False,
     **options: Any,
 ) -> ArenaResult:
     """Play ``boards`` duplicate boards between two bots.
@@ -338,6 +355,10 @@ def run_arena(
     :param on_board: called with each board's result as soon as it is in (to keep results
         of a long run safe on disk as they come).
     :param games: each board a whole game rather than one deal (see :func:`play_game_board`).
+    :param paired: the bot in a seat gets the same seed in every play of a board (rather
+        than one per play), so that two bots that differ in one option sample alike
+        wherever their cards have been the same: the boards differ only where the option
+        does, and a small difference between the two shows in far fewer boards.
     """
     import time
 
@@ -350,12 +371,14 @@ def run_arena(
     name, opts = resolve(variant, **options)  # check the options before any work starts
     if games:
         _check_games(name, opts)
-    result = ArenaResult(variant=variant, bots=(bots[0], bots[1]), seed=seed, games=games)
+    result = ArenaResult(variant=variant, bots=(bots[0], bots[1]), seed=seed, games=games,
+                         paired=paired)
     start = time.perf_counter()
     size = chunk or max(1, min(25, boards // (4 * max(workers, 1)) or 1))
     parts = _chunks(boards, size)
     done = 0
-    for batch in _run_batches(variant, options, bots, seed, parts, workers, ray_address, games):
+    for batch in _run_batches(variant, options, bots, seed, parts, workers, ray_address, games,
+                              paired):
         result.results.extend(batch)
         if on_board is not None:
             for board in batch:
@@ -370,13 +393,14 @@ def run_arena(
 
 def _run_batches(variant: str, options: dict[str, Any], bots: tuple[str, str], seed: int,
                  parts: list[list[int]], workers: int,
-                 ray_address: str | None, games: bool = False) -> Iterator[list[BoardResult]]:
+                 ray_address: str | None, games: bool = False,
+                 paired: bool = False) -> Iterator[list[BoardResult]]:
     if ray_address is not None:
-        yield from _run_on_ray(variant, options, bots, seed, parts, ray_address, games)
+        yield from _run_on_ray(variant, options, bots, seed, parts, ray_address, games, paired)
         return
     if workers == 1:
         for part in parts:
-            yield _play_chunk(variant, options, bots, seed, part, games)
+            yield _play_chunk(variant, options, bots, seed, part, games, paired)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -387,7 +411,7 @@ def _run_batches(variant: str, options: dict[str, Any], bots: tuple[str, str], s
 
         warm_up()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_chunk, variant, options, bots, seed, part, games)
+        futures = [pool.submit(_play_chunk, variant, options, bots, seed, part, games, paired)
                    for part in parts]
         for fut in as_completed(futures):
             yield fut.result()
@@ -395,7 +419,7 @@ def _run_batches(variant: str, options: dict[str, Any], bots: tuple[str, str], s
 
 def _run_on_ray(variant: str, options: dict[str, Any], bots: tuple[str, str], seed: int,
                 parts: list[list[int]], address: str,
-                games: bool = False) -> Iterator[list[BoardResult]]:
+                games: bool = False, paired: bool = False) -> Iterator[list[BoardResult]]:
     try:
         import ray
     except ImportError:
@@ -421,7 +445,8 @@ def _run_on_ray(variant: str, options: dict[str, Any], bots: tuple[str, str], se
             raise ConfigError(f"cannot join the Ray cluster at {address}: {message}") from None
     try:
         remote = ray.remote(_play_chunk)
-        pending = [remote.remote(variant, options, bots, seed, part, games) for part in parts]
+        pending = [remote.remote(variant, options, bots, seed, part, games, paired)
+                   for part in parts]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:

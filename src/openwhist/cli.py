@@ -223,6 +223,10 @@ def arena(
                                "Dummy whist: deal after deal to the game's target) played twice, "
                                "the bots swapping sides: shows the share of games each wins, "
                                "where playing to the score counts."),
+    paired: bool = typer.Option(False, "--paired", help="Give the bot in a seat the same seed "
+                                "in both plays of a board, so that two bots differing in one "
+                                "option sample alike until their cards differ: for comparing "
+                                "a bot with itself."),
     ray: str | None = typer.Option(None, "--ray", metavar="ADDRESS",
                                    help="Play on a Ray cluster: auto, local or host:port "
                                    "(needs openwhist[cluster])."),
@@ -296,10 +300,11 @@ def arena(
                 task = bar.add_task("boards", total=boards)
                 result = run_arena(variant, (bot_a, bot_b), boards, seed=run_seed, workers=workers,
                                    ray_address=ray, progress=lambda n: bar.update(task, completed=n),
-                                   on_board=on_board, games=games, **opts)
+                                   on_board=on_board, games=games, paired=paired, **opts)
         else:
             result = run_arena(variant, (bot_a, bot_b), boards, seed=run_seed, workers=workers,
-                               ray_address=ray, on_board=on_board, games=games, **opts)
+                               ray_address=ray, on_board=on_board, games=games, paired=paired,
+                               **opts)
     except WhistError as exc:
         fail(str(exc))
     finally:
@@ -330,6 +335,9 @@ def arena(
             console.print(f"Games won by A: {share[0]:.1%} [{share[1]:.1%}, {share[2]:.1%}] of "
                           f"{2 * result.boards} ({result.boards} boards, each game played from "
                           "both sides)", markup=False)
+            won, lost = result.games_swung()
+            console.print(f"Boards where A's side won both games: {won}; lost both: {lost}; "
+                          "the others split one each", markup=False)
     if plot is not None:
         try:
             plot_running_mean(result, plot)

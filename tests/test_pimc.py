@@ -297,25 +297,48 @@ def test_the_values_of_the_last_decision_are_kept_for_a_hint(to_score: bool) -> 
     assert searched > 10
 
 
-def test_playing_to_the_score_gives_up_tricks_for_the_game() -> None:
-    """North-South at 4 of 5 need the odd trick only: with the same sampled deals the player
-    to the score (North, third hand) plays a card that makes the game more often, though
-    another takes more tricks on average; the player for tricks plays that other card."""
-    deal = openwhist.new_deal("classic", seed=1, score=(4, 3))
-    for card in ("AC", "TC", "2C", "5C", "2S", "AS", "6S", "3S", "AD", "JD", "8D", "4D", "2H", "8H"):
+def _position(seed: int, score: tuple[int, int], cards: str) -> Any:
+    deal = openwhist.new_deal("classic", seed=seed, score=score)
+    for card in cards.split():
         deal.apply(card)
-    obs = deal.observation(deal.controller(deal.to_move))
-    differ = 0
-    for seed in range(1, 9):  # the sampled deals decide whether the two cards differ
-        to_score = PimcBot(level=1, seed=seed)
-        for_tricks = PimcBot(level=1, seed=seed, to_score=False)
-        a, b = to_score.choose(obs), for_tricks.choose(obs)
-        assert to_score.last_values == for_tricks.last_values  # the same deals were solved
-        if a != b:
-            differ += 1
-            assert to_score.last_values[Card(b)] > to_score.last_values[Card(a)]
-            assert to_score.last_worths[Card(a)] > to_score.last_worths[Card(b)]
-    assert differ
+    return deal.observation(deal.controller(deal.to_move))
+
+
+def test_playing_to_the_score_gives_up_tricks_for_the_game() -> None:
+    """Both sides at 4 of 5: whoever takes the odd trick wins the game.  With the same
+    sampled deals, the player to the score (East, second hand) plays a card that makes the
+    game in every one of them, by more than the margin, though another takes a tenth of a
+    trick more on average; the player for tricks plays that other card."""
+    from openwhist.bots import pimc
+
+    obs = _position(25, (4, 4), "KD 2D 5D JD 2S 7S TS AS KC 4C 5C 3C QC 7C")
+    to_score = PimcBot(level=1, seed=4)
+    for_tricks = PimcBot(level=1, seed=4, to_score=False)
+    a, b = Card(to_score.choose(obs)), Card(for_tricks.choose(obs))
+    assert to_score.last_values == for_tricks.last_values  # the same deals were solved
+    assert a != b
+    assert to_score.last_values[b] > to_score.last_values[a]
+    assert to_score.last_worths[a] == 1.0
+    assert to_score.last_worths[a] > to_score.last_worths[b] + pimc.GAME_MARGIN
+
+
+def test_a_chance_of_the_game_within_the_margin_does_not_give_up_tricks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """North-South at 4 of 5, East-West at 3: North's queen has a chance of the game
+    about one point higher than the ten in the deals sampled, the ten a quarter of a trick
+    more.  Within the margin, the player to the score plays the ten, as the player for
+    tricks does; with no margin it would play the queen."""
+    from openwhist.bots import pimc
+
+    obs = _position(1, (4, 3), "AC TC 2C 5C 2S AS 6S 3S AD JD 8D 4D 2H 8H")
+    bot = PimcBot(level=1, seed=8)
+    card = Card(bot.choose(obs))
+    assert card == Card.parse("TH") == Card(PimcBot(level=1, seed=8, to_score=False).choose(obs))
+    queen = Card.parse("QH")
+    assert 0 < bot.last_worths[queen] - bot.last_worths[card] < pimc.GAME_MARGIN
+    assert bot.last_values[card] > bot.last_values[queen]
+    monkeypatch.setattr(pimc, "GAME_MARGIN", 0.0)
+    assert Card(PimcBot(level=1, seed=8).choose(obs)) == queen
 
 
 def test_the_book_it_reads_the_opponents_by_may_be_the_technique_player() -> None:

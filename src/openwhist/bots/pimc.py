@@ -101,6 +101,14 @@ book's (the bot's ``book``) likewise; ``low``, the lowest (the highest for a mis
 declarer).  On the 1,873 decisions of ``POOL``'s note, the technique player's card lost
 0.004 [-0.008, +0.001] fewer tricks a decision than the lowest."""
 
+GAME_MARGIN = 0.05
+"""Playing to the score where the stakes are the chance of winning the game: a card is
+played for its chance rather than as the player for tricks plays (the most tricks, and
+among equals the technique player's card) only when its chance is better by more than
+this much than that of every card that takes as many tricks or more.  Smaller differences
+come mostly from the few sampled deals and the model's curve: played for, they made the
+cards differ in many games and won none more."""
+
 CHECKED_REPLAYS = 2
 """Sampled deals replayed in full to check the views read from templates (see
 :class:`_Replay`) before the rest are read from the templates alone."""
@@ -285,9 +293,14 @@ class PimcBot:
         tie = 1 if objective.kind == "exactly" and sign > 0 else -1
         if stake is not None and weights > 0:
             self.last_worths = {c: worths[c] / weights for c in legal}
-            # the best chance first; chances within a rounding are equal, and the most
-            # tricks decide between them
+            # the best chance first; chances within a rounding (the game's chance: within
+            # GAME_MARGIN) are equal, and the most tricks decide between them
             worth = self.last_worths
+            margin = GAME_MARGIN if stake.stakes is not None and stake.stakes.unit == "game" else 0.0
+            if margin > 0:
+                top = max(worth.values())
+                near = [c for c in legal if worth[c] >= top - margin]
+                return self._among_equals(obs, near, lambda c: (totals[c],), tie)
             return self._among_equals(obs, legal, lambda c: (round(worth[c], 9), totals[c]), tie)
         return self._among_equals(obs, legal, lambda c: (totals[c],), tie)
 

@@ -304,13 +304,15 @@ def _position(seed: int, score: tuple[int, int], cards: str) -> Any:
     return deal.observation(deal.controller(deal.to_move))
 
 
-def test_playing_to_the_score_gives_up_tricks_for_the_game() -> None:
+def test_playing_to_the_score_gives_up_tricks_for_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Both sides at 4 of 5: whoever takes the odd trick wins the game.  With the same
-    sampled deals, the player to the score (East, second hand) plays a card that makes the
-    game in every one of them, by more than the margin, though another takes a tenth of a
-    trick more on average; the player for tricks plays that other card."""
+    sampled deals (and no second look), the player to the score (East, second hand) plays
+    a card that makes the game in every one of them, by more than the margin, though
+    another takes a tenth of a trick more on average; the player for tricks plays that
+    other card."""
     from openwhist.bots import pimc
 
+    monkeypatch.setattr(pimc, "CONFIRM", 1)
     obs = _position(25, (4, 4), "KD 2D 5D JD 2S 7S TS AS KC 4C 5C 3C QC 7C")
     to_score = PimcBot(level=1, seed=4)
     for_tricks = PimcBot(level=1, seed=4, to_score=False)
@@ -320,6 +322,26 @@ def test_playing_to_the_score_gives_up_tricks_for_the_game() -> None:
     assert to_score.last_values[b] > to_score.last_values[a]
     assert to_score.last_worths[a] == 1.0
     assert to_score.last_worths[a] > to_score.last_worths[b] + pimc.GAME_MARGIN
+
+
+def test_a_choice_for_the_game_is_made_again_on_more_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On its 7 deals the player to the score would play the three of hearts, the chance
+    of the game better than the three of diamonds' (the most tricks) by more than the
+    margin.  Such a choice is made again on CONFIRM times the deals: on 24 the diamond's
+    chance is as good, and the player to the score plays it, as the player for tricks does."""
+    from openwhist.bots import pimc
+
+    obs = _position(25, (4, 4), "KD 2D 5D JD 2S 7S TS AS KC 4C 5C 3C QC 7C")
+    three_hearts, three_diamonds = Card.parse("3H"), Card.parse("3D")
+    monkeypatch.setattr(pimc, "CONFIRM", 1)
+    once = PimcBot(level=1, seed=5)
+    assert Card(once.choose(obs)) == three_hearts and once.last_worlds == 7
+    monkeypatch.setattr(pimc, "CONFIRM", 4)
+    twice = PimcBot(level=1, seed=5)
+    assert Card(twice.choose(obs)) == three_diamonds
+    assert twice.last_worlds == 4 * 6  # the second look's deals
+    assert twice.last_worths[three_diamonds] >= twice.last_worths[three_hearts]
+    assert Card(PimcBot(level=1, seed=5, to_score=False).choose(obs)) == three_diamonds
 
 
 def test_a_chance_of_the_game_within_the_margin_does_not_give_up_tricks(
@@ -508,9 +530,11 @@ def test_among_cards_of_equal_value_the_technique_players_card_is_played(
             card = bot.choose(obs)
             values, worths = bot.last_values, bot.last_worths
             if values:
-                value = {c: (round(worths.get(c, 0.0), 9), values[c]) for c in values}
-                top = max(value.values())
-                equals = sorted((c for c in values if value[c] == top), key=lambda c: (c % 13, c))
+                # to the score: the cards within the margin of the best chance of the game
+                best = max(worths.values(), default=0.0)
+                near = [c for c in values if worths.get(c, 0.0) >= best - pimc.GAME_MARGIN]
+                top = max(values[c] for c in near)
+                equals = sorted((c for c in near if values[c] == top), key=lambda c: (c % 13, c))
                 book = Card(technique.choose(obs))
                 if len(equals) > 1 and book in equals and book != equals[0]:
                     assert card == book

@@ -109,6 +109,12 @@ this much than that of every card that takes as many tricks or more.  Smaller di
 come mostly from the few sampled deals and the model's curve: played for, they made the
 cards differ in many games and won none more."""
 
+CONFIRM = 4
+"""Where the game's chance chooses another card than the most tricks would (by more than
+:data:`GAME_MARGIN`), the choice is made again on this many times the deals and the
+budget: such differences are rare, and decide games, and on a level's few deals most are
+the luck of the draw."""
+
 CHECKED_REPLAYS = 2
 """Sampled deals replayed in full to check the views read from templates (see
 :class:`_Replay`) before the rest are read from the templates alone."""
@@ -217,19 +223,22 @@ class PimcBot:
 
     # --- sampling and solving ------------------------------------------------------------
 
-    def _search(self, obs: Observation, legal: list[Card], hand: int) -> Card:
+    def _search(self, obs: Observation, legal: list[Card], hand: int, scale: int = 1) -> Card:
+        """Sample deals, solve them and choose; ``scale`` times the deals and the budget
+        (a choice for the score made again on more deals: see :data:`CONFIRM`)."""
         mover = obs.to_move
         assert mover is not None
         trump = -1 if obs.trump is None else int(obs.trump)
         trick = tuple(int(c) for _, c in obs.trick)
         sides, declarer_side, objective, sign = goal(obs)
-        budget = int(self.time_budget * NODES_PER_SECOND)
+        worlds = self.worlds * scale
+        budget = int(self.time_budget * NODES_PER_SECOND) * scale
         # big positions get a larger share each, so that a few deals can still be solved
-        per_world = max(budget // self.worlds, budget // 4, 20_000)
+        per_world = max(budget // worlds, budget // 4, 20_000)
         first = not obs.tricks
         if first:  # whole deals: a larger budget, so that they are solved too
             budget *= FIRST_TRICK_BUDGET
-            per_world = max(budget // self.worlds, budget // 5)
+            per_world = max(budget // worlds, budget // 5)
         totals = dict.fromkeys(legal, 0.0)
         stake = _Stake(obs, mover) if self.to_score and sign > 0 and objective.kind == "max" else None
         if stake is not None and stake.stakes is None:
@@ -245,8 +254,8 @@ class PimcBot:
         pool: list[tuple[int, _World]] = []
         # small positions solve in microseconds: sample more deals there (up to
         # EXTRA_WORLDS times as many) while they stay cheap, for a steadier average
-        for i in range(self.worlds * EXTRA_WORLDS):
-            if spent >= budget or (i >= self.worlds and spent >= budget // CHEAP_SHARE):
+        for i in range(worlds * EXTRA_WORLDS):
+            if spent >= budget or (i >= worlds and spent >= budget // CHEAP_SHARE):
                 break
             if not pool:
                 pool = self._pool(obs, replay)
@@ -278,7 +287,7 @@ class PimcBot:
                     worths[c] += weight * row[values[c]]
                 lows[c] = min(lows[c], v)
                 highs[c] = max(highs[c], v)
-            if solved >= max(4, self.worlds // 2) and i < self.worlds:
+            if solved >= max(4, worlds // 2) and i < worlds:
                 best = max(legal, key=lambda c: (totals[c], -c))
                 if all(lows[best] >= highs[c] for c in legal if c != best):
                     break  # never worse than any other card in any deal: clear enough
@@ -300,7 +309,12 @@ class PimcBot:
             if margin > 0:
                 top = max(worth.values())
                 near = [c for c in legal if worth[c] >= top - margin]
-                return self._among_equals(obs, near, lambda c: (totals[c],), tie)
+                card = self._among_equals(obs, near, lambda c: (totals[c],), tie)
+                if scale == 1 and CONFIRM > 1 and card != self._among_equals(
+                        obs, legal, lambda c: (totals[c],), tie):
+                    # the game's chance would give tricks away: decide on more deals
+                    return self._search(obs, legal, hand, CONFIRM)
+                return card
             return self._among_equals(obs, legal, lambda c: (round(worth[c], 9), totals[c]), tie)
         return self._among_equals(obs, legal, lambda c: (totals[c],), tie)
 

@@ -111,9 +111,10 @@ cards differ in many games and won none more."""
 
 CONFIRM = 4
 """Where the game's chance chooses another card than the most tricks would (by more than
-:data:`GAME_MARGIN`), the choice is made again on this many times the deals and the
-budget: such differences are rare, and decide games, and on a level's few deals most are
-the luck of the draw."""
+:data:`GAME_MARGIN`), the choice is made again on up to this many times the deals, in one
+more budget (a decision takes at most twice its budget): such differences are rare and
+decide games, and on a level's few deals most are the luck of the draw.  Not in the first
+trick, where whole deals are solved and the budget holds only a few."""
 
 CHECKED_REPLAYS = 2
 """Sampled deals replayed in full to check the views read from templates (see
@@ -224,15 +225,15 @@ class PimcBot:
     # --- sampling and solving ------------------------------------------------------------
 
     def _search(self, obs: Observation, legal: list[Card], hand: int, scale: int = 1) -> Card:
-        """Sample deals, solve them and choose; ``scale`` times the deals and the budget
-        (a choice for the score made again on more deals: see :data:`CONFIRM`)."""
+        """Sample deals, solve them and choose; ``scale`` times the deals, in the same
+        budget (a choice for the score made again on more deals: see :data:`CONFIRM`)."""
         mover = obs.to_move
         assert mover is not None
         trump = -1 if obs.trump is None else int(obs.trump)
         trick = tuple(int(c) for _, c in obs.trick)
         sides, declarer_side, objective, sign = goal(obs)
         worlds = self.worlds * scale
-        budget = int(self.time_budget * NODES_PER_SECOND) * scale
+        budget = int(self.time_budget * NODES_PER_SECOND)
         # big positions get a larger share each, so that a few deals can still be solved
         per_world = max(budget // worlds, budget // 4, 20_000)
         first = not obs.tricks
@@ -310,7 +311,7 @@ class PimcBot:
                 top = max(worth.values())
                 near = [c for c in legal if worth[c] >= top - margin]
                 card = self._among_equals(obs, near, lambda c: (totals[c],), tie)
-                if scale == 1 and CONFIRM > 1 and card != self._among_equals(
+                if scale == 1 and CONFIRM > 1 and not first and card != self._among_equals(
                         obs, legal, lambda c: (totals[c],), tie):
                     # the game's chance would give tricks away: decide on more deals
                     return self._search(obs, legal, hand, CONFIRM)

@@ -112,9 +112,11 @@ cards differ in many games and won none more."""
 CONFIRM = 4
 """Where the game's chance chooses another card than the most tricks would (by more than
 :data:`GAME_MARGIN`), the choice is made again on up to this many times the deals, in one
-more budget (a decision takes at most twice its budget): such differences are rare and
-decide games, and on a level's few deals most are the luck of the draw.  Not in the first
-trick, where whole deals are solved and the budget holds only a few."""
+more budget (a decision takes at most twice its budget), and played only if the second
+look chooses a card for the chance too; else the most tricks' card of the first look is
+played.  Such differences are rare and decide games, and on a level's few deals most are
+the luck of the draw.  Not in the first trick, where whole deals are solved and the
+budget holds only a few."""
 
 CHECKED_REPLAYS = 2
 """Sampled deals replayed in full to check the views read from templates (see
@@ -176,6 +178,10 @@ class PimcBot:
         self._tie_bot: Bot | None = None
         self.time_budget = time_budget
         self.rng = random.Random(seed)
+        # the second look for the score draws from its own stream, so that the deals
+        # sampled for every other decision are those of the same player playing for tricks
+        self._second_rng = random.Random(None if seed is None else f"{seed}/second look")
+        self._confirmed = False
         self.last_worlds = 0
         """Deals solved for the last decision (0: the rules of thumb chose)."""
         self.last_values: dict[Card, float] = {}
@@ -311,13 +317,33 @@ class PimcBot:
                 top = max(worth.values())
                 near = [c for c in legal if worth[c] >= top - margin]
                 card = self._among_equals(obs, near, lambda c: (totals[c],), tie)
-                if scale == 1 and CONFIRM > 1 and not first and card != self._among_equals(
-                        obs, legal, lambda c: (totals[c],), tie):
-                    # the game's chance would give tricks away: decide on more deals
-                    return self._search(obs, legal, hand, CONFIRM)
+                if CONFIRM > 1 and not first:
+                    for_tricks = self._among_equals(obs, legal, lambda c: (totals[c],), tie)
+                    if card != for_tricks:
+                        # the game's chance would give tricks away: look again on more deals
+                        if scale > 1:
+                            self._confirmed = True
+                        else:
+                            card = self._second_look(obs, legal, hand) or for_tricks
                 return card
             return self._among_equals(obs, legal, lambda c: (round(worth[c], 9), totals[c]), tie)
         return self._among_equals(obs, legal, lambda c: (totals[c],), tie)
+
+    def _second_look(self, obs: Observation, legal: list[Card], hand: int) -> Card | None:
+        """The card for the game's chance chosen again on :data:`CONFIRM` times the deals
+        (drawn from a stream of their own), or None where the second look does not confirm
+        a card other than the most tricks' (the first look's values are kept then)."""
+        first_look = (self.last_worlds, self.last_values, self.last_worths)
+        rng, self.rng = self.rng, self._second_rng
+        self._confirmed = False
+        try:
+            card = self._search(obs, legal, hand, CONFIRM)
+        finally:
+            self.rng = rng
+        if self._confirmed:
+            return card
+        self.last_worlds, self.last_values, self.last_worths = first_look
+        return None
 
     def _among_equals(self, obs: Observation, legal: list[Card],
                       value: Any, tie: int) -> Card:

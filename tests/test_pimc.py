@@ -325,23 +325,33 @@ def test_playing_to_the_score_gives_up_tricks_for_the_game(monkeypatch: pytest.M
 
 
 def test_a_choice_for_the_game_is_made_again_on_more_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On its 7 deals the player to the score would play the three of hearts, the chance
-    of the game better than the three of diamonds' (the most tricks) by more than the
-    margin.  Such a choice is made again on CONFIRM times the deals: on 24 the diamond's
-    chance is as good, and the player to the score plays it, as the player for tricks does."""
+    """A card chosen for the game's chance over the most tricks' card is chosen again on
+    CONFIRM times the deals, drawn from a stream of their own, and played only if the
+    second look confirms a card for the chance; else the first look's card for tricks."""
     from openwhist.bots import pimc
 
     obs = _position(25, (4, 4), "KD 2D 5D JD 2S 7S TS AS KC 4C 5C 3C QC 7C")
     three_hearts, three_diamonds = Card.parse("3H"), Card.parse("3D")
+    # seed 5: on its 7 deals the three of hearts' chance is better by more than the margin
     monkeypatch.setattr(pimc, "CONFIRM", 1)
     once = PimcBot(level=1, seed=5)
     assert Card(once.choose(obs)) == three_hearts and once.last_worlds == 7
     monkeypatch.setattr(pimc, "CONFIRM", 4)
+    # ... not on 24 more: the card for tricks is played, with the first look's values
     twice = PimcBot(level=1, seed=5)
     assert Card(twice.choose(obs)) == three_diamonds
-    assert twice.last_worlds == 4 * 6  # the second look's deals
-    assert twice.last_worths[three_diamonds] >= twice.last_worths[three_hearts]
-    assert Card(PimcBot(level=1, seed=5, to_score=False).choose(obs)) == three_diamonds
+    assert (twice.last_worlds, twice.last_values, twice.last_worths) == (
+        once.last_worlds, once.last_values, once.last_worths)
+    for_tricks = PimcBot(level=1, seed=5, to_score=False)
+    assert Card(for_tricks.choose(obs)) == three_diamonds
+    assert for_tricks.rng.getstate() == twice.rng.getstate()  # the same draws ever after
+    # seed 24: the second look confirms the three of hearts on its 24 deals
+    confirmed = PimcBot(level=1, seed=24)
+    assert Card(confirmed.choose(obs)) == three_hearts and confirmed.last_worlds == 24
+    worth, values = confirmed.last_worths, confirmed.last_values
+    assert worth[three_hearts] > worth[three_diamonds] + pimc.GAME_MARGIN
+    assert values[three_diamonds] > values[three_hearts]
+    assert Card(PimcBot(level=1, seed=24, to_score=False).choose(obs)) != three_hearts
 
 
 def test_a_chance_of_the_game_within_the_margin_does_not_give_up_tricks(

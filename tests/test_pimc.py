@@ -354,6 +354,21 @@ def test_a_choice_for_the_game_is_made_again_on_more_deals(monkeypatch: pytest.M
     assert Card(PimcBot(level=1, seed=24, to_score=False).choose(obs)) != three_hearts
 
 
+def test_the_card_a_second_look_confirms_is_played_even_the_two_of_clubs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second look's card is played whichever it is: the two of clubs is card 0, a
+    false value, and must not be taken for "not confirmed"."""
+    obs = _position(25, (4, 4), "KD 2D 5D JD 2S 7S TS AS KC 4C 5C 3C QC 7C")
+    asked = []
+
+    def second_look(self: PimcBot, obs: Any, legal: list[Card], hand: int) -> Card:
+        asked.append(legal)
+        return Card(0)
+
+    monkeypatch.setattr(PimcBot, "_second_look", second_look)
+    assert PimcBot(level=1, seed=5).choose(obs) == Card(0) and asked
+
+
 def test_a_chance_of_the_game_within_the_margin_does_not_give_up_tricks(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """North-South at 4 of 5, East-West at 3: North's queen has a chance of the game

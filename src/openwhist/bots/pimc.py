@@ -324,7 +324,8 @@ class PimcBot:
                         if scale > 1:
                             self._confirmed = True
                         else:
-                            card = self._second_look(obs, legal, hand) or for_tricks
+                            again = self._second_look(obs, legal, hand)
+                            card = for_tricks if again is None else again  # (a card may be 0)
                 return card
             return self._among_equals(obs, legal, lambda c: (round(worth[c], 9), totals[c]), tie)
         return self._among_equals(obs, legal, lambda c: (totals[c],), tie)

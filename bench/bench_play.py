@@ -8,13 +8,15 @@ the same run, on the same machine:
   and three passes) and play all 52 cards at random;
 * ``play only``: copy a dealt position (``clone()``) and play it out at random.
 
-Usage: ``python bench/bench_play.py [--seconds 3] [--json]``.
+Usage: ``python bench/bench_play.py [--seconds 3] [--json]``.  It says which trick-play core
+ran: the compiled one (``python -m openwhist.native`` builds it; ``scripts/setup-env dev``
+does) or, with ``OPENWHIST_PURE_PYTHON=1`` or where it is not built, the pure Python one.
 
-Last figures, on a shared 2-core machine under heavy load (the ratio moves with the load):
-deal+play 1.02 to 1.12 times OpenSpiel's rate, play only 0.72 (the older code, run just
-before: 0.86 and 0.44).  Play only stays short of OpenSpiel: a checked card through the
-Python API (its legality, the trick, the history and the events) costs about twice
-OpenSpiel's C++ behind pybind11.
+Last figures, on a shared 2-core machine (the ratio moves with the load): compiled core,
+deal+play about 1.5 times OpenSpiel's rate and play only about 1.0 to 1.1; pure Python
+core, 1.1 and 0.7.  A checked card through the API costs about as much as OpenSpiel's C++
+behind pybind11 once compiled; what is left is mostly the objects each card and trick
+make (the events, the trick record), which OpenSpiel's apply does not return.
 """
 
 from __future__ import annotations
@@ -102,7 +104,11 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args()
     ours_full, ours_play = openwhist_runners()
-    figures: dict[str, float | None] = {
+    from openwhist import native
+
+    core = "compiled" if native.is_compiled() else "pure Python"
+    figures: dict[str, float | str | None] = {
+        "openwhist_core": core,
         "openwhist_deal_play_per_s": rate(ours_full, args.seconds),
         "openwhist_play_only_per_s": rate(ours_play, args.seconds),
     }
@@ -117,7 +123,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, indent=1))
         return
-    print("random-play deals per second (higher is better)")
+    print(f"random-play deals per second (higher is better; openwhist's core: {core})")
     print(f"  openwhist  deal+play {figures['openwhist_deal_play_per_s']:9.0f}   "
           f"play only {figures['openwhist_play_only_per_s']:9.0f}")
     if peers is None:

@@ -159,6 +159,9 @@ def _redeal(obs: Observation, deal: Any,
         hands = list(fixed)
         need = [obs.hand_sizes[h] - fixed[h].bit_count() for h in range(n)]
         rng.shuffle(cards)
+        # the cards fewest hands may hold first (a random order fails where voids are many)
+        cards.sort(key=lambda c: sum(1 for h in range(n) if need[h] > 0 and not any(
+            SUIT_MASKS[s] >> c & 1 for s in voids.get(h, ()))))
         hidden: dict[str, list[int]] = {place: [] for place in obs.hidden}
         places = [p for p, k in obs.hidden.items() for _ in range(k)]
         ok = True

@@ -8,11 +8,16 @@
 13
 """
 
-from openwhist.cards import Card, CardSet, Rank, Suit
-from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError, WhistError
-from openwhist.match import Match, match_lengths, new_match
-from openwhist.rules.base import Action, Call, Deal, Observation, Variant, VariantHeader, parse_action
-from openwhist.rules.registry import get_variant, new_deal, variants
+from openwhist import native
+
+native.install()  # the compiled trick-play core, where this machine has built it
+# (before the modules below import the pure Python one)
+
+from openwhist.cards import Card, CardSet, Rank, Suit  # noqa: E402
+from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError, WhistError  # noqa: E402
+from openwhist.match import Match, match_lengths, new_match  # noqa: E402
+from openwhist.rules.base import Action, Call, Deal, Observation, Variant, VariantHeader, parse_action  # noqa: E402
+from openwhist.rules.registry import get_variant, new_deal, variants  # noqa: E402
 
 __version__ = "0.1.0"
 

@@ -214,10 +214,6 @@ class ClassicState(TrickPlay):
         """``"play"`` until the last trick, then ``"over"``."""
         return "play" if self.to_move is not None else "over"
 
-    def is_over(self) -> bool:
-        """True once every trick has been played."""
-        return self.to_move is None
-
     def controller(self, hand: int) -> int:
         """The seat that plays ``hand``: the dummy's partner for the dummy, else itself."""
         if hand == self.options.dummy:

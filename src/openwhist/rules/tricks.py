@@ -10,7 +10,9 @@ own phases (a stock, an auction, a discard) and its scoring.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple, final
+
+from mypy_extensions import mypyc_attr
 
 from openwhist.cards import SUIT_MASKS, Card, CardSet, Suit
 from openwhist.errors import IllegalActionError, InvalidActionError
@@ -31,16 +33,16 @@ __all__ = [
     "shown_voids",
 ]
 
-NO_TRUMP = -1
+NO_TRUMP: Final = -1
 """The value of ``trump`` in a deal played without trumps."""
 
-SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+SUIT_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(tuple(Card(s * 13 + r) for r in range(13) if m >> r & 1) for m in range(1 << 13))
     for s in range(4)
 )
 """``SUIT_CARDS[suit][bits]``: the cards of a suit whose 13-bit field is ``bits``, low first."""
 
-CARD_TEXTS: tuple[str, ...] = tuple(str(Card(c)) for c in range(52))
+CARD_TEXTS: Final[tuple[str, ...]] = tuple(str(Card(c)) for c in range(52))
 """``CARD_TEXTS[card]``: the text of each card (``str(card)``), for the JSON forms."""
 
 
@@ -140,32 +142,45 @@ class DealScored(NamedTuple):
     result: Any
 
 
-_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
+_PLAYED: Final[tuple[tuple[CardPlayed, ...], ...]] = tuple(
     tuple(CardPlayed(seat, Card(c)) for c in range(52)) for seat in range(4))
-_PLAYED_1: tuple[tuple[tuple[CardPlayed], ...], ...] = tuple(
+_PLAYED_1: Final[tuple[tuple[tuple[CardPlayed], ...], ...]] = tuple(
     tuple((e,) for e in row) for row in _PLAYED)
 
-_FOLLOW: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in range(52))
+_FOLLOW: Final[tuple[int, ...]] = tuple(SUIT_MASKS[c // 13] for c in range(52))
 """``_FOLLOW[card]``: the mask of the suit of ``card`` (what a hand must follow when it is led)."""
 
-_WIN_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_WIN_KEYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple((3 if c // 13 == trump else 2 if c // 13 == led else 1) << 12 | c % 13 << 6 | c
                 for c in range(52)) for led in range(4))
     for trump in (0, 1, 2, 3, NO_TRUMP))
 """``_WIN_KEYS[trump][led][card]``: a key whose greatest wins the trick, the card in its low 6
 bits (trump -1, no trump, is the last row): trumps over the suit led over the rest, then rank."""
 
-_SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
-_LED: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = tuple(
+_SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
+_LED: Final[tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]] = tuple(
     (13 * (c // 13), SUIT_CARDS[c // 13]) for c in range(52))
 """``_LED[card]``: where the suit of ``card`` lies in a hand mask, and its cards by their bits."""
 
-_NEXT = {n: tuple((h + 1) % n for h in range(n)) for n in (2, 3, 4)}
+_NEXT: Final[dict[int, tuple[int, ...]]] = {n: tuple((h + 1) % n for h in range(n)) for n in (2, 3, 4)}
 """``_NEXT[n][h]``: the hand after ``h`` of ``n``, clockwise."""
 
-_new_tuple = tuple.__new__
+_new_tuple: Final = tuple.__new__
+# the classes each card or trick makes or checks, as constants (compiled, a name is looked up
+# in the module's namespace on each use; a constant is not)
+_CARD: Final = Card
+_TRICK: Final = Trick
+_TRICK_WON: Final = TrickWon
+_DEAL_SCORED: Final = DealScored
 
 
+_PLAY_FIELDS: Final = (
+    "_hooked", "_next", "_played_memo", "_refuse", "_trump", "hands", "history", "leader", "log",
+    "n_hands_", "n_tricks", "revokes", "sides", "to_move", "trick", "tricks", "trump", "won")
+"""The fields of :class:`TrickPlay` (its slots)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickPlay:
     """The trick-play component: hands, the current trick, tricks, undo of cards.
 
@@ -186,11 +201,8 @@ class TrickPlay:
     fast however the object's ``__dict__`` (a family's own fields) has been used.
     """
 
-    __slots__ = ("_hooked", "_next", "_played_memo", "_refuse", "_trump", "hands", "history",
-                 "leader", "log", "n_hands_", "n_tricks", "revokes", "sides", "to_move", "trick",
-                 "tricks", "trump", "won")
+    __slots__ = _PLAY_FIELDS
 
-    variant = "trick-play"
     hands: list[int]
     sides: tuple[int, ...]
     trump: Suit | None
@@ -210,7 +222,7 @@ class TrickPlay:
     _hooked: bool
     _played_memo: tuple[int, Trick | None, int] | None
 
-    players_at_table = 4
+    players_at_table: ClassVar[int] = 4
     """Seats at the table; a family where each player plays his own hand sets it."""
 
     # --- the deal protocol, for families where each player plays his own hand -----------
@@ -331,7 +343,7 @@ class TrickPlay:
         values = self.play_fields(seat)
         to_move = self.to_move
         deal: Any = self
-        values.update(variant=self.variant, options=deal.options, seat=seat,
+        values.update(variant=deal.variant, options=deal.options, seat=seat,
                       controls=() if seat is None else (seat,), dealer=deal.dealer,
                       phase=deal.phase, to_move=to_move, actor=to_move, turn_up=None,
                       score=deal.start_score)
@@ -415,29 +427,30 @@ class TrickPlay:
     def _play_card(self, action: Card | int | str) -> tuple[Any, ...]:
         """Play a card for the hand to move, checked; returns the events."""
         seat = self.to_move
-        if seat is None or type(action) is not Card:
+        if seat is None or type(action) is not _CARD:
             action = self.verify_card(action)
             seat = self.to_move
             assert seat is not None
+        card: int = action  # (compiled: the card as a machine int)
         hands = self.hands
-        hand = hands[seat]
+        hand: int = hands[seat]
         trick = self.trick
         if trick:
             # the cards it may play: the suit led if it holds one, else any
-            if not ((hand & _FOLLOW[trick[0]]) or hand) >> action & 1:
+            if not ((hand & _FOLLOW[trick[0]]) or hand) >> card & 1:
                 self._irregular(seat, hand, action)
-        elif not hand >> action & 1:
+        elif not hand >> card & 1:
             self.verify_card(action)
-        hands[seat] = hand ^ 1 << action
+        hands[seat] = hand ^ 1 << card
         trick.append(action)
         self.history.append(action)
         after = self._next[seat]
         if after != self.leader:  # the trick goes on
             self.to_move = after
-            events = _PLAYED_1[seat][action]
+            events = _PLAYED_1[seat][card]
             self.log.append(events[0])
             return events
-        played = _PLAYED[seat][action]
+        played = _PLAYED[seat][card]
         log = self.log
         if self._hooked:
             mark = len(log)
@@ -447,16 +460,17 @@ class TrickPlay:
         # the trick is complete (no hook): its events are made here
         done = self._take_trick(trick)
         tricks = self.tricks
-        won = _new_tuple(TrickWon, (len(tricks), done))
+        won = _new_tuple(_TRICK_WON, (len(tricks), done))
         log.append(played)
         log.append(won)
         if len(tricks) < self.n_tricks:
             return (played, won)
         self.to_move = None
-        scored = _new_tuple(DealScored, (self._deal_over(),))
+        scored = _new_tuple(_DEAL_SCORED, (self._deal_over(),))
         log.append(scored)
         return (played, won, scored)
 
+    @final
     def _irregular(self, seat: int, hand: int, card: Card) -> None:
         """A card outside the follow rule: refused (the error says why), or, where revokes
         are allowed, a card of the hand that fails to follow, noted as a revoke."""
@@ -469,32 +483,45 @@ class TrickPlay:
         """Play a card without checking it (for search code; pair with ``undo``)."""
         seat = self.to_move
         assert seat is not None
-        card = Card(card)
+        action = Card(card)  # (a Card, kept as one: compiled, an int is a machine int)
         trick = self.trick
         hand = self.hands[seat]
         if trick and card // 13 != trick[0] // 13 and hand & _FOLLOW[trick[0]]:
             self.revokes.append((seat, len(self.tricks) + 1))
         self.hands[seat] = hand ^ 1 << card
-        trick.append(card)
-        self.history.append(card)
+        trick.append(action)
+        self.history.append(action)
         self.log.append(_PLAYED[seat][card])
         if len(trick) < self.n_hands_:
             self.to_move = self._next[seat]
         else:
             self._close_trick()
 
+    @final
     def _take_trick(self, trick: list[Card]) -> Trick:
         """Close the complete ``trick``: its winner takes it and leads next."""
         leader = self.leader
         keys = _WIN_KEYS[self._trump][_SUIT_OF[trick[0]]]
         n = self.n_hands_
         if n == 4:
-            a, b, c, d = trick
-            best = max(keys[a], keys[b], keys[c], keys[d]) & 63
+            ka: int = keys[trick[0]]
+            kb: int = keys[trick[1]]
+            kc: int = keys[trick[2]]
+            kd: int = keys[trick[3]]
+            if ka > kb and ka > kc and ka > kd:
+                winner = leader
+            elif kb > kc and kb > kd:
+                winner = leader + 1
+            elif kc > kd:
+                winner = leader + 2
+            else:
+                winner = leader + 3
+            if winner >= 4:
+                winner -= 4
         else:
             best = max([keys[c] for c in trick]) & 63
-        winner = (leader + trick.index(best)) % n  # type: ignore[arg-type]  # an int finds its card
-        done: Trick = _new_tuple(Trick, (leader, tuple(trick), winner))
+            winner = (leader + trick.index(best)) % n  # type: ignore[arg-type]  # an int finds its card
+        done: Trick = _new_tuple(_TRICK, (leader, tuple(trick), winner))
         self.tricks.append(done)
         self.won[self.sides[winner]] += 1
         self.trick = []
@@ -561,6 +588,20 @@ class TrickPlay:
         other.history = list(self.history)
         other.log = list(self.log)
         other.revokes = list(self.revokes)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state's fields for pickle and copy: the trick-play slots and the family's own
+        (compiled, the slots are not in the object's ``__dict__``, nor found by default)."""
+        fields = dict(getattr(self, "__dict__", {}))
+        for name in _PLAY_FIELDS:
+            if hasattr(self, name):
+                fields[name] = getattr(self, name)
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Restore the fields :meth:`__getstate__` gave."""
+        for name, value in fields.items():
+            setattr(self, name, value)
 
     def _play_snapshot(self) -> tuple[object, ...]:
         return (tuple(self.hands), self.sides, self.trump, self.leader, self.to_move,

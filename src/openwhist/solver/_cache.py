@@ -31,6 +31,8 @@ import numba
 from numba.core import caching
 from numba.core import dispatcher as numba_dispatcher
 
+from openwhist.native import cache_root
+
 # Every file of openwhist.solver whose functions numba compiles (the kernels and their
 # helpers), and the constants they read (numba compiles those in as they are).
 # tests/test_solver_cache.py checks that no other file compiles any, and that every file
@@ -38,16 +40,6 @@ from numba.core import dispatcher as numba_dispatcher
 KERNEL_SOURCES = ("_layout.py", "_bits.py", "_table.py", "_bounds.py", "_search.py")
 
 _HERE = Path(__file__).resolve().parent
-
-
-def cache_root() -> Path:
-    """The folder of openwhist's caches: ``$OPENWHIST_CACHE_DIR`` if set, else
-    ``$XDG_CACHE_HOME/openwhist``, else ``~/.cache/openwhist``."""
-    env = os.environ.get("OPENWHIST_CACHE_DIR")
-    if env:
-        return Path(env).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg).expanduser() if xdg else Path.home() / ".cache") / "openwhist"
 
 
 @functools.cache

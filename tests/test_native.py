@@ -149,6 +149,12 @@ def test_a_broken_cache_folder_leaves_the_pure_core(tmp_path: Path) -> None:
     folder = tmp_path / f"core-{key}"
     folder.mkdir()
     (folder / "notes.txt").write_text("not an extension")
-    loaded = _run("from openwhist import native; print(native.is_compiled())",
-                  OPENWHIST_CACHE_DIR=str(tmp_path))
+    code = "import openwhist; from openwhist import native; print(native.is_compiled())"
+    loaded = _run(code, OPENWHIST_CACHE_DIR=str(tmp_path))
     assert loaded.returncode == 0 and loaded.stdout.strip() == "False", loaded.stderr
+    # a damaged file where the compiled module should be
+    (folder / f"openwhist.rules.tricks{native._SUFFIX}").write_bytes(b"\x7fELF damaged")
+    loaded = _run(code + "; print(openwhist.new_deal('classic', seed=1).legal_actions()[0])",
+                  OPENWHIST_CACHE_DIR=str(tmp_path))
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.split()[0] == "False"

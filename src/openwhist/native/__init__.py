@@ -99,8 +99,8 @@ class _Finder(importlib.abc.MetaPathFinder):
 
 def install() -> bool:
     """Load the compiled core, where it is built, in place of the pure Python modules
-    (which must not be imported yet); return whether it will be used.  Never raises:
-    any trouble leaves the pure Python modules."""
+    (which must not be imported yet); return whether it is used.  Never raises: any
+    trouble (a damaged file in the cache) leaves the pure Python modules."""
     if os.environ.get("OPENWHIST_PURE_PYTHON") or any(m in sys.modules for m in MODULES):
         return False
     try:
@@ -112,7 +112,17 @@ def install() -> bool:
         return False
     files = {name: path for name, path in names.items()
              if name in MODULES or name.endswith("__mypyc")}
-    sys.meta_path.insert(0, _Finder(files))
+    finder = _Finder(files)
+    sys.meta_path.insert(0, finder)
+    before = set(sys.modules)
+    try:
+        for module in MODULES:
+            importlib.import_module(module)
+    except Exception:  # a damaged or foreign file: forget what it half loaded
+        sys.meta_path.remove(finder)
+        for name in set(sys.modules) - before:
+            del sys.modules[name]
+        return False
     return True
 
 

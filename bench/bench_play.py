@@ -12,11 +12,12 @@ Usage: ``python bench/bench_play.py [--seconds 3] [--json]``.  It says which tri
 ran: the compiled one (``python -m openwhist.native`` builds it; ``scripts/setup-env dev``
 does) or, with ``OPENWHIST_PURE_PYTHON=1`` or where it is not built, the pure Python one.
 
-Last figures, on a shared 2-core machine (the ratio moves with the load): compiled core,
-deal+play about 1.5 times OpenSpiel's rate and play only about 1.0 to 1.1; pure Python
-core, 1.1 and 0.7.  A checked card through the API costs about as much as OpenSpiel's C++
-behind pybind11 once compiled; what is left is mostly the objects each card and trick
-make (the events, the trick record), which OpenSpiel's apply does not return.
+Last figures, on a shared 2-core machine (the ratio moves with the load; three runs of
+3 seconds each): compiled core, deal+play 1.54 to 1.59 times OpenSpiel's rate and play
+only 1.02 to 1.06; pure Python core, 1.10 and 0.68.  Compiled, a checked card through the
+API costs about as much as OpenSpiel's C++ behind pybind11; what is left is mostly the
+objects each card and trick make (the events, the trick record), which OpenSpiel's
+``apply_action`` does not return.
 """
 
 from __future__ import annotations

@@ -279,9 +279,7 @@ class ClassicState(TrickPlay):
 
     def clone(self) -> ClassicState:
         """An independent copy."""
-        other = ClassicState.__new__(ClassicState)
-        other.__dict__.update(self.__dict__)
-        self._copy_play(other)
+        other = self._clone_as(ClassicState)
         return other
 
     def snapshot(self) -> tuple[object, ...]:

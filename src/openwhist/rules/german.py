@@ -397,9 +397,7 @@ class GermanState(TrickPlay):
 
     def clone(self) -> GermanState:
         """An independent copy."""
-        other = GermanState.__new__(GermanState)
-        other.__dict__.update(self.__dict__)
-        self._copy_play(other)
+        other = self._clone_as(GermanState)
         other.calls = list(self.calls)
         other.pile = self.pile.copy()
         return other

@@ -10,7 +10,7 @@ own phases (a stock, an auction, a discard) and its scoring.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, NamedTuple, final
+from typing import Any, ClassVar, Final, NamedTuple, TypeVar, final
 
 from mypy_extensions import mypyc_attr
 
@@ -173,6 +173,8 @@ _TRICK: Final = Trick
 _TRICK_WON: Final = TrickWon
 _DEAL_SCORED: Final = DealScored
 
+
+_State = TypeVar("_State", bound="TrickPlay")
 
 _PLAY_FIELDS: Final = (
     "_hooked", "_next", "_played_memo", "_refuse", "_trump", "hands", "history", "leader", "log",
@@ -567,6 +569,17 @@ class TrickPlay:
         self.to_move = seat
         if self.revokes and self.revokes[-1] == (seat, len(self.tricks) + 1):
             self.revokes.pop()
+
+    def _clone_as(self, cls: type[_State]) -> _State:
+        """A copy of this state as a new ``cls`` object: the family's fields (set one by one,
+        so that the copy keeps Python's compact attribute values, on which method calls are
+        looked up fastest) and the trick-play fields (:meth:`_copy_play`).  The family
+        copies its own mutable fields."""
+        other = cls.__new__(cls)
+        for name, value in self.__dict__.items():
+            setattr(other, name, value)
+        self._copy_play(other)
+        return other
 
     def _copy_play(self, other: TrickPlay) -> None:
         """Give ``other`` (a copy of this state's ``__dict__``) the trick-play fields (the

@@ -399,9 +399,7 @@ class BelgianState(TrickPlay):
 
     def clone(self) -> BelgianState:
         """An independent copy."""
-        other = BelgianState.__new__(BelgianState)
-        other.__dict__.update(self.__dict__)
-        self._copy_play(other)
+        other = self._clone_as(BelgianState)
         other.calls = list(self.calls)
         other.discards = list(self.discards)
         other.taken = list(self.taken)

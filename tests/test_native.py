@@ -158,3 +158,10 @@ def test_a_broken_cache_folder_leaves_the_pure_core(tmp_path: Path) -> None:
                   OPENWHIST_CACHE_DIR=str(tmp_path))
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.split()[0] == "False"
+
+
+def test_the_compiled_modules_hold_no_doctests() -> None:
+    # pytest leaves their files out of the doctest run (pyproject.toml): a compiled module
+    # cannot be collected from its source file, so an example there would never run
+    for module in native.MODULES:
+        assert ">>>" not in native._source(module).read_text(), module

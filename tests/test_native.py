@@ -142,6 +142,18 @@ def test_a_machine_that_cannot_build_says_why(monkeypatch: pytest.MonkeyPatch, t
         native.build()
 
 
+def test_a_folder_that_cannot_be_written_is_named(tmp_path: Path) -> None:
+    if native.can_build() is not None:
+        pytest.skip("this machine cannot build the core")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    done = subprocess.run([sys.executable, "-m", "openwhist.native"], capture_output=True, text=True,
+                          env={**os.environ, "OPENWHIST_CACHE_DIR": str(blocker / "cache")}, cwd=ROOT)
+    assert done.returncode == 1
+    assert done.stderr.startswith("error: cannot write the compiled core to ")
+    assert str(blocker) in done.stderr and "Traceback" not in done.stderr
+
+
 def test_a_broken_cache_folder_leaves_the_pure_core(tmp_path: Path) -> None:
     # a folder of the right name holding something that is not the compiled core
     key = _run("from openwhist import native; print(native.source_key())",

@@ -13,7 +13,7 @@ import argparse
 import sys
 import time
 
-from openwhist.native import build, can_build, is_built
+from openwhist.native import build, cache_dir, can_build, is_built
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,8 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     try:
         folder = build()
-    except (RuntimeError, OSError) as error:
+    except RuntimeError as error:
         print(f"error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"error: cannot write the compiled core to {cache_dir()}: "
+              f"{error.strerror or error} (OPENWHIST_CACHE_DIR sets another folder)", file=sys.stderr)
         return 1
     print(f"trick-play core compiled in {time.perf_counter() - start:.1f} s (cache: {folder})")
     return 0

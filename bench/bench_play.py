@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable
 
 import openwhist
+from openwhist import native
 
 
 def rate(run_one: Callable[[int], None], seconds: float) -> float:
@@ -105,8 +106,6 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args()
     ours_full, ours_play = openwhist_runners()
-    from openwhist import native
-
     core = "compiled" if native.is_compiled() else "pure Python"
     figures: dict[str, float | str | None] = {
         "openwhist_core": core,

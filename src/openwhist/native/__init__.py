@@ -150,8 +150,8 @@ def can_build() -> str | None:
 
     if importlib.util.find_spec("mypyc") is None:
         return "mypyc is not installed (it comes with mypy: pip install mypy)"
-    if shutil.which(sysconfig.get_config_var("CC").split()[0] if sysconfig.get_config_var("CC")
-                    else "cc") is None:
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
         return "no C compiler (install gcc)"
     include = sysconfig.get_paths().get("include")
     if not include or not (Path(include) / "Python.h").exists():
@@ -159,7 +159,7 @@ def can_build() -> str | None:
     return None
 
 
-def build(quiet: bool = True) -> Path:
+def build() -> Path:
     """Compile the core into :func:`cache_dir` (unless it is there); return the folder.
     Raises ``RuntimeError`` with the compiler's message where it cannot be built."""
     import shutil
@@ -192,6 +192,4 @@ def build(quiet: bool = True) -> Path:
         except OSError:
             if not is_built():  # not another process's build finished first
                 raise
-    if not quiet:
-        print(f"compiled core in {target}")
     return target

@@ -279,8 +279,7 @@ class ClassicState(TrickPlay):
 
     def clone(self) -> ClassicState:
         """An independent copy."""
-        other = self._clone_as(ClassicState)
-        return other
+        return self._clone_as(ClassicState)
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything that defines the state, as a comparable tuple."""

@@ -4,7 +4,6 @@ leaving, the pause between deals, the end of a match and the next, the deal pass
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,11 +12,8 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from openwhist import new_match, records, variants
-from openwhist.bots.claims import claim_holds
-from openwhist.server.table import match_seed
-from openwhist.store import Store, load_table
-from server_util import Client, Seat, Server, wait_for_solver
+from openwhist import records, variants
+from server_util import Client, Seat, Server
 
 
 @pytest.fixture(scope="module")
@@ -172,53 +168,6 @@ def test_take_back_only_among_computer_players(server: Server) -> None:
     a.send({"type": "undo"})
     assert a.until(lambda x: x["type"] == "refused")["code"] == "undo_alone"
     a.close()
-
-
-def _deal_now(db: str, table_id: str) -> Any:
-    """The table's deal in progress, rebuilt from the database (the referee's view)."""
-    store = Store(db)
-    try:
-        row = store.call(load_table, table_id)
-    finally:
-        store.close()
-    assert row is not None
-    match = new_match(row["variant"], seed=match_seed(row["seed"], row["match_no"], row["keyed_from"]),
-                      until=row["until"], count=row["count"], **json.loads(row["options"]))
-    for a in row["actions"]:
-        match.apply(a["action"])
-    return match.state
-
-
-def test_a_claim_is_accepted_when_true_and_refused_when_not(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'claim.sqlite3'}"
-    s = Server(db, env={"OPENWHIST_COMPILE_SOLVER": "1"})
-    try:
-        wait_for_solver(s.url)  # claims are checked by the solver
-        me = Client(s).guest("claimer")
-        t = me.post("/api/tables", {"variant": "classic", "until": "deals", "count": 1,
-                                    "seats": ["me", "bot:random", "bot:random", "bot:random"]}).json()
-        seat = me.ws(t["id"])
-        seat.recv()
-        # play to the sixth trick, then claim one trick more than the truth: refused (unless
-        # N-S can take every trick left, where no claim is more than the truth)
-        act_until(seat, lambda m: len(m.get("view", {}).get("tricks", [])) >= 5 and bool(m["view"]["legal"]))
-        deal = _deal_now(db, t["id"])
-        value = next(k for k in range(9, -1, -1) if claim_holds(deal, 0, k))
-        if value < 13 - len(deal.tricks):
-            seat.send({"type": "claim", "tricks": value + 1})
-            shown = seat.until(lambda m: m["type"] == "claim")
-            assert shown["seat"] == "N" and sorted(shown["hand"]) == sorted(seat.view["hand"])
-            refused = seat.until(lambda m: m["type"] == "claim_refused")
-            assert refused["claimant"] == "N" and refused["seat"] is None  # a computer player said no
-        # the truth: accepted, and played out so that N-S take at least that many more
-        ns_before = sum(1 for tr in seat.view["tricks"] if tr["winner"] in ("N", "S"))
-        seat.send({"type": "claim", "tricks": value})
-        end = seat.until(lambda m: "deal_over" in m, timeout=60)
-        ns = sum(1 for tr in end["deal_over"]["final"]["tricks"] if tr["winner"] in ("N", "S"))
-        assert ns - ns_before == value  # best play: exactly the tricks the claim proved
-        seat.close()
-    finally:
-        s.stop()
 
 
 def test_table_talk(server: Server) -> None:

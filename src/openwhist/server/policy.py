@@ -30,9 +30,11 @@ False
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["POLICY", "Audience", "Feature", "Refused", "Rule", "may", "rule", "shown"]
+__all__ = ["CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "POLICY", "Audience", "Feature", "Refused", "Rule",
+           "claim_shown", "may", "may_answer_claim", "rule", "shown", "table_audience"]
 
 
 class Audience(enum.StrEnum):
@@ -104,8 +106,8 @@ POLICY: dict[tuple[Feature, Audience], Rule] = {
                               "a claim accepted without seeing it"),
     (Feature.CLAIM, _V): Rule("the claim and how many tricks, not the hand", False,
                               "a spectator passing the hand on"),
-    (Feature.CLAIM, _D): Rule("the claim and how many tricks; he settles a disputed claim at a drive",
-                              True, "a disputed claim played on with the hand known"),
+    (Feature.CLAIM, _D): Rule("the claim and how many tricks, not the hand (the solver settles a "
+                              "disputed claim)", False, "a disputed claim played on with the hand known"),
     (Feature.CLAIM, _N): Rule("nothing", False, "the hand shown in the public table info"),
     # table talk: quick messages everywhere, free text at private tables, limited per person
     (Feature.TALK, _S): Rule("every message said at the table", True, "flooding the table"),
@@ -192,6 +194,60 @@ def shown(feature: Feature, audience: Audience) -> str:
 
 # --- play and claims -------------------------------------------------------------------
 # The functions the live table asks (a seat's audience for another seat, who sees a claim).
+
+
+def table_audience(sides: Sequence[int], viewer: int | None, subject: int, *,
+                   session: bool = True) -> Audience:
+    """The audience of ``viewer`` (a seat, or None for someone not seated) for what
+    belongs to seat ``subject`` at a table whose seats are on ``sides``; ``session``:
+    False for a request without one.
+
+    >>> table_audience([0, 1, 0, 1], 2, 0), table_audience([0, 1, 0, 1], 1, 0)
+    (<Audience.PARTNER: 'partner'>, <Audience.OPPONENT: 'opponent'>)
+    >>> table_audience([0, 1, 0, 1], None, 0), table_audience([0, 1, 0, 1], None, 0, session=False)
+    (<Audience.SPECTATOR: 'spectator'>, <Audience.NOBODY: 'nobody'>)
+    """
+    if viewer is None:
+        return Audience.SPECTATOR if session else Audience.NOBODY
+    if viewer == subject:
+        return Audience.SEAT
+    return Audience.PARTNER if int(sides[viewer]) == int(sides[subject]) else Audience.OPPONENT
+
+
+CLAIM_HAND_SHOWN = frozenset({Audience.SEAT, Audience.OPPONENT})
+"""Who is shown a claimant's cards: himself and the opponents who answer the claim; never
+his partner (a claim must not be a way to show the partner one's hand), a spectator or
+anyone without a session."""
+
+
+def claim_shown(claim_seat: str, tricks: int, cards: Sequence[str],
+                audience: Audience) -> dict[str, object]:
+    """The open claim as ``audience`` is shown it: who claims and how many tricks for
+    everyone, the claimant's cards (``hand``) only for :data:`CLAIM_HAND_SHOWN`.
+
+    >>> claim_shown("N", 3, ["AS", "KS"], Audience.OPPONENT)
+    {'seat': 'N', 'tricks': 3, 'hand': ['AS', 'KS']}
+    >>> claim_shown("N", 3, ["AS", "KS"], Audience.PARTNER)
+    {'seat': 'N', 'tricks': 3}
+    """
+    out: dict[str, object] = {"seat": claim_seat, "tricks": tricks}
+    if audience in CLAIM_HAND_SHOWN:
+        out["hand"] = list(cards)
+    return out
+
+
+def may_answer_claim(audience: Audience) -> bool:
+    """Only the claimant's opponents answer a claim (accept or refuse).  Whatever they
+    answer, play stops at the claim: an accepted claim is played out by the solver, a
+    refused one is settled by it (:data:`CLAIM_SETTLED`), never played on."""
+    return audience is Audience.OPPONENT
+
+
+CLAIM_SETTLED = ("a refused claim is settled by the server's double-dummy solver: the "
+                 "remaining cards are played out with the claimant's side held to the tricks "
+                 "it claimed where its cards make them against every defence, and to what "
+                 "they make against the best defence where they do not")
+"""How a disputed claim ends, in words (at a table and at a whist drive alike)."""
 
 
 # --- take-back and ratings ---------------------------------------------------------------

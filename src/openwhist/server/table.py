@@ -29,6 +29,7 @@ from openwhist.match import Match, new_match
 from openwhist.rules.base import Deal, Observation, parse_action
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_name
+from openwhist.server.policy import CLAIM_SETTLED, claim_shown, may_answer_claim, table_audience
 from openwhist.server.views import action_shown, observe, spectator_view
 from openwhist.solver import Position, solve_all
 from openwhist.store import append_action, close_table, mark_table, set_seat, undo_actions
@@ -312,7 +313,8 @@ class TableRunner:
                               if state == "pause" else None),
             "turn_ends_in": (round(max(0.0, self._deadline - time.monotonic()), 1)
                              if self._deadline is not None else None),
-            "claim": self._claim_json(),
+            "claim": self._claim_json(None if for_user is None else self.seat_of(for_user),
+                                      session=for_user is not None),
             "owner": for_user is not None and for_user == self.owner_id,
             "drive_id": self.drive_id,
         }
@@ -352,12 +354,17 @@ class TableRunner:
         sides = self.deal.sides
         return [seat_name(h, n) for h in range(len(sides)) if sides[h] == side]
 
-    def _claim_json(self) -> dict[str, Any] | None:
+    def _claim_json(self, viewer: int | None, session: bool = True) -> dict[str, Any] | None:
+        """The open claim as ``viewer`` (a seat, None: not seated; ``session`` False: a
+        request without a session) is shown it: the claimant's cards only for those the
+        policy shows them to (:func:`~openwhist.server.policy.claim_shown`)."""
         if self.claim is None:
             return None
-        n = self.deal.n_hands
-        return {"seat": seat_name(self.claim["seat"], n), "tricks": self.claim["tricks"],
-                "hand": self.claim["cards"]}
+        claim = self.claim
+        audience = table_audience(self.deal.sides, viewer, claim["seat"], session=session)
+        shown = claim_shown(seat_name(claim["seat"], self.deal.n_hands), claim["tricks"], claim["cards"],
+                            audience)
+        return {**shown, "settling": claim["settling"]}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The current view of a seat (its observation) or of a spectator (None); with no
@@ -382,6 +389,14 @@ class TableRunner:
         out = list(self.spectators)
         for st in self.seats.values():
             out.extend(st.conns)
+        return out
+
+    def _audiences(self) -> list[tuple[int | None, list[Connection]]]:
+        """The connections by the seat they see the table from (None: the spectators)."""
+        out: list[tuple[int | None, list[Connection]]] = [
+            (s, list(st.conns)) for s, st in self.seats.items() if st.conns]
+        if self.spectators:
+            out.append((None, list(self.spectators)))
         return out
 
     # --- connections --------------------------------------------------------------------
@@ -546,8 +561,10 @@ class TableRunner:
 
     async def make_claim(self, conn: Connection, tricks: int, ref: Any = None) -> None:
         """A person claims ``tricks`` of the tricks still to play for his side (0: he
-        concedes the rest): his hand is shown to everyone; the opponents answer (computer
-        players: yes exactly when the solver proves it)."""
+        concedes the rest): play stops; his hand is shown to the opponents only (the policy's
+        :data:`~openwhist.server.policy.CLAIM_HAND_SHOWN`), who answer (computer players: yes
+        exactly when the solver proves it).  Accepted or refused, the solver plays the deal
+        out: a refused claim is settled, never played on with the hand known."""
         seat = self.seat_of(conn.user_id)
         if seat is None:
             return self.refuse(conn, "you do not sit at this table", ref, "not_seated")
@@ -570,12 +587,12 @@ class TableRunner:
         people = {s for s in opponents if self.seats[s].kind == "person" and s not in self.auto}
         cards = [str(c) for c in deal.observation(seat).hand]
         self.claim = {"seat": seat, "side": side, "tricks": tricks, "cards": cards, "waiting": people,
-                      "base": self._side_tricks(side)}
-        n = deal.n_hands
-        message = {"type": "claim", "v": self.version, "seat": seat_name(seat, n), "tricks": tricks,
-                   "hand": cards}
-        for c in self._all_conns():
-            c.send(message)
+                      "base": self._side_tricks(side), "settling": False}
+        for viewer, conns in self._audiences():
+            message = {"type": "claim", "v": self.version, **(self._claim_json(viewer) or {})}
+            text = _encode(message)
+            for c in conns:
+                c.send_text(text)
         self._schedule()  # no computer move while the claim is answered
         # computer players answer yes exactly when the solver proves the claim
         if len(people) < len(opponents) and not await self.hub.bot_pool.run(claim_holds, deal, seat, tricks):
@@ -586,7 +603,8 @@ class TableRunner:
     async def answer_claim(self, conn: Connection, accept: bool, ref: Any = None) -> None:
         """An opponent accepts or refuses the open claim."""
         seat = self.seat_of(conn.user_id)
-        if self.claim is None or seat not in self.claim["waiting"]:
+        if (self.claim is None or seat is None or seat not in self.claim["waiting"]
+                or not may_answer_claim(table_audience(self.deal.sides, seat, self.claim["seat"]))):
             return self.refuse(conn, "no claim waits for your answer", ref, "claim_none")
         if not accept:
             return await self._claim_refused(seat)
@@ -595,20 +613,25 @@ class TableRunner:
             await self._settle_claim()
 
     async def _claim_refused(self, seat: int | None) -> None:
+        """The claim is disputed (by the person at ``seat``, None: a computer player): it is
+        settled, not played on (the policy's :data:`~openwhist.server.policy.CLAIM_SETTLED`)."""
         assert self.claim is not None
         n = self.deal.n_hands
+        self.claim["waiting"] = set()
+        self.claim["settling"] = True
         message = {"type": "claim_refused", "v": self.version, "claimant": seat_name(self.claim["seat"], n),
-                   "seat": None if seat is None else seat_name(seat, n)}
-        self.claim = None
+                   "seat": None if seat is None else seat_name(seat, n), "settled": CLAIM_SETTLED}
         for c in self._all_conns():
             c.send(message)
             c.send(self._sync_message(c, "table"))
-        self._schedule()
+        await self._settle_claim()
 
     async def _settle_claim(self) -> None:
         """Play the deal out with the solver: the claimant's side keeps at least what it
-        claimed (no more than its cards force), the other side plays its best."""
+        claimed (no more than its cards force) where its cards make it, else as many as they
+        make; the other side plays its best."""
         assert self.claim is not None
+        self.claim["settling"] = True
         deal, claim = self.deal, self.claim
         while self.deal is deal and not deal.is_over() and self.claim is claim:
             needed = claim["tricks"] - (self._side_tricks(claim["side"]) - claim["base"])
@@ -768,11 +791,7 @@ class TableRunner:
         # the message is encoded once per seat (once more for the actor, with its ref)
         after = _Views(deal)
         now = after if self.deal is deal else _Views(self.deal)
-        audiences: list[tuple[int | None, list[Connection]]] = [
-            (s, list(st.conns)) for s, st in self.seats.items() if st.conns]
-        if self.spectators:
-            audiences.append((None, list(self.spectators)))
-        for viewer, conns in audiences:
+        for viewer, conns in self._audiences():
             message = dict(head)
             message["action"] = after.shown(viewer, hand, action)
             message.update(tail)

@@ -523,7 +523,7 @@ class TableClient {
       location.hash = this.table?.drive_id ? `#drive/${this.table.drive_id}` : "";
       return;
     } else if (m.type === "claim") {
-      this.claim = {seat: m.seat, tricks: m.tricks, hand: m.hand || [], answered: false};
+      this.claim = {seat: m.seat, tricks: m.tricks, hand: m.hand || [], settling: !!m.settling, answered: false};
       this.claiming = false;
     } else if (m.type === "claim_refused") {
       this.note = t("claimRefused", {name: this.seatTitle(m.claimant ?? this.claim?.seat)[0]});
@@ -759,8 +759,8 @@ class TableClient {
         h("a", {href: "#", class: "button", id: "lobby-button", text: t("backLobby")})));
   }
 
-  // A claim under way: the claimant's cards for all to see, and Accept / Refuse for an
-  // opponent; or our own claim's form.
+  // A claim under way: the claimant's cards where the server shows them (to the opponents
+  // only), and Accept / Refuse for an opponent; or our own claim's form.
   claimPanel() {
     const v = this.view;
     if (this.claim) {
@@ -769,10 +769,11 @@ class TableClient {
       const opponent = this.seat && !mine && v.sides[letters.indexOf(this.seat)] !== v.sides[letters.indexOf(c.seat)];
       return h("section", {class: "panel claim-panel", id: "claim-panel", role: "region", "aria-live": "polite"},
         h("h3", {text: c.tricks === 0 ? t("concedeBy", {name: this.nameOf(c.seat)}) : t("claimBy", {name: this.nameOf(c.seat), n: c.tricks})}),
-        h("div", {class: "hand open", role: "group", "aria-label": t("claimCards", {name: this.nameOf(c.seat)})},
+        c.hand && c.hand.length ? h("div", {class: "hand open", role: "group", "aria-label": t("claimCards", {name: this.nameOf(c.seat)})},
           sortHand(c.hand, v.trump).map(card => h("span", {class: "card shown", "data-card": card, role: "img", "aria-label": cardName(card)},
-            cardSvg(card)))),
-        opponent && !c.answered ? h("div", {class: "row wrap"},
+            cardSvg(card)))) : null,
+        c.settling ? h("p", {class: "note", text: t("claimSettling")})
+        : opponent && !c.answered ? h("div", {class: "row wrap"},
           h("button", {type: "button", class: "primary", id: "claim-accept", onclick: () => this.answer(true), text: t("accept")}),
           h("button", {type: "button", id: "claim-refuse", onclick: () => this.answer(false), text: t("refuse")}))
           : h("p", {class: "note", text: t("claimWait")}));

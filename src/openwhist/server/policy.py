@@ -33,7 +33,8 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "POLICY", "Audience", "Feature", "Refused", "Rule",
+__all__ = ["CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "MESSAGES", "POLICY", "ROUTES", "Access", "Audience",
+           "Feature", "Refused", "Rule",
            "claim_shown", "may", "may_answer_claim", "rule", "shown", "table_audience"]
 
 
@@ -260,3 +261,126 @@ CLAIM_SETTLED = ("a refused claim is settled by the server's double-dummy solver
 
 # --- accounts and profiles --------------------------------------------------------------
 # Who may read a profile, list players.
+
+
+# --- every route and message ------------------------------------------------------------
+# What each HTTP route and each WebSocket message shows, and to whom.  A test checks that
+# every route the server has and every message kind it sends is declared here: a new one
+# must say who it is for before it can be added.
+
+
+@dataclass(frozen=True)
+class Access:
+    """Who may call a route (or receives a message) and what each audience is shown."""
+
+    feature: Feature | None
+    who: str
+    shows: str
+
+
+_ANYONE, _SESSION = "anyone", "anyone with a session"
+
+ROUTES: dict[str, Access] = {
+    "POST /api/register": Access(Feature.PROFILE, _ANYONE + " (limited per address)",
+                                 "the new account's own name and the session's CSRF token"),
+    "POST /api/login": Access(Feature.PROFILE, _ANYONE + " (limited per account and per address)",
+                              "the account's own name and the session's CSRF token"),
+    "POST /api/guest": Access(Feature.PROFILE, _ANYONE + " (limited per address)",
+                              "the guest's own name and the session's CSRF token"),
+    "POST /api/logout": Access(Feature.PROFILE, "the session's person (the seat)",
+                               "nothing; ends this session, or every session of the person"),
+    "GET /api/me": Access(Feature.PROFILE, "the session's person", "his own name and CSRF token"),
+    "GET /api/health": Access(None, _ANYONE, "counts and readiness, nothing of any table or person"),
+    "GET /api/variants": Access(None, _ANYONE, "the rules' options and presets"),
+    "POST /api/tables": Access(Feature.PLAY, _SESSION + " (limited per person and address)",
+                               "the new table's info, its code to its owner"),
+    "POST /api/quickplay": Access(Feature.PLAY, _SESSION, "the new table's info"),
+    "GET /api/tables": Access(Feature.PLAY, _ANYONE, "public tables with a free seat and the "
+                              "caller's own tables: settings, seats, scores; claim as the claim rule"),
+    "GET /api/tables/{table_id}": Access(Feature.PLAY, "anyone for a public table; members or the "
+                                         "code's holders for a private one; nobody for a drive's "
+                                         "board still to be played by the caller",
+                                         "settings, seats, the score sheet; the code to members; "
+                                         "the claimant's cards to his opponents only"),
+    "GET /api/tables/{table_id}/view": Access(Feature.PLAY, "as GET /api/tables/{table_id}",
+                                              "the seat's own observation, or the public one"),
+    "GET /api/tables/{table_id}/hint": Access(Feature.PLAY, "the seat, at a table of one person",
+                                              "a suggestion made from the seat's own observation"),
+    "POST /api/tables/{table_id}/join": Access(Feature.PLAY, _SESSION + " who may see the table",
+                                               "the seat taken and the table's info"),
+    "POST /api/join": Access(Feature.PLAY, "the holder of a private table's code", "the table's info"),
+    "POST /api/tables/{table_id}/leave": Access(Feature.PLAY, "the seat", "the seat left"),
+    "POST /api/tables/{table_id}/seat": Access(Feature.PLAY, "the table's owner, before the match starts",
+                                               "the seat changed"),
+    "GET /api/my/tables": Access(Feature.PLAY, "the session's person", "his own tables' info"),
+    "POST /api/tables/{table_id}/close": Access(Feature.PLAY, "the table's owner", "nothing"),
+    "GET /api/records": Access(Feature.RECORD, _ANYONE, "finished matches of tables the caller may see "
+                               "(a drive's board only once nobody still has to play it)"),
+    "GET /api/records/{record_id}": Access(Feature.RECORD, "as GET /api/records",
+                                           "the finished match's record, every hand and its seed"),
+    "GET /api/records/{record_id}/pbn": Access(Feature.RECORD, "as GET /api/records", "the record as PBN"),
+    "GET /api/records/{record_id}/replay": Access(Feature.RECORD, "as GET /api/records",
+                                                  "the record trick by trick, with names"),
+    "GET /api/records/{record_id}/analysis": Access(Feature.RECORD, "as GET /api/records (limited)",
+                                                    "the solver's verdict on every card"),
+    "GET /api/my/records": Access(Feature.RECORD, "the session's person", "his own finished matches"),
+    "GET /api/drives": Access(Feature.DRIVE_RESULT, _ANYONE, "drives' names, dates and states"),
+    "POST /api/drives": Access(Feature.DRIVE_RESULT, _SESSION + " (limited)", "the new drive; "
+                               "the caller directs it"),
+    "GET /api/drives/{drive_id}": Access(Feature.DRIVE_RESULT, _ANYONE, "entries, rounds, standings "
+                                         "and scores without any board still to be played by the "
+                                         "caller (by anyone, for nobody and spectators)"),
+    "POST /api/drives/{drive_id}/register": Access(Feature.DRIVE_RESULT, _SESSION + ", before the start",
+                                                   "the drive's view"),
+    "POST /api/drives/{drive_id}/unregister": Access(Feature.DRIVE_RESULT, "an entrant, before the start",
+                                                     "the drive's view"),
+    "POST /api/drives/{drive_id}/leave": Access(Feature.DRIVE_RESULT, "an entrant, during the drive",
+                                                "the drive's view"),
+    "POST /api/drives/{drive_id}/start": Access(Feature.DRIVE_RESULT, "the director", "the drive's view"),
+    "POST /api/drives/{drive_id}/pause": Access(Feature.DRIVE_RESULT, "the director", "the drive's view"),
+    "POST /api/drives/{drive_id}/substitute": Access(Feature.DRIVE_RESULT, "the director",
+                                                     "the drive's view"),
+    "POST /api/drives/{drive_id}/end-round": Access(Feature.DRIVE_RESULT, "the director",
+                                                    "the drive's view"),
+    "POST /api/drives/{drive_id}/results": Access(Feature.DRIVE_RESULT, "in scorer mode, the people "
+                                                  "at the table who have not left, or the director",
+                                                  "the drive's view"),
+    "GET /api/drives/{drive_id}/movement": Access(Feature.DRIVE_RESULT, _ANYONE, "the movement: "
+                                                  "who sits where, no card and no result"),
+    "GET /api/drives/{drive_id}/results.csv": Access(Feature.DRIVE_RESULT, "as GET /api/drives/{drive_id}",
+                                                     "the results the caller may see, as CSV"),
+    "GET /api/drives/{drive_id}/print": Access(Feature.DRIVE_RESULT, "as GET /api/drives/{drive_id}",
+                                               "the results the caller may see, to print"),
+    "GET /api/ratings/{family}": Access(Feature.RATING, _ANYONE, "the leaderboard: names and ratings"),
+    "GET /api/players/{user_id}": Access(Feature.PROFILE, _SESSION, "a person's name, ratings and "
+                                         "their history (a drive's board only once it is over)"),
+    "WEBSOCKET /ws/tables/{table_id}": Access(Feature.PLAY, _SESSION + " who may see the table "
+                                              "(capped per person and per address)",
+                                              "the messages of MESSAGES, each as its audience sees it"),
+}
+"""Every HTTP route and the WebSocket: who may call it and what it shows (the closing
+authority is the route's own check, which asks the functions of this module)."""
+
+MESSAGES: dict[str, Access] = {
+    "welcome": Access(Feature.PLAY, "the connection that arrives",
+                      "the table's info (code to members, claim by the claim rule), the seat, and "
+                      "the seat's own observation or the public one"),
+    "sync": Access(Feature.PLAY, "the connection that asks", "as welcome"),
+    "table": Access(Feature.PLAY, "every connection at the table", "as welcome, each its own"),
+    "refused": Access(Feature.PLAY, "the connection refused", "why, with a code; as welcome"),
+    "event": Access(Feature.PLAY, "every connection at the table",
+                    "the action as its audience saw it (another's discard unseen), its own view; "
+                    "a finished deal's final view per audience; the match's result"),
+    "claim": Access(Feature.CLAIM, "every connection at the table",
+                    "who claims and how many tricks; the cards to the claimant and his opponents only"),
+    "claim_refused": Access(Feature.CLAIM, "every connection at the table",
+                            "who refused and how the claim is settled"),
+    "said": Access(Feature.TALK, "the table; a spectator's words during a deal to spectators only",
+                   "who said it and what"),
+    "closed": Access(Feature.PLAY, "every connection at the table", "that the table closed"),
+    "logged_out": Access(Feature.PROFILE, "the connections of an ended session", "that it ended"),
+    "pong": Access(None, "the connection that pinged", "the table's version"),
+    "error": Access(None, "the connection that sent a malformed message", "why"),
+}
+"""Every kind of WebSocket message the server sends: who receives it, and what each
+audience is shown."""

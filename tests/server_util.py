@@ -16,6 +16,10 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from openwhist import new_match
+from openwhist.server.table import match_seed
+from openwhist.store import Store, load_table
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -204,3 +208,34 @@ def wait_for_solver(url: str, seconds: float = 300) -> None:
     while not httpx.get(url + "/api/health").json()["pimc_ready"]:
         assert time.monotonic() < deadline, f"the solver was not ready in {seconds:g} s"
         time.sleep(0.1)
+
+
+def deal_now(db: str, table_id: str) -> Any:
+    """The table's deal in progress, rebuilt from the database (the referee's view)."""
+    store = Store(db)
+    try:
+        row = store.call(load_table, table_id)
+    finally:
+        store.close()
+    assert row is not None
+    match = new_match(row["variant"], seed=match_seed(row["seed"], row["match_no"], row["keyed_from"]),
+                      until=row["until"], count=row["count"], **json.loads(row["options"]))
+    for a in row["actions"]:
+        match.apply(a["action"])
+    return match.state
+
+
+def play_people_until(clients: dict[str, Client], sockets: dict[str, Seat], table_id: str,
+                      tricks: int) -> None:
+    """Whoever is to act plays his first legal card until ``tricks`` tricks are over and a
+    new trick is to be led."""
+    for n in range(400):
+        views = {s: c.get(f"/api/tables/{table_id}/view").json()["view"] for s, c in clients.items()}
+        any_view = next(iter(views.values()))
+        if len(any_view["tricks"]) >= tricks and not any_view["trick"]:
+            return
+        actor = next((s for s, v in views.items() if v["legal"]), None)
+        if actor is not None:
+            sockets[actor].send({"type": "act", "action": views[actor]["legal"][0], "ref": n})
+            sockets[actor].until(lambda m, n=n: m.get("ref") == n)
+    raise AssertionError("the play did not get there")

@@ -12,11 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
-from openwhist import new_match
 from openwhist.bots.claims import claim_holds
-from openwhist.server.table import match_seed
-from openwhist.store import Store, load_table
-from server_util import Client, Seat, Server, wait_for_solver
+from server_util import Client, Server, deal_now, play_people_until, wait_for_solver
 
 
 @pytest.fixture(scope="module")
@@ -28,40 +25,9 @@ def solver_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Se
     s.stop()
 
 
-def deal_now(db: str, table_id: str) -> Any:
-    """The table's deal in progress, rebuilt from the database (the referee's view)."""
-    store = Store(db)
-    try:
-        row = store.call(load_table, table_id)
-    finally:
-        store.close()
-    assert row is not None
-    match = new_match(row["variant"], seed=match_seed(row["seed"], row["match_no"], row["keyed_from"]),
-                      until=row["until"], count=row["count"], **json.loads(row["options"]))
-    for a in row["actions"]:
-        match.apply(a["action"])
-    return match.state
-
-
 def claimed_value(deal: Any, seat: int) -> int:
     """The most tricks the side of ``seat`` can be sure of from here (double dummy)."""
     return next(k for k in range(13, -1, -1) if claim_holds(deal, seat, k))
-
-
-def play_people_until(clients: dict[str, Client], sockets: dict[str, Seat], table_id: str,
-                      tricks: int) -> None:
-    """Whoever is to act plays his first legal card until ``tricks`` tricks are over and a
-    new trick is to be led."""
-    for n in range(400):
-        views = {s: c.get(f"/api/tables/{table_id}/view").json()["view"] for s, c in clients.items()}
-        any_view = next(iter(views.values()))
-        if len(any_view["tricks"]) >= tricks and not any_view["trick"]:
-            return
-        actor = next((s for s, v in views.items() if v["legal"]), None)
-        if actor is not None:
-            sockets[actor].send({"type": "act", "action": views[actor]["legal"][0], "ref": n})
-            sockets[actor].until(lambda m, n=n: m.get("ref") == n)
-    raise AssertionError("the play did not get there")
 
 
 def test_a_claim_shows_the_hand_to_the_opponents_only_and_a_refusal_is_settled(

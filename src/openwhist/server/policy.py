@@ -98,7 +98,8 @@ POLICY: dict[tuple[Feature, Audience], Rule] = {
                              "a spectator passing cards to a player"),
     (Feature.PLAY, _D): Rule("the public observation of a table whose board he has played or "
                              "does not play", False, "a director who plays learning a board early"),
-    (Feature.PLAY, _N): Rule("nothing of a live deal", False, "anonymous scraping of live tables"),
+    (Feature.PLAY, _N): Rule("a public table's public observation over HTTP, as a spectator's; no live "
+                             "socket", False, "anonymous play or talk"),
     # claims: the hand goes to the opponents who answer, never to the partner or watchers
     (Feature.CLAIM, _S): Rule("his own claim", True, "-"),
     (Feature.CLAIM, _P): Rule("the claim and how many tricks, not the hand", False,

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 __all__ = ["CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "MESSAGES", "POLICY", "ROUTES", "Access", "Audience",
            "Feature", "Refused", "Rule",
-           "claim_shown", "may", "may_answer_claim", "rule", "shown", "table_audience"]
+           "claim_shown", "markdown", "may", "may_answer_claim", "rule", "shown", "table_audience"]
 
 
 class Audience(enum.StrEnum):
@@ -385,3 +385,22 @@ MESSAGES: dict[str, Access] = {
 }
 """Every kind of WebSocket message the server sends: who receives it, and what each
 audience is shown."""
+
+
+def markdown() -> str:
+    """The policy as Markdown tables (the one SECURITY.md shows): every feature with what
+    each audience is shown, whether it may act, and the threat the rule answers; then every
+    route and message with who may call or receive it."""
+    lines = ["| feature | audience | is shown | may act | threat answered |",
+             "|---|---|---|---|---|"]
+    for (feature, audience), r in POLICY.items():
+        lines.append(f"| {feature} | {audience} | {r.sees} | {'yes' if r.may else 'no'} | {r.threat} |")
+    lines += ["", "| route | who may call it | what it shows |", "|---|---|---|"]
+    lines += [f"| `{k}` | {a.who} | {a.shows} |" for k, a in ROUTES.items()]
+    lines += ["", "| message | who receives it | what each audience is shown |", "|---|---|---|"]
+    lines += [f"| `{k}` | {a.who} | {a.shows} |" for k, a in MESSAGES.items()]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # python -m openwhist.server.policy: the tables of SECURITY.md
+    print(markdown(), end="")

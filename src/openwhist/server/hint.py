@@ -19,6 +19,7 @@ from typing import Any
 from openwhist.cards import Card
 from openwhist.rules.base import Observation
 from openwhist.rules.seats import seat_name
+from openwhist.server.policy import hint_refusal
 
 __all__ = ["HINT_BUDGET", "HINT_VALUES", "HintError", "advise", "hint_for"]
 
@@ -45,10 +46,9 @@ def _snapshot(runner: Any, user_id: int) -> tuple[int, Observation] | HintError:
     people = {st.user_id for st in runner.seats.values() if st.kind == "person"}
     people |= {st.pending_user_id for st in runner.seats.values() if st.pending_user_id is not None}
     people.discard(None)
-    if len(people) > 1:
-        return HintError(403, "hints are off at tables with more than one person")
-    if getattr(runner, "drive_id", None) is not None:
-        return HintError(403, "hints are off at a whist drive's tables")
+    refusal = hint_refusal(len(people), getattr(runner, "drive_id", None) is not None)
+    if refusal is not None:
+        return HintError(403, refusal)
     deal = runner.deal
     if runner.closed or runner.state != "playing" or deal.to_move is None \
             or deal.controller(deal.to_move) != seat:

@@ -33,9 +33,11 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "MESSAGES", "POLICY", "ROUTES", "Access", "Audience",
-           "Feature", "Refused", "Rule",
-           "claim_shown", "markdown", "may", "may_answer_claim", "rule", "shown", "table_audience"]
+__all__ = [
+    "CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "MESSAGES", "POLICY", "ROUTES", "Access", "Audience", "Feature",
+    "Refused", "Rule", "claim_shown", "hint_refusal", "markdown", "may", "may_answer_claim", "rule",
+    "shown", "table_audience",
+]
 
 
 class Audience(enum.StrEnum):
@@ -56,6 +58,7 @@ class Feature(enum.StrEnum):
     CLAIM = "claim"
     TALK = "talk"
     TAKE_BACK = "take_back"
+    HINT = "hint"
     DRIVE_BOARD = "drive_board"
     DRIVE_RESULT = "drive_result"
     RECORD = "record"
@@ -127,6 +130,14 @@ POLICY: dict[tuple[Feature, Audience], Rule] = {
     (Feature.TAKE_BACK, _V): Rule("the take-back", False, "taking back another's card"),
     (Feature.TAKE_BACK, _D): Rule("the take-back", False, "a drive's deal changed after the fact"),
     (Feature.TAKE_BACK, _N): Rule("nothing", False, "-"),
+    # hints: a bot's suggestion from the seat's own observation, for one person among bots
+    (Feature.HINT, _S): Rule("a suggestion made from his own observation, at a table where he is the "
+                             "only person and not a drive's", True, "a hint in a game between people"),
+    (Feature.HINT, _P): Rule("nothing", False, "a hint for another seat"),
+    (Feature.HINT, _O): Rule("nothing", False, "a hint for another seat"),
+    (Feature.HINT, _V): Rule("nothing", False, "a spectator relaying a hint"),
+    (Feature.HINT, _D): Rule("nothing", False, "a drive's board played with help"),
+    (Feature.HINT, _N): Rule("nothing", False, "-"),
     # a drive's duplicate boards: nothing of a board reaches anyone who still has to play it
     (Feature.DRIVE_BOARD, _S): Rule("the board at his own table as he plays it; other tables' play of "
                                     "it once he has played it", True, "learning a board before playing it"),
@@ -254,6 +265,20 @@ CLAIM_SETTLED = ("a refused claim is settled by the server's double-dummy solver
 
 # --- take-back and ratings ---------------------------------------------------------------
 # Whether a table's match can be rated, whether take-back is allowed there.
+
+
+def hint_refusal(people: int, drive: bool) -> str | None:
+    """Why a seated person gets no hint at a table where ``people`` persons sit or are
+    about to (``drive``: a whist drive's table), or None when he gets one.
+
+    >>> hint_refusal(1, False) is None, hint_refusal(2, False)
+    (True, 'hints are off at tables with more than one person')
+    """
+    if people > 1:
+        return "hints are off at tables with more than one person"
+    if drive:
+        return "hints are off at a whist drive's tables"
+    return None
 
 
 # --- drives ----------------------------------------------------------------------------

@@ -221,8 +221,36 @@ def check_take_back(scene: Scene, audience: Audience) -> None:
     assert refused["type"] == "refused" and refused["code"] in ("undo_alone", "not_seated")
 
 
+def check_hint(scene: Scene, audience: Audience) -> None:
+    """A hint for the seat alone among computer players, on his turn; for nobody else."""
+    if audience is Audience.DIRECTOR:
+        pytest.skip("no hints at a drive's table: checked with the drives")
+    if audience is Audience.SEAT:
+        me = scene.people["N"]
+        t = me.post("/api/tables", {"variant": "classic", "until": "deals", "count": 1,
+                                    "seats": ["me", "bot:random", "bot:random", "bot:random"]}).json()
+        sock = me.ws(t["id"])
+        if not sock.recv()["view"]["legal"]:
+            sock.until(lambda m: bool(m.get("view", {}).get("legal")))
+        hint = me.get(f"/api/tables/{t['id']}/hint")
+        assert hint.status_code == 200 and hint.json()["action"] in sock.view["legal"]
+        sock.close()
+        return
+    tid, _, _ = scene.table("hint")
+    actor = _to_move(scene, tid)
+    if audience is Audience.NOBODY:
+        assert scene.nobody.get(f"/api/tables/{tid}/hint").status_code == 401
+        return
+    who = scene.client(audience, actor)
+    assert who is not None
+    answer = who.get(f"/api/tables/{tid}/hint")
+    assert answer.status_code in (403, 409) and "action" not in answer.json()
+    # and the seat itself gets none at a table of people
+    assert scene.people[actor].get(f"/api/tables/{tid}/hint").status_code == 403
+
+
 LIVE = {Feature.PLAY: check_play, Feature.CLAIM: check_claim, Feature.TALK: check_talk,
-        Feature.TAKE_BACK: check_take_back}
+        Feature.TAKE_BACK: check_take_back, Feature.HINT: check_hint}
 
 
 @pytest.mark.parametrize(("feature", "audience"), [(f, a) for f in LIVE for a in Audience],

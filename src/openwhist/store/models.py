@@ -19,7 +19,7 @@ class Base(DeclarativeBase):
 
 class UserRow(Base):
     """A person: registered (``login`` and an argon2 ``password_hash``) or a guest;
-    ``name_key``: the key the name is compared by (:func:`openwhist.server.names.name_key`),
+    ``name_key``: the key the name is compared by (:func:`openwhist.names.name_key`),
     null for users made before keys were (none after migration 0004)."""
 
     __tablename__ = "users"

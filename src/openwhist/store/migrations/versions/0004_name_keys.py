@@ -1,5 +1,5 @@
 """Name keys: ``users.name_key``, the key a user's name is compared by (look-alike names
-share it; see :mod:`openwhist.server.names`), so that nobody takes a member's name.
+share it; see :mod:`openwhist.names`), so that nobody takes a member's name.
 
 The keys of the users there are are written here with the server's own key function:
 keys are compared with keys that function makes, so they must be its.  A later change of
@@ -22,7 +22,7 @@ depends_on = None
 
 def upgrade() -> None:
     """Add ``users.name_key`` (indexed) and fill it for every user."""
-    from openwhist.server.names import KEY_LENGTH, name_key
+    from openwhist.names import KEY_LENGTH, name_key
 
     with op.batch_alter_table("users") as batch:
         batch.add_column(sa.Column("name_key", sa.String(KEY_LENGTH), nullable=True))

@@ -992,7 +992,9 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             return
         try:
             await drive_watch(hub, runner, user["id"])
-        except HTTPException:
+        except HTTPException as exc:  # accepted to say why: a close before accepting is a bare 403
+            await ws.accept()
+            await ws.send_json({"type": "error", "code": "drive_board_unplayed", "reason": exc.detail})
             await ws.close(code=4409, reason="drive_board_unplayed")
             return
         await ws.accept()

@@ -474,3 +474,168 @@ def test_a_round_is_seated_once_when_two_ask_at_once() -> None:
     drive = asyncio.run(run())
     assert drive["round_no"] == 2
     assert [(t["round_no"], t["table_no"]) for t in drive["tables"]] == [(1, 1), (2, 1)]
+
+
+# --- fair to duplicate boards: nothing of a board reaches anyone who still has to play it ---
+
+
+def member(server: Server) -> Client:
+    c = Client(server)
+    assert c.register(f"member{next(_n)}", "a long password").status_code == 201
+    return c
+
+
+def record_ids(server: Server, table_id: str) -> list[int]:
+    """The records the server stored for a table, read from its database (what a hostile
+    client would guess, the ids being numbers)."""
+    import sqlite3
+
+    path = server.database.removeprefix("sqlite:///")
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        return [r[0] for r in db.execute("select id from records where table_id = ?", (table_id,))]
+
+
+def shows_no_result(view: dict[str, Any]) -> bool:
+    return all(r["deals"] == 0 and r["total"] == 0 for r in view["standings"]["rows"])
+
+
+def test_a_director_who_plays_sees_nothing_of_a_board_he_still_has_to_play(server: Server) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    d = director(server)
+    did = make(d, rounds=1, deals=1, duplicate=True, round_minutes=60)["id"]
+    ann, bob, cy = member(server), member(server), member(server)   # table 1, with a computer player
+    late = guests(server, 1)[0]
+    for p in (ann, bob, cy, d, late):                                # the director is number 4: table 2
+        assert p.post(f"/api/drives/{did}/register").status_code == 200
+    d.post(f"/api/drives/{did}/start")
+    mine = d.get(f"/api/drives/{did}").json()
+    assert mine["you"]["table"] == 2 and mine["director"]
+    seat = d.ws(mine["you"]["table_id"])                            # he sits there and does not play yet
+    seat.recv()
+    first = ann.get(f"/api/drives/{did}").json()["you"]["table_id"]  # table 1's id, passed to him
+    deadline = time.monotonic() + 60
+    while ann.get(f"/api/drives/{did}").json()["tables"][0]["deals_done"] < 1:  # its computers play
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    [rec] = record_ids(server, first)
+    # the director still has the board to play: no id, no table, no view, no socket, no record
+    assert "table_id" not in d.get(f"/api/drives/{did}").json()["tables"][0]
+    refused(d.get(f"/api/tables/{first}"), 403, "drive_board_unplayed")
+    refused(d.get(f"/api/tables/{first}/view"), 403, "drive_board_unplayed")
+    refused(d.post(f"/api/tables/{first}/join", {}), 409, "drive_table")
+    watch = d.ws(first)
+    said = watch.recv()
+    assert said["type"] == "error" and said["code"] == "drive_board_unplayed" and "hand" not in said
+    with pytest.raises(ConnectionClosed):
+        watch.recv(timeout=5)
+    assert watch.ws.close_code == 4409
+    assert first not in {t["id"] for t in d.get("/api/tables").json()}
+    assert first not in {t["id"] for t in d.get("/api/my/tables").json()}
+    assert d.get(f"/api/records?table={first}").json() == []
+    assert rec not in {r["id"] for r in d.get("/api/records").json()}
+    for path in (f"/api/records/{rec}", f"/api/records/{rec}/pbn", f"/api/records/{rec}/replay"):
+        refused(d.get(path), 404, "no_record")
+    # nor does the result: the standings, CSV and print page, for him, for the people who
+    # played it at table 1, for a spectator and for nobody
+    for who in (d, ann, guests(server, 1)[0], Client(server)):
+        assert shows_no_result(who.get(f"/api/drives/{did}").json())
+        text = who.get(f"/api/drives/{did}/results.csv").text
+        assert not [r for r in csv.reader(io.StringIO(text)) if len(r) == 12 and r[0] == "1"]
+        assert "<td><strong>0</strong></td>" in who.get(f"/api/drives/{did}/print").text
+    assert ann.get(f"/api/drives/{did}").json()["card"][0]["table"] == 1   # his own score card
+    # nor a rating change: table 1's people's profiles wait
+    ids = [p.get("/api/me").json()["user"]["id"] for p in (ann, bob, cy)]
+    for uid in ids:
+        profile = late.get(f"/api/players/{uid}").json()
+        assert profile["history"] == [] and profile["ratings"] == []
+    assert all(r["user_id"] not in ids for r in late.get("/api/ratings/classic").json())
+    # he plays his board: then it is over everywhere and everything is shown as before
+    m = seat.last
+    for n in range(400):
+        if "match_over" in m:
+            break
+        if m.get("view", {}).get("legal"):
+            seat.send({"type": "act", "action": m["view"]["legal"][0], "ref": n})
+        m = seat.recv(timeout=30)
+    seat.close()
+    done = wait_state(d, did, "finished", 60)
+    assert all(r["deals"] == 1 for r in done["standings"]["rows"])
+    assert done["tables"][0]["table_id"] == first
+    assert d.get(f"/api/records/{rec}").status_code == 200
+    assert ann.get(f"/api/records/{rec}").status_code == 200
+    assert all(r["deals"] == 1 for r in Client(server).get(f"/api/drives/{did}").json()["standings"]["rows"])
+    deadline = time.monotonic() + 30
+    while not late.get(f"/api/players/{ids[0]}").json()["history"]:
+        assert time.monotonic() < deadline, "the rating change was never applied"
+        time.sleep(0.2)
+    assert [h["record_id"] for h in late.get(f"/api/players/{ids[0]}").json()["history"]] == [rec]
+
+
+def test_a_scorer_drives_duplicate_results_wait_for_every_table(server: Server) -> None:
+    d = director(server)
+    did = make(d, rounds=1, deals=1, duplicate=True, mode="scorer")["id"]
+    people = guests(server, 8)
+    for p in people:
+        p.post(f"/api/drives/{did}/register")
+    d.post(f"/api/drives/{did}/start")
+    entered = people[0].post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "tricks": [8, 5]})
+    assert entered.status_code == 200 and shows_no_result(entered.json())
+    # table 2 still plays the board: nobody but the director sees table 1's result
+    for who in (*people, guests(server, 1)[0], Client(server)):
+        assert shows_no_result(who.get(f"/api/drives/{did}").json())
+        text = who.get(f"/api/drives/{did}/results.csv").text
+        assert not [r for r in csv.reader(io.StringIO(text)) if len(r) == 12 and r[0] == "1"]
+    assert {r["total"] for r in d.get(f"/api/drives/{did}").json()["standings"]["rows"]} == {0, 5, 8}
+    people[5].post(f"/api/drives/{did}/results", {"table": 2, "deal": 1, "tricks": [6, 7]})
+    shown = Client(server).get(f"/api/drives/{did}").json()["standings"]["rows"]
+    assert sorted(r["total"] for r in shown) == [5, 5, 6, 6, 7, 7, 8, 8]
+
+
+def test_the_director_removes_entries_before_the_start_and_not_after(server: Server) -> None:
+    d = director(server)
+    did = make(d)["id"]
+    squatters = guests(server, 48)
+    for p in squatters:
+        assert p.post(f"/api/drives/{did}/register").status_code == 200
+    refused(squatters[0].post(f"/api/drives/{did}/remove", {"number": 2}), 403, "not_director")
+    assert Client(server).post(f"/api/drives/{did}/remove", {"number": 2}).status_code == 401
+    refused(d.post(f"/api/drives/{did}/remove", {"number": 49}), 404, "no_entry")
+    assert len(d.get(f"/api/drives/{did}").json()["entries"]) == 48
+    for _ in range(46):
+        assert d.post(f"/api/drives/{did}/remove", {"number": 1}).status_code == 200
+    view = d.get(f"/api/drives/{did}").json()
+    assert [e["number"] for e in view["entries"]] == [1, 2]
+    kept = [p.get("/api/me").json()["user"]["name"] for p in squatters[46:]]
+    assert [e["name"] for e in view["entries"]] == kept
+    ann = member(server)
+    assert ann.post(f"/api/drives/{did}/register").json()["registered"]
+    d.post(f"/api/drives/{did}/start")
+    refused(d.post(f"/api/drives/{did}/remove", {"number": 3}), 409, "remove_started")
+    assert len(d.get(f"/api/drives/{did}").json()["entries"]) == 3
+
+
+def test_a_scorer_entry_is_changed_only_by_its_side_and_not_by_one_who_left(server: Server) -> None:
+    d, people, did = scorer_drive(server)   # table 1: 1 N, 2 E, 3 S, 4 W; table 2: 5 to 8
+
+    def enter(who: Client, tricks: list[int]) -> Any:
+        return who.post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "tricks": tricks})
+
+    def totals() -> dict[int, int]:
+        return {r["number"]: r["total"] for r in d.get(f"/api/drives/{did}").json()["standings"]["rows"]}
+
+    assert enter(people[0], [8, 5]).status_code == 200                 # N enters
+    refused(enter(people[1], [5, 8]), 403, "entry_other_side")          # E-W may not overwrite
+    refused(enter(people[3], [5, 8]), 403, "entry_other_side")
+    assert totals()[1] == 8 and totals()[2] == 5
+    assert enter(people[2], [7, 6]).status_code == 200                  # S, N's partner, corrects
+    assert enter(d, [9, 4]).status_code == 200                          # the director may
+    refused(enter(people[0], [8, 5]), 403, "entry_other_side")          # the director's entry stands
+    assert totals()[1] == 9
+    # a person who left enters nothing, at his table or for a deal still to enter
+    people[4].post(f"/api/drives/{did}/leave")
+    refused(people[4].post(f"/api/drives/{did}/results", {"table": 2, "deal": 1, "tricks": [6, 7]}), 403,
+            "drive_left")
+    assert d.get(f"/api/drives/{did}").json()["tables"][1]["deals_done"] == 0
+    ok = people[5].post(f"/api/drives/{did}/results", {"table": 2, "deal": 1, "tricks": [6, 7]})
+    assert ok.status_code == 200

@@ -35,7 +35,7 @@ from openwhist.ratings import RATED_FAMILIES
 from openwhist.rules.base import option_infos
 from openwhist.rules.registry import get_variant, resolve, variants
 from openwhist.rules.seats import parse_seat, seat_name
-from openwhist.server import auth
+from openwhist.server import auth, policy
 from openwhist.server.analysis import NOT_READY, AnalysisCache
 from openwhist.server.drives import DriveError, drive_csv, movement_text, results_html
 from openwhist.server.hint import HintError, hint_for
@@ -73,7 +73,7 @@ from openwhist.store import (
     list_records,
     table_access,
 )
-from openwhist.store.drives import drives_of_user, duplicate_round_open, leaderboard, rating_history
+from openwhist.store.drives import drive_of_table, drives_of_user, leaderboard, rating_history
 
 __all__ = ["COOKIE", "create_app"]
 
@@ -461,9 +461,11 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         hub = hub_of(request)
         uid = c.user["id"] if c else None
         mine, public = [], []
+        drives: dict[str, dict[str, Any]] = {}
         for t in sorted(hub.tables.values(), key=lambda t: (t.created, t.id)):
             if uid is not None and t.is_member(uid):
-                mine.append(t)
+                if await may_watch(hub, t, uid, drives):
+                    mine.append(t)
             elif not t.private and any(st.kind in ("open", "bot") and st.pending_user_id is None
                                        for st in t.seats.values()):
                 public.append(t)
@@ -483,14 +485,58 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             raise _error(404, "no such table", "no_table")
         return runner
 
+    async def drive_place(hub: Hub, table_id: str, drive_id: str | None = None,
+                          drives: dict[str, dict[str, Any]] | None = None
+                          ) -> tuple[dict[str, Any], int, int] | None:
+        """The drive (read fresh, or from ``drives`` read for this request), round and table
+        number a table plays; None for a table of no drive (LookupError if its drive or its
+        place there cannot be found)."""
+        if drive_id is None:
+            where = await hub.store.run(drive_of_table, table_id)
+            if where is None:
+                return None
+            drive_id = where[0]
+        drive = drives.get(drive_id) if drives is not None else None
+        if drive is None:
+            try:
+                drive = await hub.drives.load_fresh(drive_id)
+            except DriveError:
+                raise LookupError(drive_id) from None
+            if drives is not None:
+                drives[drive_id] = drive
+        found = next((t for t in drive["tables"] if t["table_id"] == table_id), None)
+        if found is None:
+            raise LookupError(table_id)
+        return drive, found["round_no"], found["table_no"]
+
+    async def may_watch(hub: Hub, runner: TableRunner, uid: int | None,
+                        drives: dict[str, dict[str, Any]] | None = None) -> bool:
+        """Whether ``uid`` may see this table live: a drive's not while he still has to
+        play one of its boards (:func:`policy.may_watch_drive_table`)."""
+        if runner.drive_id is None:
+            return True
+        try:
+            place = await drive_place(hub, runner.id, runner.drive_id, drives)
+        except LookupError:
+            return False
+        return place is not None and policy.may_watch_drive_table(place[0], uid, place[1], place[2])
+
+    async def drive_watch(hub: Hub, runner: TableRunner, uid: int | None) -> None:
+        """Refuse (403) a drive's table to someone who still has to play one of its boards."""
+        if not await may_watch(hub, runner, uid):
+            raise _error(403, "this table plays a board you still have to play: you see it once you have "
+                         "played it", "drive_board_unplayed")
+
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def table(table_id: str, request: Request,
                     c: Annotated[Caller | None, Depends(optional_caller)],
                     code: str | None = None) -> dict[str, Any]:
         """A table: settings, seats and the score sheet (a private one for its members or
-        with its code)."""
+        with its code; a drive's not to someone who still has to play its boards)."""
+        hub = hub_of(request)
         uid = c.user["id"] if c else None
-        runner = table_for(hub_of(request), table_id, uid, code)
+        runner = table_for(hub, table_id, uid, code)
+        await drive_watch(hub, runner, uid)
         return runner.info(uid)
 
     @app.get("/api/tables/{table_id}/view", tags=["tables"])
@@ -499,8 +545,10 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                          code: str | None = None) -> dict[str, Any]:
         """Your seat's current view (a spectator's if you do not sit here), with the
         table's version."""
+        hub = hub_of(request)
         uid = c.user["id"] if c else None
-        runner = table_for(hub_of(request), table_id, uid, code)
+        runner = table_for(hub, table_id, uid, code)
+        await drive_watch(hub, runner, uid)
 
         async def snapshot() -> dict[str, Any]:
             seat = runner.seat_of(uid) if uid is not None else None
@@ -526,6 +574,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             raise _error(503, str(exc)) from None
 
     async def join_runner(runner: TableRunner, c: Caller, seat_text: str | None) -> dict[str, Any]:
+        if runner.drive_id is not None:  # the movement seats it; a computer player's seat is not free
+            raise _error(409, "a whist drive's table is seated by the drive: nobody joins it", "drive_table")
         seat = None
         if seat_text is not None:
             try:
@@ -575,6 +625,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         (``bot:LEVEL``), until the match's first action."""
         hub = hub_of(request)
         runner = table_for(hub, table_id, c.user["id"], None)
+        await drive_watch(hub, runner, c.user["id"])
         try:
             seat = parse_seat(body.seat, runner.deal.n_hands)
         except WhistError as exc:
@@ -594,7 +645,9 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         back to."""
         hub = hub_of(request)
         uid = c.user["id"]
-        mine = [t for t in hub.tables.values() if t.is_member(uid)]
+        drives: dict[str, dict[str, Any]] = {}
+        mine = [t for t in list(hub.tables.values())
+                if t.is_member(uid) and await may_watch(hub, t, uid, drives)]
         mine.sort(key=lambda t: (t.created, t.id), reverse=True)
         return [t.info(uid) for t in mine]
 
@@ -615,10 +668,11 @@ def create_app(database: str | None = None, settings: Settings | None = None,
     # --- records -------------------------------------------------------------------------
 
     async def record_allowed(hub: Hub, table_id: str, uid: int | None,
-                             known: dict[str, bool] | None = None) -> bool:
+                             known: dict[str, bool] | None = None,
+                             drives: dict[str, dict[str, Any]] | None = None) -> bool:
         """A private table's records are for its members only (a closed table's too); a
-        duplicate drive's table's, only once its round is over (until then other tables
-        play the same deals), the director's at once."""
+        drive's table's, only once nobody still has to play its boards, the director's when
+        he has none of them to play (:func:`policy.may_read_drive_record`)."""
         if known is not None and table_id in known:
             return known[table_id]
         runner = hub.tables.get(table_id)
@@ -630,8 +684,12 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             allowed = access is None or not access["private"] or uid in access["members"]
             maybe_drive = access is not None and access["private"]
         if allowed and maybe_drive:
-            director = await hub.store.run(duplicate_round_open, table_id)
-            allowed = director is None or director == uid
+            try:
+                place = await drive_place(hub, table_id, None, drives)
+            except LookupError:
+                place, allowed = None, False
+            if place is not None:
+                allowed = policy.may_read_drive_record(place[0], uid, place[1], place[2])
         if known is not None:
             known[table_id] = allowed
         return allowed
@@ -644,7 +702,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         uid = c.user["id"] if c else None
         rows = await hub.store.run(list_records, table[:16] if table else None)
         known: dict[str, bool] = {}
-        return [r for r in rows if await record_allowed(hub, r["table_id"], uid, known)]
+        drives: dict[str, dict[str, Any]] = {}
+        return [r for r in rows if await record_allowed(hub, r["table_id"], uid, known, drives)]
 
     async def fetch_found(request: Request, c: Caller | None, record_id: int) -> tuple[str, dict[str, Any]]:
         hub = hub_of(request)
@@ -725,6 +784,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         uid = c.user["id"]
         rows = await hub.store.run(list_records, None)
         mine: dict[str, bool] = {}
+        drives: dict[str, dict[str, Any]] = {}
         out = []
         for r in rows:
             table_id = r["table_id"]
@@ -735,6 +795,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                 else:
                     access = await hub.store.run(table_access, table_id)
                     mine[table_id] = access is not None and uid in access["members"]
+                mine[table_id] = mine[table_id] and await record_allowed(hub, table_id, uid, None, drives)
             if mine[table_id]:
                 out.append(r)
         return out
@@ -804,6 +865,12 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         await drive_entry_limit(hub, c)
         return await drive_call(hub.drives.substitute(drive_id, c.user["id"], None))
 
+    @app.post("/api/drives/{drive_id}/remove", tags=["drives"])
+    async def drive_remove(drive_id: str, body: SubstituteIn, c: Annotated[Caller, Depends(caller)],
+                           request: Request) -> dict[str, Any]:
+        """The director removes an entry (by number) before the drive starts."""
+        return await drive_call(hub_of(request).drives.remove(drive_id, c.user["id"], body.number))
+
     @app.post("/api/drives/{drive_id}/start", tags=["drives"])
     async def drive_start(drive_id: str, c: Annotated[Caller, Depends(caller)],
                           request: Request) -> dict[str, Any]:
@@ -852,20 +919,23 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             raise _error(exc.status, str(exc), exc.code, **exc.values) from None
 
     @app.get("/api/drives/{drive_id}/results.csv", response_class=PlainTextResponse, tags=["drives"])
-    async def drive_results_csv(drive_id: str, request: Request) -> Response:
-        """The drive's standings and every deal's result at every table, as CSV."""
+    async def drive_results_csv(drive_id: str, request: Request,
+                                c: Annotated[Caller | None, Depends(optional_caller)]) -> Response:
+        """The drive's standings and every deal's result at every table, as CSV (the boards
+        nobody still has to play; every one for the director who does not play)."""
         drive = await drive_call(hub_of(request).drives.load(drive_id))
-        return Response(drive_csv(drive), media_type="text/csv; charset=utf-8",
+        return Response(drive_csv(drive, c.user["id"] if c else None), media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="drive-{drive["id"]}.csv"'})
 
     @app.get("/api/drives/{drive_id}/print", response_class=HTMLResponse, tags=["drives"])
-    async def drive_print(drive_id: str, request: Request) -> HTMLResponse:
-        """A printable page of the drive's results."""
+    async def drive_print(drive_id: str, request: Request,
+                          c: Annotated[Caller | None, Depends(optional_caller)]) -> HTMLResponse:
+        """A printable page of the drive's results (as the drive's page shows them to you)."""
         hub = hub_of(request)
         drive = await drive_call(hub.drives.load(drive_id))
-        policy = "default-src 'none'; style-src 'unsafe-inline'"
-        return HTMLResponse(results_html(hub.drives.view(drive, None)),
-                            headers={"Content-Security-Policy": policy})
+        csp = "default-src 'none'; style-src 'unsafe-inline'"
+        return HTMLResponse(results_html(hub.drives.view(drive, c.user["id"] if c else None)),
+                            headers={"Content-Security-Policy": csp})
 
     @app.get("/api/ratings/{family}", tags=["ratings"])
     async def ratings_board(family: str, request: Request,
@@ -919,6 +989,13 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             runner = table_for(hub, table_id, user["id"], code)
         except HTTPException:
             await ws.close(code=4404)
+            return
+        try:
+            await drive_watch(hub, runner, user["id"])
+        except HTTPException as exc:  # accepted to say why: a close before accepting is a bare 403
+            await ws.accept()
+            await ws.send_json({"type": "error", "code": "drive_board_unplayed", "reason": exc.detail})
+            await ws.close(code=4409, reason="drive_board_unplayed")
             return
         await ws.accept()
         conn = Connection(ws, user["id"], user["name"], found[0])

@@ -45,6 +45,7 @@ from openwhist.drive import standings as rank
 from openwhist.errors import WhistError
 from openwhist.rules.registry import get_variant, resolve
 from openwhist.rules.seats import seat_name
+from openwhist.server import policy
 from openwhist.server.table import SeatError, TableClosed, variant_seats
 from openwhist.store import create_table
 from openwhist.store.drives import (
@@ -60,6 +61,7 @@ from openwhist.store.drives import (
     put_drive_table,
     put_result,
     remove_entry,
+    remove_entry_number,
     set_entry_left,
     update_drive,
 )
@@ -144,7 +146,9 @@ class Drives:
         """A drive as ``user_id`` (None: anyone) sees it: its settings, who registered, the
         tables of each round played or being played (a table's server id only for the
         people seated there and the director), the standings, and the caller's own place
-        (their number, their table this round, partner and opponents)."""
+        (their number, their table this round, partner and opponents).  Nothing of a board
+        reaches someone who still has to play it (:mod:`openwhist.server.policy`): a table's
+        id only where he may watch it, the standings of the boards he may see."""
         director = user_id is not None and user_id == drive["director_id"]
         names = {e["number"]: e["name"] for e in drive["entries"]}
         mine = next(
@@ -164,8 +168,11 @@ class Drives:
                 "seats": seats,
                 "deals_done": done.get((t["round_no"], t["table_no"]), 0),
             }
-            if director or (mine is not None and mine in t["seats"]):
+            seated = mine is not None and mine in t["seats"]
+            if (director or seated) and policy.may_watch_drive_table(
+                    drive, user_id, t["round_no"], t["table_no"]):
                 entry["table_id"] = t["table_id"]
+            if director or seated:
                 entry["can_enter"] = drive["mode"] == "scorer"
             tables.append(entry)
         out: dict[str, Any] = {
@@ -207,7 +214,7 @@ class Drives:
         ]
         out["registered"] = mine is not None
         out["tables"] = tables
-        out["standings"] = standings(drive)
+        out["standings"] = standings(drive, user_id)
         out["you"] = self._place(drive, mine, names) if mine is not None else None
         out["card"] = score_card_of(drive, mine) if mine is not None else []
         return out
@@ -342,6 +349,23 @@ class Drives:
                 raise DriveError(409, "you are not registered for this drive", "not_registered")
             return self.view(await self.load_fresh(drive_id), user["id"])
 
+    async def remove(self, drive_id: str, user_id: int, number: int) -> dict[str, Any]:
+        """The director removes entry ``number`` before the drive starts (the numbers after
+        it move up by one); after the start he has a computer player play for it instead."""
+        async with self.lock(drive_id):
+            drive = await self.load_fresh(drive_id)
+            self._director(drive, user_id)
+            if drive["state"] != "open":
+                raise DriveError(
+                    409,
+                    "the drive has started: an entry is no longer removed; have a computer player "
+                    "play for it instead",
+                    "remove_started",
+                )
+            if not await self._write(remove_entry_number, drive["id"], number):
+                raise DriveError(404, f"no entry number {number} in this drive", "no_entry", number=number)
+            return self.view(await self.load_fresh(drive_id), user_id)
+
     async def start(self, drive_id: str, user_id: int) -> dict[str, Any]:
         """The director starts the drive: registration closes and the first round is
         seated."""
@@ -469,8 +493,10 @@ class Drives:
         self, drive_id: str, user_id: int, table_no: int, deal_no: int, entry: dict[str, Any]
     ) -> dict[str, Any]:
         """Scorer mode: a deal's result at a real table, entered by a person seated there
-        this round (or the director), checked by the drive's rules; the same deal entered
-        again replaces it until the round ends."""
+        this round and still in the drive (or the director), checked by the drive's rules;
+        the same deal entered again replaces it until the round ends, when it comes from the
+        one who entered it, his partner or the director
+        (:func:`openwhist.server.policy.may_change_drive_entry`)."""
         async with self.lock(drive_id):
             drive = await self.load_fresh(drive_id)
             if drive["mode"] != "scorer":
@@ -489,11 +515,22 @@ class Drives:
             )
             if table is None:
                 raise DriveError(404, f"no table {table_no} in this round", "no_drive_table", table=table_no)
-            mine = {e["number"] for e in drive["entries"] if e["user_id"] == user_id}
-            if drive["director_id"] != user_id and not mine & set(table["seats"]):
-                raise DriveError(
-                    403, "only the people at this table (or the director) enter its results", "not_at_table"
+            before = next(
+                (
+                    r
+                    for r in drive["results"]
+                    if (r["round_no"], r["table_no"], r["deal_no"]) == (drive["round_no"], table_no, deal_no)
+                ),
+                None,
+            )
+            header = header_of(drive)
+            sides = tuple(header.sides) if header.partnership == "fixed" else None
+            try:
+                policy.may_change_drive_entry(
+                    drive, user_id, table, before["entered_by"] if before else None, sides
                 )
+            except policy.Refused as exc:
+                raise DriveError(exc.status, str(exc), exc.code, **exc.values) from None
             if not 1 <= deal_no <= drive["deals"]:
                 raise DriveError(
                     422, f"a round has deals 1 to {drive['deals']}", "deal_range", most=drive["deals"]
@@ -524,7 +561,8 @@ class Drives:
                 return
             result = played_result(drive, round_no, table_no, deal_no, outcome)
             await self._write(put_result, drive_id, round_no, table_no, deal_no, result, None)
-            await self._advance(await self.load_fresh(drive_id))
+            if not await self._advance(await self.load_fresh(drive_id)):
+                await self.hub.ratings.settle(drive_id)  # a board over everywhere before the round
 
     async def _advance(self, drive: dict[str, Any]) -> bool:
         """Seat the next round (or finish the drive) if every table of this one has all its
@@ -539,12 +577,15 @@ class Drives:
         return False
 
     async def _next(self, drive: dict[str, Any]) -> None:
+        """Seat the next round, or finish the drive after its last; the rating changes kept
+        for the round's boards are applied then."""
         if drive["round_no"] >= drive["rounds"]:
             await self._write(
                 update_drive, drive["id"], {"state": "finished", "round_started": None, "paused_at": None}
             )
-            return
-        await self._seat_round(await self.load_fresh(drive["id"]), drive["round_no"] + 1)
+        else:
+            await self._seat_round(await self.load_fresh(drive["id"]), drive["round_no"] + 1)
+        await self.hub.ratings.settle(drive["id"])
 
     async def _close_round(self, drive: dict[str, Any]) -> None:
         """Close the server tables of the drive's current round still playing (those that
@@ -753,14 +794,30 @@ def _results(drive: dict[str, Any]) -> list[Result]:
     return made
 
 
-def standings(drive: dict[str, Any]) -> dict[str, Any]:
-    """The drive's standings as JSON: what they rank by and the tie-break rule, and per
-    person (best first) the place, number, name, total, margin, matchpoints, deals,
-    rounds won and each round's score (made once per drive as read)."""
-    made: dict[str, Any] | None = drive.get("_standings")
+def _shown(drive: dict[str, Any], user_id: int | None) -> tuple[str, list[Result]]:
+    """The results ``user_id`` is shown (:func:`openwhist.server.policy.drive_results_shown`)
+    as the library's records, and which of the two sets it is (``all``: the director with
+    nothing to play; ``over``: the boards nobody still has to play)."""
+    if policy.drive_sees_all(drive, user_id):
+        return "all", _results(drive)
+    made: list[Result] | None = drive.get("_results_over")
+    if made is None:
+        shown = policy.drive_results_shown(drive, None)
+        keep = {(r["round_no"], r["table_no"], r["deal_no"]) for r in shown}
+        made = drive["_results_over"] = [x for x in _results(drive) if (x.round, x.table, x.deal) in keep]
+    return "over", made
+
+
+def standings(drive: dict[str, Any], user_id: int | None = None) -> dict[str, Any]:
+    """The drive's standings as ``user_id`` (None: anyone) is shown them, as JSON: what
+    they rank by and the tie-break rule, and per person (best first) the place, number,
+    name, total, margin, matchpoints, deals, rounds won and each round's score.  They count
+    the boards nobody still has to play, every board for the director with nothing left
+    to play (each made once per drive as read)."""
+    which, results = _shown(drive, user_id)
+    made: dict[str, Any] | None = drive.get("_standings_" + which)
     if made is not None:
         return made
-    results = _results(drive)
     ranked = rank(results, drive["rank_by"], len(drive["entries"]))
     names = {e["number"] - 1: e["name"] for e in drive["entries"]}
     users = {e["number"] - 1: e["user_id"] for e in drive["entries"]}
@@ -784,7 +841,7 @@ def standings(drive: dict[str, Any]) -> dict[str, Any]:
         }
         for x in ranked.rows
     ]
-    made = drive["_standings"] = {"by": ranked.by, "tie_break": ranked.tie_break, "rows": rows}
+    made = drive["_standings_" + which] = {"by": ranked.by, "tie_break": ranked.tie_break, "rows": rows}
     return made
 
 
@@ -801,11 +858,11 @@ def score_card_of(drive: dict[str, Any], number: int) -> list[dict[str, Any]]:
     return rows
 
 
-def drive_csv(drive: dict[str, Any]) -> str:
-    """The drive's results as CSV: the standings (with the ranking rule), a blank line,
-    then one line per table and deal."""
+def drive_csv(drive: dict[str, Any], user_id: int | None = None) -> str:
+    """The drive's results as CSV, as ``user_id`` (None: anyone) is shown them: the
+    standings (with the ranking rule), a blank line, then one line per table and deal."""
     names = [e["name"] for e in drive["entries"]]
-    results = _results(drive)
+    results = _shown(drive, user_id)[1]
     ranked = rank(results, drive["rank_by"], len(names))
     return standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
 

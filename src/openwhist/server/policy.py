@@ -32,6 +32,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
     "CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "MESSAGES", "POLICY", "ROUTES", "Access", "Audience", "Feature",
@@ -283,6 +284,151 @@ def hint_refusal(people: int, drive: bool) -> str | None:
 
 # --- drives ----------------------------------------------------------------------------
 # Who may see a duplicate board's record, live table, result and score.
+
+# A board is one deal of a round: at a duplicate drive every table of the round plays it,
+# (round, deal); otherwise each table its own, (round, table, deal).  A drive here is the
+# dict that openwhist.store.drives.get_drive reads.
+
+Board = tuple[int, ...]
+
+
+def drive_board(drive: dict[str, Any], round_no: int, table_no: int, deal_no: int) -> Board:
+    """The board that deal ``deal_no`` of table ``table_no`` in round ``round_no`` is."""
+    return (round_no, deal_no) if drive["duplicate"] else (round_no, table_no, deal_no)
+
+
+def drive_table_boards(drive: dict[str, Any], round_no: int, table_no: int) -> set[Board]:
+    """Every board a table of a round plays."""
+    return {drive_board(drive, round_no, table_no, d) for d in range(1, drive["deals"] + 1)}
+
+
+def _live_round(drive: dict[str, Any]) -> int | None:
+    """The round being played (its boards may still be to play somewhere), or None."""
+    if drive["state"] in ("running", "paused") and drive["round_no"] >= 1:
+        return int(drive["round_no"])
+    return None
+
+
+def _to_play_at(drive: dict[str, Any], table: dict[str, Any], round_no: int) -> set[Board]:
+    """The boards still to play at a table of the live round: those without a result."""
+    done = {r["deal_no"] for r in drive["results"]
+            if r["round_no"] == round_no and r["table_no"] == table["table_no"]}
+    return {drive_board(drive, round_no, table["table_no"], d)
+            for d in range(1, drive["deals"] + 1) if d not in done}
+
+
+def _active(drive: dict[str, Any], round_no: int) -> set[int]:
+    """The entry numbers that play (no computer player for them) in round ``round_no``."""
+    return {e["number"] for e in drive["entries"] if e["left_round"] is None or e["left_round"] > round_no}
+
+
+def drive_boards_to_play(drive: dict[str, Any], user_id: int | None) -> set[Board]:
+    """The boards ``user_id`` still has to play: at his table of the round being played,
+    the deals without a result (none if a computer player plays for him)."""
+    r = _live_round(drive)
+    if r is None or user_id is None:
+        return set()
+    mine = {e["number"] for e in drive["entries"] if e["user_id"] == user_id} & _active(drive, r)
+    out: set[Board] = set()
+    for t in drive["tables"]:
+        if t["round_no"] == r and mine & set(t["seats"]):
+            out |= _to_play_at(drive, t, r)
+    return out
+
+
+def drive_open_boards(drive: dict[str, Any]) -> set[Board]:
+    """The boards somebody (a person, not a computer player) still has to play."""
+    r = _live_round(drive)
+    if r is None:
+        return set()
+    active = _active(drive, r)
+    out: set[Board] = set()
+    for t in drive["tables"]:
+        if t["round_no"] == r and active & set(t["seats"]):
+            out |= _to_play_at(drive, t, r)
+    return out
+
+
+def drive_sees_all(drive: dict[str, Any], user_id: int | None) -> bool:
+    """Whether ``user_id`` is the drive's director with no board left to play: he sees
+    every table live and every result at once."""
+    if user_id is None or user_id != drive["director_id"]:
+        return False
+    return not drive_boards_to_play(drive, user_id)
+
+
+def drive_seated(drive: dict[str, Any], user_id: int | None, round_no: int, table_no: int) -> bool:
+    """Whether ``user_id`` has an entry seated at table ``table_no`` of round ``round_no``."""
+    if user_id is None:
+        return False
+    mine = {e["number"] for e in drive["entries"] if e["user_id"] == user_id}
+    return any(t["round_no"] == round_no and t["table_no"] == table_no and mine & set(t["seats"])
+               for t in drive["tables"])
+
+
+def may_watch_drive_table(drive: dict[str, Any], user_id: int | None, round_no: int, table_no: int) -> bool:
+    """Whether ``user_id`` may see a drive's table live (its socket, its info and view,
+    its server id on the drive's page): his own table; another only while none of its
+    boards is still his to play (the table's own membership rules apply besides)."""
+    if drive_seated(drive, user_id, round_no, table_no):
+        return True
+    return not drive_table_boards(drive, round_no, table_no) & drive_boards_to_play(drive, user_id)
+
+
+def may_read_drive_record(drive: dict[str, Any], user_id: int | None, round_no: int, table_no: int) -> bool:
+    """Whether ``user_id`` may list and read the records of a drive's table: once nobody
+    still has to play its boards; before, only the director with none of them to play."""
+    boards = drive_table_boards(drive, round_no, table_no)
+    if not boards & drive_open_boards(drive):
+        return True
+    return user_id == drive["director_id"] and not boards & drive_boards_to_play(drive, user_id)
+
+
+def drive_results_shown(drive: dict[str, Any], user_id: int | None) -> list[dict[str, Any]]:
+    """The results ``user_id`` is shown in the standings, the CSV and the print page:
+    every one to the director with nothing left to play; to everyone else those of the
+    boards nobody still has to play (his own score card holds his own table's)."""
+    if drive_sees_all(drive, user_id):
+        return list(drive["results"])
+    still = drive_open_boards(drive)
+    return [r for r in drive["results"]
+            if drive_board(drive, r["round_no"], r["table_no"], r["deal_no"]) not in still]
+
+
+def drive_rating_due(drive: dict[str, Any], round_no: int, table_no: int) -> bool:
+    """Whether the rating changes of a drive table's match may be applied (and so shown on
+    profiles and leaderboards): once nobody still has to play any of its boards."""
+    return not drive_table_boards(drive, round_no, table_no) & drive_open_boards(drive)
+
+
+def may_change_drive_entry(drive: dict[str, Any], user_id: int, table: dict[str, Any],
+                           entered_by: int | None, sides: tuple[int, ...] | None) -> None:
+    """Scorer mode: refuse (:class:`Refused`) a person entering a deal's result at
+    ``table`` (of the round being played) who may not.  The director may always; a person
+    must sit at the table and still play in the drive (not replaced by a computer
+    player); a result entered already is changed only by who entered it, his partner at
+    the table (``sides``: each seat's side with fixed partners, else None) or the
+    director."""
+    if user_id == drive["director_id"]:
+        return
+    r = int(drive["round_no"])
+    numbers = {e["number"] for e in drive["entries"] if e["user_id"] == user_id}
+    seats = list(table["seats"])
+    if not numbers & set(seats):
+        raise Refused("only the people at this table (or the director) enter its results", "not_at_table")
+    if not numbers & _active(drive, r):
+        raise Refused("you have left the drive: a computer player plays for you, and you enter no results",
+                      "drive_left")
+    if entered_by is None or entered_by == user_id:
+        return
+    if sides is not None:
+        by = {e["number"] for e in drive["entries"] if e["user_id"] == entered_by}
+        mine = {sides[i] for i, n in enumerate(seats) if n in numbers}
+        theirs = {sides[i] for i, n in enumerate(seats) if n in by}
+        if mine & theirs:
+            return
+    raise Refused("another side entered this deal's result: only that side or the director may change it",
+                  "entry_other_side")
 
 
 # --- accounts and profiles --------------------------------------------------------------

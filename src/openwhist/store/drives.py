@@ -34,7 +34,6 @@ __all__ = [
     "drive_of_table",
     "drives_of_user",
     "due_drives",
-    "duplicate_round_open",
     "get_drive",
     "get_ratings",
     "leaderboard",
@@ -44,6 +43,9 @@ __all__ = [
     "put_result",
     "rating_history",
     "remove_entry",
+    "remove_entry_number",
+    "put_pending_rating",
+    "take_pending_rating",
     "set_entry_left",
     "update_drive",
 ]
@@ -211,7 +213,15 @@ def remove_entry(conn: Connection, drive_id: str, user_id: int) -> bool:
     ).scalar()
     if number is None:
         return False
-    conn.execute(delete(ENTRIES).where(ENTRIES.c.drive_id == drive_id, ENTRIES.c.number == number))
+    return remove_entry_number(conn, drive_id, int(number))
+
+
+def remove_entry_number(conn: Connection, drive_id: str, number: int) -> bool:
+    """Take entry ``number`` off a drive (before it starts); the numbers after it move up
+    by one.  False if there is no such entry."""
+    gone = conn.execute(delete(ENTRIES).where(ENTRIES.c.drive_id == drive_id, ENTRIES.c.number == number))
+    if gone.rowcount != 1:
+        return False
     later = (
         conn.execute(
             select(ENTRIES.c.number)
@@ -290,23 +300,27 @@ def put_result(
     )
 
 
-def duplicate_round_open(conn: Connection, table_id: str) -> int | None:
-    """The director of the duplicate drive whose round this table plays, while that round is
-    being played (its deals are then still played at other tables); None otherwise."""
-    row = conn.execute(
-        select(
-            DRIVES.c.director_id,
-            DRIVES.c.duplicate,
-            DRIVES.c.state,
-            DRIVES.c.round_no,
-            DRIVE_TABLES.c.round_no,
-        )
-        .join(DRIVE_TABLES, DRIVE_TABLES.c.drive_id == DRIVES.c.id)
-        .where(DRIVE_TABLES.c.table_id == table_id)
-    ).first()
-    if row is None or not row[1] or row[2] not in ("running", "paused") or row[3] != row[4]:
+def put_pending_rating(conn: Connection, table_id: str, rating: dict[str, Any]) -> None:
+    """Keep a drive table's match's rating changes (``rating``: what
+    :class:`openwhist.server.ratings.RatingBook` needs to apply them) until its boards are
+    over everywhere."""
+    conn.execute(
+        update(DRIVE_TABLES).where(DRIVE_TABLES.c.table_id == table_id).values(rating=json.dumps(rating))
+    )
+
+
+def take_pending_rating(
+    conn: Connection, drive_id: str, round_no: int, table_no: int
+) -> dict[str, Any] | None:
+    """Take a drive table's kept rating changes, once: None if there are none (or another
+    took them)."""
+    where = (DRIVE_TABLES.c.drive_id == drive_id, DRIVE_TABLES.c.round_no == round_no,
+             DRIVE_TABLES.c.table_no == table_no, DRIVE_TABLES.c.rating.is_not(None))
+    text = conn.execute(select(DRIVE_TABLES.c.rating).where(*where)).scalar()
+    if text is None or conn.execute(update(DRIVE_TABLES).where(*where).values(rating=None)).rowcount != 1:
         return None
-    return int(row[0])
+    found: dict[str, Any] = json.loads(text)
+    return found
 
 
 def drives_of_user(conn: Connection, user_id: int, limit: int = 100) -> list[dict[str, Any]]:

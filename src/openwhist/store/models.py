@@ -188,8 +188,9 @@ class DriveEntryRow(Base):
 
 class DriveTableRow(Base):
     """A table of a drive's round: the play server's table (``table_id``; none in scorer
-    mode), ``seats`` (JSON: the entry number at each seat, 0 for a computer player) and the
-    person who enters its results in scorer mode (``scorer_id``)."""
+    mode), ``seats`` (JSON: the entry number at each seat, 0 for a computer player), the
+    person who enters its results in scorer mode (``scorer_id``) and its match's rating
+    changes while other tables still play its boards (``rating``, JSON; null otherwise)."""
 
     __tablename__ = "drive_tables"
     drive_id: Mapped[str] = mapped_column(ForeignKey("drives.id"), primary_key=True)
@@ -198,6 +199,7 @@ class DriveTableRow(Base):
     table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
     seats: Mapped[str] = mapped_column(Text)
     scorer_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    rating: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class DriveResultRow(Base):

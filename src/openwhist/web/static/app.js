@@ -471,6 +471,7 @@ class TableClient {
         this.closing = true; session.user = null; location.hash = "#"; showStatus(t("err_login_first")); return;
       }
       if (e.code === 4404) { showStatus(t("err_no_table")); return; }
+      if (e.code === 4409) { showStatus(t("err_drive_board_unplayed")); return; }
       this.lost = true;
       showStatus(t("connLost"), "warn");
       this.root.classList.add("offline");

@@ -58,6 +58,11 @@ const TEXTS = {
     err_starts_at: "A drive starts within the coming year.",
     err_replaced_already: "A computer player plays for {name} already.",
     err_bad_entry: "Not a possible result",
+    err_remove_started: "The drive has started: an entry is no longer removed; have a computer player play for it.",
+    err_no_entry: "There is no entry number {number} in this drive.",
+    err_drive_left: "You have left the drive: a computer player plays for you, and you enter no results.",
+    err_entry_other_side: "The other side entered this deal's result: only they or the director may change it.",
+    remove: "Remove",
   },
   nl: {
     drives: "Whistdrives", calendar: "Kalender van drives", newDrive: "Nieuwe drive", driveName: "Naam",
@@ -108,6 +113,11 @@ const TEXTS = {
     err_starts_at: "Een drive begint binnen het komende jaar.",
     err_replaced_already: "Er speelt al een computerspeler voor {name}.",
     err_bad_entry: "Geen mogelijke uitslag",
+    err_remove_started: "De drive is begonnen: een inschrijving wordt niet meer geschrapt; laat een computerspeler voor hem spelen.",
+    err_no_entry: "Deze drive heeft geen inschrijving nummer {number}.",
+    err_drive_left: "Je hebt de drive verlaten: een computerspeler speelt voor je en je geeft geen uitslagen in.",
+    err_entry_other_side: "De andere kant gaf de uitslag van dit spel in: alleen zij of de leider mogen hem wijzigen.",
+    remove: "Schrappen",
   },
   fr: {
     drives: "Tournois de whist", calendar: "Calendrier des tournois", newDrive: "Nouveau tournoi", driveName: "Nom",
@@ -158,6 +168,11 @@ const TEXTS = {
     err_starts_at: "Un tournoi commence dans l'année qui vient.",
     err_replaced_already: "Un joueur ordinateur joue déjà pour {name}.",
     err_bad_entry: "Résultat impossible",
+    err_remove_started: "Le tournoi a commencé : une inscription n'est plus retirée ; faites jouer un joueur ordinateur à sa place.",
+    err_no_entry: "Ce tournoi n'a pas d'inscription numéro {number}.",
+    err_drive_left: "Vous avez quitté le tournoi : un joueur ordinateur joue pour vous et vous ne saisissez plus de résultats.",
+    err_entry_other_side: "L'autre camp a saisi le résultat de cette donne : seuls eux ou le directeur peuvent le changer.",
+    remove: "Retirer",
   },
   da: {
     drives: "Whistturneringer", calendar: "Turneringskalender", newDrive: "Ny turnering", driveName: "Navn",
@@ -207,6 +222,11 @@ const TEXTS = {
     err_starts_at: "En turnering starter inden for det kommende år.",
     err_replaced_already: "En computerspiller spiller allerede for {name}.",
     err_bad_entry: "Ikke et muligt resultat",
+    err_remove_started: "Turneringen er begyndt: en tilmelding fjernes ikke længere; lad en computerspiller spille for den.",
+    err_no_entry: "Turneringen har ingen tilmelding nummer {number}.",
+    err_drive_left: "Du har forladt turneringen: en computerspiller spiller for dig, og du indtaster ingen resultater.",
+    err_entry_other_side: "Den anden side indtastede dette spils resultat: kun de eller lederen må ændre det.",
+    remove: "Fjern",
   },
   ro: {
     drives: "Turnee de whist", calendar: "Calendarul turneelor", newDrive: "Turneu nou", driveName: "Nume",
@@ -257,6 +277,11 @@ const TEXTS = {
     err_starts_at: "Un turneu începe în anul care vine.",
     err_replaced_already: "Un jucător computer joacă deja pentru {name}.",
     err_bad_entry: "Rezultat imposibil",
+    err_remove_started: "Turneul a început: o înscriere nu mai poate fi retrasă; lăsați un jucător computer să joace în locul ei.",
+    err_no_entry: "Turneul nu are înscrierea cu numărul {number}.",
+    err_drive_left: "Ați părăsit turneul: un jucător computer joacă pentru dumneavoastră și nu mai introduceți rezultate.",
+    err_entry_other_side: "Cealaltă parte a introdus rezultatul acestei împărțiri: doar ea sau directorul îl pot schimba.",
+    remove: "Retrage",
   },
 };
 
@@ -484,6 +509,12 @@ function directorBox(d, act) {
     box.append(h("div", {class: "row"}, h("label", {for: "dr-sub", text: dt("substitute")}), sel,
       h("button", {type: "button", id: "dr-replace", text: dt("replace"),
                    onclick: () => act(() => api("POST", `/api/drives/${d.id}/substitute`, {number: Number(sel.value)}))})));
+  }
+  if (d.state === "open" && d.entries.length) {           // before the start: an entry comes off the list
+    const sel = h("select", {id: "dr-rm"}, d.entries.map(e => h("option", {value: e.number, text: `${e.number}. ${e.name}`})));
+    box.append(h("div", {class: "row"}, sel,
+      h("button", {type: "button", id: "dr-remove", text: dt("remove"),
+                   onclick: () => act(() => api("POST", `/api/drives/${d.id}/remove`, {number: Number(sel.value)}))})));
   }
   if (d.state === "open" && d.entries.length >= 2) {
     const pre = h("pre", {class: "movement", id: "movement"});

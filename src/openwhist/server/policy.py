@@ -204,3 +204,25 @@ def shown(feature: Feature, audience: Audience) -> str:
 
 # --- accounts and profiles --------------------------------------------------------------
 # Who may read a profile, list players.
+
+__all__ += ["check_account_change", "profile_audience"]
+
+
+def profile_audience(viewer_id: int | None, user_id: int) -> Audience:
+    """Who is asking for the profile of ``user_id`` (``viewer_id``: the asker's account,
+    None without a session): the person himself (``seat``) or anyone else with a session
+    (``spectator``: a profile, with a session).  Without a session nobody is shown any
+    account, so that accounts cannot be listed by number: :class:`Refused` (401,
+    ``log_in``).  A session is no free pass to walk the numbers in bulk: guests, like
+    accounts, are limited per address (see ``Settings.signup_limit``)."""
+    if viewer_id is None:
+        raise Refused("log in first (or play as a guest)", "log_in", 401)
+    return Audience.SEAT if viewer_id == user_id else Audience.SPECTATOR
+
+
+def check_account_change(user: dict[str, object]) -> None:
+    """Whether ``user`` may change the password of his account: a registered member may
+    (``seat`` of his own profile); a guest has no password (:class:`Refused`, 403,
+    ``guest_password``)."""
+    if user.get("guest") or not user.get("login"):
+        raise Refused("a guest has no password; register an account", "guest_password", 403)

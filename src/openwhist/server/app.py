@@ -284,8 +284,9 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             raise _error(409, f"the name {body.name!r} is taken, or looks like a registered "
                               "player's name; choose another", "name_taken", name=body.name) from None
         user = {"id": uid, "name": body.name, "login": body.name.lower(), "guest": False}
-        remember_browser(hub, request, response, user, hashed)
-        return await start_session(hub, request, response, user)
+        started = await start_session(hub, request, response, user)
+        remember_browser(hub, request, response, user, hashed)  # after the session's cookie
+        return started
 
     def known_here(request: Request, user: dict[str, Any] | None) -> bool:
         """Whether this browser logged in to ``user``'s account before (its ``ow_known``)."""
@@ -320,8 +321,9 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         """Log in (sets the session cookie).  At most 5 tries a minute per name and address;
         after 5 wrong passwords for a name, from anywhere, its tries are refused (429
         ``login_backoff``, ``Retry-After``) for 30 s, doubled with each further wrong
-        password up to 15 minutes, except from a browser that logged in to it before; a
-        good login starts the count again.  A name without an account is answered the same."""
+        password up to 15 minutes, except from a browser that logged in to it before
+        (``ow_known`` cookie); a good login starts the count again.  A name without an
+        account is answered the same."""
         check_origin(request)
         hub = hub_of(request)
         ip = client_ip(request)
@@ -336,9 +338,11 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         if user is None or not ok:
             await wrong_password(hub, key)
             raise _error(401, "wrong name or password", "wrong_login")
-        await hub.store.run(login_succeeded, key)
-        remember_browser(hub, request, response, user, user["password_hash"])
-        return await start_session(hub, request, response, user)
+        if wait <= 0:  # a browser let in while the name is refused leaves the refusal to the others
+            await hub.store.run(login_succeeded, key)
+        started = await start_session(hub, request, response, user)
+        remember_browser(hub, request, response, user, user["password_hash"])  # after the session's cookie
+        return started
 
     @app.post("/api/guest", status_code=201, tags=["accounts"])
     async def guest(body: GuestIn, request: Request, response: Response) -> dict[str, Any]:

@@ -209,7 +209,6 @@ function accountView() {
   });
   return h("section", {class: "card-box", "aria-labelledby": "ac-h", id: "account"},
     h("h2", {id: "ac-h", text: t("accountTitle")}), form, done,
-    h("p", {text: t("logoutEverywhereHelp")}),
     h("button", {type: "button", id: "logout-everywhere", onclick: () => logout(true), text: t("logoutEverywhere")}));
 }
 

@@ -200,7 +200,8 @@ def test_a_session_ended_by_another_server_process_ends_here(server: Server) -> 
         assert there.get("/api/me").json()["code"] == "log_in"
         # the wrong passwords are counted in the database: both processes refuse together
         for i in range(5):
-            assert from_address(second if i % 2 else server, 91 + i).login(name, "a wrong guess").status_code == 401
+            either = second if i % 2 else server
+            assert from_address(either, 91 + i).login(name, "a wrong guess").status_code == 401
         assert from_address(second, 96).login(name, "the first password").json()["code"] == "login_backoff"
     finally:
         second.stop()

@@ -396,6 +396,35 @@ def test_screenshots_of_the_main_pages(browser: Any, server: WebServer, shots: P
     assert page.errors == []
 
 
+def test_a_member_changes_his_password_and_logs_out_everywhere(browser: Any, server: WebServer) -> None:
+    name = f"pat{int(time.time() * 1000) % 10**8}"
+    pages = [new_page(browser), new_page(browser)]  # two browsers, the same account
+    for page, button in zip(pages, ["#register", "#login"]):
+        page.goto(server.url)
+        page.fill("#acc-name", name)
+        page.fill("#acc-pw", "a long password")
+        page.click(button)
+        page.wait_for_selector("#pw-form")
+    page = pages[0]
+    page.fill("#pw-current", "not the password")
+    page.fill("#pw-new", "a newer password")
+    page.click("#pw-change")
+    assert page.locator("#pw-form [role=alert].error").inner_text().endswith("The current password is wrong.")
+    page.fill("#pw-current", "a long password")
+    page.fill("#pw-new", "a newer password")
+    page.click("#pw-change")
+    expect(page.locator("#pw-done")).to_have_text("Password changed; your other sessions have ended.")
+    pages[1].reload()
+    pages[1].wait_for_selector("#play-guest")          # the other browser was logged out
+    page.reload()
+    page.wait_for_selector("#logout-everywhere")       # this one goes on
+    page.click("#logout-everywhere")
+    page.wait_for_selector("#play-guest")
+    page.reload()
+    page.wait_for_selector("#play-guest")
+    assert pages[0].errors == pages[1].errors == []
+
+
 def test_register_log_in_and_invite_a_friend_to_a_private_table(browser: Any, server: WebServer) -> None:
     name = f"gil{int(time.time() * 1000) % 10**8}"
     page = new_page(browser)

@@ -89,7 +89,8 @@ def test_a_match_of_people_moves_their_ratings_and_the_board_and_profiles_show_t
     if points[0] != points[1]:
         assert {r["user_id"] for r in ours[:2]} == {c.user["id"] for c in won}
     assert Client(server).get("/api/ratings/dummy").status_code == 404
-    assert Client(server).get("/api/players/999999").json()["code"] == "no_player"
+    assert Client(server).guest("peeker").get("/api/players/999999").json()["code"] == "no_player"
+    assert Client(server).get("/api/players/999999").json()["code"] == "log_in"
 
 
 def test_ratings_do_not_move_at_unrated_tables(server: Server) -> None:

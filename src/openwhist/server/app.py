@@ -9,7 +9,6 @@ functions defined inside :func:`create_app`.
 
 import asyncio
 import contextlib
-import functools
 import ipaddress
 import json
 import logging
@@ -52,6 +51,7 @@ from openwhist.server.schemas import (
     GuestIn,
     JoinByCodeIn,
     JoinIn,
+    PasswordIn,
     PauseIn,
     QuickPlayIn,
     SeatIn,
@@ -66,11 +66,16 @@ from openwhist.store import (
     create_table,
     create_user,
     delete_session,
+    end_user_sessions,
     get_record,
     get_session,
     get_user,
     get_user_by_login,
     list_records,
+    login_failed,
+    login_refused_for,
+    login_succeeded,
+    set_password,
     table_access,
 )
 from openwhist.store.drives import drive_of_table, drives_of_user, leaderboard, rating_history
@@ -80,6 +85,7 @@ __all__ = ["COOKIE", "create_app"]
 log = logging.getLogger("openwhist.server")
 
 COOKIE = "ow_session"
+KNOWN = "ow_known"  # a browser that logged in to an account: it is not held back by others' wrong passwords
 MAX_BODY = 16 * 1024
 MAX_WS_MESSAGE = 2048
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -198,7 +204,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             return th, cached[1]
         session = await hub.store.run(get_session, th)
         if session is None or session["user"] is None:
-            hub.sessions.pop(th, None)
+            if hub.sessions.pop(th, None) is not None:  # ended elsewhere: its sockets here end too
+                hub.end_sessions([th])
             return None
         hub.sessions[th] = (now + 60.0, session)
         return th, session
@@ -277,22 +284,65 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             raise _error(409, f"the name {body.name!r} is taken, or looks like a registered "
                               "player's name; choose another", "name_taken", name=body.name) from None
         user = {"id": uid, "name": body.name, "login": body.name.lower(), "guest": False}
-        return await start_session(hub, request, response, user)
+        started = await start_session(hub, request, response, user)
+        remember_browser(hub, request, response, user, hashed)  # after the session's cookie
+        return started
+
+    def known_here(request: Request, user: dict[str, Any] | None) -> bool:
+        """Whether this browser logged in to ``user``'s account before (its ``ow_known``)."""
+        sent = request.cookies.get(KNOWN, "")
+        if user is None or not user.get("password_hash") or not sent or len(sent) > 100:
+            return False
+        token = auth.known_token(user["password_hash"], user["id"])
+        return secrets.compare_digest(sent.encode(), token.encode())
+
+    def remember_browser(hub: Hub, request: Request, response: Response, user: dict[str, Any],
+                         password_hash: str) -> None:
+        secure = hub.settings.cookie_secure
+        if secure is None:
+            secure = request.url.scheme == "https"
+        response.set_cookie(KNOWN, auth.known_token(password_hash, user["id"]), max_age=365 * 24 * 3600,
+                            httponly=True, secure=secure, samesite="strict", path="/api")
+
+    def backoff_error(wait: float) -> HTTPException:
+        seconds = max(1, int(wait + 0.999))
+        exc = _error(429, f"too many wrong passwords for this name; try again in {seconds} s",
+                     "login_backoff", retry_after=seconds)
+        exc.headers = {"Retry-After": str(seconds)}
+        return exc
+
+    async def wrong_password(hub: Hub, key: str) -> None:
+        s = hub.settings
+        await hub.store.run(login_failed, key, time.time(), s.login_free, s.login_backoff,
+                            s.login_backoff_max, s.login_forget)
 
     @app.post("/api/login", tags=["accounts"])
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        """Log in (at most 5 tries a minute per name and address; sets the session cookie)."""
+        """Log in (sets the session cookie).  At most 5 tries a minute per name and address;
+        after 5 wrong passwords for a name, from anywhere, its tries are refused (429
+        ``login_backoff``, ``Retry-After``) for 30 s, doubled with each further wrong
+        password up to 15 minutes, except from a browser that logged in to it before
+        (``ow_known`` cookie); a good login starts the count again.  A name without an
+        account is answered the same."""
         check_origin(request)
         hub = hub_of(request)
         ip = client_ip(request)
         if not hub.login_limiter.hit(f"{ip}|{body.name.lower()}") or not hub.ip_limiter.hit(ip):
             raise _error(429, "too many login attempts; wait a minute", "login_limit")
-        user = await hub.store.run(get_user_by_login, body.name.lower())
+        key = auth.login_key(body.name)
+        user, wait = await hub.store.run(_login_state, body.name.lower(), key, time.time())
+        if wait > 0 and not known_here(request, user):
+            raise backoff_error(wait)
         hashed = user["password_hash"] if user else None
         ok = await asyncio.to_thread(auth.verify_password, hashed or _DUMMY_HASH, body.password)
         if user is None or not ok:
+            await wrong_password(hub, key)
             raise _error(401, "wrong name or password", "wrong_login")
-        return await start_session(hub, request, response, user)
+        if wait <= 0:  # a browser let in while the name is refused leaves the refusal to the others
+            await hub.store.run(login_succeeded, key)
+        started = await start_session(hub, request, response, user)
+        remember_browser(hub, request, response, user, user["password_hash"])  # after the session's cookie
+        return started
 
     @app.post("/api/guest", status_code=201, tags=["accounts"])
     async def guest(body: GuestIn, request: Request, response: Response) -> dict[str, Any]:
@@ -312,16 +362,49 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                                                    "guest": True})
 
     @app.post("/api/logout", tags=["accounts"])
-    async def logout(c: Annotated[Caller, Depends(caller)], request: Request,
-                     response: Response) -> dict[str, Any]:
-        """End the session; its WebSocket connections are closed (code 4401)."""
+    async def logout(c: Annotated[Caller, Depends(caller)], request: Request, response: Response,
+                     everywhere: bool = False) -> dict[str, Any]:
+        """End the session (``?everywhere=true``: every session of the account, in every
+        browser and program); their WebSocket connections are closed (code 4401)."""
         hub = hub_of(request)
-        await hub.store.run(delete_session, c.token_hash)
-        hub.sessions.pop(c.token_hash, None)
-        for runner in list(hub.tables.values()):
-            runner.post(functools.partial(runner.end_session, c.token_hash))
+        if everywhere:
+            ended = await hub.store.run(end_user_sessions, c.user["id"], None)
+        else:
+            await hub.store.run(delete_session, c.token_hash)
+            ended = []
+        hub.end_sessions(sorted({c.token_hash, *ended}))
         response.delete_cookie(COOKIE, path="/")
-        return {"ok": True}
+        return {"ok": True, "ended": len({c.token_hash, *ended})}
+
+    @app.post("/api/password", tags=["accounts"])
+    async def change_password(body: PasswordIn, c: Annotated[Caller, Depends(caller)], request: Request,
+                              response: Response) -> dict[str, Any]:
+        """Change the password: the current one and the new one (8-128 characters).  Every
+        other session of the account ends (their WebSocket connections are closed, code
+        4401); this one goes on.  A wrong current password counts as a wrong login for the
+        account (403 ``wrong_password``), and tries are refused while its logins are."""
+        check_origin(request)
+        hub = hub_of(request)
+        try:
+            policy.check_account_change(c.user)
+        except policy.Refused as exc:
+            raise _error(exc.status, str(exc), exc.code, **exc.values) from None
+        user = await hub.store.run(get_user, c.user["id"])
+        if user is None or not user["login"]:
+            raise _error(401, "log in first (or play as a guest)", "log_in")
+        key = auth.login_key(user["login"])
+        wait = await hub.store.run(login_refused_for, key, time.time())
+        if wait > 0 and not known_here(request, user):
+            raise backoff_error(wait)
+        hashed = user["password_hash"] or _DUMMY_HASH
+        if not await asyncio.to_thread(auth.verify_password, hashed, body.current):
+            await wrong_password(hub, key)
+            raise _error(403, "the current password is wrong", "wrong_password")
+        hashed = await asyncio.to_thread(auth.hash_password, body.new)
+        ended = await hub.store.run(_new_password, user["id"], hashed, c.token_hash, key)
+        hub.end_sessions(ended)
+        remember_browser(hub, request, response, user, hashed)
+        return {"ok": True, "ended": len(ended)}
 
     @app.get("/api/me", tags=["accounts"])
     async def me(c: Annotated[Caller, Depends(caller)]) -> dict[str, Any]:
@@ -950,10 +1033,15 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                  "matches": r["matches"]} for i, r in enumerate(rows)]
 
     @app.get("/api/players/{user_id}", tags=["ratings"])
-    async def profile(user_id: int, request: Request) -> dict[str, Any]:
+    async def profile(user_id: int, request: Request,
+                      c: Annotated[Caller | None, Depends(optional_caller)]) -> dict[str, Any]:
         """A person's profile: name, ratings per family, the history of their rating and
-        the drives they played."""
+        the drives they played (with a session only: 401 ``log_in`` without one)."""
         hub = hub_of(request)
+        try:
+            policy.profile_audience(c.user["id"] if c else None, user_id)
+        except policy.Refused as exc:
+            raise _error(exc.status, str(exc), exc.code, **exc.values) from None
         user = await hub.store.run(get_user, user_id)
         if user is None:
             raise _error(404, "no such player", "no_player")
@@ -1095,6 +1183,19 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     return str(value)
+
+
+def _login_state(conn: Any, login: str, key: str, now: float) -> tuple[dict[str, Any] | None, float]:
+    """The account with this login name (or None) and the seconds its tries are refused for."""
+    return get_user_by_login(conn, login), login_refused_for(conn, key, now)
+
+
+def _new_password(conn: Any, user_id: int, password_hash: str, keep: str, key: str) -> list[str]:
+    """Store a new password, end every session of the account but ``keep``, forget the
+    wrong passwords counted; returns the token hashes of the sessions ended."""
+    set_password(conn, user_id, password_hash)
+    login_succeeded(conn, key)
+    return end_user_sessions(conn, user_id, keep)
 
 
 _DUMMY_HASH = auth.hash_password("not a real password: keeps a failed login as slow as a good one")

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 import time
 from collections import deque
@@ -25,7 +26,8 @@ from collections import deque
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-__all__ = ["RateLimiter", "hash_password", "new_token", "token_hash", "verify_password"]
+__all__ = ["RateLimiter", "hash_password", "known_token", "login_key", "new_token", "token_hash",
+           "verify_password"]
 
 _HASHER = PasswordHasher()
 
@@ -51,6 +53,20 @@ def new_token() -> str:
 def token_hash(token: str) -> str:
     """The SHA-256 (hex) under which a session token is stored."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def login_key(name: str) -> str:
+    """The key under which wrong passwords for a login name are counted: the SHA-256 of the
+    name as logged in with (lower case), so that the names people type are not kept."""
+    return hashlib.sha256(("login|" + name.lower()).encode("utf-8", "replace")).hexdigest()
+
+
+def known_token(password_hash: str, user_id: int) -> str:
+    """The token a browser that logged in to an account keeps (``ow_known`` cookie): it lets
+    that browser log in while others are refused for wrong passwords.  Keyed by the
+    account's password hash, so that nobody without the database can make one, and a new
+    password ends the old ones."""
+    return f"{user_id}.{hmac.new(password_hash.encode(), b'known|%d' % user_id, hashlib.sha256).hexdigest()}"
 
 
 class RateLimiter:

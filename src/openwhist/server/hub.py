@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import os
@@ -27,8 +28,10 @@ from openwhist.store import (
     Store,
     acquire_lease,
     close_table,
+    forget_login_failures,
     get_user,
     lease_holders,
+    live_sessions,
     live_table_ids,
     load_table,
     release_leases,
@@ -86,6 +89,12 @@ class Settings:
     :param drive_limit: whist drives a director may have that have not finished
         (``OPENWHIST_DRIVE_LIMIT``, 5); ``drive_rate``: new drives a person may make an hour
         (``OPENWHIST_DRIVE_RATE``, 10).
+    :param login_free: wrong passwords for one account, from any address, before its tries
+        are refused for a while (5); then ``login_backoff`` seconds
+        (``OPENWHIST_LOGIN_BACKOFF``, 30), doubled for each further wrong password, at most
+        ``login_backoff_max`` (``OPENWHIST_LOGIN_BACKOFF_MAX``, 900); a good login, or
+        ``login_forget`` seconds without a wrong one (3600), starts the count again.  Kept
+        in the database: every server process on it counts together.
     """
 
     bot_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_BOT_PAUSE", 0.8))
@@ -111,6 +120,10 @@ class Settings:
     deal_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_DEAL_PAUSE", 8.0))
     drive_limit: int = field(default_factory=lambda: int(_env_float("OPENWHIST_DRIVE_LIMIT", 5)))
     drive_rate: int = field(default_factory=lambda: int(_env_float("OPENWHIST_DRIVE_RATE", 10)))
+    login_free: int = 5
+    login_backoff: float = field(default_factory=lambda: _env_float("OPENWHIST_LOGIN_BACKOFF", 30.0))
+    login_backoff_max: float = field(default_factory=lambda: _env_float("OPENWHIST_LOGIN_BACKOFF_MAX", 900.0))
+    login_forget: float = 3600.0
 
 
 def _gone(holder: str) -> bool:
@@ -229,12 +242,40 @@ class Hub:
                          runner.idle_since(now))
                 with contextlib.suppress(TableClosed):
                     await self.close_table(runner, None)
+        await self.sweep_sessions()
+        await self.store.run(forget_login_failures, time.time() - self.settings.login_forget)
         try:
             await self.drives.start_due()
             await self.drives.end_overdue(time.time())
         except Exception:
             log.warning("starting the drives whose time has come, or ending their rounds, failed; "
                         "trying again", exc_info=True)
+
+    def end_sessions(self, hashes: list[str]) -> None:
+        """Sessions ended (by their token hashes): they leave the session cache at once, and
+        their WebSocket connections here are told (``logged_out``) and closed (4401)."""
+        if not hashes:
+            return
+        for th in hashes:
+            self.sessions.pop(th, None)
+
+        async def end(runner: TableRunner) -> None:
+            for th in hashes:
+                await runner.end_session(th)
+
+        for runner in list(self.tables.values()):
+            runner.post(functools.partial(end, runner))
+
+    async def sweep_sessions(self) -> None:
+        """End here the sessions another server process ended (or that expired): those in
+        the session cache the database no longer has."""
+        cached = list(self.sessions)
+        gone: list[str] = []
+        for i in range(0, len(cached), 500):
+            chunk = cached[i:i + 500]
+            alive = await self.store.run(live_sessions, chunk)
+            gone.extend(th for th in chunk if th not in alive)
+        self.end_sessions(gone)
 
     def open_tables_of(self, user_id: int) -> int:
         """How many live tables this user owns (a drive's tables are the drive's, not its

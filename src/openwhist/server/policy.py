@@ -434,6 +434,28 @@ def may_change_drive_entry(drive: dict[str, Any], user_id: int, table: dict[str,
 # --- accounts and profiles --------------------------------------------------------------
 # Who may read a profile, list players.
 
+__all__ += ["check_account_change", "profile_audience"]
+
+
+def profile_audience(viewer_id: int | None, user_id: int) -> Audience:
+    """Who is asking for the profile of ``user_id`` (``viewer_id``: the asker's account,
+    None without a session): the person himself (``seat``) or anyone else with a session
+    (``spectator``: a profile, with a session).  Without a session nobody is shown any
+    account, so that accounts cannot be listed by number: :class:`Refused` (401,
+    ``log_in``).  A session is no free pass to walk the numbers in bulk: guests, like
+    accounts, are limited per address (see ``Settings.signup_limit``)."""
+    if viewer_id is None:
+        raise Refused("log in first (or play as a guest)", "log_in", 401)
+    return Audience.SEAT if viewer_id == user_id else Audience.SPECTATOR
+
+
+def check_account_change(user: dict[str, object]) -> None:
+    """Whether ``user`` may change the password of his account: a registered member may
+    (``seat`` of his own profile); a guest has no password (:class:`Refused`, 403,
+    ``guest_password``)."""
+    if user.get("guest") or not user.get("login"):
+        raise Refused("a guest has no password; register an account", "guest_password", 403)
+
 
 # --- every route and message ------------------------------------------------------------
 # What each HTTP route and each WebSocket message shows, and to whom.  A test checks that
@@ -461,6 +483,8 @@ ROUTES: dict[str, Access] = {
                               "the guest's own name and the session's CSRF token"),
     "POST /api/logout": Access(Feature.PROFILE, "the session's person (the seat)",
                                "nothing; ends this session, or every session of the person"),
+    "POST /api/password": Access(Feature.PROFILE, "the session's person, with the current password",
+                                 "nothing; ends the person's other sessions"),
     "GET /api/me": Access(Feature.PROFILE, "the session's person", "his own name and CSRF token"),
     "GET /api/health": Access(None, _ANYONE, "counts and readiness, nothing of any table or person"),
     "GET /api/variants": Access(None, _ANYONE, "the rules' options and presets"),
@@ -506,6 +530,8 @@ ROUTES: dict[str, Access] = {
                                                    "the drive's view"),
     "POST /api/drives/{drive_id}/unregister": Access(Feature.DRIVE_RESULT, "an entrant, before the start",
                                                      "the drive's view"),
+    "POST /api/drives/{drive_id}/remove": Access(Feature.DRIVE_RESULT, "the director, before the start",
+                                                 "the drive's view"),
     "POST /api/drives/{drive_id}/leave": Access(Feature.DRIVE_RESULT, "an entrant, during the drive",
                                                 "the drive's view"),
     "POST /api/drives/{drive_id}/start": Access(Feature.DRIVE_RESULT, "the director", "the drive's view"),

@@ -43,6 +43,16 @@ class Credentials(_In):
     password: Annotated[str, Field(min_length=8, max_length=128)]
 
 
+class PasswordIn(_In):
+    """A member's current password and the new one (8-128 characters, as when registering)."""
+
+    current: Annotated[str, Field(min_length=1, max_length=128)]
+    new: Annotated[str, Field(min_length=8, max_length=128)]
+
+
+__all__ += ["PasswordIn"]
+
+
 class GuestIn(_In):
     """A guest's nickname (1-20 characters)."""
 

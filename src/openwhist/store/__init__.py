@@ -29,7 +29,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, case, create_engine, event, func, insert, or_, select, text, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.pool import StaticPool
 
 from openwhist.errors import ConfigError
@@ -40,7 +42,8 @@ __all__ = [
     "data_dir", "database_url", "delete_session", "get_record", "get_member_by_key", "get_session",
     "get_user", "get_user_by_login", "list_records", "load_table", "live_table_ids", "set_seat",
     "table_access", "table_events", "acquire_lease", "lease_holders", "release_leases", "renew_leases",
-    "mark_table", "undo_actions",
+    "mark_table", "undo_actions", "end_user_sessions", "live_sessions", "set_password", "login_refused_for",
+    "login_failed", "login_succeeded", "forget_login_failures", "backoff",
 ]
 
 T = TypeVar("T")
@@ -51,6 +54,7 @@ EVENTS = Base.metadata.tables["table_events"]
 ACTIONS = Base.metadata.tables["actions"]
 RECORDS = Base.metadata.tables["records"]
 LEASES = Base.metadata.tables["table_leases"]
+LOGIN_FAILURES = Base.metadata.tables["login_failures"]
 log = logging.getLogger("openwhist.store")
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # built once: an insert with its values given at execution costs a tenth of one built
@@ -348,6 +352,85 @@ def get_session(conn: Connection, token_hash: str) -> dict[str, Any] | None:
 def delete_session(conn: Connection, token_hash: str) -> None:
     """End a session."""
     conn.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == token_hash))
+
+
+def end_user_sessions(conn: Connection, user_id: int, keep: str | None = None) -> list[str]:
+    """End every session of a user but ``keep`` (a token hash, if any); returns the token
+    hashes of the sessions ended."""
+    where = SESSIONS.c.user_id == user_id
+    if keep is not None:
+        where = where & (SESSIONS.c.token_hash != keep)
+    ended = [r[0] for r in conn.execute(select(SESSIONS.c.token_hash).where(where))]
+    conn.execute(SESSIONS.delete().where(where))
+    return ended
+
+
+def live_sessions(conn: Connection, token_hashes: list[str]) -> set[str]:
+    """Those of ``token_hashes`` whose session still lives (not ended, not expired)."""
+    rows = conn.execute(select(SESSIONS.c.token_hash).where(SESSIONS.c.token_hash.in_(token_hashes),
+                                                             SESSIONS.c.expires >= time.time()))
+    return {r[0] for r in rows}
+
+
+def set_password(conn: Connection, user_id: int, password_hash: str) -> None:
+    """Store a registered user's new password (its argon2 hash)."""
+    conn.execute(update(USERS).where(USERS.c.id == user_id).values(password_hash=password_hash))
+
+
+def login_refused_for(conn: Connection, key: str, now: float) -> float:
+    """Seconds until tries for the login name whose key is ``key`` are taken again (0: now)."""
+    until = conn.execute(select(LOGIN_FAILURES.c.until).where(LOGIN_FAILURES.c.key == key)).scalar()
+    return max(0.0, until - now) if until is not None else 0.0
+
+
+def login_failed(conn: Connection, key: str, now: float, free: int, base: float, cap: float,
+                 forget: float) -> float:
+    """Count a wrong password for the login name whose key is ``key``; returns the seconds
+    for which further tries are refused from now (0: none).  The first ``free`` failures
+    cost nothing; each one after costs ``base`` seconds, doubled for each further one, at
+    most ``cap``.  Failures ``forget`` seconds old with none since are forgotten.  The
+    count is one statement (an upsert), so that processes sharing the database count
+    together."""
+    table = LOGIN_FAILURES
+    row = {"key": key, "failures": 1, "latest": now, "until": 0.0}
+    counted = {"failures": case((table.c.latest > now - forget, table.c.failures + 1), else_=1),
+               "latest": now}
+    if conn.dialect.name == "postgresql":
+        conn.execute(pg_insert(table).values(**row).on_conflict_do_update(
+            index_elements=[table.c.key], set_=counted))
+    else:
+        conn.execute(sqlite_insert(table).values(**row).on_conflict_do_update(
+            index_elements=[table.c.key], set_=counted))
+    failures = conn.execute(select(table.c.failures).where(table.c.key == key)).scalar_one()
+    wait = backoff(failures, free, base, cap)
+    if wait > 0:
+        conn.execute(update(table).where(table.c.key == key, table.c.until < now + wait)
+                     .values(until=now + wait))
+    return wait
+
+
+def backoff(failures: int, free: int, base: float, cap: float) -> float:
+    """Seconds of refusal after ``failures`` wrong passwords in a row.
+
+    >>> [backoff(n, 5, 30.0, 900.0) for n in (4, 5, 6, 7, 10, 40)]
+    [0.0, 30.0, 60.0, 120.0, 900.0, 900.0]
+    """
+    if failures < free:
+        return 0.0
+    return float(min(cap, base * 2 ** min(failures - free, 32)))
+
+
+def login_succeeded(conn: Connection, key: str) -> None:
+    """A good login for the name whose key is ``key``: its failures are forgotten."""
+    conn.execute(LOGIN_FAILURES.delete().where(LOGIN_FAILURES.c.key == key))
+
+
+def forget_login_failures(conn: Connection, before: float) -> int:
+    """Forget the failures of names whose latest came before ``before`` and whose refusal
+    is over; returns how many names."""
+    result = conn.execute(LOGIN_FAILURES.delete().where(LOGIN_FAILURES.c.latest < before,
+                                                        LOGIN_FAILURES.c.until < before))
+    return int(result.rowcount or 0)
 
 
 def create_table(conn: Connection, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:

@@ -9,8 +9,8 @@ from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, S
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["ActionRow", "Base", "DriveEntryRow", "DriveResultRow", "DriveRow", "DriveTableRow",
-           "RatingHistoryRow", "RatingRow", "RecordRow", "SessionRow", "TableEventRow", "TableLeaseRow",
-           "TableRow", "UserRow"]
+           "LoginFailureRow", "RatingHistoryRow", "RatingRow", "RecordRow", "SessionRow", "TableEventRow",
+           "TableLeaseRow", "TableRow", "UserRow"]
 
 
 class Base(DeclarativeBase):
@@ -41,6 +41,18 @@ class SessionRow(Base):
     csrf: Mapped[str] = mapped_column(String(64))
     created: Mapped[float] = mapped_column(Float)
     expires: Mapped[float] = mapped_column(Float)
+
+
+class LoginFailureRow(Base):
+    """Wrong passwords given for one login name, from any address: ``key`` is the SHA-256
+    of the name tried (kept whether or not an account has it), ``failures`` since the last
+    good login, ``latest`` when the latest came, ``until`` when tries are taken again."""
+
+    __tablename__ = "login_failures"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    latest: Mapped[float] = mapped_column(Float, index=True)
+    until: Mapped[float] = mapped_column(Float)
 
 
 class TableRow(Base):

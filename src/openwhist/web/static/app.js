@@ -122,12 +122,14 @@ function applyStaticTexts() {
   who.replaceChildren();
   if (session.user) {
     who.append(h("span", {class: "me", text: session.user.name}),
-               h("button", {class: "link", type: "button", onclick: logout, text: t("logout")}));
+               h("button", {class: "link", type: "button", onclick: () => logout(), text: t("logout")}));
   }
 }
 
-async function logout() {
-  try { await api("POST", "/api/logout", {}); } catch { /* the session is gone anyway */ }
+// Log out (everywhere: every session of the account, in every browser).
+async function logout(everywhere = false) {
+  try { await api("POST", everywhere ? "/api/logout?everywhere=true" : "/api/logout", {}); }
+  catch { /* the session is gone anyway */ }
   session.user = null; session.csrf = null;
   if (current) current.close();
   location.hash = "";
@@ -183,6 +185,31 @@ function signInView() {
   });
   return h("section", {class: "lobby"}, h("p", {class: "intro", text: t("welcome")}),
            h("div", {class: "columns"}, guest, account));
+}
+
+// A member's account: change the password (his other sessions end), log out everywhere.
+function accountView() {
+  const form = h("form", {id: "pw-form"},
+    h("label", {for: "pw-current", text: t("currentPassword")}),
+    h("input", {id: "pw-current", type: "password", required: true, maxlength: 128, autocomplete: "current-password"}),
+    h("label", {for: "pw-new", text: t("newPassword")}),
+    h("input", {id: "pw-new", type: "password", required: true, minlength: 8, maxlength: 128,
+                autocomplete: "new-password"}),
+    h("button", {type: "submit", id: "pw-change", text: t("changePassword")}));
+  const done = h("p", {class: "note", role: "status", id: "pw-done"});
+  form.addEventListener("submit", async e => {
+    e.preventDefault();
+    $(".error", form)?.remove();
+    done.textContent = "";
+    try {
+      await api("POST", "/api/password", {current: $("#pw-current", form).value, new: $("#pw-new", form).value});
+      form.reset();
+      done.textContent = t("passwordChanged");
+    } catch (err) { formError(form, err); }
+  });
+  return h("section", {class: "card-box", "aria-labelledby": "ac-h", id: "account"},
+    h("h2", {id: "ac-h", text: t("accountTitle")}), form, done,
+    h("button", {type: "button", id: "logout-everywhere", onclick: () => logout(true), text: t("logoutEverywhere")}));
 }
 
 function seatLabel(s) {
@@ -391,7 +418,8 @@ async function lobbyView() {
   const gamesBox = h("section", {class: "card-box", "aria-labelledby": "fg-h"},
     h("h2", {id: "fg-h", text: t("finished")}), games);
   const drivesBox = await lobbyDrives();
-  return h("section", {class: "lobby"}, h("div", {class: "columns"}, myBox, quick, drivesBox, create, tablesBox, gamesBox));
+  return h("section", {class: "lobby"}, h("div", {class: "columns"}, myBox, quick, drivesBox, create, tablesBox, gamesBox,
+                                          session.user.guest ? null : accountView()));
 }
 
 // One rule option of a variant as a form field: a checkbox, a list of choices or a number,
@@ -1367,7 +1395,7 @@ async function route() {
   routed++;
   const hash = location.hash.replace(/^#/, "");
   const [what, arg, extra] = hash.split("/");
-  if (!session.user && ["hall", "drive", "ratings", "player"].includes(what)) {
+  if (!session.user && ["hall", "drive", "ratings"].includes(what)) {
     await show(() => drivePage(what, arg));     // a drive's pages are public: the hall's screen needs no account
     return;
   }

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,8 +22,9 @@ from typing import Any
 from openwhist.server.auth import RateLimiter
 from openwhist.server.drives import Drives
 from openwhist.server.limits import LoopWatch, SearchPool
+from openwhist.server.policy import Refused, socket_refusal
 from openwhist.server.ratings import RatingBook
-from openwhist.server.table import TableClosed, TableRunner
+from openwhist.server.table import TALK_LIMIT, TALK_WINDOW, TableClosed, TableRunner
 from openwhist.store import (
     Store,
     acquire_lease,
@@ -86,6 +88,9 @@ class Settings:
     :param drive_limit: whist drives a director may have that have not finished
         (``OPENWHIST_DRIVE_LIMIT``, 5); ``drive_rate``: new drives a person may make an hour
         (``OPENWHIST_DRIVE_RATE``, 10).
+    :param sockets_per_person: WebSocket connections one person may have open on the server,
+        at all tables together (``OPENWHIST_SOCKETS_PER_PERSON``, 8); ``sockets_per_address``:
+        from one address, all people together (``OPENWHIST_SOCKETS_PER_ADDRESS``, 32).
     """
 
     bot_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_BOT_PAUSE", 0.8))
@@ -111,6 +116,10 @@ class Settings:
     deal_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_DEAL_PAUSE", 8.0))
     drive_limit: int = field(default_factory=lambda: int(_env_float("OPENWHIST_DRIVE_LIMIT", 5)))
     drive_rate: int = field(default_factory=lambda: int(_env_float("OPENWHIST_DRIVE_RATE", 10)))
+    sockets_per_person: int = field(default_factory=lambda: int(_env_float(
+        "OPENWHIST_SOCKETS_PER_PERSON", 8)))
+    sockets_per_address: int = field(default_factory=lambda: int(_env_float(
+        "OPENWHIST_SOCKETS_PER_ADDRESS", 32)))
 
 
 def _gone(holder: str) -> bool:
@@ -146,6 +155,8 @@ class Hub:
         self.analysis_limiter = RateLimiter(max(1, settings.hint_limit // 2), 60.0)
         self.drive_limiter = RateLimiter(settings.drive_rate, 3600.0)
         self.drive_entry_limiter = RateLimiter(60, 60.0)
+        self.talk_limiter = RateLimiter(TALK_LIMIT, TALK_WINDOW)  # per person, every table
+        self.sockets: Counter[str] = Counter()  # open WebSockets per person and per address
         self.drives = Drives(self)
         self.ratings = RatingBook(self)
         self._hooks: set[asyncio.Task[None]] = set()
@@ -235,6 +246,23 @@ class Hub:
         except Exception:
             log.warning("starting the drives whose time has come, or ending their rounds, failed; "
                         "trying again", exc_info=True)
+
+    def socket_opened(self, user_id: int, address: str) -> Refused | None:
+        """Count a WebSocket of a person from an address, or the refusal when the person
+        or the address has as many open as allowed (nothing is counted then)."""
+        keys = (f"user|{user_id}", f"ip|{address}")
+        refusal = socket_refusal(self.sockets[keys[0]], self.sockets[keys[1]],
+                                 self.settings.sockets_per_person, self.settings.sockets_per_address)
+        if refusal is None:
+            self.sockets.update(keys)
+        return refusal
+
+    def socket_closed(self, user_id: int, address: str) -> None:
+        """Uncount a WebSocket counted by :meth:`socket_opened`."""
+        for key in (f"user|{user_id}", f"ip|{address}"):
+            self.sockets[key] -= 1
+            if self.sockets[key] <= 0:
+                del self.sockets[key]
 
     def open_tables_of(self, user_id: int) -> int:
         """How many live tables this user owns (a drive's tables are the drive's, not its

@@ -170,3 +170,10 @@ def test_talk_is_limited_per_person_over_all_his_sockets(server: Server) -> None
     assert theirs.until(lambda m: m["type"] in ("said", "refused"))["type"] == "said"
     for s in (a, b, c, theirs):
         s.close()
+
+
+def test_every_new_code_is_worded_in_the_five_languages() -> None:
+    text = (Path(openwhist.__file__).parent / "web" / "static" / "i18n.js").read_text(encoding="utf-8")
+    for code in ("option_range", "count_range", "grid_nested", "grid_range", "sockets_person",
+                 "sockets_address", "talk_rate"):
+        assert text.count(f"err_{code}: ") == 5, code

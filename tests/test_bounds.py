@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import openwhist
 from openwhist.errors import ConfigError
 from openwhist.rules.belgian.grid import GRID_MAX_DEPTH, GRID_MAX_POINTS, load_grid, toml_depth
-from openwhist.rules.options import OptionInfo, OptionsRecord, option, option_infos, stored_values
+from openwhist.rules.options import OptionInfo, OptionsRecord, option, option_infos, without_ranges
 from openwhist.rules.registry import get_variant, resolve, variants
 
 HUGE = (10**30, 2**63, 10**310, -(2**63))
@@ -123,7 +123,7 @@ def test_matches_that_never_end_are_refused() -> None:
 
 
 def test_what_was_stored_before_the_ranges_still_loads() -> None:
-    with stored_values():
+    with without_ranges():
         assert resolve("classic", target=500)[1].target == 500
         match = openwhist.new_match("classic", until="deals", count=500, seed=1)
         with pytest.raises(ConfigError):  # types are still checked

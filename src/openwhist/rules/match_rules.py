@@ -128,7 +128,7 @@ class MatchRules:
     def check_length(self, until: str, count: int) -> None:
         """Raise ConfigError unless ``until`` and ``count`` make a match of this family:
         ``count`` a whole number from 1 to the length's ``max_count`` (code
-        ``count_range``; not the most within :func:`~openwhist.rules.options.stored_values`),
+        ``count_range``; not the most within :func:`~openwhist.rules.options.without_ranges`),
         odd where the length says so."""
         if until not in self.UNTIL:
             raise ConfigError(f"until must be {', '.join(self.UNTIL)}, not {until!r}")

@@ -22,7 +22,7 @@ __all__ = [
     "options_from_strings",
     "ranges_checked",
     "shown",
-    "stored_values",
+    "without_ranges",
 ]
 
 
@@ -83,32 +83,33 @@ def option_infos(options_type: type) -> list[OptionInfo]:
     return list(_option_infos(options_type))
 
 
-_STORED: contextvars.ContextVar[bool] = contextvars.ContextVar("openwhist_stored_values", default=False)
+_WAIVED: contextvars.ContextVar[bool] = contextvars.ContextVar("openwhist_without_ranges", default=False)
 
 
 @contextlib.contextmanager
-def stored_values() -> Iterator[None]:
-    """Read what was stored before the declared ranges existed as it is: within this
-    block the ranges of options (:func:`option`'s ``range``) and the most a match length
-    may count are not enforced, so that a table or a record kept from then still loads
-    and replays.  Types, choices and everything else are still checked; new tables and
-    matches are checked outside such a block.
+def without_ranges() -> Iterator[None]:
+    """Within this block the ranges of options (:func:`option`'s ``range``) and the most
+    a match length may count are not enforced: for what was stored before the ranges
+    existed (a table, a drive or a record kept from then still loads and replays), and
+    for offline runs that choose their own number of deals (a simulation of thousands).
+    Types, choices and everything else are still checked; new tables and matches are
+    checked outside such a block.
 
     >>> from openwhist.rules.registry import resolve
-    >>> with stored_values():
+    >>> with without_ranges():
     ...     resolve("classic", target=500)[1].target
     500
     """
-    token = _STORED.set(True)
+    token = _WAIVED.set(True)
     try:
         yield
     finally:
-        _STORED.reset(token)
+        _WAIVED.reset(token)
 
 
 def ranges_checked() -> bool:
-    """Whether declared ranges are enforced here (False within :func:`stored_values`)."""
-    return not _STORED.get()
+    """Whether declared ranges are enforced here (False within :func:`without_ranges`)."""
+    return not _WAIVED.get()
 
 
 def shown(value: Any) -> str:

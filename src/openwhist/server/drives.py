@@ -43,7 +43,7 @@ from openwhist.drive import plan as movement_plan
 from openwhist.drive import results_csv as deal_results_csv
 from openwhist.drive import standings as rank
 from openwhist.errors import WhistError
-from openwhist.rules.options import stored_values
+from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant, resolve
 from openwhist.rules.seats import seat_name
 from openwhist.server.table import SeatError, TableClosed, variant_seats
@@ -622,7 +622,7 @@ def header_of(drive: dict[str, Any]) -> Any:
     read)."""
     made = drive.get("_header")
     if made is None:
-        with stored_values():  # checked when the drive was made
+        with without_ranges():  # checked when the drive was made
             _, opts = resolve(drive["family"], None, **drive["options"])
         made = drive["_header"] = get_variant(drive["family"]).header(opts)
     return made

@@ -27,7 +27,7 @@ from openwhist.cards import derive_seed
 from openwhist.errors import WhistError
 from openwhist.match import Match, new_match
 from openwhist.rules.base import Deal, Observation, parse_action
-from openwhist.rules.options import stored_values
+from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_name
 from openwhist.server.views import action_shown, observe, spectator_view
@@ -247,7 +247,7 @@ class TableRunner:
     # --- state --------------------------------------------------------------------------
 
     def _new_match(self, dealer: int = 0) -> Match:
-        with stored_values():  # checked when the table was made; kept as stored since
+        with without_ranges():  # checked when the table was made; kept as stored since
             return new_match(self.variant, seed=match_seed(self.seed, self.match_no, self.keyed_from),
                              until=self.until, count=self.count, dealer=dealer, **self.options)
 

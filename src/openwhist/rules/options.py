@@ -248,5 +248,5 @@ def _convert(info: OptionInfo, raw: str, hint: Any, n_hands: int) -> Any:
         try:
             return int(raw)
         except ValueError:
-            raise ConfigError(f"option {key} is a whole number, not {raw!r}") from None
+            raise ConfigError(f"option {key} is a whole number, not {shown(raw)}") from None
     return raw

@@ -322,9 +322,9 @@ def test_no_trump_the_stock_lies_face_down_and_both_draws_are_blind() -> None:
 def test_options_are_checked() -> None:
     for bad, message in [({"scoring": "bridge"}, "scoring must be one of"),
                          ({"best_of": 4}, "odd number"),
-                         ({"race": 14, "scoring": "standard"}, "race must lie in 1..13"),
-                         ({"race": 14}, "race must lie in 1..13 tricks of the play phase"),
-                         ({"face_up": 27}, "face_up lies in")]:
+                         ({"race": 14, "scoring": "standard"}, r"race is a whole number in 1\.\.13"),
+                         ({"race": 14}, r"race is a whole number in 1\.\.13 or none"),
+                         ({"face_up": 27}, r"face_up is a whole number in 0\.\.26")]:
         with pytest.raises(ConfigError, match=message):
             openwhist.new_deal("german", seed=1, **bad)
     assert openwhist.new_deal("german", seed=1, trump="none").options.face_up == 0

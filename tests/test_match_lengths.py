@@ -31,8 +31,9 @@ def test_every_family_declares_its_lengths(variant: str) -> None:
     assert [x["until"] for x in info["lengths"]] == list(rules.UNTIL)
     assert info["default"]["until"] in rules.UNTIL and info["default"]["count"] >= 1
     for x in info["lengths"]:
-        assert set(x) == {"until", "label", "count", "default_count", "odd"}
+        assert set(x) == {"until", "label", "count", "default_count", "odd", "max_count"}
         assert x["default_count"] >= 1 and (not x["odd"] or x["default_count"] % 2 == 1)
+        assert x["default_count"] <= x["max_count"] <= 1000
         # every declared length with its default count starts a match
         openwhist.new_match(variant, seed=1, until=x["until"], count=x["default_count"])
 
@@ -41,11 +42,11 @@ def test_declared_lengths_per_family() -> None:
     classic = openwhist.match_lengths("classic")
     assert classic["default"] == {"until": "rubber", "count": 1}
     assert {"until": "rubber", "label": "rubbers", "count": "rubbers", "default_count": 1,
-            "odd": False} in classic["lengths"]
+            "odd": False, "max_count": 20} in classic["lengths"]
     assert openwhist.match_lengths("dummy")["default"] == {"until": "rubber", "count": 1}
     german = {x["until"]: x for x in openwhist.match_lengths("german", best_of=5)["lengths"]}
     assert german["best-of"] == {"until": "best-of", "label": "best-of", "count": "hands",
-                                 "default_count": 5, "odd": True}
+                                 "default_count": 5, "odd": True, "max_count": 99}
     assert openwhist.match_lengths("german", scoring="meggiesoft")["lengths"][3]["default_count"] == 50
     belgian = openwhist.match_lengths("belgian")
     assert belgian["default"] == {"until": "rounds", "count": 1}

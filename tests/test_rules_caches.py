@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import openwhist
 from openwhist.cards import Card, CardSet
+from openwhist.errors import ConfigError
 from openwhist.rules.actions import Call, action_from_id, parse_action
 from openwhist.rules.classic import ClassicOptions
 from openwhist.rules.observation import _mask_texts, _tricks_json
@@ -20,12 +23,12 @@ def test_options_dict_is_fresh_and_per_object() -> None:
     first = opts.to_dict()
     first["target"] = 99
     assert opts.to_dict()["target"] == 7
-    # equal options (True == 1) keep their own dicts: true and 1 are different JSON
-    as_int, as_bool = ClassicOptions(single_from=1), ClassicOptions(single_from=True)
-    assert as_int == as_bool
-    assert as_int.to_dict()["single_from"] is not True
-    assert as_bool.to_dict()["single_from"] is True
-    assert as_int.to_dict()["single_from"] is not True
+    # equal options keep their own dicts; a number option refuses true (True == 1, but true
+    # and 1 are different JSON, and a yes/no is no count)
+    one, other = ClassicOptions(single_from=1), ClassicOptions(single_from=1)
+    assert one == other and one.to_dict() is not other.to_dict()
+    with pytest.raises(ConfigError, match="single_from is a whole number"):
+        ClassicOptions(single_from=True)
 
 
 def test_options_dict_matches_fields() -> None:

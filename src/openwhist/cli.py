@@ -406,7 +406,8 @@ def rules(
     table.add_column("value")
     table.add_column("meaning")
     for info in option_infos(record.options_type):
-        table.add_row(info.name, escape(repr(getattr(opts, info.name))), escape(info.help))
+        bounds = f" ({info.range[0]}..{info.range[1]})" if info.range else ""
+        table.add_row(info.name, escape(repr(getattr(opts, info.name))), escape(info.help + bounds))
     console.print(table)
 
 

@@ -18,4 +18,13 @@ class IllegalActionError(WhistError):
 
 
 class ConfigError(WhistError):
-    """Options that are inconsistent or unknown (a target of 0, an unknown preset)."""
+    """Options that are inconsistent or unknown (a target of 0, an unknown preset).
+
+    ``code`` (and ``values``) name the kind of refusal for a page to word in its own
+    language (``option_range``: an option outside its declared range); None: a plain one.
+    """
+
+    def __init__(self, message: str = "", code: str | None = None, **values: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values

@@ -27,6 +27,7 @@ from openwhist.cards import Suit
 from openwhist.errors import IllegalActionError, InvalidActionError, WhistError
 from openwhist.match import Match, new_match
 from openwhist.rules.base import Deal, Variant
+from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import NO_PLAYER, SEAT_NAMES, parse_seat, seat_name
 
@@ -212,8 +213,15 @@ def replay(record: Mapping[str, Any]) -> Any:
 
     The record's format and version are checked first.  Returns the deal
     (:class:`~openwhist.rules.base.Deal`) of a deal record or the :class:`Match` of a match
-    record; raises :class:`RecordError` if a card is illegal or the result differs.
+    record; raises :class:`RecordError` if a card is illegal or the result differs.  A
+    record keeps the options and length it was played with, read as they are
+    (:func:`~openwhist.rules.options.without_ranges`).
     """
+    with without_ranges():
+        return _replay(record)
+
+
+def _replay(record: Mapping[str, Any]) -> Any:
     check_header(record)
     if record.get("kind") == "deal":
         return _replay_deal(record)

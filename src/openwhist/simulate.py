@@ -24,6 +24,7 @@ from openwhist.bots import make_bot, parse_bot_spec, play_out
 from openwhist.errors import ConfigError
 from openwhist.match import new_match
 from openwhist.play import bot_seed
+from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant, resolve
 from openwhist.rules.seats import NO_PLAYER, seat_name, seat_word, side_name
 
@@ -134,8 +135,9 @@ def simulate(
         raise ConfigError(f"--deals must be at least 1, not {deals}")
     if seed is not None and seed < 0:
         raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
-    match = new_match(variant, preset=preset, seed=seed, until="deals", count=deals,
-                      **(options or {}))
+    with without_ranges():  # a run of any number of deals (it always ends)
+        match = new_match(variant, preset=preset, seed=seed, until="deals", count=deals,
+                          **(options or {}))
     head = get_variant(match.variant).header(match.options)
     per_hand = parse_bots(bots, next(iter(head.dummies), None), head.hands)
     notes: list[str] = []

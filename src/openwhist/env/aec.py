@@ -33,6 +33,7 @@ from openwhist.env.rewards import seat_returns
 from openwhist.env.tensors import action_mask, observation_tensor, tensor_layout
 from openwhist.errors import ConfigError
 from openwhist.match import Match
+from openwhist.rules.options import without_ranges
 from openwhist.rules.protocol import Deal
 from openwhist.rules.registry import get_variant, new_deal, resolve
 from openwhist.rules.seats import seat_name
@@ -123,8 +124,9 @@ class WhistEnv(AECEnv):  # type: ignore[misc]
             self.match = None
             self.deal = new_deal(self.variant, options=self.options, seed=self._seed, dealer=self._dealer)
         else:
-            self.match = Match(self.variant, self.options, self._seed, until="deals", count=self.deals,
-                               first_dealer=self._dealer)
+            with without_ranges():  # an episode of any number of deals (it always ends)
+                self.match = Match(self.variant, self.options, self._seed, until="deals",
+                                   count=self.deals, first_dealer=self._dealer)
             self.deal = self.match.state
         self._select()
 

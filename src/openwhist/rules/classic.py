@@ -79,18 +79,19 @@ class ClassicOptions(OptionsRecord):
         "is turned")
     honours: bool = option(
         True, "score honours: A K Q J of trumps held as dealt, 4 by a side score 4, 3 score 2")
-    target: int = option(5, "points that win a game: 5 short whist, 10 long, 7 American, or any")
+    target: int = option(5, "points that win a game: 5 short whist, 10 long, 7 American, or any "
+                         "up to 100", range=(1, 100))
     honours_barred_one_short: bool = option(
         True, "a side one point short of game at the start of the deal cannot score honours "
         "(not at 4 in short whist, none at 9 in long whist)")
-    slam_bonus: int = option(0, "extra points for a side that takes all 13 tricks")
+    slam_bonus: int = option(0, "extra points for a side that takes all 13 tricks", range=(0, 100))
     game_values: Literal["laws", "points"] = option(
         "laws", "laws: a game is worth 3 if the losers had 0, 2 if they had less than "
         "single_from, else 1; points: a game is worth the points scored in it (total points)")
     single_from: int | None = option(
         None, "losers' score from which a game is single (default: half the target rounded "
-        "up: 3 at 5 points, 5 at 10)")
-    rubber_bonus: int = option(2, "points added for winning a rubber")
+        "up: 3 at 5 points, 5 at 10)", range=(1, 100))
+    rubber_bonus: int = option(2, "points added for winning a rubber", range=(0, 100))
     rubber_bonus_rule: Literal["always", "two-nil"] = option(
         "always", "always: the bonus for a rubber won 2-0 or 2-1 (laws); two-nil: only for 2-0")
     revokes: Literal["refuse", "penalty"] = option(
@@ -102,16 +103,12 @@ class ClassicOptions(OptionsRecord):
         "whichever is best for them, the game first (best)")
     dummy: int | None = option(
         None, "the hand (N, E, S, W) that is an exposed dummy played by the partner opposite "
-        "(Dummy whist for three); none for four players")
+        "(Dummy whist for three); none for four players", range=(0, 3))
 
     def __post_init__(self) -> None:
-        self.check_types()
-        if self.target < 1:
-            raise ConfigError("target must be at least 1 point")
-        if self.single_from is not None and not 0 < self.single_from <= self.target:
+        self.check_types()  # and each number's declared range
+        if self.single_from is not None and self.single_from > self.target:
             raise ConfigError(f"single_from must lie in 1..target, not {self.single_from!r}")
-        if self.dummy is not None and self.dummy not in (0, 1, 2, 3):
-            raise ConfigError(f"dummy must be a hand 0-3 or None, not {self.dummy!r}")
         if self.trump == "none" and self.honours:
             raise ConfigError("honours need a trump suit: use honours=False with trump='none'")
 
@@ -627,9 +624,9 @@ class ClassicMatchRules(MatchRules):
 
     def lengths(self) -> tuple[MatchLength, ...]:
         """N games, N rubbers (best of three games each) or N deals (4: each hand deals once)."""
-        return (MatchLength("game", "games", "games", 1),
-                MatchLength("rubber", "rubbers", "rubbers", 1),
-                MatchLength("deals", "deals", "deals", 4))
+        return (MatchLength("game", "games", "games", 1, max_count=50),
+                MatchLength("rubber", "rubbers", "rubbers", 1, max_count=20),
+                MatchLength("deals", "deals", "deals", 4, max_count=100))
 
     def game_target(self) -> int:
         """The points that win a game (option ``target``)."""

@@ -85,37 +85,31 @@ class GermanOptions(OptionsRecord):
         1, "stock cards lying face up: 1 (the game), 2 or more (seed 001's open stock: the "
         "winner chooses which to take, the loser takes the top face-down card, the row is "
         "refilled; when no face-down card is left the loser takes the face-up card turned "
-        "first), 0 (the stock lies face down and both draws are blind; needs trump=none)")
+        "first), 0 (the stock lies face down and both draws are blind; needs trump=none)",
+        range=(0, STOCK_SIZE))
     race: int | None = option(
         None, "end the hand as soon as a player has won this many of the 13 tricks of the "
         "play phase (seed 001's race to 7 or 9; 7 is a majority of them); the stock phase's "
         "tricks never count for the race, whatever the scoring; the racer wins the hand (1 "
         "point, meggiesoft: his tricks); when nobody reaches it the hand scores as the "
-        "scoring says; none: play every trick")
+        "scoring says; none: play every trick", range=(1, STOCK_TRICKS))
     best_of: int = option(
         3, "a match (until=match) is the best of this many hands (seed 001: 3 or 5): the first "
-        "to win more than half wins it; a drawn hand does not count")
+        "to win more than half wins it; a drawn hand does not count", range=(1, 99))
     match_target: int = option(
         50, "meggiesoft scoring: a match (until=match) is won by the one player at or above "
-        "this many points at the end of a hand; if both are, the target rises by target_raise")
+        "this many points at the end of a hand; if both are, the target rises by target_raise",
+        range=(1, 1000))
     target_raise: int = option(10, "meggiesoft scoring: how much the match target rises when "
-                               "both players reach it in the same hand")
+                               "both players reach it in the same hand", range=(1, 1000))
 
     def __post_init__(self) -> None:
-        self.check_types()
-        if self.face_up > STOCK_SIZE:
-            raise ConfigError(f"face_up lies in 0..{STOCK_SIZE}, not {self.face_up}")
+        self.check_types()  # and each number's declared range
         if self.face_up == 0 and self.trump == "turn-up":
             raise ConfigError("trump is fixed by the first face-up card: with face_up=0 (a "
                               "face-down stock) use trump=none")
-        if self.best_of < 1 or self.best_of % 2 == 0:
+        if self.best_of % 2 == 0:
             raise ConfigError(f"best_of must be an odd number of hands (3, 5...), not {self.best_of}")
-        if self.match_target < 1 or self.target_raise < 1:
-            raise ConfigError("match_target and target_raise must be at least 1")
-        if self.race is not None and (isinstance(self.race, bool) or not isinstance(
-                self.race, int) or not 1 <= self.race <= STOCK_TRICKS):
-            raise ConfigError(f"race must lie in 1..{STOCK_TRICKS} tricks of the play phase, "
-                              f"or be none; not {self.race!r}")
 
 
 PRESETS: dict[str, GermanOptions] = {
@@ -685,10 +679,10 @@ class GermanMatchRules(MatchRules):
         under seed-001's and 5 under standard scoring)."""
         opts = self.options
         points = {"meggiesoft": opts.match_target, "seed-001": 10}.get(opts.scoring, 5)
-        return (MatchLength("match", "matches", "matches", 1),
-                MatchLength("deals", "hands", "hands", 2),
-                MatchLength("best-of", "best-of", "hands", opts.best_of, odd=True),
-                MatchLength("points", "points", "points", points))
+        return (MatchLength("match", "matches", "matches", 1, max_count=20),
+                MatchLength("deals", "hands", "hands", 2, max_count=100),
+                MatchLength("best-of", "best-of", "hands", opts.best_of, odd=True, max_count=99),
+                MatchLength("points", "points", "points", points, max_count=1000))
 
     def deal_args(self) -> dict[str, Any]:
         """A hand is dealt with the match score (shown in the observation)."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from openwhist.errors import ConfigError
+from openwhist.rules.options import ranges_checked, shown
 
 __all__ = [
     "GameRecord",
@@ -54,7 +55,8 @@ class MatchLength:
     """One way a match of a family can end, as a page offers it: ``until`` (the value
     :func:`openwhist.new_match` takes), ``label`` (a key for the page's text), ``count``
     (what ``count`` counts: ``"rubbers"``, ``"deals"``, ``"points"``...),
-    ``default_count`` and ``odd`` (True when ``count`` must be odd, as in best of N).
+    ``default_count``, ``odd`` (True when ``count`` must be odd, as in best of N) and
+    ``max_count``, the most ``count`` may be (a match always ends: 100 deals, 20 rubbers).
     """
 
     until: str
@@ -62,12 +64,13 @@ class MatchLength:
     count: str
     default_count: int
     odd: bool = False
+    max_count: int = 100
 
     def to_json(self) -> dict[str, Any]:
         """The length as JSON values, e.g. ``{"until": "rubber", "label": "rubbers",
-        "count": "rubbers", "default_count": 1, "odd": false}``."""
+        "count": "rubbers", "default_count": 1, "odd": false, "max_count": 20}``."""
         return {"until": self.until, "label": self.label, "count": self.count,
-                "default_count": self.default_count, "odd": self.odd}
+                "default_count": self.default_count, "odd": self.odd, "max_count": self.max_count}
 
 
 class MatchRules:
@@ -123,11 +126,18 @@ class MatchRules:
                 "lengths": [x.to_json() for x in self.lengths()]}
 
     def check_length(self, until: str, count: int) -> None:
-        """Raise ConfigError unless ``until`` and ``count`` make a match of this family."""
+        """Raise ConfigError unless ``until`` and ``count`` make a match of this family:
+        ``count`` a whole number from 1 to the length's ``max_count`` (code
+        ``count_range``; not the most within :func:`~openwhist.rules.options.without_ranges`),
+        odd where the length says so."""
         if until not in self.UNTIL:
             raise ConfigError(f"until must be {', '.join(self.UNTIL)}, not {until!r}")
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise ConfigError(f"count must be a whole number of at least 1, not {count!r}")
+        most = next((x.max_count for x in self.lengths() if x.until == until), 100)
+        if not ranges_checked():
+            most = max(most, count) if isinstance(count, int) else most
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= most:
+            raise ConfigError(f"count (of {until}) is a whole number in 1..{most}, not {shown(count)}",
+                              "count_range", until=until, min=1, max=most)
         for length in self.lengths():
             if length.until == until and length.odd and count % 2 == 0:
                 raise ConfigError(f"until={until} needs an odd count (best of 3, 5...), "

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -18,29 +20,38 @@ __all__ = [
     "option",
     "option_infos",
     "options_from_strings",
+    "ranges_checked",
+    "shown",
+    "without_ranges",
 ]
 
 
-def option(default: Any, help: str, file: str = "") -> Any:  # noqa: A002 - the field's help text
+def option(default: Any, help: str, file: str = "",  # noqa: A002 - the field's help text
+           range: tuple[int, int] | None = None) -> Any:  # noqa: A002 - the declared range
     """A dataclass field of an options record with its help kept beside it.
 
     ``file``: a file suffix (``".toml"``) where a front end that may read the user's own
     files (the command line) reads a value ending in it as a file and passes its text; the
-    rules themselves never read a file an option names.
+    rules themselves never read a file an option names.  ``range``: ``(lo, hi)``, the
+    least and the most a whole-number option may be (both included); every whole-number
+    option declares one, and :meth:`OptionsRecord.check_types` refuses a value outside it.
     """
-    return field(default=default, metadata={"help": help, "file": file})
+    return field(default=default, metadata={"help": help, "file": file, "range": range})
 
 
 @dataclass(frozen=True)
 class OptionInfo:
     """One option of a variant: its name, type, default and help; ``file`` the suffix of
-    the files whose text the command line passes for it (see :func:`option`)."""
+    the files whose text the command line passes for it, ``range`` the bounds of a
+    whole number (see :func:`option`)."""
 
     name: str
     type: Any
     default: Any
     help: str
     file: str = ""
+    range: tuple[int, int] | None = None
+    """The least and the most a whole-number option may be (None: not a number)."""
 
     @property
     def choices(self) -> tuple[Any, ...]:
@@ -57,13 +68,63 @@ def _literal_args(hint: Any) -> tuple[Any, ...]:
 @functools.cache
 def _option_infos(options_type: Any) -> tuple[OptionInfo, ...]:
     hints = typing.get_type_hints(options_type)
-    return tuple(OptionInfo(f.name, hints[f.name], f.default, str(f.metadata.get("help", "")),
-                            str(f.metadata.get("file", ""))) for f in fields(options_type))
+    infos = tuple(OptionInfo(f.name, hints[f.name], f.default, str(f.metadata.get("help", "")),
+                             str(f.metadata.get("file", "")), f.metadata.get("range"))
+                  for f in fields(options_type))
+    for info in infos:
+        if (info.type is int or info.type == int | None) and info.range is None:
+            raise TypeError(f"{options_type.__name__}.{info.name}: a whole-number option "
+                            "declares its range (option(..., range=(lo, hi)))")
+    return infos
 
 
 def option_infos(options_type: type) -> list[OptionInfo]:
     """Every option of an options record, in order, with its help."""
     return list(_option_infos(options_type))
+
+
+_WAIVED: contextvars.ContextVar[bool] = contextvars.ContextVar("openwhist_without_ranges", default=False)
+
+
+@contextlib.contextmanager
+def without_ranges() -> Iterator[None]:
+    """Within this block the ranges of options (:func:`option`'s ``range``) and the most
+    a match length may count are not enforced: for what was stored before the ranges
+    existed (a table, a drive or a record kept from then still loads and replays), and
+    for offline runs that choose their own number of deals (a simulation of thousands).
+    Types, choices and everything else are still checked; new tables and matches are
+    checked outside such a block.
+
+    >>> from openwhist.rules.registry import resolve
+    >>> with without_ranges():
+    ...     resolve("classic", target=500)[1].target
+    500
+    """
+    token = _WAIVED.set(True)
+    try:
+        yield
+    finally:
+        _WAIVED.reset(token)
+
+
+def ranges_checked() -> bool:
+    """Whether declared ranges are enforced here (False within :func:`without_ranges`)."""
+    return not _WAIVED.get()
+
+
+def shown(value: Any) -> str:
+    """A value as an error message shows it: at most 24 characters (a number of
+    thousands of digits is shown by its length, never written out).
+
+    >>> shown(10**30)
+    'a number of 31 digits'
+    >>> shown("abc")
+    "'abc'"
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**21:
+        return f"a number of {len(str(abs(value))) if abs(value) < 10**4000 else 'over 4000'} digits"
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 _TO_DICT = "_to_dict_made"
@@ -81,8 +142,9 @@ class OptionsRecord:
     the checks that follow from the fields' types.
 
     A choice option (a ``Literal``) must hold one of its values, a whole-number option a
-    non-negative whole number, a yes/no option a bool; the family's ``__post_init__``
-    calls :meth:`check_types` and then checks what ties options together.
+    whole number within its declared range (an optional one may also be None), a yes/no
+    option a bool; the family's ``__post_init__`` calls :meth:`check_types` and then checks
+    what ties options together.
     """
 
     def check_types(self) -> None:
@@ -94,10 +156,13 @@ class OptionsRecord:
                 if value not in info.choices:
                     raise ConfigError(f"{info.name} must be one of "
                                       f"{', '.join(map(str, info.choices))}, not {value!r}")
-            elif info.type is int:
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise ConfigError(f"{info.name} must be a non-negative whole number, "
-                                      f"not {value!r}")
+            elif info.range is not None and (value is not None or info.type is int):
+                lo, hi = info.range
+                if not isinstance(value, int) or isinstance(value, bool) or (
+                        not lo <= value <= hi and ranges_checked()):
+                    raise ConfigError(f"{info.name} is a whole number in {lo}..{hi}"
+                                      f"{'' if info.type is int else ' or none'}, not {shown(value)}",
+                                      "option_range", option=info.name, min=lo, max=hi)
             elif info.type is bool and not isinstance(value, bool):
                 raise ConfigError(f"{info.name} is true or false, not {value!r}")
 
@@ -183,5 +248,5 @@ def _convert(info: OptionInfo, raw: str, hint: Any, n_hands: int) -> Any:
         try:
             return int(raw)
         except ValueError:
-            raise ConfigError(f"option {key} is a whole number, not {raw!r}") from None
+            raise ConfigError(f"option {key} is a whole number, not {shown(raw)}") from None
     return raw

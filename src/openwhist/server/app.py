@@ -437,7 +437,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                 "seats": [seat_name(s, v.hands) for s in variant_seats(name, opts)],
                 "options": [{"name": o.name, "default": _plain(o.default), "help": o.help,
                              "type": _option_kind(o.type, o.choices),
-                             "choices": [_plain(x) for x in o.choices]}
+                             "choices": [_plain(x) for x in o.choices],
+                             "range": list(o.range) if o.range else None}
                             for o in option_infos(v.options_type)],
                 "preset_options": {p: resolve(name, p)[1].to_dict() for p in v.presets},
             })
@@ -476,9 +477,9 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             count = body.count or count
             rules.check_length(until, count)
             playing = variant_seats(name, opts)
-        except WhistError as exc:
-            raise _error(422, str(exc)) from None
-        except (TypeError, ValueError, OverflowError):  # an option's value of the wrong kind
+        except WhistError as exc:  # with its code (option_range, count_range, grid_nested...)
+            raise _error(422, str(exc), getattr(exc, "code", None), **getattr(exc, "values", {})) from None
+        except (TypeError, ValueError, OverflowError, RecursionError):  # an option's value of the wrong kind
             log.info("a table's options refused: %s", body.options)
             raise _error(422, "an option's value is of the wrong kind or out of range "
                               "(see GET /api/variants for each option's type)") from None
@@ -1086,11 +1087,19 @@ def create_app(database: str | None = None, settings: Settings | None = None,
             await ws.close(code=4409, reason="drive_board_unplayed")
             return
         await ws.accept()
+        address = ws.client.host if ws.client else "?"
+        refused = hub.socket_opened(user["id"], address)  # counted until the finally below
+        if refused is not None:  # too many of this person's or this address's: 4429
+            await ws.close(code=4429, reason=refused.code)
+            return
         conn = Connection(ws, user["id"], user["name"], found[0])
         pump = asyncio.create_task(conn.pump())
         try:
             await runner.call(lambda: runner.connect(conn))
-        except TableClosed:
+        except BaseException as exc:  # uncounted whatever ends the connection here
+            hub.socket_closed(user["id"], address)
+            if not isinstance(exc, TableClosed):
+                raise
             pump.cancel()
             await ws.close(code=4410)
             return
@@ -1121,6 +1130,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            hub.socket_closed(user["id"], address)
             with contextlib.suppress(TableClosed):
                 await runner.call(lambda: runner.disconnect(conn))
             conn.out.put_nowait(None)

@@ -43,6 +43,7 @@ from openwhist.drive import plan as movement_plan
 from openwhist.drive import results_csv as deal_results_csv
 from openwhist.drive import standings as rank
 from openwhist.errors import WhistError
+from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant, resolve
 from openwhist.rules.seats import seat_name
 from openwhist.server import policy
@@ -269,8 +270,9 @@ class Drives:
         try:
             name, opts = resolve(body.family, body.preset, **body.options)
         except WhistError as exc:
-            raise DriveError(422, str(exc), "invalid") from None
-        except (TypeError, ValueError, OverflowError):
+            raise DriveError(422, str(exc), getattr(exc, "code", None) or "invalid",
+                             **getattr(exc, "values", {})) from None
+        except (TypeError, ValueError, OverflowError, RecursionError):
             raise DriveError(
                 422, "an option's value is of the wrong kind or out of range", "invalid"
             ) from None
@@ -661,7 +663,8 @@ def header_of(drive: dict[str, Any]) -> Any:
     read)."""
     made = drive.get("_header")
     if made is None:
-        _, opts = resolve(drive["family"], None, **drive["options"])
+        with without_ranges():  # checked when the drive was made
+            _, opts = resolve(drive["family"], None, **drive["options"])
         made = drive["_header"] = get_variant(drive["family"]).header(opts)
     return made
 

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,8 +23,9 @@ from typing import Any
 from openwhist.server.auth import RateLimiter
 from openwhist.server.drives import Drives
 from openwhist.server.limits import LoopWatch, SearchPool
+from openwhist.server.policy import Refused, socket_refusal
 from openwhist.server.ratings import RatingBook
-from openwhist.server.table import TableClosed, TableRunner
+from openwhist.server.table import TALK_LIMIT, TALK_WINDOW, TableClosed, TableRunner
 from openwhist.store import (
     Store,
     acquire_lease,
@@ -95,6 +97,9 @@ class Settings:
         ``login_backoff_max`` (``OPENWHIST_LOGIN_BACKOFF_MAX``, 900); a good login, or
         ``login_forget`` seconds without a wrong one (3600), starts the count again.  Kept
         in the database: every server process on it counts together.
+    :param sockets_per_person: WebSocket connections one person may have open on the server,
+        at all tables together (``OPENWHIST_SOCKETS_PER_PERSON``, 8); ``sockets_per_address``:
+        from one address, all people together (``OPENWHIST_SOCKETS_PER_ADDRESS``, 32).
     """
 
     bot_pause: float = field(default_factory=lambda: _env_float("OPENWHIST_BOT_PAUSE", 0.8))
@@ -124,6 +129,10 @@ class Settings:
     login_backoff: float = field(default_factory=lambda: _env_float("OPENWHIST_LOGIN_BACKOFF", 30.0))
     login_backoff_max: float = field(default_factory=lambda: _env_float("OPENWHIST_LOGIN_BACKOFF_MAX", 900.0))
     login_forget: float = 3600.0
+    sockets_per_person: int = field(default_factory=lambda: int(_env_float(
+        "OPENWHIST_SOCKETS_PER_PERSON", 8)))
+    sockets_per_address: int = field(default_factory=lambda: int(_env_float(
+        "OPENWHIST_SOCKETS_PER_ADDRESS", 32)))
 
 
 def _gone(holder: str) -> bool:
@@ -159,6 +168,8 @@ class Hub:
         self.analysis_limiter = RateLimiter(max(1, settings.hint_limit // 2), 60.0)
         self.drive_limiter = RateLimiter(settings.drive_rate, 3600.0)
         self.drive_entry_limiter = RateLimiter(60, 60.0)
+        self.talk_limiter = RateLimiter(TALK_LIMIT, TALK_WINDOW)  # per person, every table
+        self.sockets: Counter[str] = Counter()  # open WebSockets per person and per address
         self.drives = Drives(self)
         self.ratings = RatingBook(self)
         self._hooks: set[asyncio.Task[None]] = set()
@@ -276,6 +287,23 @@ class Hub:
             alive = await self.store.run(live_sessions, chunk)
             gone.extend(th for th in chunk if th not in alive)
         self.end_sessions(gone)
+
+    def socket_opened(self, user_id: int, address: str) -> Refused | None:
+        """Count a WebSocket of a person from an address, or the refusal when the person
+        or the address has as many open as allowed (nothing is counted then)."""
+        keys = (f"user|{user_id}", f"ip|{address}")
+        refusal = socket_refusal(self.sockets[keys[0]], self.sockets[keys[1]],
+                                 self.settings.sockets_per_person, self.settings.sockets_per_address)
+        if refusal is None:
+            self.sockets.update(keys)
+        return refusal
+
+    def socket_closed(self, user_id: int, address: str) -> None:
+        """Uncount a WebSocket counted by :meth:`socket_opened`."""
+        for key in (f"user|{user_id}", f"ip|{address}"):
+            self.sockets[key] -= 1
+            if self.sockets[key] <= 0:
+                del self.sockets[key]
 
     def open_tables_of(self, user_id: int) -> int:
         """How many live tables this user owns (a drive's tables are the drive's, not its

@@ -206,6 +206,30 @@ def shown(feature: Feature, audience: Audience) -> str:
     return POLICY[feature, audience].sees
 
 
+# --- bounds and limits -----------------------------------------------------------------
+# How many live connections a person and an address may hold.
+
+
+def socket_refusal(person: int, address: int, per_person: int, per_address: int) -> Refused | None:
+    """Whether one more WebSocket may open for a person who has ``person`` open on the
+    server, from an address that has ``address`` open: None, or the refusal (code
+    ``sockets_person`` or ``sockets_address``, with ``most``; the WebSocket closes with
+    4429 and the code as its reason).
+
+    >>> socket_refusal(7, 20, 8, 32) is None
+    True
+    >>> socket_refusal(8, 20, 8, 32).code, socket_refusal(1, 32, 8, 32).code
+    ('sockets_person', 'sockets_address')
+    """
+    if person >= per_person:
+        return Refused(f"you have {per_person} connections open, the most one may; close a tab",
+                       "sockets_person", 429, most=per_person)
+    if address >= per_address:
+        return Refused(f"{per_address} connections are open from your address, the most it may have",
+                       "sockets_address", 429, most=per_address)
+    return None
+
+
 # --- play and claims -------------------------------------------------------------------
 # The functions the live table asks (a seat's audience for another seat, who sees a claim).
 

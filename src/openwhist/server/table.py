@@ -27,6 +27,7 @@ from openwhist.cards import derive_seed
 from openwhist.errors import WhistError
 from openwhist.match import Match, new_match
 from openwhist.rules.base import Deal, Observation, parse_action
+from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_name
 from openwhist.server.policy import CLAIM_SETTLED, claim_shown, may_answer_claim, table_audience
@@ -45,7 +46,8 @@ log = logging.getLogger("openwhist.server")
 QUICK_MESSAGES = ("hello", "good_luck", "well_played", "thanks", "sorry", "bye")
 """The quick messages of table talk (a page words them in its language)."""
 TALK_LIMIT, TALK_WINDOW, TALK_LENGTH = 5, 10.0, 200
-"""Table talk: messages per connection per window of seconds, and characters of free text."""
+"""Table talk: messages per person (all his connections, at every table) per window of
+seconds, and characters of free text."""
 
 
 def match_seed(seed: int, match_no: int, keyed_from: int = 0) -> int:
@@ -164,7 +166,6 @@ class TableRunner:
         self._deadline: float | None = None  # when the person to act runs out of time
         self._pause_timer: asyncio.TimerHandle | None = None
         self._pause_ends = 0.0
-        self._talk: dict[Connection, list[float]] = {}
         now = time.monotonic()
         self.seats: dict[int, SeatState] = {}
         for s in row["seats"]:
@@ -247,8 +248,9 @@ class TableRunner:
     # --- state --------------------------------------------------------------------------
 
     def _new_match(self, dealer: int = 0) -> Match:
-        return new_match(self.variant, seed=match_seed(self.seed, self.match_no, self.keyed_from),
-                         until=self.until, count=self.count, dealer=dealer, **self.options)
+        with without_ranges():  # checked when the table was made; kept as stored since
+            return new_match(self.variant, seed=match_seed(self.seed, self.match_no, self.keyed_from),
+                             until=self.until, count=self.count, dealer=dealer, **self.options)
 
     def _first_dealer(self, last_record: dict[str, Any] | None) -> int:
         """The first dealer of the match now starting: the deal passes on to the left of
@@ -441,7 +443,6 @@ class TableRunner:
         """A client leaves; a person whose last connection this was is away from now on."""
         self.active = time.time()
         conn.closed = True
-        self._talk.pop(conn, None)
         self.spectators.discard(conn)
         for st in self.seats.values():
             if conn in st.conns:
@@ -523,11 +524,8 @@ class TableRunner:
     def say(self, conn: Connection, quick: Any, text: Any, ref: Any = None) -> None:
         """Table talk: a quick message (every table) or free text (private tables), sent to
         everyone; a spectator's reaches only the spectators while a deal is played.  At
-        most :data:`TALK_LIMIT` messages in :data:`TALK_WINDOW` seconds per connection."""
-        now = time.monotonic()
-        said = [t for t in self._talk.get(conn, []) if t > now - TALK_WINDOW]
-        if len(said) >= TALK_LIMIT:
-            return self.refuse(conn, "too many messages; wait a few seconds", ref, "talk_limit")
+        most :data:`TALK_LIMIT` messages in :data:`TALK_WINDOW` seconds per person, counted
+        over all his connections and tables (``hub.talk_limiter``)."""
         message: dict[str, Any] = {"type": "said", "v": self.version, "from": conn.name}
         if quick is not None:
             if quick not in QUICK_MESSAGES:
@@ -540,8 +538,8 @@ class TableRunner:
             message["text"] = text.strip()[:TALK_LENGTH]
         else:
             return self.refuse(conn, "say something: quick or text", ref, "talk_empty")
-        said.append(now)
-        self._talk[conn] = said
+        if not self.hub.talk_limiter.hit(f"user|{conn.user_id}"):
+            return self.refuse(conn, "too many messages; wait a few seconds", ref, "talk_limit")
         seat = self.seat_of(conn.user_id)
         message["seat"] = None if seat is None else seat_name(seat, self.deal.n_hands)
         if seat is not None or self.state in ("pause", "over", "waiting"):

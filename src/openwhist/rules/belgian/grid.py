@@ -14,6 +14,7 @@ from openwhist.rules.belgian.ladder import (
     KINDS,
     LEVELS,
 )
+from openwhist.rules.options import shown
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids"
 """The shipped points grids."""
@@ -93,6 +94,11 @@ _ENTRY_KEYS = {"kind", "level", "made", "made_per_trick", "made_cap", "made_all"
                "failed_per_trick"}
 GRID_MAX_BYTES = 8 * 1024
 """The most a points grid's TOML text may hold (a full grid with comments is about 3 KB)."""
+GRID_MAX_DEPTH = 4
+"""The deepest a points grid's TOML may nest arrays and tables (a grid uses 2: the
+``[[contract]]`` header; a value list is 1), checked before the text is parsed."""
+GRID_MAX_POINTS = 10**6
+"""The most points a grid's value may be (a real grid's largest is a few hundred)."""
 _GRID_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 
@@ -148,12 +154,66 @@ def _text_grid(text: str) -> PointsGrid:
     return parse_grid(text, "grid")
 
 
+def toml_depth(text: str, most: int = GRID_MAX_DEPTH) -> tuple[int, int]:
+    """How deep TOML text nests arrays and tables (``[`` and ``{`` outside strings and
+    comments), and the line where it is deepest; the scan stops once deeper than ``most``.
+    A table header's brackets count as well (``[[contract]]``: 2).
+
+    >>> toml_depth("a = [[1], 2]  # [[[[")
+    (2, 1)
+    >>> toml_depth('a = "[[[["' + chr(10) + "b = {c = {d = 1}}")
+    (2, 2)
+    """
+    depth = deepest = 0
+    line = where = 1
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+        elif ch == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        elif ch in "\"'":
+            quote = text[i:i + 3] if text.startswith(ch * 3, i) else ch
+            i += len(quote)
+            while i < n and not text.startswith(quote, i):
+                if text[i] == "\n":
+                    if len(quote) == 1:
+                        break  # a one-line string ends at the line's end (tomllib says why)
+                    line += 1
+                i += 2 if text[i] == "\\" and ch == '"' else 1
+            else:
+                i += len(quote)
+            continue
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, line
+                if depth > most:
+                    break
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return deepest, where
+
+
 def parse_grid(text: str, where: str = "<grid>") -> PointsGrid:
-    """Read a points grid from TOML text; errors name ``where`` and the line."""
+    """Read a points grid from TOML text; errors name ``where`` and the line.  Text that
+    nests deeper than :data:`GRID_MAX_DEPTH` is refused before it is parsed (code
+    ``grid_nested``); a value above :data:`GRID_MAX_POINTS` is refused (``grid_range``)."""
+    depth, line = toml_depth(text)
+    if depth > GRID_MAX_DEPTH:
+        raise ConfigError(f"{where}, line {line}: nested too deep; a points grid nests arrays and "
+                          f"tables at most {GRID_MAX_DEPTH} deep", "grid_nested", most=GRID_MAX_DEPTH)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:  # the scan above should have refused it first
+        raise ConfigError(f"{where}: nested too deep; a points grid nests arrays and tables at "
+                          f"most {GRID_MAX_DEPTH} deep", "grid_nested", most=GRID_MAX_DEPTH) from None
     lines = text.splitlines()
     starts = [i + 1 for i, t in enumerate(lines) if t.strip().startswith("[[contract]]")]
 
@@ -209,15 +269,28 @@ def parse_grid(text: str, where: str = "<grid>") -> PointsGrid:
             v = t.get(k)
             if isinstance(v, int) and not isinstance(v, bool):
                 v = [v]
-            if not isinstance(v, list) or not v or not all(
-                    isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v):
-                raise fail(i, k, f"{k} is a whole number of points (or a list of them), not {t.get(k)!r}")
+            if not isinstance(v, list) or not v or len(v) > 14 or not all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in v):
+                raise fail(i, k, f"{k} is a whole number of points (or a list of up to 14), "
+                                 f"not {shown(t.get(k))}")
+            if not all(0 <= x <= GRID_MAX_POINTS for x in v):
+                raise _range(fail(i, k, f"{k} lists points from 0 to {GRID_MAX_POINTS}, not "
+                                        f"{shown(next(x for x in v if not 0 <= x <= GRID_MAX_POINTS))}"))
             values[k] = tuple(v)
         for k in ("made_per_trick", "made_cap", "made_all", "failed_per_trick"):
             v = t.get(k, 13 if k == "made_cap" else 0)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0 or (k == "made_cap" and v > 13):
-                raise fail(i, k, f"{k} is a whole number{' up to 13' if k == 'made_cap' else ''}, not {v!r}")
+            most = 13 if k == "made_cap" else GRID_MAX_POINTS
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise fail(i, k, f"{k} is a whole number from 0 to {most}, not {shown(v)}")
+            if not 0 <= v <= most:
+                error = fail(i, k, f"{k} is a whole number from 0 to {most}, not {shown(v)}")
+                raise error if k == "made_cap" else _range(error)
             values[k] = v
         entries.append(GridEntry(kind, level, line=line_of(i, None), **values))
     return PointsGrid(str(data.get("name", Path(where).stem)), str(data.get("source", "")),
                       settlement, tuple(entries))
+
+
+def _range(error: ConfigError) -> ConfigError:
+    """The error of a grid's value out of range, with its code for a page."""
+    return ConfigError(str(error), "grid_range", most=GRID_MAX_POINTS)

@@ -42,9 +42,9 @@ class BelgianMatchRules(MatchRules):
 
     def lengths(self) -> tuple[MatchLength, ...]:
         """N rounds of four deals (1), to N points at a round's end (100), or N deals (4)."""
-        return (MatchLength("deals", "deals", "deals", 4),
-                MatchLength("rounds", "rounds", "rounds", 1),
-                MatchLength("points", "points", "points", 100))
+        return (MatchLength("deals", "deals", "deals", 4, max_count=100),
+                MatchLength("rounds", "rounds", "rounds", 1, max_count=25),
+                MatchLength("points", "points", "points", 100, max_count=1000))
 
     def is_over(self, until: str, count: int, deals: int) -> bool:
         """``count`` deals or rounds complete, or a round complete with a player at

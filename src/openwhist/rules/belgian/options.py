@@ -58,7 +58,7 @@ class BelgianOptions(OptionsRecord):
         "proposed earlier in the deal, unless nobody is left who could join him (Whisthub)")
     asks_per_suit: int = option(
         0, "how often a player may ask (propose) the same suit in one deal, keeping it "
-        "included; 0: no limit (FreeWhist); Whisthub: 2")
+        "included; 0: no limit (FreeWhist); Whisthub: 2", range=(0, 13))
     bound_suit: bool = option(
         False, "a player bound to a suit (going solo, in an accepted pair, or left alone when "
         "his partner passed) may only bid further in that suit, and no misère or piccolo "

@@ -230,7 +230,7 @@ function variantSeats(v) {
 function variantLengths(v) {
   const given = Array.isArray(v.lengths) ? v.lengths : v.lengths?.lengths;
   if (given?.length) return given.map(x => ({until: x.until, count: x.count ?? null, default_count: x.default_count ?? 1,
-                                            odd: !!x.odd}));
+                                            odd: !!x.odd, max_count: x.max_count ?? 1000}));
   return (v.until || ["deals"]).map(u => ({until: u, count: u === "match" ? null : u, default_count: u === "deals" ? 4 : 1}));
 }
 
@@ -317,6 +317,7 @@ async function lobbyView() {
     const natural = current()?.lengths?.default;   // the family's natural length, as the server says
     countIn.hidden = countLabel.hidden = !counted;
     countIn.step = len?.odd ? 2 : 1;
+    countIn.max = len?.max_count ?? 1000;
     countIn.value = natural?.until === len?.until ? natural.count : len?.default_count ?? 1;
   };
   const seatChoices = (me) => [
@@ -440,8 +441,8 @@ function optionField(variant, o, value) {
     input = h("select", {id, "data-option": o.name}, o.choices.map(c => h("option", {value: String(c),
       text: known ? known.choice(c) : String(c), selected: c === value})));
   } else if (o.type === "int" || o.type === "int?") {
-    input = h("input", {type: "number", min: 0, id, "data-option": o.name, value: value ?? "",
-                        placeholder: o.type === "int?" ? t("none") : null});
+    input = h("input", {type: "number", min: o.range?.[0] ?? 0, max: o.range?.[1] ?? null, id,
+                        "data-option": o.name, value: value ?? "", placeholder: o.type === "int?" ? t("none") : null});
   } else {
     input = h("input", {id, "data-option": o.name, value: value ?? "", maxlength: 32});
   }
@@ -500,6 +501,10 @@ class TableClient {
       }
       if (e.code === 4404) { showStatus(t("err_no_table")); return; }
       if (e.code === 4409) { showStatus(t("err_drive_board_unplayed")); return; }
+      if (e.code === 4429) {                // too many connections of this person or address: no retry
+        showStatus(errorText({code: e.reason || "too_many"}), "warn");
+        return;
+      }
       this.lost = true;
       showStatus(t("connLost"), "warn");
       this.root.classList.add("offline");

@@ -801,7 +801,9 @@ class TableClient {
   actionBar() {
     const v = this.view, st = this.state();
     const others = this.table.seats.filter(s => s.seat !== this.seat);
-    const alone = others.length && others.every(s => s.kind === "bot") && !this.table.drive_id;
+    // take-back: alone with computer players, where the server says the match cannot be rated
+    const alone = others.length && others.every(s => s.kind === "bot") && !this.table.drive_id
+      && this.table.take_back !== false;
     const playing = st === "playing" && v.phase === "play";
     return h("div", {class: "row wrap actions", id: "table-actions"},
       this.seat && playing && !this.claim && v.hand.length > 0 ? h("button", {type: "button", id: "claim-button",

@@ -38,8 +38,8 @@ SIGMA = MU / 3
 RATED_FAMILIES = ("classic", "german", "belgian")
 """The families rated on their own."""
 REPEAT_LIMIT = 3
-"""At a public table a person opened with computer players, the rated matches a day (the
-rest are unrated: no farming one's own computer players)."""
+"""A person's rated matches with computer players a day, per family, at all tables
+together (the rest are unrated for him: no farming of computer players)."""
 
 
 @dataclass(frozen=True)
@@ -233,8 +233,8 @@ class TableFacts:
     :param computers: seats held by computer players.
     :param public: the table was open to anyone (listed in the lobby).
     :param finished: the match was played to its end.
-    :param repeats: for a person at a table he opened with computer players: the rated
-        matches he already had there today.
+    :param repeats: for a person at a table with computer players: the rated matches
+        with computer players he already had today, at any table.
     """
 
     people: int
@@ -247,8 +247,8 @@ class TableFacts:
 def rated(facts: TableFacts) -> bool:
     """Whether a match moves ratings: only a finished match, at a table of people only
     (two or more, no computer players) or at a public table; a person's matches against
-    computer players at his own public table count only :data:`REPEAT_LIMIT` times a day;
-    a private table with computer players never.
+    computer players count only :data:`REPEAT_LIMIT` times a day; a private table with
+    computer players never.
 
     >>> rated(TableFacts(people=4, computers=0, public=False))
     True

@@ -336,7 +336,7 @@ class TableRunner:
             "claim": self._claim_json(),
             "owner": for_user is not None and for_user == self.owner_id,
             "drive_id": self.drive_id,
-            "take_back": self.drive_id is None and policy.take_back_allowed(self.match_facts()),
+            "take_back": self.take_back_offered(),
         }
         if state == "over":
             out["winner"] = self._winner()
@@ -373,6 +373,13 @@ class TableRunner:
             guests=sum(uid in self.guests for uid in people),
             public=(not self.private) if public is None else public,
             taken_back=self.taken_back, shared_address=shared)
+
+    def take_back_offered(self) -> bool:
+        """Whether the person here may take back (:meth:`take_back`): one person among
+        computer players, not at a drive, at a table whose match cannot be rated."""
+        facts = self.match_facts()
+        alone = facts.people == 1 and facts.computers == len(self.seats) - 1
+        return self.drive_id is None and alone and policy.take_back_allowed(facts)
 
     def match_points(self) -> list[int]:
         """What decides the match, per side (or per player): its match points (rubber

@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from websockets.sync.client import connect
 
+import openwhist.store as st
 from openwhist.ratings import MU, REPEAT_LIMIT, Rating, match_teams, rate
+from openwhist.server.ratings import _rated_today
+from openwhist.store.drives import add_rating_change
+from pg_util import Postgres, find_or_install
 from server_util import Client, Seat, Server, finish_match
 
 
@@ -30,6 +35,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                env={"OPENWHIST_SIGNUP_LIMIT": "1000", "OPENWHIST_TRUSTED_PROXIES": "127.0.0.1"})
     yield s
     s.stop()
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    bindir, why = find_or_install()
+    if bindir is None:
+        pytest.skip(why)
+    pg = Postgres(bindir)
+    yield pg
+    pg.stop()
 
 
 _n = iter(range(10_000))
@@ -290,3 +305,30 @@ def test_a_rated_drive_moves_its_peoples_ratings_and_an_unrated_one_does_not(ser
     # the friendly drive's (finished first, its ratings changes would be stored first): none
     for p in played[False]:
         assert profile(p)["ratings"] == []
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_the_daily_count_is_of_matches_with_computer_players_in_the_family(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    url = (f"sqlite:///{tmp_path / 'count.sqlite3'}" if backend == "sqlite"
+           else request.getfixturevalue("postgres").url)
+    store = st.Store(url)
+    try:
+        uid = store.call(st.create_user, f"counted{backend}", "Counted", "hash", False)
+        for tid, players in (("tbots", ["Counted", "bot:random", "bot:random", "bot:random"]),
+                             ("tpeople", ["Counted", "Bob", "Cy", "Dee"])):
+            table = {"id": tid + backend, "variant": "classic", "options": "{}", "seed": 1, "until": "deals",
+                     "count": 1, "private": False, "code": None, "owner_id": uid}
+            store.call(st.create_table, table, [])
+            store.call(st.append_action, tid + backend, 0, 0, 0, "2C", False, 1,
+                       {"variant": "classic", "players": players, "deals": []})
+            [rec] = store.call(st.list_records, tid + backend)
+            for family in ("classic", "german"):
+                store.call(add_rating_change, family, f"user:{uid}", uid, "Counted", MU, MU + 1, 8.0,
+                           rec["id"], tid + backend)
+        # one rated match with computer players in each family; the people's match is not one
+        assert store.call(_rated_today, f"user:{uid}", "classic") == 1
+        assert store.call(_rated_today, f"user:{uid}", "german") == 1
+        assert store.call(_rated_today, "user:0", "classic") == 0
+    finally:
+        store.close()

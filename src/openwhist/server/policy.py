@@ -283,7 +283,6 @@ def address_key(host: str | None) -> str | None:
 _ADDRESS_KEY = secrets.token_bytes(32)
 
 
-
 # --- drives ----------------------------------------------------------------------------
 # Who may see a duplicate board's record, live table, result and score.
 

@@ -38,8 +38,8 @@ SIGMA = MU / 3
 RATED_FAMILIES = ("classic", "german", "belgian")
 """The families rated on their own."""
 REPEAT_LIMIT = 3
-"""At a public table a person opened with computer players, the rated matches a day (the
-rest are unrated: no farming one's own computer players)."""
+"""A person's rated matches with computer players a day, per family, at all tables
+together (the rest are unrated for him: no farming of computer players)."""
 
 
 @dataclass(frozen=True)
@@ -233,8 +233,8 @@ class TableFacts:
     :param computers: seats held by computer players.
     :param public: the table was open to anyone (listed in the lobby).
     :param finished: the match was played to its end.
-    :param repeats: for a person at a table he opened with computer players: the rated
-        matches he already had there today.
+    :param repeats: for a person at a table with computer players: the rated matches
+        with computer players he already had today, at any table.
     """
 
     people: int
@@ -247,8 +247,8 @@ class TableFacts:
 def rated(facts: TableFacts) -> bool:
     """Whether a match moves ratings: only a finished match, at a table of people only
     (two or more, no computer players) or at a public table; a person's matches against
-    computer players at his own public table count only :data:`REPEAT_LIMIT` times a day;
-    a private table with computer players never.
+    computer players count only :data:`REPEAT_LIMIT` times a day; a private table with
+    computer players never.
 
     >>> rated(TableFacts(people=4, computers=0, public=False))
     True
@@ -264,12 +264,33 @@ def rated(facts: TableFacts) -> bool:
     return facts.public and facts.repeats < REPEAT_LIMIT
 
 
+SCORE_LIMIT = 10**12
+"""The largest score handed to the rating model as it is; a match with a larger total is
+rated by the order of its totals alone (the model reads only their order)."""
+
+
+def _scores(totals: Sequence[float]) -> list[float]:
+    """The totals as the model's scores: as they are while all are within
+    :data:`SCORE_LIMIT` (the model reads only their order), else each total's place among
+    the distinct totals, lowest 0, compared exactly (an integer of any size never becomes
+    a float, which would overflow or make two totals equal).
+
+    >>> _scores([5, 0]), _scores([10**310, -10**310, 10**310 - 1])
+    ([5.0, 0.0], [2.0, 0.0, 1.0])
+    """
+    plain = [t if t == t else 0 for t in totals]  # not a number: nothing
+    if all(abs(t) <= SCORE_LIMIT for t in plain):
+        return [float(t) for t in plain]
+    order = sorted(set(plain))
+    return [float(order.index(t)) for t in plain]
+
+
 def match_teams(family: str, players: Sequence[str], totals: Sequence[float]) -> tuple[
         list[list[str]], list[float]]:
     """The teams and scores a finished match is rated as: ``players`` by seat, ``totals``
     the match's (:attr:`openwhist.Match.totals`: per side with fixed sides, classic
     whist's partnerships and German whist's two players; per player when each plays for
-    himself, as in Belgian whist).
+    himself, as in Belgian whist).  Totals of any size are read (:func:`_scores`).
 
     >>> match_teams("classic", ["ann", "bob", "cy", "dee"], [5, 0])
     ([['ann', 'cy'], ['bob', 'dee']], [5.0, 0.0])
@@ -283,14 +304,14 @@ def match_teams(family: str, players: Sequence[str], totals: Sequence[float]) ->
     if sides is None or len(totals) == h.hands and len(set(sides)) == h.hands:
         if len(totals) != len(players):
             raise InvalidActionError(f"{len(players)} players but {len(totals)} totals")
-        return [[p] for p in players], [float(t) for t in totals]
+        return [[p] for p in players], _scores(totals)
     n_sides = len(set(sides))
     if len(totals) != n_sides:
         raise InvalidActionError(f"{n_sides} sides but {len(totals)} totals")
     teams: list[list[str]] = [[] for _ in range(n_sides)]
     for seat, p in zip(h.seats, players, strict=True):
         teams[sides[seat]].append(p)
-    return teams, [float(t) for t in totals]
+    return teams, _scores(totals)
 
 
 def play_match(family: str, bots: Sequence[str], seed: int) -> list[int]:

@@ -41,6 +41,7 @@ from openwhist.server.hint import HintError, hint_for
 from openwhist.server.hub import Hub, Settings
 from openwhist.server.limits import BodyLimit, Busy
 from openwhist.server.names import NameRefused, check_name, name_key
+from openwhist.server.policy import address_key
 from openwhist.server.ratings import player_key
 from openwhist.server.replay import player_names, record_names, replay_frames, split_guests
 from openwhist.server.schemas import (
@@ -508,6 +509,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         await hub.store.run(create_table, row, seats)
         runner = await hub.open_table(table_id)
         assert runner is not None
+        if "me" in specs:
+            runner.note_address(c.user["id"], address_key(ip))
         return runner
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
@@ -657,7 +660,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         except Busy as exc:
             raise _error(503, str(exc)) from None
 
-    async def join_runner(runner: TableRunner, c: Caller, seat_text: str | None) -> dict[str, Any]:
+    async def join_runner(runner: TableRunner, c: Caller, seat_text: str | None,
+                          request: Request) -> dict[str, Any]:
         if runner.drive_id is not None:  # the movement seats it; a computer player's seat is not free
             raise _error(409, "a whist drive's table is seated by the drive: nobody joins it", "drive_table")
         seat = None
@@ -668,7 +672,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                 raise _error(422, str(exc)) from None
         try:
             result: dict[str, Any] = await runner.call(
-                lambda: runner.join(c.user["id"], c.user["name"], seat, bool(c.user.get("guest"))))
+                lambda: runner.join(c.user["id"], c.user["name"], seat, bool(c.user.get("guest")),
+                                    client_ip(request)))
         except SeatError as exc:
             raise _error(409, str(exc), exc.code, **exc.values) from None
         return {**result, "table": runner.info(c.user["id"])}
@@ -678,7 +683,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
                    request: Request) -> dict[str, Any]:
         """Take a seat: an open one at once, a bot's from the next deal."""
         runner = table_for(hub_of(request), table_id, c.user["id"], body.code)
-        return await join_runner(runner, c, body.seat)
+        return await join_runner(runner, c, body.seat, request)
 
     @app.post("/api/join", tags=["tables"])
     async def join_by_code(body: JoinByCodeIn, c: Annotated[Caller, Depends(caller)],
@@ -687,7 +692,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         hub = hub_of(request)
         for runner in list(hub.tables.values()):
             if runner.code is not None and secrets.compare_digest(runner.code, body.code.upper()):
-                return await join_runner(runner, c, body.seat)
+                return await join_runner(runner, c, body.seat, request)
         raise _error(404, "no table has this code", "no_code")
 
     @app.post("/api/tables/{table_id}/leave", tags=["tables"])
@@ -1092,7 +1097,7 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         if refused is not None:  # too many of this person's or this address's: 4429
             await ws.close(code=4429, reason=refused.code)
             return
-        conn = Connection(ws, user["id"], user["name"], found[0])
+        conn = Connection(ws, user["id"], user["name"], found[0], ws.client.host if ws.client else None)
         pump = asyncio.create_task(conn.pump())
         try:
             await runner.call(lambda: runner.connect(conn))

@@ -30,14 +30,21 @@ False
 from __future__ import annotations
 
 import enum
+import hashlib
+import hmac
+import ipaddress
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from openwhist.ratings import TableFacts, rated
+
 __all__ = [
     "CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "MESSAGES", "POLICY", "ROUTES", "Access", "Audience", "Feature",
     "Refused", "Rule", "claim_shown", "hint_refusal", "markdown", "may", "may_answer_claim", "rule",
-    "shown", "table_audience",
+    "shown", "table_audience", "MatchFacts", "address_key", "can_be_rated", "rated_for",
+    "take_back_allowed",
 ]
 
 
@@ -304,6 +311,85 @@ def hint_refusal(people: int, drive: bool) -> str | None:
     if drive:
         return "hints are off at a whist drive's tables"
     return None
+
+
+@dataclass(frozen=True)
+class MatchFacts:
+    """What decides whether a table's match can move ratings, known from its seats.
+
+    :param rated_family: the family has ratings and every seat plays its own hand.
+    :param people: seats held by people.
+    :param computers: seats held by computer players.
+    :param guests: people at the table who are guests, not members.
+    :param public: the table is open to anyone (a whist drive's table: the drive is rated).
+    :param taken_back: a card or call was taken back in this match.
+    :param shared_address: two accounts that played in this match were seen at one
+        address (:func:`address_key`).
+    """
+
+    rated_family: bool
+    people: int
+    computers: int
+    guests: int
+    public: bool
+    taken_back: bool = False
+    shared_address: bool = False
+
+
+def can_be_rated(facts: MatchFacts) -> bool:
+    """Whether a match at a table with these ``facts`` moves ratings when it ends (before
+    the daily limit of matches against computer players, :func:`rated_for`): a rated
+    family, no guest, nothing taken back, no two accounts of one address, and the rule
+    against farming of :func:`openwhist.ratings.rated` (people only, or a public table).
+
+    >>> can_be_rated(MatchFacts(True, people=1, computers=3, guests=0, public=True))
+    True
+    >>> can_be_rated(MatchFacts(True, people=1, computers=3, guests=0, public=True, taken_back=True))
+    False
+    """
+    if not facts.rated_family or facts.guests or facts.taken_back or facts.shared_address:
+        return False
+    return rated(TableFacts(people=facts.people, computers=facts.computers, public=facts.public))
+
+
+def rated_for(facts: MatchFacts, repeats: int) -> bool:
+    """Whether the match moves the rating of one person in it who already had ``repeats``
+    rated matches against computer players in the family today, at any table:
+    at most :data:`openwhist.ratings.REPEAT_LIMIT` a day count; matches of people only
+    always do."""
+    if not can_be_rated(facts):
+        return False
+    return rated(TableFacts(people=facts.people, computers=facts.computers, public=facts.public,
+                            repeats=repeats if facts.computers else 0))
+
+
+def take_back_allowed(facts: MatchFacts) -> bool:
+    """Whether a card or call may be taken back at a table with these ``facts``: only where
+    the match can never be rated (a take-back that improves a rated match is farming)."""
+    return not can_be_rated(facts)
+
+
+def address_key(host: str | None) -> str | None:
+    """The key two accounts are compared by to tell whether they came from one address: a
+    keyed hash (the key is random per server process, never stored) of the IPv4 address, or
+    of the IPv6 address's /64 network (one host holds a whole /64); None for what is no IP
+    address.  Only this key is kept, in memory, while the table plays the match.
+
+    >>> address_key("2001:db8::1") == address_key("2001:db8::2"), address_key("?")
+    (True, None)
+    """
+    try:
+        ip = ipaddress.ip_address(host or "")
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    text = (str(ipaddress.ip_network(f"{ip}/64", strict=False))
+            if isinstance(ip, ipaddress.IPv6Address) else str(ip))
+    return hmac.new(_ADDRESS_KEY, text.encode(), hashlib.sha256).hexdigest()[:24]
+
+
+_ADDRESS_KEY = secrets.token_bytes(32)
 
 
 # --- drives ----------------------------------------------------------------------------

@@ -3,23 +3,28 @@ who played it (:mod:`openwhist.ratings`: OpenSkill, per family, computer players
 fixed ratings); the leaderboards and each person's history come from the database
 (:mod:`openwhist.store.drives`).
 
-Which matches are rated is :func:`openwhist.ratings.rated`'s rule against farming: tables
-of people only, or public tables (a whist drive that is rated counts as one), and a
-person's matches against computer players at his own table only a few times a day.  A
-guest is no account: a match with a guest at the table is not rated.
+Which matches are rated is :func:`openwhist.server.policy.can_be_rated`'s rule against
+farming: tables of people only, or public tables (a whist drive that is rated counts as
+one); a guest is no account, so a match with a guest at the table is not rated; nor is a
+match in which a card was taken back, or one between two accounts seen at one address.
+A person's matches against computer players count only a few times a day, at all tables
+together (:func:`openwhist.server.policy.rated_for`); past that, he plays at his rating
+unchanged.  A whist drive's table's changes wait until nobody still has to play its
+boards (a rating that moves tells how the table did).
 """
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import time
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, select
 
-from openwhist.ratings import RATED_FAMILIES, Rating, TableFacts, computer_rating, match_teams, rate, rated
-from openwhist.rules.registry import get_variant
+from openwhist.ratings import Rating, computer_rating, match_teams, rate
 from openwhist.server import policy
-from openwhist.server.table import variant_seats
+from openwhist.server.policy import can_be_rated, rated_for
 from openwhist.store import RECORDS
 from openwhist.store.drives import (
     HISTORY,
@@ -32,7 +37,7 @@ from openwhist.store.drives import (
 
 if TYPE_CHECKING:
     from openwhist.server.hub import Hub
-    from openwhist.server.table import TableRunner
+    from openwhist.server.table import EndedMatch, TableRunner
 
 __all__ = ["RatingBook", "player_key"]
 
@@ -42,16 +47,18 @@ def player_key(user_id: int) -> str:
     return f"user:{user_id}"
 
 
-def _rated_today(conn: Connection, player: str, table_id: str) -> int:
-    """The person's rated matches at this table in the last day."""
+def _rated_today(conn: Connection, player: str, family: str) -> int:
+    """The person's rated matches of ``family`` against computer players in the last day, at
+    any table (a match whose record names a ``bot:`` player; a name never holds a colon)."""
     return int(
         conn.execute(
             select(func.count())
-            .select_from(HISTORY)
+            .select_from(HISTORY.join(RECORDS, RECORDS.c.id == HISTORY.c.record_id))
             .where(
                 HISTORY.c.player == player,
-                HISTORY.c.table_id == table_id,
+                HISTORY.c.family == family,
                 HISTORY.c.created > time.time() - 86400,
+                RECORDS.c.players.like('%"bot:%'),
             )
         ).scalar_one()
     )
@@ -68,74 +75,83 @@ class RatingBook:
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
+        self._lock = asyncio.Lock()
 
     async def match_played(self, runner: TableRunner, record: dict[str, Any]) -> dict[str, float] | None:
         """A match ended at ``runner``'s table (its record stored): if it is rated, the
         people's new ratings are stored with their history; a drive table's once nobody
         still has to play its boards (:meth:`settle`).  Returns each person's new ``mu`` by
         player key, or None for a match not rated or not rated yet."""
-        family = runner.variant
-        opts = get_variant(family).options(None, **runner.options)
-        hands = get_variant(family).header(opts).hands
-        if family not in RATED_FAMILIES or len(variant_seats(family, opts)) != hands:
-            return None  # Dummy whist's dummy plays no part of its own
-        people = [(s, st) for s, st in sorted(runner.seats.items()) if st.kind == "person"]
-        if any(st.user_id in runner.guests for _, st in people):
+        ended = runner.ended  # taken when the match ended, before another can start
+        if ended is None:
             return None
-        bots = [s for s, st in runner.seats.items() if st.kind == "bot"]
-        public = not runner.private
+        family = runner.variant
+        facts = ended.facts
         if runner.drive_id is not None:
             drive = await self.hub.store.run(get_drive, runner.drive_id)
-            public = bool(drive and drive["rated"])
-        repeats = 0
-        if bots and public and runner.owner_id is not None:
-            repeats = await self.hub.store.run(_rated_today, player_key(runner.owner_id), runner.id)
-        facts = TableFacts(
-            people=len(people), computers=len(bots), public=public, finished=True, repeats=repeats
-        )
-        if not rated(facts):
+            facts = dataclasses.replace(facts, public=bool(drive and drive["rated"]))
+        if not can_be_rated(facts):
             return None
         keys: dict[int, str] = {}
-        for s, st in runner.seats.items():
+        for s, st in ended.seats.items():
             if st.kind == "person" and st.user_id is not None:
                 keys[s] = player_key(st.user_id)
+        async with self._lock:  # one match at a time: the daily limit counts the one before
+            moved: dict[int, str] = {}
+            for s, key in keys.items():
+                repeats = await self.hub.store.run(_rated_today, key, family) if facts.computers else 0
+                if rated_for(facts, repeats):
+                    moved[s] = key
+            if not moved:
+                return None
+            change = await self._change(runner, ended, family, keys, moved)
+            if runner.drive_id is not None:
+                # a drive's board is still played at other tables: the change waits until
+                # it is over everywhere
+                await self.hub.store.run(put_pending_rating, runner.id, change)
+                await self.settle(runner.drive_id)
+                return None
+            return await self.apply(change)
+
+    async def _change(self, runner: TableRunner, ended: EndedMatch, family: str, keys: dict[int, str],
+                      moved: dict[int, str]) -> dict[str, Any]:
+        """The match's rating change, to apply now or later (:meth:`apply`): the people in
+        ``moved`` get new ratings; the others (computer players, people past the daily
+        limit) take part at their ratings unchanged."""
         # the teams by seat (partnerships, or each for himself) and their scores, from the
         # match's totals as the ratings library reads them
-        named, scores = match_teams(family, [str(s) for s in sorted(runner.seats)], runner.match_points())
+        named, scores = match_teams(family, [str(s) for s in sorted(ended.seats)], ended.points)
         teams = [[int(s) for s in team] for team in named]
         computers = {}
         for team in teams:
             for s in team:
                 if s not in keys:
-                    fixed = computer_rating(family, runner.seats[s].bot or self.hub.settings.stand_in)
+                    fixed = computer_rating(family, ended.seats[s].bot or self.hub.settings.stand_in)
                     computers[str(s)] = [fixed.mu, fixed.sigma]
-        change = {
+        return {
             "family": family,
             "teams": teams,
             "scores": list(scores),
-            "people": {str(s): [keys[s], runner.seats[s].user_id, runner.seats[s].name or "?"] for s in keys},
+            "people": {str(s): [moved[s], ended.seats[s].user_id, ended.seats[s].name or "?"] for s in moved},
+            "unmoved": {str(s): keys[s] for s in keys if s not in moved},
             "computers": computers,
             "record_id": await self.hub.store.run(_last_record, runner.id),
             "table_id": runner.id,
         }
-        if runner.drive_id is not None:
-            # a drive's board is still played at other tables: the change waits until it
-            # is over everywhere (a rating that moves tells how the table did)
-            await self.hub.store.run(put_pending_rating, runner.id, change)
-            await self.settle(runner.drive_id)
-            return None
-        return await self.apply(change)
 
     async def apply(self, change: dict[str, Any]) -> dict[str, float]:
-        """Apply a match's rating changes (as :meth:`match_played` made them) to the
-        people's stored ratings.  Returns each person's new ``mu`` by player key."""
+        """Apply a match's rating change (as :meth:`match_played` made it) to the people's
+        stored ratings.  Returns each person's new ``mu`` by player key."""
         family = change["family"]
         people = {int(s): p for s, p in change["people"].items()}
-        stored = await self.hub.store.run(get_ratings, family, [p[0] for p in people.values()])
+        unmoved = {int(s): key for s, key in change.get("unmoved", {}).items()}
+        stored = await self.hub.store.run(get_ratings, family,
+                                          [p[0] for p in people.values()] + list(unmoved.values()))
 
         def rating_of(seat: int) -> Rating:
-            if seat in people:
-                row = stored.get(people[seat][0])
+            key = people[seat][0] if seat in people else unmoved.get(seat)
+            if key is not None:
+                row = stored.get(key)
                 return Rating(row["mu"], row["sigma"]) if row else Rating()
             mu, sigma = change["computers"][str(seat)]
             return Rating(mu, sigma)

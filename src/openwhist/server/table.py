@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import time
@@ -26,10 +27,12 @@ from openwhist.bots.claims import claim_holds
 from openwhist.cards import derive_seed
 from openwhist.errors import WhistError
 from openwhist.match import Match, new_match
+from openwhist.ratings import RATED_FAMILIES
 from openwhist.rules.base import Deal, Observation, parse_action
 from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_name
+from openwhist.server import policy
 from openwhist.server.policy import CLAIM_SETTLED, claim_shown, may_answer_claim, table_audience
 from openwhist.server.views import action_shown, observe, spectator_view
 from openwhist.solver import Position, solve_all
@@ -38,7 +41,7 @@ from openwhist.store import append_action, close_table, mark_table, set_seat, un
 if TYPE_CHECKING:
     from openwhist.server.hub import Hub
 
-__all__ = ["Connection", "SeatError", "SeatState", "TableClosed", "TableRunner", "match_seed"]
+__all__ = ["Connection", "EndedMatch", "SeatError", "SeatState", "TableClosed", "TableRunner", "match_seed"]
 
 log = logging.getLogger("openwhist.server")
 
@@ -66,11 +69,13 @@ class Connection:
 
     MAX_QUEUED = 256
 
-    def __init__(self, ws: Any, user_id: int, name: str, session: str | None = None) -> None:
+    def __init__(self, ws: Any, user_id: int, name: str, session: str | None = None,
+                 address: str | None = None) -> None:
         self.ws = ws
         self.user_id = user_id
         self.name = name
         self.session = session  # the hash of the session token it came with
+        self.address = policy.address_key(address)  # only the key of the client's address
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_code = 1008
@@ -119,6 +124,16 @@ class SeatState:
     pending_name: str | None = None
     away_since: float | None = None
     conns: set[Connection] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class EndedMatch:
+    """A finished match as the ratings read it: its facts (:meth:`TableRunner.match_facts`),
+    points (:meth:`TableRunner.match_points`) and seats, taken when it ended."""
+
+    facts: policy.MatchFacts
+    points: list[int]
+    seats: dict[int, SeatState]
 
 
 class TableRunner:
@@ -184,6 +199,12 @@ class TableRunner:
         self._timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
         self._stopped = False
+        # ratings: the address keys each account that played this match was seen at here,
+        # whether anything was taken back, and the facts of the match that ended last
+        self.seen: dict[int, set[str]] = {}
+        self.taken_back = False
+        self.ended: EndedMatch | None = None
+        self._rated_family: bool | None = None  # a rated family, every seat its own hand
 
     # --- the task and its queue ---------------------------------------------------------
 
@@ -319,6 +340,7 @@ class TableRunner:
                                       session=for_user is not None),
             "owner": for_user is not None and for_user == self.owner_id,
             "drive_id": self.drive_id,
+            "take_back": self.take_back_offered(),
         }
         if state == "over":
             out["winner"] = self._winner()
@@ -326,6 +348,42 @@ class TableRunner:
         if for_user is not None and self.is_member(for_user):
             out["code"] = self.code
         return out
+
+    def note_address(self, user_id: int, key: str | None) -> None:
+        """Keep that ``user_id`` played this match from the address of ``key``
+        (:func:`~openwhist.server.policy.address_key`; a few keys per person at most)."""
+        if key is not None:
+            keys = self.seen.setdefault(user_id, set())
+            if len(keys) < 8:
+                keys.add(key)
+
+    def match_facts(self, public: bool | None = None) -> policy.MatchFacts:
+        """What decides whether this match can be rated (:func:`policy.can_be_rated`), from
+        the seats now; ``public``: a drive's table is public when the drive is rated."""
+        if self._rated_family is None:
+            opts = get_variant(self.variant).options(None, **self.options)
+            hands = get_variant(self.variant).header(opts).hands
+            self._rated_family = (self.variant in RATED_FAMILIES
+                                  and len(variant_seats(self.variant, opts)) == hands)
+        people = [st.user_id for st in self.seats.values() if st.kind == "person"]
+        owners: dict[str, int] = {}
+        shared = False
+        for uid, keys in self.seen.items():
+            for key in keys:
+                shared = shared or owners.setdefault(key, uid) != uid
+        return policy.MatchFacts(
+            rated_family=self._rated_family,
+            people=len(people), computers=sum(st.kind == "bot" for st in self.seats.values()),
+            guests=sum(uid in self.guests for uid in people),
+            public=(not self.private) if public is None else public,
+            taken_back=self.taken_back, shared_address=shared)
+
+    def take_back_offered(self) -> bool:
+        """Whether the person here may take back (:meth:`take_back`): one person among
+        computer players, not at a drive, at a table whose match cannot be rated."""
+        facts = self.match_facts()
+        alone = facts.people == 1 and facts.computers == len(self.seats) - 1
+        return self.drive_id is None and alone and policy.take_back_allowed(facts)
 
     def match_points(self) -> list[int]:
         """What decides the match, per side (or per player): its match points (rubber
@@ -415,6 +473,7 @@ class TableRunner:
         if seat is None:
             self.spectators.add(conn)
         else:
+            self.note_address(conn.user_id, conn.address)
             st = self.seats[seat]
             was_away = not st.conns
             if was_away:
@@ -706,6 +765,9 @@ class TableRunner:
         self.seq = 0
         self.acted = []
         self.active = time.time()
+        seated = {st.user_id for st in self.seats.values() if st.kind == "person"}
+        self.seen = {uid: keys for uid, keys in self.seen.items() if uid in seated}
+        self.taken_back = False
         for c in self._all_conns():
             c.send(self._sync_message(c, "table"))
         self._schedule()
@@ -721,6 +783,9 @@ class TableRunner:
         if any(st.kind != "bot" for s, st in self.seats.items() if s != seat):
             return self.refuse(conn, "a card or call is taken back only at a table of one person "
                                      "and computer players", ref, "undo_alone")
+        if not policy.take_back_allowed(self.match_facts()):
+            return self.refuse(conn, "nothing is taken back at a table whose match is rated; play at a "
+                                     "private table to take back", ref, "undo_rated")
         if self.state != "playing" or self.claim is not None:
             return self.refuse(conn, "nothing to take back now", ref, "undo_nothing")
         in_deal = len(self.deal.history)
@@ -733,6 +798,7 @@ class TableRunner:
             self.acted.pop()
         self.seq -= count
         self.version += 1
+        self.taken_back = True
         await self.hub.store.run(undo_actions, self.id, self.match_no, self.seq, self.version)
         self._deadline = None
         for c in self._all_conns():
@@ -775,6 +841,8 @@ class TableRunner:
         row = _row_json(self.match.sheet[-1], n) if deal_over else None
         summary = self.match.summary() if record is not None else None
         if record is not None:  # the match stays on the table until someone asks for another
+            self.ended = EndedMatch(self.match_facts(), self.match_points(),
+                                    {s: dataclasses.replace(st, conns=set()) for s, st in self.seats.items()})
             self.match_no += 1
             self.seq = 0
             self.acted = []
@@ -961,10 +1029,12 @@ class TableRunner:
             if st.kind == "person" and not st.conns and st.away_since is None:
                 st.away_since = time.monotonic()
 
-    async def join(self, user_id: int, name: str, seat: int | None, guest: bool = False) -> dict[str, Any]:
-        """Sit a person down (a ``guest`` is marked as one): at an open seat at once; at a
-        bot's seat from the next deal (at once if the deal has not begun).  Returns the
-        seat taken and whether it waits."""
+    async def join(self, user_id: int, name: str, seat: int | None, guest: bool = False,
+                   address: str | None = None) -> dict[str, Any]:
+        """Sit a person down (a ``guest`` is marked as one; ``address``: where the request
+        came from, :meth:`note_address`): at an open seat at once; at a bot's seat from the
+        next deal (at once if the deal has not begun).  Returns the seat taken and whether
+        it waits."""
         if self.closed:
             raise SeatError("this table is closed", "closed")
         if self.seat_of(user_id) is not None:
@@ -986,6 +1056,7 @@ class TableRunner:
             raise SeatError(f"seat {seat_name(seat, n)} is taken", "seat_taken", seat=seat_name(seat, n))
         if guest:
             self.guests.add(user_id)
+        self.note_address(user_id, policy.address_key(address))
         if st.kind == "open" or not self.deal.history or self.match.is_over():
             st.kind, st.user_id, st.name, st.bot = "person", user_id, name, None
             await self._store_seat(seat)

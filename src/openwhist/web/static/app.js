@@ -835,13 +835,11 @@ class TableClient {
   // Leave, Close, Claim, Take back: what one may do at this table now.
   actionBar() {
     const v = this.view, st = this.state();
-    const others = this.table.seats.filter(s => s.seat !== this.seat);
-    const alone = others.length && others.every(s => s.kind === "bot") && !this.table.drive_id;
     const playing = st === "playing" && v.phase === "play";
     return h("div", {class: "row wrap actions", id: "table-actions"},
       this.seat && playing && !this.claim && v.hand.length > 0 ? h("button", {type: "button", id: "claim-button",
         "aria-expanded": String(this.claiming), onclick: () => { this.claiming = !this.claiming; this.render(); }, text: t("claim")}) : null,
-      this.seat && alone && st === "playing" ? h("button", {type: "button", id: "undo-button",
+      this.seat && this.table.take_back && st === "playing" ? h("button", {type: "button", id: "undo-button",
         onclick: () => this.send({type: "undo"}), text: t("undo")}) : null,
       this.seat ? h("button", {type: "button", id: "leave-button", onclick: () => this.leave(), text: t("leave")}) : null,
       this.isOwner() ? h("button", {type: "button", id: "close-button", class: "danger", onclick: () => this.closeTable(),

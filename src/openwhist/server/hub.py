@@ -33,6 +33,7 @@ from openwhist.store import (
     load_table,
     release_leases,
     renew_leases,
+    store_plan,
 )
 
 __all__ = ["Hub", "Settings"]
@@ -299,6 +300,8 @@ class Hub:
                     if user and user["guest"]:
                         guests.add(uid)
         runner = TableRunner(self, row, names, guests)
+        if not runner.plan_stored:  # a match not begun at the upgrade that stored plans: stored now
+            await self.store.run(store_plan, table_id, runner.match_no, None, runner.match.first_dealer)
         self.tables[table_id] = runner
         runner.start()
         return runner

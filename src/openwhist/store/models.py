@@ -9,8 +9,8 @@ from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, S
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["ActionRow", "Base", "DriveEntryRow", "DriveResultRow", "DriveRow", "DriveTableRow",
-           "RatingHistoryRow", "RatingRow", "RecordRow", "SessionRow", "TableEventRow", "TableLeaseRow",
-           "TableRow", "UserRow"]
+           "MatchPlanRow", "RatingHistoryRow", "RatingRow", "RecordRow", "SessionRow", "TableEventRow",
+           "TableLeaseRow", "TableRow", "UserRow"]
 
 
 class Base(DeclarativeBase):
@@ -52,7 +52,9 @@ class TableRow(Base):
     match ``keyed_from`` on, whose first deal also passes on from the match before) and
     shown only in that match's record.  ``leave_to``: what the seat of a person who
     leaves becomes (``bot`` or ``open``); ``move_time``: a person's seconds per action;
-    ``drive_id``: the whist drive whose round the table plays, if any."""
+    ``drive_id``: the whist drive whose round the table plays, if any.  ``keyed_secret``:
+    the secret its keyed matches are derived from, never shown (``seed`` for the tables
+    made since keyed seeds; a fresh one, from migration 0008, for those made before)."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -72,6 +74,19 @@ class TableRow(Base):
     leave_to: Mapped[str] = mapped_column(String(8), default="bot")
     move_time: Mapped[float | None] = mapped_column(Float, nullable=True)
     drive_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    keyed_secret: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class MatchPlanRow(Base):
+    """How a table's match was dealt, stored when it starts: its first ``dealer`` and its
+    ``seed`` where that is not derived from the table's ``keyed_secret`` (a match dealt
+    before keyed secrets); see :func:`openwhist.server.table.match_plan`."""
+
+    __tablename__ = "match_plans"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    match_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    dealer: Mapped[int] = mapped_column(Integer)
 
 
 class TableLeaseRow(Base):

@@ -52,7 +52,7 @@ def match_seed(seed: int, match_no: int, keyed_from: int = 0) -> int:
     """The seed a table's ``match_no``-th match (0-based) was dealt by before each table
     had its own keyed secret: a keyed hash of ``seed``; matches before ``keyed_from`` (of
     tables made before keyed seeds) a fixed step on.  For a table made since keyed seeds
-    (``keyed_from`` 0, ``keyed_secret`` its ``seed``) it is :func:`match_plan`'s seed."""
+    (``keyed_from`` 0) it is :func:`match_plan`'s seed."""
     if match_no < keyed_from:
         return (seed + match_no * 0x9E3779B97F4A7C15) % (1 << 63)
     return derive_seed(seed, "match", match_no)
@@ -65,8 +65,9 @@ def match_plan(secret: int, match_no: int, previous: Match | None,
     another server process.  A ``stored`` plan (the one stored when the match began) is
     kept: its ``dealer``, and its ``seed`` where it has one (a match dealt before keyed
     secrets, in progress at the upgrade).  Else the seed is a keyed hash of the table's
-    ``secret`` (``keyed_secret``, never shown: a finished match's record, which shows its
-    own seed, tells nothing about another match) and the deal passes on from the
+    ``secret`` (its ``seed``, or the fresh ``keyed_secret`` of a table made before keyed
+    seeds; never shown: a finished match's record, which shows its own seed, tells nothing
+    about another match) and the deal passes on from the
     ``previous`` (finished) match's last dealer, the first seat dealing a table's first."""
     if stored is not None:
         seed = stored.get("seed")
@@ -145,7 +146,7 @@ class TableRunner:
         self.id: str = row["id"]
         self.variant: str = row["variant"]
         self.options: dict[str, Any] = json.loads(row["options"])
-        # the secret of its keyed matches (of the tables made before them: a fresh one)
+        # the secret its matches are derived from (a fresh one at a table whose seed was shown)
         self.secret: int = int(row["keyed_secret"] if row.get("keyed_secret") is not None else row["seed"])
         self.active: float = float(row.get("active") or time.time())  # the last event's time
         self.until: str = row["until"]

@@ -354,10 +354,8 @@ def delete_session(conn: Connection, token_hash: str) -> None:
 def create_table(conn: Connection, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
     """Add a table and its first seats (``seat``, ``kind``, ``user_id``, ``bot``; seat
     events of version 0), and the plan of its first match (the first seat deals; its seed
-    is derived from the table's ``keyed_secret``, which is its secret ``seed`` unless
-    given)."""
+    is derived from the table's secret ``seed``)."""
     now = time.time()
-    table = {"keyed_secret": table["seed"], **table}
     conn.execute(insert(TABLES).values(match_no=0, version=0, closed=False, created=now, **table))
     store_plan(conn, table["id"], 0, None, 0)
     for s in seats:
@@ -402,8 +400,8 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
     match finished, or None), ``over`` (that match is still on the table: no ``again``
     event since it ended) and ``resumed`` (a ``next`` event came after the last action:
     a deal that ended there is no longer paused on), ``plan`` (the stored plan of match
-    ``match_no``: its ``seed``, null where derived from ``keyed_secret``, and ``dealer``; or
-    None); or None if there is no such table."""
+    ``match_no``: its ``seed``, null where derived from the table's secret, and ``dealer``;
+    or None); or None if there is no such table."""
     row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
     if row is None:
         return None
@@ -499,7 +497,7 @@ def mark_table(conn: Connection, table_id: str, kind: str, version: int) -> None
 
 def start_match(conn: Connection, table_id: str, match_no: int, dealer: int, version: int) -> None:
     """The next match starts (the table's ``again`` event of ``version``), dealt from
-    ``dealer`` by a seed derived from the table's ``keyed_secret``: its plan is stored
+    ``dealer`` by a seed derived from the table's secret: its plan is stored
     with the event, in one transaction (a plan stored for it already is an error: nothing
     is written)."""
     mark_table(conn, table_id, "again", version)
@@ -508,7 +506,7 @@ def start_match(conn: Connection, table_id: str, match_no: int, dealer: int, ver
 
 def store_plan(conn: Connection, table_id: str, match_no: int, seed: int | None, dealer: int) -> None:
     """Store how a table's match ``match_no`` is dealt: its first ``dealer`` and its
-    ``seed`` (None: derived from the table's ``keyed_secret``); a plan stored already
+    ``seed`` (None: derived from the table's secret); a plan stored already
     stays as it is."""
     conn.execute(text("INSERT INTO match_plans (table_id, match_no, seed, dealer) VALUES (:t, :m, :s, :d) "
                       "ON CONFLICT (table_id, match_no) DO NOTHING"),

@@ -53,8 +53,9 @@ class TableRow(Base):
     shown only in that match's record.  ``leave_to``: what the seat of a person who
     leaves becomes (``bot`` or ``open``); ``move_time``: a person's seconds per action;
     ``drive_id``: the whist drive whose round the table plays, if any.  ``keyed_secret``:
-    the secret its keyed matches are derived from, never shown (``seed`` for the tables
-    made since keyed seeds; a fresh one, from migration 0008, for those made before)."""
+    for a table made before keyed seeds, whose first record showed its ``seed``, the fresh
+    secret (migration 0008) its matches are derived from since; null for the others, whose
+    ``seed`` was never shown and is their secret."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -79,8 +80,8 @@ class TableRow(Base):
 
 class MatchPlanRow(Base):
     """How a table's match was dealt, stored when it starts: its first ``dealer`` and its
-    ``seed`` where that is not derived from the table's ``keyed_secret`` (a match dealt
-    before keyed secrets); see :func:`openwhist.server.table.match_plan`."""
+    ``seed`` where that is not derived from the table's secret (a match dealt before fresh
+    secrets, in progress at the upgrade); see :func:`openwhist.server.table.match_plan`."""
 
     __tablename__ = "match_plans"
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)

@@ -1,11 +1,12 @@
 """Fresh secrets for keyed matches, and the stored plan of every match.
 
-``tables.keyed_secret`` is the secret a table's keyed matches are derived from
-(:func:`openwhist.server.table.match_plan`); it is never shown.  The tables made before
-keyed seeds (``keyed_from`` > 0) stepped their seeds (match m: ``seed + m * STEP``), so
-their first finished record showed ``seed``, and their keyed matches were derived from
-that same ``seed``: each of them gets a fresh random secret here.  The tables made since
-never showed their ``seed`` (their records show derived seeds only) and keep it as theirs.
+``tables.keyed_secret`` is a fresh secret for the tables made before keyed seeds
+(``keyed_from`` > 0): they stepped their seeds (match m: ``seed + m * STEP``), so their
+first finished record showed ``seed``, and their keyed matches were derived from that same
+``seed``.  Each of them gets a fresh random secret here, never shown, from which every
+match it starts from now on is derived (:func:`openwhist.server.table.match_plan`).  The
+tables made since never showed their ``seed`` (their records show derived seeds only):
+it stays their secret (``keyed_secret`` null).
 
 ``match_plans`` holds, per table and match, the match's first dealer and, where it is not
 derived from ``keyed_secret``, its seed; a match's plan is stored when it starts, so that
@@ -71,8 +72,8 @@ def _fits(table: Any, seed: int, dealer: int, actions: list[tuple[int, str]]) ->
 
 
 def upgrade() -> None:
-    """Add ``tables.keyed_secret`` (filled for every table) and ``match_plans`` (the plan
-    of every live table's match in progress)."""
+    """Add ``tables.keyed_secret`` (a fresh secret for every table made before keyed
+    seeds) and ``match_plans`` (the plan of every live table's match in progress)."""
     from openwhist import records
 
     with op.batch_alter_table("tables") as batch:
@@ -89,8 +90,9 @@ def upgrade() -> None:
                                   "FROM tables")).all()
     for t in tables:
         keyed_from = int(t.keyed_from or 0)
-        secret = int(t.seed) if keyed_from == 0 else secrets.randbits(63)
-        conn.execute(sa.text("UPDATE tables SET keyed_secret = :s WHERE id = :t"), {"s": secret, "t": t.id})
+        if keyed_from:
+            conn.execute(sa.text("UPDATE tables SET keyed_secret = :s WHERE id = :t"),
+                         {"s": secrets.randbits(63), "t": t.id})
         if t.closed:
             continue
         match_no = conn.execute(sa.text("SELECT count(*) FROM records WHERE table_id = :t"),

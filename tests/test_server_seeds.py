@@ -371,3 +371,22 @@ def test_every_point_of_a_match_survives_a_restart_and_a_takeover(
             g.close()
     finally:
         server.stop()
+
+
+def test_a_table_made_while_the_upkeep_runs_is_opened_once(tmp_path: Path) -> None:
+    # the upkeep opens every live table this process does not run yet, every third of the
+    # lease: a table being made is one of them until it runs; it must run once, not twice
+    server = Server(f"sqlite:///{tmp_path / 'upkeep.sqlite3'}", away=1000,
+                    env={"OPENWHIST_LEASE_TTL": "0.05", "OPENWHIST_DEAL_PAUSE": "1000"})
+    try:
+        people = [Client(server).guest(f"up{i}") for i in range(4)]
+        for _ in range(10):
+            g = make_game(server, "classic", people)
+            seat = people[0].ws(g.tid)
+            first = seat.until(lambda m: m["type"] == "welcome")
+            seat.close()
+            assert first["v"] == 3
+        assert people[0].get("/api/health").json()["tables"] == 10
+        assert not [line for line in server.output if "Traceback" in line or "IntegrityError" in line]
+    finally:
+        server.stop()

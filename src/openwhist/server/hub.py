@@ -302,6 +302,9 @@ class Hub:
         runner = TableRunner(self, row, names, guests)
         if not runner.plan_stored:  # a match not begun at the upgrade that stored plans: stored now
             await self.store.run(store_plan, table_id, runner.match_no, None, runner.match.first_dealer)
+        running = self.tables.get(table_id)
+        if running is not None:  # opened meanwhile (a table being made, by the upkeep): one runs it
+            return running
         self.tables[table_id] = runner
         runner.start()
         return runner

@@ -25,7 +25,7 @@ from openwhist import store as st
 from openwhist.cards import derive_seed
 from openwhist.match import Match, new_match
 from openwhist.rules.registry import resolve
-from openwhist.server.table import match_seed, variant_seats
+from openwhist.server.table import match_plan, match_seed, variant_seats
 from openwhist.server.views import observe
 from server_util import Client, Seat, Server
 
@@ -197,7 +197,7 @@ def write_old_table(conn: Any, tid: str, variant: str, users: list[int], seed: i
     seats, options = playing(variant)
     conn.execute(text("INSERT INTO tables (id, variant, options, seed, until, count, private, owner_id, "
                       "match_no, version, closed, created, keyed_from, leave_to) VALUES "
-                      "(:t, :v, :p, :s, 'deals', 2, 0, :o, 0, 0, 0, :c, 2, 'bot')"),
+                      "(:t, :v, :p, :s, 'deals', 2, false, :o, 0, 0, false, :c, 2, 'bot')"),
                  {"t": tid, "v": variant, "p": json.dumps(options), "s": seed, "o": users[0],
                   "c": time.time()})
     for seat, uid in zip(seats, users):
@@ -211,7 +211,7 @@ def write_old_table(conn: Any, tid: str, variant: str, users: list[int], seed: i
         for seq, (seat, action) in enumerate(acted):
             version += 1
             conn.execute(text("INSERT INTO actions (table_id, match_no, seq, seat, action, by_bot, version, "
-                              "created) VALUES (:t, :m, :q, :s, :a, 0, :v, :c)"),
+                              "created) VALUES (:t, :m, :q, :s, :a, false, :v, :c)"),
                          {"t": tid, "m": match_no, "q": seq, "s": seat, "a": action, "v": version,
                           "c": time.time()})
 
@@ -390,3 +390,55 @@ def test_a_table_made_while_the_upkeep_runs_is_opened_once(tmp_path: Path) -> No
         assert not [line for line in server.output if "Traceback" in line or "IntegrityError" in line]
     finally:
         server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def old_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of either kind (PostgreSQL: a throw-away cluster)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'old.sqlite3'}"
+        return
+    from pg_util import Postgres, find_or_install
+
+    bindir, why = find_or_install()
+    if bindir is None:
+        pytest.skip(why)
+    pg = Postgres(bindir)
+    try:
+        yield pg.url
+    finally:
+        pg.stop()
+
+
+def test_the_upgrade_keeps_a_match_in_progress_and_gives_a_fresh_secret(old_url: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    url = st.database_url(old_url)
+    engine = create_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(st.MIGRATIONS))
+    with engine.begin() as conn:  # the schema before fresh secrets, with old tables in it
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, _down_revision())
+        for uid in range(1, 5):
+            conn.execute(text("INSERT INTO users (id, name, guest, created) VALUES (:u, :n, true, 0)"),
+                         {"u": uid, "n": f"p{uid}"})
+        tables = {kind: write_old_table(conn, f"t-{kind}", "classic", [1, 2, 3, 4], 4242, kind)
+                  for kind in ("live", "restart", "over", "again")}
+    engine.dispose()
+    store = st.Store(url)
+    try:
+        for kind, t in tables.items():
+            row = store.call(st.load_table, t.tid)
+            assert row["keyed_secret"] is not None and row["keyed_secret"] != t.seed
+            previous = records.replay(row["last_record"])
+            seed, dealer = match_plan(int(row["keyed_secret"]), row["match_no"], previous, row["plan"])
+            if kind in ("live", "restart"):  # the same cards, from the dealer they were played from
+                assert (seed, dealer) == (t.match1.seed, t.match1.first_dealer)
+                assert row["plan"] == {"seed": t.match1.seed, "dealer": t.match1.first_dealer}
+            else:  # not begun: the fresh secret deals it, the deal passing on
+                assert row["plan"] is None and dealer == previous.next_dealer()
+                assert seed == derive_seed(int(row["keyed_secret"]), "match", 1) != t.match1.seed
+    finally:
+        store.close()

@@ -48,10 +48,12 @@ class TableRow(Base):
     from its events (:class:`TableEventRow`, :class:`ActionRow`, :class:`RecordRow`):
     ``match_no`` and ``version`` are kept from the first schema and no longer written;
     ``closed`` repeats the table's ``closed`` event, for listing the live tables.  ``seed``
-    is the table's secret: each match's seed is derived from it (by a keyed hash from
-    match ``keyed_from`` on, whose first deal also passes on from the match before) and
-    shown only in that match's record.  ``leave_to``: what the seat of a person who
-    leaves becomes (``bot`` or ``open``); ``move_time``: a person's seconds per action;
+    is the table's secret: each match's seed is a keyed hash of it (of ``keyed_secret``
+    where that is set), shown only in that match's record, and stored with the match's
+    first dealer in :class:`MatchPlanRow` where it is not derived so.  ``keyed_from``: the
+    first match a table made before keyed seeds keyed (before it, a fixed step on).
+    ``leave_to``: what the seat of a person who leaves becomes (``bot`` or ``open``);
+    ``move_time``: a person's seconds per action;
     ``drive_id``: the whist drive whose round the table plays, if any.  ``keyed_secret``:
     for a table made before keyed seeds, whose first record showed its ``seed``, the fresh
     secret (migration 0008) its matches are derived from since; null for the others, whose

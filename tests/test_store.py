@@ -46,7 +46,7 @@ def test_migrations_make_the_schema_once(url: str) -> None:
     store.close()
     store = st.Store(url)  # a second start finds it up to date
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0011"
     store.close()
 
 
@@ -114,6 +114,8 @@ def test_the_migration_turns_the_seats_of_existing_tables_into_events(tmp_path: 
         assert [a["action"] for a in loaded["actions"]] == ["2C"]
         # its match in progress keeps the old seed (the same cards); the next is keyed
         assert loaded["keyed_from"] == 1 and loaded["seed"] == 3
+        # and a fresh secret for the matches it starts from now on (its seed was shown)
+        assert loaded["keyed_secret"] not in (None, 3) and loaded["plan"] == {"seed": 3, "dealer": 0}
     finally:
         store.close()
 

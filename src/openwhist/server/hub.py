@@ -38,6 +38,7 @@ from openwhist.store import (
     load_table,
     release_leases,
     renew_leases,
+    store_plan,
 )
 
 __all__ = ["Hub", "Settings"]
@@ -368,6 +369,11 @@ class Hub:
                     if user and user["guest"]:
                         guests.add(uid)
         runner = TableRunner(self, row, names, guests)
+        if not runner.plan_stored:  # a match not begun at the upgrade that stored plans: stored now
+            await self.store.run(store_plan, table_id, runner.match_no, None, runner.match.first_dealer)
+        running = self.tables.get(table_id)
+        if running is not None:  # opened meanwhile (a table being made, by the upkeep): one runs it
+            return running
         self.tables[table_id] = runner
         runner.start()
         return runner

@@ -36,12 +36,13 @@ from openwhist.server import policy
 from openwhist.server.policy import CLAIM_SETTLED, claim_shown, may_answer_claim, table_audience
 from openwhist.server.views import action_shown, observe, spectator_view
 from openwhist.solver import Position, solve_all
-from openwhist.store import append_action, close_table, mark_table, set_seat, undo_actions
+from openwhist.store import append_action, close_table, mark_table, set_seat, start_match, undo_actions
 
 if TYPE_CHECKING:
     from openwhist.server.hub import Hub
 
-__all__ = ["Connection", "EndedMatch", "SeatError", "SeatState", "TableClosed", "TableRunner", "match_seed"]
+__all__ = ["Connection", "EndedMatch", "SeatError", "SeatState", "TableClosed", "TableRunner",
+           "match_plan", "match_seed"]
 
 log = logging.getLogger("openwhist.server")
 
@@ -54,13 +55,31 @@ seconds, and characters of free text."""
 
 
 def match_seed(seed: int, match_no: int, keyed_from: int = 0) -> int:
-    """The seed of a table's ``match_no``-th match (0-based) from the table's secret seed:
-    a keyed hash (:func:`~openwhist.cards.derive_seed`), so that a finished match's record,
-    which shows its own seed, tells nothing about any other match.  Matches before
-    ``keyed_from`` (those of tables made before keyed seeds) keep the old fixed step."""
+    """The seed a table's ``match_no``-th match (0-based) was dealt by before each table
+    had its own keyed secret: a keyed hash of ``seed``; matches before ``keyed_from`` (of
+    tables made before keyed seeds) a fixed step on.  For a table made since keyed seeds
+    (``keyed_from`` 0) it is :func:`match_plan`'s seed."""
     if match_no < keyed_from:
         return (seed + match_no * 0x9E3779B97F4A7C15) % (1 << 63)
     return derive_seed(seed, "match", match_no)
+
+
+def match_plan(secret: int, match_no: int, previous: Match | None,
+               stored: dict[str, Any] | None = None) -> tuple[int, int]:
+    """The seed and the first dealer of a table's match ``match_no`` (0-based): the one
+    rule of the live table starting its next match, of a restart and of a takeover by
+    another server process.  A ``stored`` plan (the one stored when the match began) is
+    kept: its ``dealer``, and its ``seed`` where it has one (a match dealt before keyed
+    secrets, in progress at the upgrade).  Else the seed is a keyed hash of the table's
+    ``secret`` (its ``seed``, or the fresh ``keyed_secret`` of a table made before keyed
+    seeds; never shown: a finished match's record, which shows its own seed, tells nothing
+    about another match) and the deal passes on from the
+    ``previous`` (finished) match's last dealer, the first seat dealing a table's first."""
+    if stored is not None:
+        seed = stored.get("seed")
+        return (int(seed) if seed is not None else derive_seed(secret, "match", match_no),
+                int(stored["dealer"]))
+    return derive_seed(secret, "match", match_no), previous.next_dealer() if previous is not None else 0
 
 
 class Connection:
@@ -145,8 +164,8 @@ class TableRunner:
         self.id: str = row["id"]
         self.variant: str = row["variant"]
         self.options: dict[str, Any] = json.loads(row["options"])
-        self.seed: int = int(row["seed"])
-        self.keyed_from: int = int(row.get("keyed_from") or 0)
+        # the secret its matches are derived from (a fresh one at a table whose seed was shown)
+        self.secret: int = int(row["keyed_secret"] if row.get("keyed_secret") is not None else row["seed"])
         self.active: float = float(row.get("active") or time.time())  # the last event's time
         self.until: str = row["until"]
         self.count: int = int(row["count"])
@@ -162,10 +181,13 @@ class TableRunner:
         self.drive_id: str | None = row.get("drive_id")  # the whist drive whose round this is
         last = row.get("last_record")
         self.match: Match
+        self.plan_stored = True  # the plan of the match on the table is in the database
         if row.get("over") and last is not None:  # the finished match stays until "again"
             self.match = records.replay(last)
         else:
-            self.match = self._new_match(self._first_dealer(last))
+            previous = records.replay(last) if last is not None else None
+            self.match = self._new_match(*match_plan(self.secret, self.match_no, previous, row.get("plan")))
+            self.plan_stored = row.get("plan") is not None
             for a in row["actions"]:
                 self.match.apply(a["action"])
         self.seq = len(row["actions"])
@@ -268,19 +290,10 @@ class TableRunner:
 
     # --- state --------------------------------------------------------------------------
 
-    def _new_match(self, dealer: int = 0) -> Match:
+    def _new_match(self, seed: int, dealer: int) -> Match:
         with without_ranges():  # checked when the table was made; kept as stored since
-            return new_match(self.variant, seed=match_seed(self.seed, self.match_no, self.keyed_from),
-                             until=self.until, count=self.count, dealer=dealer, **self.options)
-
-    def _first_dealer(self, last_record: dict[str, Any] | None) -> int:
-        """The first dealer of the match now starting: the deal passes on to the left of
-        the previous match's last dealer (from match ``keyed_from`` on: before that, tables
-        began every match with the first seat dealing)."""
-        if last_record is None or self.match_no < max(1, self.keyed_from):
-            return 0
-        finished: Match = records.replay(last_record)
-        return finished.next_dealer()
+            return new_match(self.variant, seed=seed, until=self.until, count=self.count, dealer=dealer,
+                             **self.options)
 
     @property
     def state(self) -> str:
@@ -759,9 +772,10 @@ class TableRunner:
             return self.refuse(conn, "the match is not over", ref, "not_over")
         if self.drive_id is not None:  # its result is the drive's: it is not played again
             return self.refuse(conn, "a whist drive's table plays its round once", ref, "drive_table")
+        seed, dealer = match_plan(self.secret, self.match_no, self.match)
         self.version += 1
-        await self.hub.store.run(mark_table, self.id, "again", self.version)
-        self.match = self._new_match(self.match.next_dealer())
+        await self.hub.store.run(start_match, self.id, self.match_no, dealer, self.version)
+        self.match = self._new_match(seed, dealer)
         self.seq = 0
         self.acted = []
         self.active = time.time()
@@ -961,7 +975,7 @@ class TableRunner:
         falls back on) never carries another seat's cards."""
         kept = self._bots.get(seat)
         if kept is None or kept[0] != spec:
-            kept = self._bots[seat] = (spec, make_bot(spec, seed=derive_seed(self.seed, "bot", seat)))
+            kept = self._bots[seat] = (spec, make_bot(spec, seed=derive_seed(self.secret, "bot", seat)))
         return kept[1]
 
     async def _bot_move(self, version: int, forced: bool = False) -> None:

@@ -44,6 +44,7 @@ __all__ = [
     "table_access", "table_events", "acquire_lease", "lease_holders", "release_leases", "renew_leases",
     "mark_table", "undo_actions", "end_user_sessions", "live_sessions", "set_password", "login_refused_for",
     "login_failed", "login_succeeded", "forget_login_failures", "backoff",
+    "start_match", "store_plan",
 ]
 
 T = TypeVar("T")
@@ -55,6 +56,7 @@ ACTIONS = Base.metadata.tables["actions"]
 RECORDS = Base.metadata.tables["records"]
 LEASES = Base.metadata.tables["table_leases"]
 LOGIN_FAILURES = Base.metadata.tables["login_failures"]
+PLANS = Base.metadata.tables["match_plans"]
 log = logging.getLogger("openwhist.store")
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # built once: an insert with its values given at execution costs a tenth of one built
@@ -435,9 +437,11 @@ def forget_login_failures(conn: Connection, before: float) -> int:
 
 def create_table(conn: Connection, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
     """Add a table and its first seats (``seat``, ``kind``, ``user_id``, ``bot``; seat
-    events of version 0)."""
+    events of version 0), and the plan of its first match (the first seat deals; its seed
+    is derived from the table's secret ``seed``)."""
     now = time.time()
     conn.execute(insert(TABLES).values(match_no=0, version=0, closed=False, created=now, **table))
+    store_plan(conn, table["id"], 0, None, 0)
     for s in seats:
         conn.execute(insert(EVENTS).values(table_id=table["id"], version=0, type="seat",
                                            pending_user_id=None, created=now, **s))
@@ -479,7 +483,9 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
     ``active`` (the Unix time of its last event), ``last_record`` (the record of the last
     match finished, or None), ``over`` (that match is still on the table: no ``again``
     event since it ended) and ``resumed`` (a ``next`` event came after the last action:
-    a deal that ended there is no longer paused on); or None if there is no such table."""
+    a deal that ended there is no longer paused on), ``plan`` (the stored plan of match
+    ``match_no``: its ``seed``, null where derived from the table's secret, and ``dealer``;
+    or None); or None if there is no such table."""
     row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
     if row is None:
         return None
@@ -514,6 +520,9 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
                             .order_by(RECORDS.c.id.desc()).limit(1)).scalar_one()
         last_record = json.loads(body)
     over = bool(match_no) and not actions and again < last_action
+    plan = conn.execute(select(PLANS.c.seed, PLANS.c.dealer).where(
+        PLANS.c.table_id == table_id, PLANS.c.match_no == match_no)).mappings().first()
+    out["plan"] = dict(plan) if plan is not None else None
     out.update(match_no=match_no, version=version, closed=closed, actions=actions, active=active,
                last_record=last_record, over=over, resumed=resumed > last_action,
                seats=[seats[s] for s in sorted(seats)])
@@ -568,6 +577,24 @@ def mark_table(conn: Connection, table_id: str, kind: str, version: int) -> None
     conn.execute(INSERT_EVENT, {"table_id": table_id, "version": version, "type": kind, "seat": None,
                                 "kind": None, "user_id": None, "bot": None, "pending_user_id": None,
                                 "created": time.time()})
+
+
+def start_match(conn: Connection, table_id: str, match_no: int, dealer: int, version: int) -> None:
+    """The next match starts (the table's ``again`` event of ``version``), dealt from
+    ``dealer`` by a seed derived from the table's secret: its plan is stored
+    with the event, in one transaction (a plan stored for it already is an error: nothing
+    is written)."""
+    mark_table(conn, table_id, "again", version)
+    conn.execute(insert(PLANS).values(table_id=table_id, match_no=match_no, seed=None, dealer=dealer))
+
+
+def store_plan(conn: Connection, table_id: str, match_no: int, seed: int | None, dealer: int) -> None:
+    """Store how a table's match ``match_no`` is dealt: its first ``dealer`` and its
+    ``seed`` (None: derived from the table's secret); a plan stored already
+    stays as it is."""
+    conn.execute(text("INSERT INTO match_plans (table_id, match_no, seed, dealer) VALUES (:t, :m, :s, :d) "
+                      "ON CONFLICT (table_id, match_no) DO NOTHING"),
+                 {"t": table_id, "m": match_no, "s": seed, "d": dealer})
 
 
 def undo_actions(conn: Connection, table_id: str, match_no: int, from_seq: int, version: int) -> None:

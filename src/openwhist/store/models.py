@@ -9,8 +9,8 @@ from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, S
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["ActionRow", "Base", "DriveEntryRow", "DriveResultRow", "DriveRow", "DriveTableRow",
-           "LoginFailureRow", "RatingHistoryRow", "RatingRow", "RecordRow", "SessionRow", "TableEventRow",
-           "TableLeaseRow", "TableRow", "UserRow"]
+           "LoginFailureRow", "MatchPlanRow", "RatingHistoryRow", "RatingRow", "RecordRow", "SessionRow",
+           "TableEventRow", "TableLeaseRow", "TableRow", "UserRow"]
 
 
 class Base(DeclarativeBase):
@@ -60,11 +60,16 @@ class TableRow(Base):
     from its events (:class:`TableEventRow`, :class:`ActionRow`, :class:`RecordRow`):
     ``match_no`` and ``version`` are kept from the first schema and no longer written;
     ``closed`` repeats the table's ``closed`` event, for listing the live tables.  ``seed``
-    is the table's secret: each match's seed is derived from it (by a keyed hash from
-    match ``keyed_from`` on, whose first deal also passes on from the match before) and
-    shown only in that match's record.  ``leave_to``: what the seat of a person who
-    leaves becomes (``bot`` or ``open``); ``move_time``: a person's seconds per action;
-    ``drive_id``: the whist drive whose round the table plays, if any."""
+    is the table's secret: each match's seed is a keyed hash of it (of ``keyed_secret``
+    where that is set), shown only in that match's record, and stored with the match's
+    first dealer in :class:`MatchPlanRow` where it is not derived so.  ``keyed_from``: the
+    first match a table made before keyed seeds keyed (before it, a fixed step on).
+    ``leave_to``: what the seat of a person who leaves becomes (``bot`` or ``open``);
+    ``move_time``: a person's seconds per action;
+    ``drive_id``: the whist drive whose round the table plays, if any.  ``keyed_secret``:
+    for a table made before keyed seeds, whose first record showed its ``seed``, the fresh
+    secret (migration 0008) its matches are derived from since; null for the others, whose
+    ``seed`` was never shown and is their secret."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -84,6 +89,19 @@ class TableRow(Base):
     leave_to: Mapped[str] = mapped_column(String(8), default="bot")
     move_time: Mapped[float | None] = mapped_column(Float, nullable=True)
     drive_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    keyed_secret: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class MatchPlanRow(Base):
+    """How a table's match was dealt, stored when it starts: its first ``dealer`` and its
+    ``seed`` where that is not derived from the table's secret (a match dealt before fresh
+    secrets, in progress at the upgrade); see :func:`openwhist.server.table.match_plan`."""
+
+    __tablename__ = "match_plans"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    match_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    dealer: Mapped[int] = mapped_column(Integer)
 
 
 class TableLeaseRow(Base):

@@ -474,3 +474,9 @@ def test_a_director_watching_a_claim_is_not_shown_the_hand(drive: DriveScene) ->
     claim = drive.director.get(f"/api/tables/{drive.table[2]}").json()["claim"]
     assert claim is None or "hand" not in claim  # None: already settled
     watch.close()
+
+
+def test_security_md_shows_the_policy_as_it_is() -> None:
+    text = (Path(__file__).resolve().parents[1] / "SECURITY.md").read_text(encoding="utf-8")
+    shown = text.split("<!-- policy: begin -->\n", 1)[1].split("<!-- policy: end -->", 1)[0]
+    assert shown == policy.markdown(), "run python -m openwhist.server.policy and paste its tables"

@@ -566,9 +566,8 @@ def create_app(database: str | None = None, settings: Settings | None = None,
         runner = hub.tables.get(table_id) if len(table_id) <= 16 else None
         if runner is None:
             raise _error(404, "no such table", "no_table")
-        if runner.private and not (uid is not None and runner.is_member(uid)) and not (
-                code is not None and runner.code is not None
-                and secrets.compare_digest(code.upper(), runner.code)):
+        if not policy.may_see_table(private=runner.private, member=uid is not None and runner.is_member(uid),
+                                    code=code, table_code=runner.code):
             raise _error(404, "no such table", "no_table")
         return runner
 

@@ -44,7 +44,7 @@ __all__ = [
     "CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "MESSAGES", "POLICY", "ROUTES", "Access", "Audience", "Feature",
     "Refused", "Rule", "claim_shown", "hint_refusal", "markdown", "may", "may_answer_claim", "rule",
     "shown", "table_audience", "MatchFacts", "address_key", "can_be_rated", "rated_for",
-    "take_back_allowed",
+    "take_back_allowed", "talk_reaches_players", "may_see_table",
 ]
 
 
@@ -239,6 +239,31 @@ def socket_refusal(person: int, address: int, per_person: int, per_address: int)
 
 # --- play and claims -------------------------------------------------------------------
 # The functions the live table asks (a seat's audience for another seat, who sees a claim).
+
+
+def may_see_table(*, private: bool, member: bool, code: str | None, table_code: str | None) -> bool:
+    """Whether someone may see a live table at all (before a drive's own rule, which
+    :func:`may_watch_drive_table` adds): a public table anyone; a private one its members
+    (who sit there, are about to, or made it) and whoever holds its invitation code.  A
+    table one may not see answers as if it did not exist.
+
+    >>> may_see_table(private=True, member=False, code="abcd", table_code="ABCD")
+    True
+    """
+    if not private or member:
+        return True
+    return code is not None and table_code is not None and secrets.compare_digest(code.upper(), table_code)
+
+
+def talk_reaches_players(*, seated: bool, deal_played: bool) -> bool:
+    """Whether what someone says at a table reaches its players (else the spectators only):
+    a player's words always do; a spectator's only while no deal is being played (before,
+    between and after deals), so that no onlooker tells a player the cards.
+
+    >>> talk_reaches_players(seated=False, deal_played=True)
+    False
+    """
+    return seated or not deal_played
 
 
 def table_audience(sides: Sequence[int], viewer: int | None, subject: int, *,

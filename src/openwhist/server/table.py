@@ -614,7 +614,7 @@ class TableRunner:
             return self.refuse(conn, "too many messages; wait a few seconds", ref, "talk_limit")
         seat = self.seat_of(conn.user_id)
         message["seat"] = None if seat is None else seat_name(seat, self.deal.n_hands)
-        if seat is not None or self.state in ("pause", "over", "waiting"):
+        if policy.talk_reaches_players(seated=seat is not None, deal_played=self.state == "playing"):
             hearers = self._all_conns()
         else:  # onlookers do not talk to the players during a deal
             hearers = list(self.spectators)

@@ -1110,7 +1110,8 @@ def test_two_friends_and_two_computer_players_play_a_match(browser: Any, server:
     bob.wait_for_selector(".hand.mine button.card")
     expect(ann.locator(".seat[data-seat=E] .mark")).to_have_count(0, timeout=10000)
 
-    # Ann concedes the rest; Bob sees her cards and refuses; play goes on
+    # Ann concedes the rest; Bob, her opponent, sees her cards and refuses: the server settles
+    # the claim by playing the cards out (nobody plays on by hand with her hand known)
     deadline = time.monotonic() + 60
     while not ann.locator("#claim-button").count():
         assert time.monotonic() < deadline, "no Claim button"
@@ -1125,6 +1126,8 @@ def test_two_friends_and_two_computer_players_play_a_match(browser: Any, server:
     bob.screenshot(path=shots / "claim-phone.png")
     bob.click("#claim-refuse")
     expect(ann.locator("#note")).to_contain_text("claim was refused", timeout=10000)
+    for p in (ann, bob):  # the deal ends with nobody clicking a card
+        expect(p.locator("#pause-panel")).to_be_visible(timeout=30000)
 
     play_until([ann, bob], "#pause-panel")
     expect(ann.locator("#deal-result")).to_contain_text("Tricks")

@@ -14,7 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from sqlalchemy import create_engine, text
 
+from pg_util import Postgres, find_or_install
 from server_util import Client, Server
 
 
@@ -26,6 +28,27 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                     "OPENWHIST_DRIVE_RATE": "100"})
     yield s
     s.stop()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def stored(request: pytest.FixtureRequest, server: Server) -> Iterator[Server]:
+    """The module's server on SQLite, then one on a throw-away PostgreSQL: for the checks
+    whose refusals and kept ratings live in the store."""
+    if request.param == "sqlite":
+        yield server
+        return
+    bindir, why = find_or_install()
+    if bindir is None:
+        pytest.skip(why)
+    pg = Postgres(bindir)
+    s = Server(pg.url, bot_pause=0.0, away=0.2,
+               env={"OPENWHIST_SIGNUP_LIMIT": "1000", "OPENWHIST_DRIVE_LIMIT": "50",
+                    "OPENWHIST_DRIVE_RATE": "100"})
+    try:
+        yield s
+    finally:
+        s.stop()
+        pg.stop()
 
 
 _n = iter(range(10_000))
@@ -488,18 +511,21 @@ def member(server: Server) -> Client:
 def record_ids(server: Server, table_id: str) -> list[int]:
     """The records the server stored for a table, read from its database (what a hostile
     client would guess, the ids being numbers)."""
-    import sqlite3
-
-    path = server.database.removeprefix("sqlite:///")
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
-        return [r[0] for r in db.execute("select id from records where table_id = ?", (table_id,))]
+    engine = create_engine(server.database)
+    try:
+        with engine.connect() as db:
+            rows = db.execute(text("select id from records where table_id = :t"), {"t": table_id})
+            return [r[0] for r in rows]
+    finally:
+        engine.dispose()
 
 
 def shows_no_result(view: dict[str, Any]) -> bool:
     return all(r["deals"] == 0 and r["total"] == 0 for r in view["standings"]["rows"])
 
 
-def test_a_director_who_plays_sees_nothing_of_a_board_he_still_has_to_play(server: Server) -> None:
+def test_a_director_who_plays_sees_nothing_of_a_board_he_still_has_to_play(stored: Server) -> None:
+    server = stored
     from websockets.exceptions import ConnectionClosed
 
     d = director(server)
@@ -592,7 +618,8 @@ def test_a_scorer_drives_duplicate_results_wait_for_every_table(server: Server) 
     assert sorted(r["total"] for r in shown) == [5, 5, 6, 6, 7, 7, 8, 8]
 
 
-def test_the_director_removes_entries_before_the_start_and_not_after(server: Server) -> None:
+def test_the_director_removes_entries_before_the_start_and_not_after(stored: Server) -> None:
+    server = stored
     d = director(server)
     did = make(d)["id"]
     squatters = guests(server, 48)
@@ -615,7 +642,8 @@ def test_the_director_removes_entries_before_the_start_and_not_after(server: Ser
     assert len(d.get(f"/api/drives/{did}").json()["entries"]) == 3
 
 
-def test_a_scorer_entry_is_changed_only_by_its_side_and_not_by_one_who_left(server: Server) -> None:
+def test_a_scorer_entry_is_changed_only_by_its_side_and_not_by_one_who_left(stored: Server) -> None:
+    server = stored
     d, people, did = scorer_drive(server)   # table 1: 1 N, 2 E, 3 S, 4 W; table 2: 5 to 8
 
     def enter(who: Client, tricks: list[int]) -> Any:

@@ -31,7 +31,10 @@ from server_util import Client, Seat, Server
 
 FAMILIES = openwhist.variants()
 STEP = 0x9E3779B97F4A7C15
-ENV = {"OPENWHIST_DEAL_PAUSE": "1000", "OPENWHIST_LEASE_TTL": "2"}
+# each of the four people watches every table at once, all from one address: more sockets
+# than a person and an address may have elsewhere
+ENV = {"OPENWHIST_DEAL_PAUSE": "1000", "OPENWHIST_LEASE_TTL": "2", "OPENWHIST_SOCKETS_PER_PERSON": "64",
+       "OPENWHIST_SOCKETS_PER_ADDRESS": "256"}
 MIGRATION = next((Path(st.MIGRATIONS) / "versions").glob("*_seeds_*.py"))
 
 

@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -62,3 +63,18 @@ class Postgres:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "stop")
         finally:
             shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def launched_postgres() -> Iterator[Postgres]:
+    """A throw-away PostgreSQL for a fixture to ``yield from``, stopped afterwards (the test
+    is skipped, saying why, where PostgreSQL cannot be installed)."""
+    import pytest
+
+    bindir, why = find_or_install()
+    if bindir is None:
+        pytest.skip(why)
+    pg = Postgres(bindir)
+    try:
+        yield pg
+    finally:
+        pg.stop()

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from openwhist import store as st
 from openwhist.server import auth
-from pg_util import Postgres, find_or_install
+from pg_util import Postgres, launched_postgres
 from server_util import ROOT, Client, Server
 
 BACKOFF = 15  # seconds of the first refusal at the test server (30 by default)
@@ -238,12 +238,7 @@ def test_the_page_words_the_new_codes_in_five_languages() -> None:
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[Postgres]:
-    bindir, why = find_or_install()
-    if bindir is None:
-        pytest.skip(why)
-    pg = Postgres(bindir)
-    yield pg
-    pg.stop()
+    yield from launched_postgres()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

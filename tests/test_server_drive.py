@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from pg_util import Postgres, find_or_install
+from pg_util import launched_postgres
 from server_util import Client, Server
 
 
@@ -37,18 +37,14 @@ def stored(request: pytest.FixtureRequest, server: Server) -> Iterator[Server]:
     if request.param == "sqlite":
         yield server
         return
-    bindir, why = find_or_install()
-    if bindir is None:
-        pytest.skip(why)
-    pg = Postgres(bindir)
-    s = Server(pg.url, bot_pause=0.0, away=0.2,
-               env={"OPENWHIST_SIGNUP_LIMIT": "1000", "OPENWHIST_DRIVE_LIMIT": "50",
-                    "OPENWHIST_DRIVE_RATE": "100"})
-    try:
-        yield s
-    finally:
-        s.stop()
-        pg.stop()
+    for pg in launched_postgres():
+        s = Server(pg.url, bot_pause=0.0, away=0.2,
+                   env={"OPENWHIST_SIGNUP_LIMIT": "1000", "OPENWHIST_DRIVE_LIMIT": "50",
+                        "OPENWHIST_DRIVE_RATE": "100"})
+        try:
+            yield s
+        finally:
+            s.stop()
 
 
 _n = iter(range(10_000))

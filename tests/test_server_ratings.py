@@ -24,7 +24,7 @@ import openwhist.store as st
 from openwhist.ratings import MU, REPEAT_LIMIT, Rating, match_teams, rate
 from openwhist.server.ratings import _rated_today
 from openwhist.store.drives import add_rating_change
-from pg_util import Postgres, find_or_install
+from pg_util import Postgres, launched_postgres
 from server_util import Client, Seat, Server, finish_match
 
 
@@ -39,12 +39,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[Postgres]:
-    bindir, why = find_or_install()
-    if bindir is None:
-        pytest.skip(why)
-    pg = Postgres(bindir)
-    yield pg
-    pg.stop()
+    yield from launched_postgres()
 
 
 _n = iter(range(10_000))

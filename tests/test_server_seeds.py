@@ -401,16 +401,10 @@ def old_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'old.sqlite3'}"
         return
-    from pg_util import Postgres, find_or_install
+    from pg_util import launched_postgres
 
-    bindir, why = find_or_install()
-    if bindir is None:
-        pytest.skip(why)
-    pg = Postgres(bindir)
-    try:
+    for pg in launched_postgres():
         yield pg.url
-    finally:
-        pg.stop()
 
 
 def test_the_upgrade_keeps_a_match_in_progress_and_gives_a_fresh_secret(old_url: str) -> None:

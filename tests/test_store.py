@@ -17,18 +17,13 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from openwhist import store as st
-from pg_util import Postgres, find_or_install
+from pg_util import Postgres, launched_postgres
 from server_util import Client, Server
 
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[Postgres]:
-    bindir, why = find_or_install()
-    if bindir is None:
-        pytest.skip(why)
-    pg = Postgres(bindir)
-    yield pg
-    pg.stop()
+    yield from launched_postgres()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

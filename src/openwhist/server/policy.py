@@ -41,10 +41,13 @@ from typing import Any
 from openwhist.ratings import TableFacts, rated
 
 __all__ = [
-    "CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "MESSAGES", "POLICY", "ROUTES", "Access", "Audience", "Feature",
-    "Refused", "Rule", "claim_shown", "hint_refusal", "markdown", "may", "may_answer_claim", "rule",
-    "shown", "table_audience", "MatchFacts", "address_key", "can_be_rated", "rated_for",
-    "take_back_allowed", "talk_reaches_players", "may_see_table",
+    "Access", "Audience", "Board", "CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "Feature", "MESSAGES",
+    "MatchFacts", "POLICY", "ROUTES", "Refused", "Rule", "address_key", "can_be_rated",
+    "check_account_change", "claim_shown", "drive_board", "drive_boards_to_play", "drive_open_boards",
+    "drive_rating_due", "drive_results_shown", "drive_seated", "drive_sees_all", "drive_table_boards",
+    "hint_refusal", "markdown", "may", "may_answer_claim", "may_change_drive_entry",
+    "may_read_drive_record", "may_see_table", "may_watch_drive_table", "profile_audience", "rated_for",
+    "rule", "shown", "socket_refusal", "table_audience", "take_back_allowed", "talk_reaches_players",
 ]
 
 
@@ -569,7 +572,6 @@ def may_change_drive_entry(drive: dict[str, Any], user_id: int, table: dict[str,
 # --- accounts and profiles --------------------------------------------------------------
 # Who may read a profile, list players.
 
-__all__ += ["check_account_change", "profile_audience"]
 
 
 def profile_audience(viewer_id: int | None, user_id: int) -> Audience:

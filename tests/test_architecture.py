@@ -74,6 +74,134 @@ def test_seat_names_and_partnerships_are_written_once() -> None:
     }
 
 
+# --- import circles ---------------------------------------------------------------------------
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _import_edges(name: str, tree: ast.Module, known: set[str], *, is_package: bool,
+                  types: bool) -> set[str]:
+    """The package's modules that module ``name`` imports: ``from p import m`` is an edge
+    to the module ``p.m`` where there is one, else to ``p``; relative imports are resolved.
+    Imports inside functions count; those under ``if TYPE_CHECKING:`` only with ``types``."""
+    skipped: set[int] = set()
+    if not types:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and _is_type_checking(node.test):
+                skipped.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    package = name if is_package else name.rpartition(".")[0]
+    targets: list[str] = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            targets += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package
+                for _ in range(node.level - 1):
+                    parent = parent.rpartition(".")[0]
+                base = f"{parent}.{base}" if base else parent
+            targets += [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
+                        for a in node.names]
+    out = set()
+    for target in targets:
+        while target and target not in known:  # ``import a.b.name``: the module ``a.b``
+            target = target.rpartition(".")[0]
+        if target and target != name:
+            out.add(target)
+    return out
+
+
+def _import_graph(sources: dict[str, tuple[str, bool]], *, types: bool) -> dict[str, set[str]]:
+    """Module name -> the modules it imports, from ``{name: (source, is_package)}``."""
+    known = set(sources)
+    return {name: _import_edges(name, ast.parse(text), known, is_package=pkg, types=types)
+            for name, (text, pkg) in sources.items()}
+
+
+def _package_sources() -> dict[str, tuple[str, bool]]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        is_package = parts[-1] == "__init__"
+        name = ".".join(parts[:-1] if is_package else parts)
+        out[name] = (path.read_text(encoding="utf-8"), is_package)
+    return out
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module, each sorted."""
+    reach: dict[str, set[str]] = {}
+    for start in graph:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for nxt in graph[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        reach[start] = seen
+    circles = {tuple(sorted({start} | {m for m in reach[start] if start in reach[m]}))
+               for start in graph}
+    return sorted(list(c) for c in circles if len(c) > 1)
+
+
+IMPORT_CIRCLES_ALLOWED: list[list[str]] = [
+    # The table, the hub, the drives and the ratings name each other's types (the hub
+    # holds the tables, a table calls back into the hub, the drives and the ratings read
+    # a table's end of match). Imported for the types only, so no circle at run time; it
+    # goes when the table's finisher hands its typed outcome to the ratings and drives.
+    ["openwhist.server.drives", "openwhist.server.hub", "openwhist.server.ratings",
+     "openwhist.server.table"],
+]
+"""Circles still allowed in the graph with the types' imports (none may be added)."""
+
+
+def test_no_import_circle_in_the_package() -> None:
+    """No module of ``openwhist`` imports, directly or through others, one that imports it.
+
+    The graph holds every import statement of the package's modules, those inside
+    functions too: an import put off into a function is still a dependency of the module
+    at run time, and a circle hidden there is still a circle.  (Lazy loads of optional
+    dependencies lie outside the package and so outside the graph; the bots' table of
+    names, :data:`openwhist.bots.BOTS`, loads a bot's module by its name when one is
+    made, and imports nothing itself.)  Imports under ``if TYPE_CHECKING:`` are left out
+    here, as they never run; the next test holds them to the same rule.
+    """
+    graph = _import_graph(_package_sources(), types=False)
+    assert "openwhist.rules.observation" in graph
+    assert _circles(graph) == []
+
+
+def test_no_import_circle_even_among_the_types() -> None:
+    """With the imports made for the types only (``if TYPE_CHECKING:``) the graph has no
+    circle either, beyond :data:`IMPORT_CIRCLES_ALLOWED`: a circle of types is the same
+    tangle of responsibilities, only hidden from the interpreter."""
+    assert _circles(_import_graph(_package_sources(), types=True)) == IMPORT_CIRCLES_ALLOWED
+
+
+def test_the_checker_sees_an_import_circle() -> None:
+    """A circle through a function's import and a relative import is found; one closed
+    only under ``TYPE_CHECKING`` counts only where the types' imports do."""
+    sources = {
+        "p": ("", True),
+        "p.a": ("from p.b import x\n", False),
+        "p.b": ("def f():\n    from . import c\n", False),
+        "p.c": ("import p.a\n", False),
+        "p.d": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from p import e\n", False),
+        "p.e": ("from p.d import y\n", False),
+        "p.f": ("from p import a, g\n", False),
+        "p.g": ("import os\n", False),
+    }
+    assert _circles(_import_graph(sources, types=False)) == [["p.a", "p.b", "p.c"]]
+    assert _circles(_import_graph(sources, types=True)) == [["p.a", "p.b", "p.c"], ["p.d", "p.e"]]
+
+
 # --- probe deals and family words above the rules ----------------------------------------------
 
 

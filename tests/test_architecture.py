@@ -8,6 +8,7 @@ partnerships are written in one place (``rules/seats.py``).
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "openwhist"
@@ -233,18 +234,22 @@ def test_the_checker_sees_a_probe_deal() -> None:
 
 
 def _family_words() -> set[str]:
-    """Option names that belong to one family (``dummy``, ``grid``, ``troel``...) and the
-    Belgian contract names, as the rules spell them."""
+    """The words that name a family or a part of one only: the variants' and presets' names
+    (``classic``, ``belgian``, ``english-long``), the option names that belong to one family
+    (``dummy``, ``grid``, ``troel``...) and the Belgian contract names, as the rules spell
+    them."""
     from openwhist.rules.belgian import KINDS
     from openwhist.rules.registry import get_variant, variants
 
     owners: dict[str, set[str]] = {}
+    names: set[str] = set()
     for v in variants():
         record = get_variant(v)
+        names |= {record.name, *record.presets}
         for option in record.options().to_dict():
             owners.setdefault(option, set()).add(record.options_type.__name__)
     words = {o for o, families in owners.items() if len(families) == 1}
-    return words | set(KINDS) | {k.replace("-", " ") for k in KINDS}
+    return words | names | set(KINDS) | {k.replace("-", " ") for k in KINDS}
 
 
 def _strings(tree: ast.Module) -> list[ast.Constant]:
@@ -255,7 +260,11 @@ def _strings(tree: ast.Module) -> list[ast.Constant]:
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
 
 
-FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {}
+FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {
+    # the requests' default variant; the routers' split moves these schemas beside their
+    # routes, where they take ``openwhist.rules.registry.DEFAULT_VARIANT``
+    "openwhist.server.schemas": {"classic"},
+}
 """Family words still written above the rules, module by module (none may be added)."""
 
 
@@ -263,7 +272,8 @@ def test_no_family_option_or_contract_name_outside_rules() -> None:
     """Above ``rules/`` no code names a family's options or contracts: what it needs to know
     of a variant it reads from the header, the observation and the options' own help."""
     words = _family_words()
-    assert {"dummy", "grid", "troel", "abondance", "small-misere", "face_up"} <= words
+    assert {"dummy", "grid", "troel", "abondance", "small-misere", "face_up", "classic",
+            "german", "belgian", "english-long"} <= words
     found: dict[str, set[str]] = {}
     for name, tree in _modules().items():
         if name.startswith("openwhist.rules."):
@@ -278,3 +288,76 @@ def test_the_checker_sees_a_family_word() -> None:
     tree = ast.parse('"""A docstring may say dummy."""\n'
                      'dummy = getattr(opts, "dummy", None)\nif kind == "small-misere": pass')
     assert {n.value for n in _strings(tree)} & _family_words() == {"dummy", "small-misere"}
+
+
+# --- family words in the page's scripts --------------------------------------------------------
+
+STATIC = PACKAGE / "web" / "static"
+SCRIPTS_EXEMPT = {"i18n.js"}
+"""The translations: the words shown to people, in every language."""
+
+_JS_STRING = re.compile(r"""(?s)//[^\n]*|/\*.*?\*/"""
+                        r"""|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`""")
+_JS_OWN = {"target"}
+"""Names of the browser's own that a family's option shares (an event's ``target``)."""
+_JS_KEY = re.compile(r"[{,]\s*([A-Za-z_$][\w$]*)\s*:|\.([A-Za-z_$][\w$]*)\b")
+
+
+def _js_words(source: str) -> list[str]:
+    """The string literals of a script, whole, and the names it uses as object keys and
+    properties (``{classic: ...}``, ``info.troel``); comments left out."""
+    out: list[str] = []
+    code: list[str] = []
+    last = 0
+    for m in _JS_STRING.finditer(source):
+        code.append(source[last:m.start()])
+        last = m.end()
+        literal = next((g for g in m.groups() if g is not None), None)
+        if literal is not None:
+            out.append(literal)
+            code.append('""')
+    code.append(source[last:])
+    for m in _JS_KEY.finditer("".join(code)):
+        name = m.group(1) or m.group(2)
+        if name not in _JS_OWN:
+            out.append(name)
+    return out
+
+
+SCRIPT_FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {
+    # the translation key of the word the dummy's seat shows; German whist's face-up stock
+    # card in the view's ``info``
+    "app.js": {"dummy", "face_up"},
+    # the movements per family, the Belgian contracts of the results form, the ratings'
+    # first leaderboard and the results form's columns per family: to be read from the
+    # families' declared facts that /api/variants passes
+    "drive.js": {"belgian", "classic", "german", "grand-misere", "open-misere", "piccolo",
+                 "small-misere", "soloslim", "troel"},
+    # the auction's facts that Belgian whist's view gives (``info.troel``)
+    "facts.js": {"troel"},
+}
+"""Family words still written in the page's scripts, script by script (none may be added)."""
+
+
+def test_no_family_word_in_the_page_scripts() -> None:
+    """The page's scripts name no family, option or contract of one: what a page needs of a
+    variant it reads from ``/api/variants`` and the views.  The translations are exempt."""
+    words = _family_words()
+    found: dict[str, set[str]] = {}
+    for path in sorted(STATIC.glob("*.js")):
+        if path.name in SCRIPTS_EXEMPT:
+            continue
+        hits = set(_js_words(path.read_text(encoding="utf-8"))) & words
+        if hits:
+            found[path.name] = hits
+    assert "app.js" in {p.name for p in STATIC.glob("*.js")}
+    assert found == SCRIPT_FAMILY_WORDS_ALLOWED
+
+
+def test_the_checker_sees_a_family_word_in_a_script() -> None:
+    source = ('// Belgian whist: the comment may say belgian\n'
+              'if (d.family === "belgian") go();\nconst F = {german: 2};\n'
+              "const s = info.troel ? 'solo' : `classic`; e.target.value = 1;\n"
+              "const ok = \"a \\\" dummy\";\n")
+    assert set(_js_words(source)) & _family_words() == {"belgian", "german", "troel", "solo",
+                                                         "classic"}

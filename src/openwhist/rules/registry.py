@@ -22,17 +22,20 @@ from openwhist.rules.observation import Observation
 from openwhist.rules.protocol import Deal
 from openwhist.rules.variant import VariantHeader
 
-__all__ = ["get_variant", "header", "new_deal", "promises", "register", "resolve", "variant_info",
-           "variants"]
+__all__ = ["DEFAULT_VARIANT", "get_variant", "header", "new_deal", "promises", "register", "resolve",
+           "variant_info", "variants"]
 
 for _v in (CLASSIC, DUMMY, GERMAN, BELGIAN):
     register(_v)
+
+DEFAULT_VARIANT = "classic"
+"""The variant played where none is named (and that of a record that names none)."""
 
 variant_info = get_variant
 """The record of a variant (the older name of :func:`get_variant`)."""
 
 
-def resolve(variant: str = "classic", preset: str | None = None,
+def resolve(variant: str = DEFAULT_VARIANT, preset: str | None = None,
             **options: Any) -> tuple[str, Any]:
     """The variant name and options that a name (or preset name) and overrides stand for.
 
@@ -49,7 +52,7 @@ def resolve(variant: str = "classic", preset: str | None = None,
     return record.name, record.options(preset, **options)
 
 
-def header(variant: str = "classic", preset: str | None = None, options: Any = None,
+def header(variant: str = DEFAULT_VARIANT, preset: str | None = None, options: Any = None,
            **overrides: Any) -> VariantHeader:
     """The declared header of a variant (or preset) under its options: who plays which
     hand, the partnership model, the longest deal and the points a deal can give; read
@@ -82,7 +85,7 @@ def promises(obs: Observation, calls: Iterable[Call]) -> dict[Call, Promise]:
 
 
 def new_deal(
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     *,
     seed: int | None = None,
     dealer: int | str = 0,

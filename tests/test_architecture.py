@@ -8,6 +8,7 @@ partnerships are written in one place (``rules/seats.py``).
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "openwhist"
@@ -74,6 +75,134 @@ def test_seat_names_and_partnerships_are_written_once() -> None:
     }
 
 
+# --- import circles ---------------------------------------------------------------------------
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _import_edges(name: str, tree: ast.Module, known: set[str], *, is_package: bool,
+                  types: bool) -> set[str]:
+    """The package's modules that module ``name`` imports: ``from p import m`` is an edge
+    to the module ``p.m`` where there is one, else to ``p``; relative imports are resolved.
+    Imports inside functions count; those under ``if TYPE_CHECKING:`` only with ``types``."""
+    skipped: set[int] = set()
+    if not types:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and _is_type_checking(node.test):
+                skipped.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    package = name if is_package else name.rpartition(".")[0]
+    targets: list[str] = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            targets += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package
+                for _ in range(node.level - 1):
+                    parent = parent.rpartition(".")[0]
+                base = f"{parent}.{base}" if base else parent
+            targets += [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
+                        for a in node.names]
+    out = set()
+    for target in targets:
+        while target and target not in known:  # ``import a.b.name``: the module ``a.b``
+            target = target.rpartition(".")[0]
+        if target and target != name:
+            out.add(target)
+    return out
+
+
+def _import_graph(sources: dict[str, tuple[str, bool]], *, types: bool) -> dict[str, set[str]]:
+    """Module name -> the modules it imports, from ``{name: (source, is_package)}``."""
+    known = set(sources)
+    return {name: _import_edges(name, ast.parse(text), known, is_package=pkg, types=types)
+            for name, (text, pkg) in sources.items()}
+
+
+def _package_sources() -> dict[str, tuple[str, bool]]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        is_package = parts[-1] == "__init__"
+        name = ".".join(parts[:-1] if is_package else parts)
+        out[name] = (path.read_text(encoding="utf-8"), is_package)
+    return out
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module, each sorted."""
+    reach: dict[str, set[str]] = {}
+    for start in graph:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for nxt in graph[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        reach[start] = seen
+    circles = {tuple(sorted({start} | {m for m in reach[start] if start in reach[m]}))
+               for start in graph}
+    return sorted(list(c) for c in circles if len(c) > 1)
+
+
+IMPORT_CIRCLES_ALLOWED: list[list[str]] = [
+    # The table, the hub, the drives and the ratings name each other's types (the hub
+    # holds the tables, a table calls back into the hub, the drives and the ratings read
+    # a table's end of match). Imported for the types only, so no circle at run time; it
+    # goes when the table's finisher hands its typed outcome to the ratings and drives.
+    ["openwhist.server.drives", "openwhist.server.hub", "openwhist.server.ratings",
+     "openwhist.server.table"],
+]
+"""Circles still allowed in the graph with the types' imports (none may be added)."""
+
+
+def test_no_import_circle_in_the_package() -> None:
+    """No module of ``openwhist`` imports, directly or through others, one that imports it.
+
+    The graph holds every import statement of the package's modules, those inside
+    functions too: an import put off into a function is still a dependency of the module
+    at run time, and a circle hidden there is still a circle.  (Lazy loads of optional
+    dependencies lie outside the package and so outside the graph; the bots' table of
+    names, :data:`openwhist.bots.BOTS`, loads a bot's module by its name when one is
+    made, and imports nothing itself.)  Imports under ``if TYPE_CHECKING:`` are left out
+    here, as they never run; the next test holds them to the same rule.
+    """
+    graph = _import_graph(_package_sources(), types=False)
+    assert "openwhist.rules.observation" in graph
+    assert _circles(graph) == []
+
+
+def test_no_import_circle_even_among_the_types() -> None:
+    """With the imports made for the types only (``if TYPE_CHECKING:``) the graph has no
+    circle either, beyond :data:`IMPORT_CIRCLES_ALLOWED`: a circle of types is the same
+    tangle of responsibilities, only hidden from the interpreter."""
+    assert _circles(_import_graph(_package_sources(), types=True)) == IMPORT_CIRCLES_ALLOWED
+
+
+def test_the_checker_sees_an_import_circle() -> None:
+    """A circle through a function's import and a relative import is found; one closed
+    only under ``TYPE_CHECKING`` counts only where the types' imports do."""
+    sources = {
+        "p": ("", True),
+        "p.a": ("from p.b import x\n", False),
+        "p.b": ("def f():\n    from . import c\n", False),
+        "p.c": ("import p.a\n", False),
+        "p.d": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from p import e\n", False),
+        "p.e": ("from p.d import y\n", False),
+        "p.f": ("from p import a, g\n", False),
+        "p.g": ("import os\n", False),
+    }
+    assert _circles(_import_graph(sources, types=False)) == [["p.a", "p.b", "p.c"]]
+    assert _circles(_import_graph(sources, types=True)) == [["p.a", "p.b", "p.c"], ["p.d", "p.e"]]
+
+
 # --- probe deals and family words above the rules ----------------------------------------------
 
 
@@ -105,18 +234,22 @@ def test_the_checker_sees_a_probe_deal() -> None:
 
 
 def _family_words() -> set[str]:
-    """Option names that belong to one family (``dummy``, ``grid``, ``troel``...) and the
-    Belgian contract names, as the rules spell them."""
+    """The words that name a family or a part of one only: the variants' and presets' names
+    (``classic``, ``belgian``, ``english-long``), the option names that belong to one family
+    (``dummy``, ``grid``, ``troel``...) and the Belgian contract names, as the rules spell
+    them."""
     from openwhist.rules.belgian import KINDS
     from openwhist.rules.registry import get_variant, variants
 
     owners: dict[str, set[str]] = {}
+    names: set[str] = set()
     for v in variants():
         record = get_variant(v)
+        names |= {record.name, *record.presets}
         for option in record.options().to_dict():
             owners.setdefault(option, set()).add(record.options_type.__name__)
     words = {o for o, families in owners.items() if len(families) == 1}
-    return words | set(KINDS) | {k.replace("-", " ") for k in KINDS}
+    return words | names | set(KINDS) | {k.replace("-", " ") for k in KINDS}
 
 
 def _strings(tree: ast.Module) -> list[ast.Constant]:
@@ -127,7 +260,11 @@ def _strings(tree: ast.Module) -> list[ast.Constant]:
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
 
 
-FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {}
+FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {
+    # the requests' default variant; the routers' split moves these schemas beside their
+    # routes, where they take ``openwhist.rules.registry.DEFAULT_VARIANT``
+    "openwhist.server.schemas": {"classic"},
+}
 """Family words still written above the rules, module by module (none may be added)."""
 
 
@@ -135,7 +272,8 @@ def test_no_family_option_or_contract_name_outside_rules() -> None:
     """Above ``rules/`` no code names a family's options or contracts: what it needs to know
     of a variant it reads from the header, the observation and the options' own help."""
     words = _family_words()
-    assert {"dummy", "grid", "troel", "abondance", "small-misere", "face_up"} <= words
+    assert {"dummy", "grid", "troel", "abondance", "small-misere", "face_up", "classic",
+            "german", "belgian", "english-long"} <= words
     found: dict[str, set[str]] = {}
     for name, tree in _modules().items():
         if name.startswith("openwhist.rules."):
@@ -150,3 +288,76 @@ def test_the_checker_sees_a_family_word() -> None:
     tree = ast.parse('"""A docstring may say dummy."""\n'
                      'dummy = getattr(opts, "dummy", None)\nif kind == "small-misere": pass')
     assert {n.value for n in _strings(tree)} & _family_words() == {"dummy", "small-misere"}
+
+
+# --- family words in the page's scripts --------------------------------------------------------
+
+STATIC = PACKAGE / "web" / "static"
+SCRIPTS_EXEMPT = {"i18n.js"}
+"""The translations: the words shown to people, in every language."""
+
+_JS_STRING = re.compile(r"""(?s)//[^\n]*|/\*.*?\*/"""
+                        r"""|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`""")
+_JS_OWN = {"target"}
+"""Names of the browser's own that a family's option shares (an event's ``target``)."""
+_JS_KEY = re.compile(r"[{,]\s*([A-Za-z_$][\w$]*)\s*:|\.([A-Za-z_$][\w$]*)\b")
+
+
+def _js_words(source: str) -> list[str]:
+    """The string literals of a script, whole, and the names it uses as object keys and
+    properties (``{classic: ...}``, ``info.troel``); comments left out."""
+    out: list[str] = []
+    code: list[str] = []
+    last = 0
+    for m in _JS_STRING.finditer(source):
+        code.append(source[last:m.start()])
+        last = m.end()
+        literal = next((g for g in m.groups() if g is not None), None)
+        if literal is not None:
+            out.append(literal)
+            code.append('""')
+    code.append(source[last:])
+    for m in _JS_KEY.finditer("".join(code)):
+        name = m.group(1) or m.group(2)
+        if name not in _JS_OWN:
+            out.append(name)
+    return out
+
+
+SCRIPT_FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {
+    # the translation key of the word the dummy's seat shows; German whist's face-up stock
+    # card in the view's ``info``
+    "app.js": {"dummy", "face_up"},
+    # the movements per family, the Belgian contracts of the results form, the ratings'
+    # first leaderboard and the results form's columns per family: to be read from the
+    # families' declared facts that /api/variants passes
+    "drive.js": {"belgian", "classic", "german", "grand-misere", "open-misere", "piccolo",
+                 "small-misere", "soloslim", "troel"},
+    # the auction's facts that Belgian whist's view gives (``info.troel``)
+    "facts.js": {"troel"},
+}
+"""Family words still written in the page's scripts, script by script (none may be added)."""
+
+
+def test_no_family_word_in_the_page_scripts() -> None:
+    """The page's scripts name no family, option or contract of one: what a page needs of a
+    variant it reads from ``/api/variants`` and the views.  The translations are exempt."""
+    words = _family_words()
+    found: dict[str, set[str]] = {}
+    for path in sorted(STATIC.glob("*.js")):
+        if path.name in SCRIPTS_EXEMPT:
+            continue
+        hits = set(_js_words(path.read_text(encoding="utf-8"))) & words
+        if hits:
+            found[path.name] = hits
+    assert "app.js" in {p.name for p in STATIC.glob("*.js")}
+    assert found == SCRIPT_FAMILY_WORDS_ALLOWED
+
+
+def test_the_checker_sees_a_family_word_in_a_script() -> None:
+    source = ('// Belgian whist: the comment may say belgian\n'
+              'if (d.family === "belgian") go();\nconst F = {german: 2};\n'
+              "const s = info.troel ? 'solo' : `classic`; e.target.value = 1;\n"
+              "const ok = \"a \\\" dummy\";\n")
+    assert set(_js_words(source)) & _family_words() == {"belgian", "german", "troel", "solo",
+                                                         "classic"}

@@ -458,8 +458,8 @@ def test_its_calls_may_be_the_sampling_bidders() -> None:
     """``bid=sampler``: in an auction PIMC's calls are weighed by the sampling bidder (its
     worths of the calls are there to read); by default they are the rule book's.  Any
     other value is refused."""
+    from openwhist.bots.bidding import SampledBidder
     from openwhist.bots.heuristic import HeuristicBot
-    from openwhist.bots.sampler import SamplerBot
     from openwhist.errors import ConfigError
 
     weighed = 0
@@ -470,7 +470,7 @@ def test_its_calls_may_be_the_sampling_bidders() -> None:
         bot = PimcBot(level=1, seed=seed, bid="sampler")
         call = bot.choose(obs)
         assert call in obs.legal
-        assert isinstance(bot._bidder, SamplerBot)
+        assert isinstance(bot._bidder, SampledBidder)
         weighed += bool(bot._bidder.last_values)
         assert PimcBot(level=1, seed=seed).choose(obs) == HeuristicBot().choose(obs)
     assert weighed >= 1

@@ -15,6 +15,7 @@ from rich.markup import escape
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from openwhist.errors import WhistError
+from openwhist.rules.registry import DEFAULT_VARIANT
 
 try:  # typer 0.2x carries its own copy of click
     from typer._click import exceptions as _click_errors
@@ -131,7 +132,7 @@ VARIANTS_HELP, BOTS_HELP = _names_help()
 @app.command()
 def play(
     variant: str = typer.Argument(
-        "classic", help=f"{VARIANTS_HELP}. In dummy (three players) you play North and the "
+        DEFAULT_VARIANT, help=f"{VARIANTS_HELP}. In dummy (three players) you play North and the "
         "dummy South."),
     preset: str | None = typer.Option(None, "--preset", help="A named set of rules for the variant."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the deals (random if not given)."),
@@ -179,7 +180,7 @@ def play(
 
 @app.command()
 def simulate(
-    variant: str = typer.Option("classic", "--variant", help=f"{VARIANTS_HELP}."),
+    variant: str = typer.Option(DEFAULT_VARIANT, "--variant", help=f"{VARIANTS_HELP}."),
     preset: str | None = typer.Option(None, "--preset", help="A named set of rules for the variant."),
     deals: int = typer.Option(100, "--deals", help="How many deals to play."),
     bots: str = typer.Option("heuristic", "--bots", help=f"Bot names ({BOTS_HELP}), "
@@ -211,7 +212,7 @@ def arena(
                                 "colon, e.g. pimc:level=2,time_budget=0.2,trust=0.8 (pimc options: "
                                 "level 1-4, worlds, time_budget in seconds, trust 0 to below 1)."),
     bot_b: str = typer.Argument(..., help="Bot B, written the same way."),
-    variant: str = typer.Option("classic", "--variant", help=f"{VARIANTS_HELP}."),
+    variant: str = typer.Option(DEFAULT_VARIANT, "--variant", help=f"{VARIANTS_HELP}."),
     preset: str | None = typer.Option(None, "--preset", help="A named set of rules for the variant."),
     boards: int = typer.Option(200, "--boards", help="Duplicate boards: each is played twice, "
                                "the bots swapping sides (in a variant without fixed partners, "
@@ -383,7 +384,7 @@ def check_output(path: str, option: str, new: bool = False) -> None:
 
 @app.command()
 def rules(
-    variant: str = typer.Argument("classic", help="A variant (classic, dummy) or a preset name."),
+    variant: str = typer.Argument(DEFAULT_VARIANT, help="A variant (classic, dummy) or a preset name."),
     preset: str | None = typer.Option(None, "--preset", help="Show the options of this preset."),
 ) -> None:
     """Show the variants, the presets and every option with its value."""
@@ -478,7 +479,7 @@ def _drive_names(names: str | None, players: int) -> list[str] | None:
 
 @drive_app.command("plan")
 def drive_plan(
-    family: str = typer.Option("classic", "--family", "-f", help="classic, belgian or german (or a "
+    family: str = typer.Option(DEFAULT_VARIANT, "--family", "-f", help="classic, belgian or german (or a "
                                "preset of one)."),
     players: int = typer.Option(..., "--players", "-p", help="How many people play (computer "
                                 "players fill the gaps)."),
@@ -502,7 +503,7 @@ def drive_score(
     sheet: str = typer.Argument(..., help="The results sheet, CSV: round,table,deal,tricks (8-5: "
                                 "N-S then E-W) and for Belgian whist contract,declarers (pair 9,N+S; "
                                 "tricks: the declaring side's) and optionally multiplier."),
-    family: str = typer.Option("classic", "--family", "-f", help="classic, belgian or german (or a "
+    family: str = typer.Option(DEFAULT_VARIANT, "--family", "-f", help="classic, belgian or german (or a "
                                "preset of one: its options check and score the entries)."),
     players: int = typer.Option(..., "--players", "-p", help="How many people played."),
     movement: str = typer.Option("progressive", "--movement", "-m", help="The movement played."),

@@ -17,7 +17,7 @@ from typing import Any
 from openwhist.cards import Card, SplitMix64
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Deal, GameRecord, MatchRules, Observation, RubberRecord, SheetRow, Variant
-from openwhist.rules.registry import get_variant, resolve
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, resolve
 from openwhist.rules.seats import NO_PLAYER, parse_seat, seat_name
 
 __all__ = ["GameRecord", "Match", "RubberRecord", "SheetRow", "match_lengths", "new_match"]
@@ -151,7 +151,7 @@ class Match:
 
 
 def new_match(
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     *,
     preset: str | None = None,
     seed: int | None = None,
@@ -217,7 +217,7 @@ def new_match(
                  draw=cuts)
 
 
-def match_lengths(variant: str = "classic", preset: str | None = None,
+def match_lengths(variant: str = DEFAULT_VARIANT, preset: str | None = None,
                   **options: Any) -> dict[str, Any]:
     """The lengths a match of ``variant`` may have and its natural one, as JSON values.
 

@@ -46,7 +46,7 @@ from openwhist.rules.base import (
     options_from_strings,
     parse_action,
 )
-from openwhist.rules.registry import get_variant
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant
 from openwhist.rules.seats import PARTNERS_OPPOSITE, seat_name, seat_word, side_name
 from openwhist.rules.seats import parse_seat as _parse_seat
 
@@ -101,7 +101,7 @@ FILE_MAX_BYTES = 64 * 1024
 """The most the command line reads of a file given for an option (the rules cap the text)."""
 
 
-def parse_options(pairs: Iterable[str], variant: str = "classic") -> dict[str, Any]:
+def parse_options(pairs: Iterable[str], variant: str = DEFAULT_VARIANT) -> dict[str, Any]:
     """Read ``key=value`` texts into option overrides of ``variant`` (see
     :func:`openwhist.rules.base.options_from_strings`).
 
@@ -698,7 +698,7 @@ def _wins_all(m: Match) -> tuple[int, ...]:
 
 
 def play_command(
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     *,
     preset: str | None = None,
     seed: int | None = None,

@@ -21,22 +21,24 @@ True
 from __future__ import annotations
 
 import functools
+import tomllib
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from openskill.models import PlackettLuce
 
 from openwhist.cards import derive_seed
 from openwhist.errors import InvalidActionError
-from openwhist.rules.registry import header
+from openwhist.rules.registry import get_variant, header, variants
 
 MU = 25.0
 """A new person's rating (OpenSkill's default)."""
 SIGMA = MU / 3
 """A new person's uncertainty."""
-RATED_FAMILIES = ("classic", "german", "belgian")
-"""The families rated on their own."""
+RATED_FAMILIES: tuple[str, ...] = tuple(v for v in variants() if get_variant(v).rated)
+"""The families rated on their own (those whose record says ``rated``)."""
 REPEAT_LIMIT = 3
 """A person's rated matches with computer players a day, per family, at all tables
 together (the rest are unrated for him: no farming of computer players)."""
@@ -115,16 +117,19 @@ def teams_of(family: str, seats: int = 4, declarers: Sequence[int] = ()) -> list
     >>> teams_of("classic"), teams_of("belgian", declarers=[2])
     ([[0, 2], [1, 3]], [[2], [0, 1, 3]])
     """
-    if family == "german" or seats == 2:
+    if seats == 2:
         return [[0], [1]]
-    if family == "classic":
-        return [[0, 2], [1, 3]]
-    if family == "belgian":
+    if family not in RATED_FAMILIES:
+        raise InvalidActionError(f"ratings are kept for {', '.join(RATED_FAMILIES)} whist, not {family!r}")
+    h = header(family)
+    if h.partnership == "auction":  # the auction makes the sides, deal by deal
         if declarers:
             d = sorted(set(declarers))
             return [d, [s for s in range(seats) if s not in d]]
         return [[s] for s in range(seats)]
-    raise InvalidActionError(f"ratings are kept for {', '.join(RATED_FAMILIES)} whist, not {family!r}")
+    if h.partnership == "fixed" and h.sides is not None:
+        return [[s for s in h.seats if h.sides[s] == side] for side in sorted(set(h.sides))]
+    return [[s] for s in h.seats]
 
 
 class Ratings:
@@ -190,18 +195,13 @@ class Ratings:
 
 
 COMPUTER_RATINGS: dict[str, dict[str, Rating]] = {
-    # python bench/bench_ratings.py --family classic --bots random,heuristic,pimc --matches 30
-    "classic": {"random": Rating(19.0, 5.13), "heuristic": Rating(41.25, 3.75),
-                "pimc": Rating(47.33, 3.78)},
-    # python bench/bench_ratings.py --family german --bots random,heuristic,solver --matches 60
-    "german": {"random": Rating(19.0, 4.42), "heuristic": Rating(48.13, 2.84),
-               "solver": Rating(53.08, 2.88)},
-    # python bench/bench_ratings.py --family belgian --bots random,heuristic,sampler --matches 30
-    "belgian": {"random": Rating(19.0, 5.16), "heuristic": Rating(51.01, 3.77),
-                "sampler": Rating(53.34, 3.83)},
+    family: {bot: Rating(float(mu), float(sigma)) for bot, (mu, sigma) in bots.items()}
+    for family, bots in tomllib.loads(
+        Path(__file__).with_name("computer_ratings.toml").read_text(encoding="utf-8")).items()
 }
 """Each computer player's fixed rating per family, measured by :func:`measure_computers`
-with the commands above (every two bots play that many matches of the family's natural
+with the commands written in ``computer_ratings.toml`` beside this module, which holds
+them, family by family (every two bots play that many matches of the family's natural
 length; the random player's mean is then set to ``MU - 6``). The rule-based player wins
 nearly every match against the random one, so the distance between them is only loosely
 measured: 400 matches of those two alone gave 37.1 (classic), 42.4 (German) and 68.1

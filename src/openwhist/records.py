@@ -28,7 +28,7 @@ from openwhist.errors import IllegalActionError, InvalidActionError, WhistError
 from openwhist.match import Match, new_match
 from openwhist.rules.base import Deal, Variant
 from openwhist.rules.options import without_ranges
-from openwhist.rules.registry import get_variant
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant
 from openwhist.rules.seats import NO_PLAYER, SEAT_NAMES, parse_seat, seat_name
 
 __all__ = [
@@ -188,7 +188,7 @@ def _options(variant: Variant, data: Mapping[str, Any]) -> Any:
 
 def _replay_deal(body: Mapping[str, Any], options: Any = None) -> Deal:
     try:
-        variant = _variant(body.get("variant", "classic"))
+        variant = _variant(body.get("variant", DEFAULT_VARIANT))
         opts = options or _options(variant, body["options"])
         state: Deal = variant.from_setup(opts, body)
         state.seed = body.get("seed")

@@ -25,7 +25,7 @@ from openwhist.errors import ConfigError
 from openwhist.match import new_match
 from openwhist.play import bot_seed
 from openwhist.rules.options import without_ranges
-from openwhist.rules.registry import get_variant, resolve
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, resolve
 from openwhist.rules.seats import NO_PLAYER, seat_name, seat_word, side_name
 
 __all__ = ["SimulationResult", "parse_bots", "render_summary", "simulate", "simulate_command"]
@@ -116,7 +116,7 @@ def parse_bots(spec: str | Sequence[str], dummy: int | None = None, n_hands: int
 
 
 def simulate(
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     *,
     deals: int,
     bots: str | Sequence[str] = ("heuristic",),
@@ -222,7 +222,7 @@ def render_summary(result: SimulationResult, console: Console) -> None:
 
 
 def simulate_command(
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     *,
     deals: int,
     bots: str = "heuristic",

@@ -45,9 +45,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from openwhist.bots.heuristic import _HONOUR_POINTS, HeuristicBot, _choose_call, _Position
+from openwhist.bots.heuristic import HeuristicBot, _choose_call
 from openwhist.bots.heuristic_belgian import _misere_play
 from openwhist.bots.heuristic_german import _stock_phase
+from openwhist.bots.heuristic_position import _HONOUR_POINTS, _Position
 from openwhist.bots.technique import (
     _ABOVE,
     _ACE,

@@ -31,7 +31,7 @@ from openwhist.rules.registry import promises
 from openwhist.rules.tricks import trick_winner
 
 if TYPE_CHECKING:
-    from openwhist.bots.heuristic import _Position
+    from openwhist.bots.heuristic_position import _Position
 
 __all__ = ["MISERE_HCP", "MISERE_RISK", "PAIR_BONUS", "PARTNER_TRICKS", "PASSE_PAROLE_SUPPORT",
            "raises_pair"]

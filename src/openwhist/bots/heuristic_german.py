@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from openwhist.bots.technique import _FULL, _cards_up, card_worth, stock_card
 
 if TYPE_CHECKING:
-    from openwhist.bots.heuristic import _Position
+    from openwhist.bots.heuristic_position import _Position
 
 
 def _stock_phase(pos: _Position) -> int:

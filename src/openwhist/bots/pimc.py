@@ -36,11 +36,13 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from openwhist.bots.base import Bot
+from openwhist.bots.bidding import SampledBidder
 from openwhist.bots.book import TechniqueBot
 from openwhist.bots.heuristic import HeuristicBot
+from openwhist.bots.playouts import PlayoutBot
 from openwhist.bots.technique import misere_roles, tricks_taken
 from openwhist.cards import Card, CardSet
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
@@ -48,9 +50,6 @@ from openwhist.rules.base import Action, Observation
 from openwhist.rules.registry import get_variant
 from openwhist.rules.tricks import cards_of, legal_mask
 from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, solve_all
-
-if TYPE_CHECKING:
-    from openwhist.bots.solver import SolverBot
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
            "POOL", "CALLS_POOL", "SURPRISES_COUNTED", "CHECKED_REPLAYS", "TIES", "FIRST_TRICK_BUDGET",
@@ -138,8 +137,9 @@ class PimcBot:
         (``heuristic``, the default, or ``technique``, the books' technique as named rules).
     :param bid: who makes its calls in an auction (Belgian whist): ``book``, the
         rule-based player it reads the opponents by (the default), or ``sampler``, the
-        sampling bidder (:class:`~openwhist.bots.sampler.SamplerBot`), which judges the
-        contracts it may call on sampled deals that fit the calls made.
+        sampling bidder (:class:`~openwhist.bots.bidding.SampledBidder`, the bidding of
+        :class:`~openwhist.bots.sampler.SamplerBot`), which judges the contracts it may
+        call on sampled deals that fit the calls made.
     :param to_score: play for what the match counts where the rules say it (the
         variant's :class:`~openwhist.rules.base.Stakes`: in classic whist the chance of
         winning the game, from the game score): each card's worth in a sampled deal is
@@ -174,7 +174,7 @@ class PimcBot:
         self.trust = trust
         self.worlds = worlds if worlds is not None else LEVELS[level]
         self._fallback: Bot | None = None
-        self._stock_player: SolverBot | None = None
+        self._stock_player: PlayoutBot | None = None
         self._tie_bot: Bot | None = None
         self.time_budget = time_budget
         self.rng = random.Random(seed)
@@ -375,21 +375,18 @@ class PimcBot:
         if self.bid == "book":
             return self._book()
         if self._bidder is None:
-            from openwhist.bots.sampler import SamplerBot  # it plays by this module's bot
-
-            self._bidder = SamplerBot(seed=self.seed)
+            self._bidder = SampledBidder(seed=self.seed)
         return self._bidder
 
     def _stock_phase(self, obs: Observation) -> Action:
         """Two hands with a stock still to draw from (German whist's first half): each
         trick's draws change the hands, which a deal solved as it lies does not know, so
-        the decision is :class:`~openwhist.bots.solver.SolverBot`'s, which plays sampled
-        deals and stock orders out, draws included (its playouts follow the level)."""
+        the decision is :class:`~openwhist.bots.playouts.PlayoutBot`'s (the stock phase of
+        :class:`~openwhist.bots.solver.SolverBot`), which plays sampled deals and stock
+        orders out, draws included (its playouts follow the level)."""
         if self._stock_player is None:
-            from openwhist.bots.solver import SolverBot  # it samples by this module's bot
-
-            self._stock_player = SolverBot(level=self.level, seed=self.seed,
-                                           time_budget=self.time_budget)
+            self._stock_player = PlayoutBot(level=self.level, seed=self.seed,
+                                            time_budget=self.time_budget)
         action = self._stock_player.choose(obs)
         self.last_values = dict(self._stock_player.last_values)
         self.last_worlds = self._stock_player.last_playouts

@@ -32,22 +32,32 @@ from itertools import combinations
 from typing import Any, Literal
 
 from openwhist.errors import ConfigError, InvalidActionError
-from openwhist.rules.registry import get_variant
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, header, variants
 from openwhist.rules.seats import seat_names
 
 MovementKind = Literal["progressive", "pairs", "individual"]
 """The movements a drive can follow (see the module's text)."""
 MOVEMENTS: tuple[MovementKind, ...] = ("progressive", "pairs", "individual")
 """Every movement, in the order the command line lists them."""
-DRIVE_FAMILIES: tuple[str, ...] = ("classic", "belgian", "german")
-"""The families a drive is played in (four-hand classic and Belgian, two-hand German)."""
-FAMILY_MOVEMENTS: dict[str, tuple[MovementKind, ...]] = {
-    "classic": ("progressive", "pairs", "individual"),
-    "belgian": ("individual",),
-    "german": ("progressive", "individual"),
+DRIVE_FAMILIES: tuple[str, ...] = tuple(v for v in variants() if not header(v).dummies)
+"""The families a drive is played in: those whose every hand has a player at its table
+(four-hand classic and Belgian, two-hand German; not Dummy whist)."""
+PARTNERSHIP_MOVEMENTS: dict[str, tuple[MovementKind, ...]] = {
+    "fixed": ("progressive", "pairs", "individual"),
+    "auction": ("individual",),
+    "each": ("progressive", "individual"),
 }
-"""The movements each family allows: Belgian whist has no fixed partners (the auction makes
-them), German whist no partners at all."""
+"""The movements a family's partnership model (its header's ``partnership``) allows: fixed
+partners any; partners the auction makes (no fixed partners) the individual movement
+only; each for himself (no partners) no pairs."""
+_NO_PAIRS: dict[str, str] = {
+    "auction": "has no fixed partners (the auction makes them)",
+    "each": "has no partners",
+}
+FAMILY_MOVEMENTS: dict[str, tuple[MovementKind, ...]] = {
+    v: PARTNERSHIP_MOVEMENTS[header(v).partnership] for v in DRIVE_FAMILIES}
+"""The movements each drive family allows, read from its header (see
+:data:`PARTNERSHIP_MOVEMENTS`)."""
 MAX_PLAYERS = 200
 """The most people one drive seats (fifty four-hand tables)."""
 MAX_ROUNDS = 60
@@ -274,7 +284,7 @@ def _check_count(what: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def plan(kind: str, players: int, family: str = "classic", rounds: int = 1) -> Plan:
+def plan(kind: str, players: int, family: str = DEFAULT_VARIANT, rounds: int = 1) -> Plan:
     """The movement of a drive: ``kind`` (see :data:`MOVEMENTS`) for ``players`` people in
     ``family`` (classic, belgian, german or one of their presets) over ``rounds`` rounds.
 
@@ -287,8 +297,7 @@ def plan(kind: str, players: int, family: str = "classic", rounds: int = 1) -> P
     if kind not in MOVEMENTS:
         raise InvalidActionError(f"unknown movement {kind!r}; movements: {', '.join(MOVEMENTS)}")
     if kind not in FAMILY_MOVEMENTS[fam]:
-        why = ("Belgian whist has no fixed partners (the auction makes them)" if fam == "belgian"
-               else "German whist has no partners")
+        why = f"{get_variant(fam).title} {_NO_PAIRS[header(fam).partnership]}"
         raise ConfigError(f"{why}: its drives use the {' or '.join(FAMILY_MOVEMENTS[fam])} "
                           f"movement, not {kind}")
     _check_count("the number of people", players, 2, MAX_PLAYERS)
@@ -301,7 +310,8 @@ def plan(kind: str, players: int, family: str = "classic", rounds: int = 1) -> P
     elif size == 2:
         made = _round_robin(players, rounds)
     else:
-        made = _individual_rounds(players, tables, rounds, partners=fam == "classic")
+        made = _individual_rounds(players, tables, rounds,
+                                  partners=header(fam).partnership == "fixed")
     return Plan(fam, kind, players, rounds, tuple(made))
 
 

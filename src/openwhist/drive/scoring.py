@@ -138,12 +138,12 @@ def result_of_deal(family: str, rnd: Round, table: int, deal: int, outcome: Any)
     """The :class:`Result` of a deal played online: ``outcome`` is the deal's
     ``result()`` (classic: tricks per side; German: the counted tricks per player;
     Belgian: points per player)."""
-    fam = drive_family(family)
+    tally = get_variant(drive_family(family)).tally
     seats = _seats(rnd, table)
-    if fam == "belgian":
+    if tally == "points":
         pts = tuple(int(p) for p in outcome.points)
         return Result(rnd.number, table, deal, seats, pts, pts, outcome.contract or "all pass")
-    if fam == "german":
+    if tally == "counted":
         a, b = (int(x) for x in outcome.counted)
         return Result(rnd.number, table, deal, seats, (a, b), (a - b, b - a), f"{a}-{b}")
     a, b = (int(x) for x in outcome.tricks)

@@ -19,6 +19,7 @@ from openwhist.env.tensors import (
     observation_tensor,
     tensor_layout,
 )
+from openwhist.rules.registry import DEFAULT_VARIANT
 
 __all__ = [
     "TensorLayout",
@@ -31,7 +32,7 @@ __all__ = [
 ]
 
 
-def aec_env(variant: str = "classic", **options: Any) -> Any:
+def aec_env(variant: str = DEFAULT_VARIANT, **options: Any) -> Any:
     """A PettingZoo AEC environment for a variant (or preset), wrapped as PettingZoo's own
     environments are (see :class:`openwhist.env.aec.WhistEnv` for the arguments)."""
     from openwhist.env.aec import aec_env as make

@@ -35,7 +35,7 @@ from openwhist.errors import ConfigError
 from openwhist.match import Match
 from openwhist.rules.options import without_ranges
 from openwhist.rules.protocol import Deal
-from openwhist.rules.registry import get_variant, new_deal, resolve
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, new_deal, resolve
 from openwhist.rules.seats import seat_name
 
 __all__ = ["WhistEnv", "aec_env"]
@@ -56,7 +56,7 @@ class WhistEnv(AECEnv):  # type: ignore[misc]
 
     metadata = {"render_modes": ["ansi", "human"], "name": "openwhist_v0", "is_parallelizable": False}
 
-    def __init__(self, variant: str = "classic", preset: str | None = None, deals: int = 1,
+    def __init__(self, variant: str = DEFAULT_VARIANT, preset: str | None = None, deals: int = 1,
                  dealer: int | str = 0, render_mode: str | None = None, seed_offset: int = 0,
                  **options: Any) -> None:
         super().__init__()
@@ -194,7 +194,7 @@ class WhistEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def aec_env(variant: str = "classic", **kwargs: Any) -> Any:
+def aec_env(variant: str = DEFAULT_VARIANT, **kwargs: Any) -> Any:
     """A :class:`WhistEnv` wrapped as PettingZoo's classic games are: an illegal action
     ends the episode with a penalty (``TerminateIllegalWrapper``), actions are checked
     against the space and the order of calls is enforced."""

@@ -50,7 +50,7 @@ from openwhist.rules.actions import action_name
 from openwhist.rules.observation import Observation
 from openwhist.rules.options import options_from_strings
 from openwhist.rules.protocol import Deal
-from openwhist.rules.registry import get_variant, new_deal, variants
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, new_deal, variants
 from openwhist.rules.seats import parse_seat, seat_name
 from openwhist.rules.variant import VariantHeader
 
@@ -165,7 +165,7 @@ def spec_of(game: Any) -> GameSpec:
 class WhistGame(pyspiel.Game):  # type: ignore[misc]
     """A variant of whist as an OpenSpiel game (made by ``pyspiel.load_game``)."""
 
-    variant = "classic"
+    variant = DEFAULT_VARIANT
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})

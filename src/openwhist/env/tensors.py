@@ -32,7 +32,7 @@ import numpy as np
 
 from openwhist.rules.actions import Call
 from openwhist.rules.observation import Observation
-from openwhist.rules.registry import get_variant, resolve
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, resolve
 from openwhist.rules.variant import VariantHeader
 
 __all__ = [
@@ -313,7 +313,7 @@ def _layout_cached(variant: str, preset: str | None, items: tuple[tuple[str, Any
     return layout_for(get_variant(name).header(opts))
 
 
-def tensor_layout(variant: str = "classic", preset: str | None = None, **options: Any) -> TensorLayout:
+def tensor_layout(variant: str = DEFAULT_VARIANT, preset: str | None = None, **options: Any) -> TensorLayout:
     """The tensor layout of a variant (or preset) with some options.
 
     >>> tensor_layout("german").observation_size, tensor_layout("belgian").actions

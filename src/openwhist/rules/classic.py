@@ -904,6 +904,9 @@ CLASSIC = Variant(
     draw=draw_for_partners,
     amend=_amend,
     stakes=game_stakes,
+    title="Classic whist",
+    rated=True,
+    tally="tricks",
 )
 """Classic whist for four: the registry's record."""
 
@@ -913,5 +916,7 @@ DUMMY = replace(
     players=3,
     description="Dummy whist for three: South's hand is an exposed dummy played by North.",
     fixed_options={"dummy": 2},
+    title="Dummy whist",
+    rated=False,
 )
 """Dummy whist for three (rules.md §4.1): classic whist with South an exposed dummy."""

@@ -892,5 +892,8 @@ GERMAN = Variant(
     header_options=("face_up", "scoring"),
     draw=cut_for_deal,
     amend=_amend,
+    title="German whist",
+    rated=True,
+    tally="counted",
 )
 """German whist for two: the registry's record."""

@@ -15,6 +15,7 @@ from typing import Any
 from openwhist.cards import SUIT_MASKS, Card, CardSet, Suit
 from openwhist.errors import InvalidActionError
 from openwhist.rules.actions import _ACTION_TEXT, Action, Call, parse_action
+from openwhist.rules.catalogue import get_variant
 from openwhist.rules.contract import Contract
 from openwhist.rules.seats import parse_seat, seat_names
 from openwhist.rules.stakes import Stakes
@@ -189,8 +190,6 @@ class Observation:
         observation's variant (:class:`~openwhist.rules.stakes.Stakes`: classic whist the
         chance of winning the game, Belgian whist a contract's points), or None where the
         players play for the deal's tricks."""
-        from openwhist.rules.registry import get_variant
-
         hook = get_variant(self.variant).stakes
         return None if hook is None else hook(self)
 
@@ -391,9 +390,7 @@ class Observation:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Observation:
         """Read :meth:`to_json`'s form back (the variant's options type comes from the
-        registry)."""
-        from openwhist.rules.registry import get_variant
-
+        catalogue of variants, :mod:`openwhist.rules.catalogue`)."""
         if data.get("schema") != OBSERVATION_SCHEMA:
             raise InvalidActionError(f"not an observation: schema {data.get('schema')!r}")
         n = len(data["hand_sizes"])

@@ -1,6 +1,10 @@
 """Variant names and presets -> :class:`~openwhist.rules.base.Variant` records; the front
 door for making a deal.  A family joins by being registered here, and gets the deal
-protocol's contract tests, the match, records, bots and every front end with it."""
+protocol's contract tests, the match, records, bots and every front end with it.
+
+The table itself is :mod:`openwhist.rules.catalogue`, below the families (so that what
+they build on, the observation, may look a variant up by its name); this module fills it
+with the families openwhist plays."""
 
 from __future__ import annotations
 
@@ -8,68 +12,30 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from openwhist.cards import Card
-from openwhist.errors import ConfigError
 from openwhist.rules.actions import Call
 from openwhist.rules.belgian import BELGIAN
+from openwhist.rules.catalogue import _VARIANTS, get_variant, register, variants
 from openwhist.rules.classic import CLASSIC, DUMMY
 from openwhist.rules.contract import Promise
 from openwhist.rules.german import GERMAN
 from openwhist.rules.observation import Observation
 from openwhist.rules.protocol import Deal
-from openwhist.rules.variant import Variant, VariantHeader
+from openwhist.rules.variant import VariantHeader
 
-__all__ = ["get_variant", "header", "new_deal", "promises", "register", "resolve", "variant_info",
-           "variants"]
-
-_VARIANTS: dict[str, Variant] = {}
-
-
-def register(variant: Variant) -> Variant:
-    """Add a variant to the registry (its name must be new and differ from every preset)."""
-    if variant.name in _VARIANTS or variant.name in _preset_owners():
-        raise ConfigError(f"a variant or preset named {variant.name!r} is already registered")
-    _VARIANTS[variant.name] = variant
-    return variant
-
-
-def variants() -> list[str]:
-    """The names of the variants openwhist plays.
-
-    >>> variants()
-    ['classic', 'dummy', 'german', 'belgian']
-    """
-    return list(_VARIANTS)
-
-
-def _preset_owners() -> dict[str, str]:
-    """Preset name -> the first variant that has it (``"american"`` -> ``"classic"``)."""
-    owners: dict[str, str] = {}
-    for v in _VARIANTS.values():
-        for p in v.presets:
-            owners.setdefault(p, v.name)
-    return owners
-
-
-def get_variant(name: str) -> Variant:
-    """The record of a variant by its name (a preset name gives its variant)."""
-    if isinstance(name, str):
-        if name in _VARIANTS:
-            return _VARIANTS[name]
-        owner = _preset_owners().get(name)
-        if owner is not None:
-            return _VARIANTS[owner]
-    raise ConfigError(f"unknown variant {name!r}; variants: {', '.join(_VARIANTS)}, "
-                      f"or a preset: {', '.join(_preset_owners())}")
-
+__all__ = ["DEFAULT_VARIANT", "get_variant", "header", "new_deal", "promises", "register", "resolve",
+           "variant_info", "variants"]
 
 for _v in (CLASSIC, DUMMY, GERMAN, BELGIAN):
     register(_v)
+
+DEFAULT_VARIANT = "classic"
+"""The variant played where none is named (and that of a record that names none)."""
 
 variant_info = get_variant
 """The record of a variant (the older name of :func:`get_variant`)."""
 
 
-def resolve(variant: str = "classic", preset: str | None = None,
+def resolve(variant: str = DEFAULT_VARIANT, preset: str | None = None,
             **options: Any) -> tuple[str, Any]:
     """The variant name and options that a name (or preset name) and overrides stand for.
 
@@ -86,7 +52,7 @@ def resolve(variant: str = "classic", preset: str | None = None,
     return record.name, record.options(preset, **options)
 
 
-def header(variant: str = "classic", preset: str | None = None, options: Any = None,
+def header(variant: str = DEFAULT_VARIANT, preset: str | None = None, options: Any = None,
            **overrides: Any) -> VariantHeader:
     """The declared header of a variant (or preset) under its options: who plays which
     hand, the partnership model, the longest deal and the points a deal can give; read
@@ -119,7 +85,7 @@ def promises(obs: Observation, calls: Iterable[Call]) -> dict[Call, Promise]:
 
 
 def new_deal(
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     *,
     seed: int | None = None,
     dealer: int | str = 0,

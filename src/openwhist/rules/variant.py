@@ -163,6 +163,14 @@ class Variant:
     :param stakes: optional: ``stakes(observation)`` -> the :class:`~openwhist.rules.stakes.Stakes`
         of the deal for its players, when the match counts something other than the
         deal's tricks (classic whist: the chance of winning the game); None plays for tricks.
+    :param title: the family's name for people (``"German whist"``).
+    :param rated: whether people's matches of it are rated, on a ladder of its own (a
+        variant played by fewer people than hands, Dummy whist, is not).
+    :param tally: what a deal counts for each player where deals are added up across
+        tables (a whist drive): ``tricks``, the tricks his side took (``result().tricks``,
+        per side); ``counted``, the tricks of his own that the scoring counts
+        (``result().counted``, per player); ``points``, his points by the rules
+        (``result().points``, per player).
     """
 
     name: str
@@ -183,6 +191,9 @@ class Variant:
     amend: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     promise: Callable[[Any, Any], Promise | None] | None = None
     stakes: Callable[[Any], Stakes | None] | None = None
+    title: str = ""
+    rated: bool = False
+    tally: Literal["tricks", "counted", "points"] = "tricks"
 
     def options(self, preset: str | None = None, **overrides: Any) -> Any:
         """Options from a preset (default: ``default_preset``) with some changed."""

@@ -45,7 +45,7 @@ from openwhist import records
 from openwhist.cards import Card
 from openwhist.errors import WhistError
 from openwhist.rules.base import Contract, Deal, Observation, parse_action
-from openwhist.rules.registry import get_variant
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant
 from openwhist.rules.seats import seat_names
 
 __all__ = ["NOT_READY", "AnalysisCache", "analyse_record"]
@@ -105,7 +105,7 @@ def _verdict(deal: Deal, obs: Observation, card: Card,
 
 
 def _analyse_deal(body: Mapping[str, Any], options: Any) -> dict[str, Any]:
-    variant = get_variant(str(body.get("variant", "classic")))
+    variant = get_variant(str(body.get("variant", DEFAULT_VARIANT)))
     deal: Deal = variant.from_setup(options, body)
     letters = tuple(seat_names(deal.n_hands))
     tricks: list[list[dict[str, Any] | None]] = []

@@ -79,6 +79,12 @@ MAX_ENTRIES = 48
 """The most people a drive takes (twelve tables of four)."""
 
 
+def _drive_tables() -> str:
+    """The drive families for people: ``Classic whist, German whist and Belgian whist``."""
+    titles = [get_variant(v).title for v in DRIVE_FAMILIES]
+    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+
+
 class DriveError(Exception):
     """A drive request refused: ``status`` (HTTP), the message in English, ``code`` and
     ``values`` for a page to word."""
@@ -282,8 +288,8 @@ class Drives:
         ):
             raise DriveError(
                 422,
-                f"drives are played at classic, Belgian and German whist tables, not {name}"
-                + (" with a dummy" if name == "classic" else ""),
+                f"drives are played at {_drive_tables()} tables, not {name}"
+                + (" with a dummy" if name in DRIVE_FAMILIES else ""),
                 "drive_family",
                 family=name,
             )

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from openwhist import records
 from openwhist.cards import CardSet
 from openwhist.rules.base import Deal
-from openwhist.rules.registry import get_variant
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant
 from openwhist.rules.seats import NO_PLAYER, seat_names
 from openwhist.store import get_user, list_records, table_events
 
@@ -43,7 +43,7 @@ def _hands(deal: Deal, letters: tuple[str, ...]) -> dict[str, list[str]]:
 
 
 def _deal_frames(body: Mapping[str, Any], options: Any) -> dict[str, Any]:
-    variant = get_variant(str(body.get("variant", "classic")))
+    variant = get_variant(str(body.get("variant", DEFAULT_VARIANT)))
     deal: Deal = variant.from_setup(options, body)
     letters = tuple(seat_names(deal.n_hands))
     start = _hands(deal, letters)

@@ -158,5 +158,8 @@ BELGIAN = Variant(
     header_options=("all_pass", "grid", "piccolissimo"),
     promise=promise,
     stakes=deal_stakes,
+    title="Belgian whist",
+    rated=True,
+    tally="points",
 )
 """Belgian colour whist: the registry's record."""

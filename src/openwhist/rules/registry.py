@@ -13,6 +13,7 @@ from openwhist.rules.actions import Call
 from openwhist.rules.belgian import BELGIAN
 from openwhist.rules.classic import CLASSIC, DUMMY
 from openwhist.rules.contract import Promise
+from openwhist.rules.exactbid import OH_HELL, ROMANIAN
 from openwhist.rules.german import GERMAN
 from openwhist.rules.observation import Observation
 from openwhist.rules.protocol import Deal
@@ -36,7 +37,7 @@ def variants() -> list[str]:
     """The names of the variants openwhist plays.
 
     >>> variants()
-    ['classic', 'dummy', 'german', 'belgian']
+    ['classic', 'dummy', 'german', 'belgian', 'romanian', 'oh-hell']
     """
     return list(_VARIANTS)
 
@@ -62,7 +63,7 @@ def get_variant(name: str) -> Variant:
                       f"or a preset: {', '.join(_preset_owners())}")
 
 
-for _v in (CLASSIC, DUMMY, GERMAN, BELGIAN):
+for _v in (CLASSIC, DUMMY, GERMAN, BELGIAN, ROMANIAN, OH_HELL):
     register(_v)
 
 variant_info = get_variant

@@ -52,6 +52,7 @@ __all__ = [
     "forbidden_bid",
     "new_exact_bid_deal",
     "schedule",
+    "score_deal",
     "streak_points",
 ]
 
@@ -313,6 +314,23 @@ class ExactBidResult(NamedTuple):
                 "made": list(self.made)}
 
 
+def score_deal(options: ExactBidOptions, cards: int, bids: Sequence[int], tricks: Sequence[int],
+               runs: Runs) -> ExactBidResult:
+    """A deal of ``cards`` cards a player scored: each player's points (:func:`deal_points`
+    and :func:`streak_points`, from his runs before the deal).
+
+    >>> score_deal(ExactBidOptions(players=3), 2, [1, 0, 0], [1, 1, 0], ((4, 0), (4, 0), (0, 0))).points
+    (16, -1, 5)
+    """
+    points, extras, after = [], [], []
+    for h in range(len(bids)):
+        extra, run = streak_points(options, cards, bids[h] == tricks[h], runs[h])
+        points.append(deal_points(options, bids[h], tricks[h]) + extra)
+        extras.append(extra)
+        after.append(run)
+    return ExactBidResult(tuple(bids), tuple(tricks), tuple(points), tuple(extras), tuple(after))
+
+
 class ExactBidState(TrickPlay):
     """One deal of an exact-bid whist: the auction (one bid each, the dealer last, under
     the bar), then the play of ``cards`` tricks, each for himself.
@@ -481,16 +499,8 @@ class ExactBidState(TrickPlay):
         if self.to_move is not None:
             raise IllegalActionError("the deal is not over yet")
         if self._result is None:
-            opts = self.options
-            bids = tuple(b if b is not None else 0 for b in self.bids)
-            tricks = tuple(self.won)
-            points, extras, runs = [], [], []
-            for h in range(self.n_hands_):
-                extra, run = streak_points(opts, self.cards, bids[h] == tricks[h], self.runs[h])
-                points.append(deal_points(opts, bids[h], tricks[h]) + extra)
-                extras.append(extra)
-                runs.append(run)
-            self._result = ExactBidResult(bids, tricks, tuple(points), tuple(extras), tuple(runs))
+            bids = [b if b is not None else 0 for b in self.bids]
+            self._result = score_deal(self.options, self.cards, bids, self.won, self.runs)
         return self._result
 
     def clone(self) -> ExactBidState:

@@ -225,6 +225,6 @@ class Variant:
         if len(d.controllers) != self.hands and "players" not in self.header_options:
             raise ConfigError(f"{self.name} declares {len(d.controllers)} hands, not {self.hands}")
         seats = tuple(sorted(set(d.controllers)))
-        return VariantHeader(self.name, self.hands, seats, d.controllers, d.partnership, d.sides,
+        return VariantHeader(self.name, len(d.controllers), seats, d.controllers, d.partnership, d.sides,
                              d.scores, d.max_actions, d.min_points, d.max_points,
                              self.header_options)

@@ -8,6 +8,7 @@ partnerships are written in one place (``rules/seats.py``).
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "openwhist"
@@ -108,6 +109,7 @@ def _family_words() -> set[str]:
     """Option names that belong to one family (``dummy``, ``grid``, ``troel``...) and the
     Belgian contract names, as the rules spell them."""
     from openwhist.rules.belgian import KINDS
+    from openwhist.rules.variant import VariantHeader
     from openwhist.rules.registry import get_variant, variants
 
     owners: dict[str, set[str]] = {}
@@ -116,6 +118,9 @@ def _family_words() -> set[str]:
         for option in record.options().to_dict():
             owners.setdefault(option, set()).add(record.options_type.__name__)
     words = {o for o, families in owners.items() if len(families) == 1}
+    # an option named as the deal protocol names the same thing (the exact-bid whists'
+    # ``players``, the seats at the table) is no family's word
+    words -= {f.name for f in dataclasses.fields(VariantHeader)} | {"players"}
     return words | set(KINDS) | {k.replace("-", " ") for k in KINDS}
 
 

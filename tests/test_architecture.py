@@ -109,8 +109,8 @@ def _family_words() -> set[str]:
     """Option names that belong to one family (``dummy``, ``grid``, ``troel``...) and the
     Belgian contract names, as the rules spell them."""
     from openwhist.rules.belgian import KINDS
-    from openwhist.rules.variant import VariantHeader
     from openwhist.rules.registry import get_variant, variants
+    from openwhist.rules.variant import VariantHeader
 
     owners: dict[str, set[str]] = {}
     for v in variants():

@@ -8,6 +8,7 @@ partnerships are written in one place (``rules/seats.py``).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
@@ -240,6 +241,7 @@ def _family_words() -> set[str]:
     them."""
     from openwhist.rules.belgian import KINDS
     from openwhist.rules.registry import get_variant, variants
+    from openwhist.rules.variant import VariantHeader
 
     owners: dict[str, set[str]] = {}
     names: set[str] = set()
@@ -249,6 +251,9 @@ def _family_words() -> set[str]:
         for option in record.options().to_dict():
             owners.setdefault(option, set()).add(record.options_type.__name__)
     words = {o for o, families in owners.items() if len(families) == 1}
+    # an option named as the deal protocol names the same thing (the exact-bid whists'
+    # ``players``, the seats at the table) is no family's word
+    words -= {f.name for f in dataclasses.fields(VariantHeader)} | {"players"}
     return words | names | set(KINDS) | {k.replace("-", " ") for k in KINDS}
 
 

@@ -20,7 +20,9 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from openwhist.env import aec_env, spiel  # noqa: E402
 from openwhist.env.aec import WhistEnv  # noqa: E402
 
-VARIANTS = openwhist.variants()
+VARIANTS = [v for v in openwhist.variants() if v not in ("romanian", "oh-hell")]
+"""The families the research adapters lay out (the exact-bid whists' bids and 3 to 6 hands
+are not in the tensors yet)."""
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "tensors.md"
 
 

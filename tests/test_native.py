@@ -28,7 +28,7 @@ import hashlib, random, sys
 import openwhist
 from openwhist import native
 digest = hashlib.sha256()
-for variant in ("classic", "dummy", "german", "belgian"):
+for variant in ("classic", "dummy", "german", "belgian", "romanian", "oh-hell"):
     for seed in range(40):
         deal = openwhist.new_deal(variant, seed=seed)
         rng = random.Random(seed)

@@ -29,7 +29,8 @@ class Match:
     Drive it with :meth:`apply` (the current deal is :attr:`state`); when a deal ends it is
     scored on :attr:`sheet` by the variant's match rules (:attr:`rules`) and the next deal
     starts by itself.  ``until`` is one of the rules' ``UNTIL`` (classic whist: ``game``,
-    ``rubber``, ``deals``).
+    ``rubber``, ``deals``).  :attr:`hands` is the number of hands each deal has under the
+    match's options (the exact-bid whists: its ``players``).
     """
 
     def __init__(self, variant: str, options: Any, seed: int, until: str = "rubber", count: int = 1,
@@ -43,7 +44,7 @@ class Match:
         self.rules.check_length(until, count)
         self.until = until
         self.count = count
-        n = self.record.hands
+        n = self.hands = self.record.header(options).hands
         self.players: tuple[str, ...] = tuple(players) if players is not None else tuple(
             seat_name(s, n) for s in range(n))
         self.first_dealer = first_dealer
@@ -124,7 +125,7 @@ class Match:
         if self.rules.is_over(self.until, self.count, len(self.sheet)):
             self._over = True
         else:
-            self._start_deal(self.rules.next_dealer(state.dealer, self.record.hands))
+            self._start_deal(self.rules.next_dealer(state.dealer, self.hands))
 
     def next_dealer(self) -> int:
         """The hand that deals next: once the match is over, the dealer of the next
@@ -133,7 +134,7 @@ class Match:
         all-pass deal); while the match goes on, the dealer of the deal in progress."""
         if not self._over:
             return self.state.dealer
-        return self.rules.next_dealer(self.state.dealer, self.record.hands)
+        return self.rules.next_dealer(self.state.dealer, self.hands)
 
     def lengths(self) -> dict[str, Any]:
         """The lengths a match of this variant may have, as JSON values (see
@@ -157,10 +158,11 @@ def new_match(
     seed: int | None = None,
     until: str | None = None,
     count: int = 1,
-    players: Sequence[str] | None = None,
+    players: Sequence[str] | int | None = None,
     dealer: int | str = 0,
     draw: bool = False,
-    **options: Any,
+    options: Any = None,
+    **overrides: Any,
 ) -> Match:
     """Start a match: deal after deal to the end of ``count`` games, rubbers or deals.
 
@@ -173,13 +175,24 @@ def new_match(
         ``"rounds"`` (four deals, every player dealing once) or ``"points"`` (checked at
         a round's end).  None: the family's natural length (classic ``rubber``, German
         ``match``, Belgian ``rounds``).  :func:`match_lengths` describes them for a page.
-    :param players: names per seat N, E, S, W (three names and ``"dummy"`` for Dummy whist).
+    :param players: names per seat N, E, S, W (three names and ``"dummy"`` for Dummy whist);
+        a number is the ``players`` option of a family that has one (the exact-bid whists,
+        3 to 6: ``new_match("romanian", players=5)``).
     :param dealer: the first dealer, a seat number or letter.
     :param draw: cut for partners and first dealer (ace low, re-cut on ties), where the
         variant has such a draw.
-    :param options: any option of the variant (see ``openwhist rules VARIANT``).
+    :param options: a ready options record of the variant instead of preset and overrides.
+    :param overrides: any option of the variant (see ``openwhist rules VARIANT``).
     """
-    name, opts = resolve(variant, preset, **options)
+    if isinstance(players, int):
+        overrides["players"] = players
+        players = None
+    if options is not None:
+        name, opts = get_variant(variant).name, options
+        if overrides or preset:
+            opts = get_variant(variant).options_type.from_dict({**options.to_dict(), **overrides})
+    else:
+        name, opts = resolve(variant, preset, **overrides)
     record = get_variant(name)
     if until is None:
         until = record.match_rules(opts).default_length()[0]

@@ -160,7 +160,7 @@ def load(path: str | Path) -> dict[str, Any]:
 
 
 def _seat_name(match: Match, seat: int) -> str:
-    return seat_name(seat, match.record.hands)
+    return seat_name(seat, match.hands)
 
 
 def _seat(name: object, n: int = 4) -> int:
@@ -231,8 +231,9 @@ def _replay(record: Mapping[str, Any]) -> Any:
     opts = _options(variant, record["options"])
     match = new_match(variant.name,
                       seed=int(record["seed"]), until=record["until"], count=int(record["count"]),
-                      players=record["players"], dealer=_seat(record["first_dealer"], variant.hands),
-                      **opts.to_dict())
+                      players=record["players"],
+                      dealer=_seat(record["first_dealer"], variant.header(opts).hands),
+                      options=opts)
     for n, body in enumerate(record["deals"]):
         if match.is_over():
             raise RecordError(f"the record has more deals than the match: deal {n + 1}")

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from openwhist.rules.actions import Call
+from openwhist.rules.actions import UNSEEN_DISCARD
 from openwhist.rules.observation import Observation
 from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, resolve
 from openwhist.rules.variant import VariantHeader
@@ -50,8 +50,9 @@ __all__ = [
 CARDS = 52
 """Cards in the pack, and the card actions (ids 0-51)."""
 
-N_CALLS = len(Call._cache)
-"""Call ids (52 onwards) the rules know."""
+N_CALLS = int(UNSEEN_DISCARD) - CARDS + 1
+"""Call ids (52 onwards) the tensors' families make, to the unseen discard; the exact-bid
+whists' bids after it are not laid out here yet."""
 
 PHASES = ("auction", "trump", "discard", "stock", "play")
 """The phases the ``phase`` section marks (a finished deal marks none)."""

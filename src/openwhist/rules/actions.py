@@ -55,12 +55,15 @@ CALL_KINDS: tuple[tuple[str, str], ...] = (
     ("soloslim", "suit"),
     ("take", "card"),
     ("discard", "card"),
+    ("bid", "level 0-17"),
 )
 """Every kind of call, in id order, with its argument.  New kinds are only ever appended,
-so that ids stay stable.  After them comes one more call, ``discard`` without a card: a
-discard as the players who did not make it see it (see :data:`UNSEEN_DISCARD`)."""
+so that ids stay stable.  Right after ``discard`` comes one more call, ``discard`` without
+a card: a discard as the players who did not make it see it (see :data:`UNSEEN_DISCARD`);
+the kinds added since (``bid``: the exact-bid whists' bid of 0 to 17 tricks) follow it."""
 
-_LEVELS = {"pair": range(8, 14), "solo": range(5, 9), "abondance": range(9, 13)}
+_LEVELS = {"pair": range(8, 14), "solo": range(5, 9), "abondance": range(9, 13),
+           "bid": range(0, 18)}
 
 
 def _catalogue() -> list[tuple[str, int | None, int | None]]:
@@ -73,9 +76,12 @@ def _catalogue() -> list[tuple[str, int | None, int | None]]:
             out.extend((kind, None, s) for s in range(4))
         elif arg == "card":
             out.extend((kind, None, c) for c in range(52))
+        elif "suit" not in arg:
+            out.extend((kind, level, None) for level in _LEVELS[kind])
         else:
             out.extend((kind, level, s) for level in _LEVELS[kind] for s in range(4))
-    out.append(("discard", None, None))  # a discard whose card is not shown
+        if kind == "discard":
+            out.append(("discard", None, None))  # a discard whose card is not shown
     return out
 
 
@@ -83,7 +89,8 @@ class Call(int):
     """A call: any action that is not playing a card.  An ``int`` from 52 (the stable id).
 
     ``kind`` is one of :data:`CALL_KINDS`; ``level`` the tricks bid (pair, solo,
-    abondance); ``suit`` the suit named; ``card`` the card taken or discarded.
+    abondance, and the exact-bid whists' ``bid``); ``suit`` the suit named; ``card`` the
+    card taken or discarded.
 
     >>> c = Call.parse("abondance 10 spades")
     >>> c.kind, c.level, c.suit.name, str(c)
@@ -125,7 +132,7 @@ class Call(int):
 
     @property
     def level(self) -> int | None:
-        """The tricks bid, for pair, solo and abondance calls."""
+        """The tricks bid, for pair, solo, abondance and bid calls."""
         return self._entries[self - self.FIRST][1]
 
     @property
@@ -143,7 +150,7 @@ class Call(int):
     @classmethod
     def parse(cls, text: str) -> Call:
         """Read a call: ``"pass"``, ``"wait"``, ``"propose hearts"``, ``"solo 6 H"``,
-        ``"take AH"``, ``"small misere"``, ``"ik wacht"``.
+        ``"take AH"``, ``"small misere"``, ``"ik wacht"``, ``"bid 2"``.
 
         >>> Call.parse("Small Misère") == Call.parse("small-misere")
         True
@@ -176,6 +183,9 @@ class Call(int):
             if args[kind] == "suit":
                 (arg,) = rest
                 return cls.make(kind, suit=Suit.parse(arg))
+            if "suit" not in args[kind]:
+                (level_text,) = rest
+                return cls.make(kind, int(level_text))
             level, arg = rest
             return cls.make(kind, int(level), Suit.parse(arg))
         except (ValueError, InvalidActionError):

@@ -29,7 +29,7 @@ def variants() -> list[str]:
     """The names of the variants openwhist plays.
 
     >>> variants()
-    ['classic', 'dummy', 'german', 'belgian']
+    ['classic', 'dummy', 'german', 'belgian', 'romanian', 'oh-hell']
     """
     return list(_VARIANTS)
 

@@ -17,6 +17,7 @@ from openwhist.rules.belgian import BELGIAN
 from openwhist.rules.catalogue import _VARIANTS, get_variant, register, variants
 from openwhist.rules.classic import CLASSIC, DUMMY
 from openwhist.rules.contract import Promise
+from openwhist.rules.exactbid import OH_HELL, ROMANIAN
 from openwhist.rules.german import GERMAN
 from openwhist.rules.observation import Observation
 from openwhist.rules.protocol import Deal
@@ -25,7 +26,7 @@ from openwhist.rules.variant import VariantHeader
 __all__ = ["DEFAULT_VARIANT", "get_variant", "header", "new_deal", "promises", "register", "resolve",
            "variant_info", "variants"]
 
-for _v in (CLASSIC, DUMMY, GERMAN, BELGIAN):
+for _v in (CLASSIC, DUMMY, GERMAN, BELGIAN, ROMANIAN, OH_HELL):
     register(_v)
 
 DEFAULT_VARIANT = "classic"

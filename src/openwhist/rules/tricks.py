@@ -2,8 +2,9 @@
 
 The functions work on plain ints (cards ``0..51``, hands as 52-bit masks) so that rules
 states and search code can share them.  :class:`TrickPlay` is the one trick-play
-component: the hands, the current trick, trick closing and the undo of cards, for 2 to 4
-hands and any seat -> side map.  Every family's state is built on it and adds only its
+component: the hands, the current trick, trick closing and the undo of cards, for 2 to 6
+hands and any seat -> side map, under either play rule of rules.md §0.4 (follow suit; follow
+suit, else trump).  Every family's state is built on it and adds only its
 own phases (a stock, an auction, a discard) and its scoring.
 """
 
@@ -143,7 +144,7 @@ class DealScored(NamedTuple):
 
 
 _PLAYED: Final[tuple[tuple[CardPlayed, ...], ...]] = tuple(
-    tuple(CardPlayed(seat, Card(c)) for c in range(52)) for seat in range(4))
+    tuple(CardPlayed(seat, Card(c)) for c in range(52)) for seat in range(6))
 _PLAYED_1: Final[tuple[tuple[tuple[CardPlayed], ...], ...]] = tuple(
     tuple((e,) for e in row) for row in _PLAYED)
 
@@ -162,7 +163,7 @@ _LED: Final[tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]] = tuple(
     (13 * (c // 13), SUIT_CARDS[c // 13]) for c in range(52))
 """``_LED[card]``: where the suit of ``card`` lies in a hand mask, and its cards by their bits."""
 
-_NEXT: Final[dict[int, tuple[int, ...]]] = {n: tuple((h + 1) % n for h in range(n)) for n in (2, 3, 4)}
+_NEXT: Final[dict[int, tuple[int, ...]]] = {n: tuple((h + 1) % n for h in range(n)) for n in range(2, 7)}
 """``_NEXT[n][h]``: the hand after ``h`` of ``n``, clockwise."""
 
 _new_tuple: Final = tuple.__new__
@@ -177,7 +178,7 @@ _DEAL_SCORED: Final = DealScored
 _State = TypeVar("_State", bound="TrickPlay")
 
 _PLAY_FIELDS: Final = (
-    "_hooked", "_next", "_played_memo", "_refuse", "_trump", "hands", "history", "leader", "log",
+    "_hooked", "_next", "_played_memo", "_refuse", "_ruff", "_trump", "hands", "history", "leader", "log",
     "n_hands_", "n_tricks", "revokes", "sides", "to_move", "trick", "tricks", "trump", "won")
 """The fields of :class:`TrickPlay` (its slots)."""
 
@@ -190,6 +191,9 @@ class TrickPlay:
     dealt and trump and the leader are known.  Hands are numbered ``0..n-1`` clockwise;
     ``sides[h]`` is the side of hand ``h`` (fixed partners ``(0, 1, 0, 1)``, a solo
     ``(0, 1, 1, 1)``, each for himself ``(0, 1, 2, 3)``); ``won[side]`` counts tricks.
+
+    The play rule is FOLLOW (rules.md §0.4), or with ``must_trump`` FOLLOW_THEN_TRUMP: a
+    hand void in the suit led must play a trump if it holds one (Romanian whist).
 
     ``revokes="refuse"`` (the default) refuses a card that breaks the follow rule;
     with ``refuse=False`` any card of the hand may be played and each revoke is noted in
@@ -221,6 +225,7 @@ class TrickPlay:
     _next: tuple[int, ...]
     _trump: int
     _refuse: bool
+    _ruff: int
     _hooked: bool
     _played_memo: tuple[int, Trick | None, int] | None
 
@@ -261,10 +266,11 @@ class TrickPlay:
         return True
 
     def _start_play(self, hands: Sequence[int], trump: Suit | None, leader: int,
-                    sides: Sequence[int], refuse: bool = True, n_tricks: int | None = None) -> None:
+                    sides: Sequence[int], refuse: bool = True, n_tricks: int | None = None,
+                    must_trump: bool = False) -> None:
         n = len(hands)
-        if not 2 <= n <= 4:
-            raise InvalidActionError(f"trick play needs 2, 3 or 4 hands, not {n}")
+        if not 2 <= n <= 6:
+            raise InvalidActionError(f"trick play needs 2 to 6 hands, not {n}")
         self.hands = list(hands)
         self.n_hands_ = n
         self._next = _NEXT[n]
@@ -278,6 +284,8 @@ class TrickPlay:
         self.won = [0] * (max(self.sides) + 1)
         self.n_tricks = hands[leader].bit_count() if n_tricks is None else n_tricks
         self._refuse = refuse
+        # the trumps a hand void in the suit led must play (none under the FOLLOW rule)
+        self._ruff = SUIT_MASKS[int(trump)] if must_trump and trump is not None else 0
         self.revokes = []
         # the hook is called only where a family has one (classic whist has none): a call
         # per trick saved on the hot path of random play-outs
@@ -377,7 +385,8 @@ class TrickPlay:
 
     def legal_cards(self) -> Sequence[Card]:
         """The cards the hand to move may play: every card with revokes allowed, else
-        the follow rule (:func:`legal_mask`)."""
+        the follow rule (:func:`legal_mask`), and a trump when void where trumping is a
+        must."""
         seat = self.to_move
         if seat is None:
             return ()
@@ -388,6 +397,8 @@ class TrickPlay:
             follow = hand >> shift & 0x1FFF
             if follow:
                 return cards[follow]
+            if hand & self._ruff:
+                hand &= self._ruff
         t = SUIT_CARDS
         return [*t[0][hand & 0x1FFF], *t[1][hand >> 13 & 0x1FFF], *t[2][hand >> 26 & 0x1FFF],
                 *t[3][hand >> 39]]
@@ -419,6 +430,12 @@ class TrickPlay:
             led = self.trick[0].suit
             if card.suit != led and hand & SUIT_MASKS[led]:
                 raise IllegalActionError(f"{who} must follow {led.name.lower()}: {card} is a revoke")
+            ruff = self._ruff
+            if ruff and not hand & SUIT_MASKS[led] and hand & ruff and not ruff >> card & 1:
+                trump = self.trump
+                assert trump is not None
+                raise IllegalActionError(f"{who} has no {led.name.lower()} and must trump: "
+                                         f"{card} is not a {trump.name.lower()[:-1]}")
         return card
 
     def _card_gone(self, card: int) -> bool:
@@ -439,7 +456,7 @@ class TrickPlay:
         trick = self.trick
         if trick:
             # the cards it may play: the suit led if it holds one, else any
-            if not ((hand & _FOLLOW[trick[0]]) or hand) >> card & 1:
+            if not ((hand & _FOLLOW[trick[0]]) or (hand & self._ruff) or hand) >> card & 1:
                 self._irregular(seat, hand, action)
         elif not hand >> card & 1:
             self.verify_card(action)
@@ -593,6 +610,7 @@ class TrickPlay:
         other.to_move = self.to_move
         other.n_tricks = self.n_tricks
         other._refuse = self._refuse
+        other._ruff = self._ruff
         other._hooked = self._hooked
         other.hands = list(self.hands)
         other.trick = list(self.trick)

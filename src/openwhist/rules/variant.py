@@ -135,7 +135,9 @@ class Variant:
     """A family of the whist tree as the registry knows it.
 
     :param name: the name used by :func:`openwhist.new_deal` and the command line.
-    :param players: seats at the table; ``hands``: hands dealt (Dummy whist: 3 and 4).
+    :param players: seats at the table; ``hands``: hands dealt (Dummy whist: 3 and 4); where
+        ``players`` is an option (the exact-bid whists, 3 to 6), these are its default and
+        :meth:`header` gives the hands of some options.
     :param description: one line for people.
     :param options_type: the frozen dataclass of its options (each field's help kept in
         its metadata, see :func:`option`); it has ``to_dict`` and ``from_dict``.
@@ -231,9 +233,9 @@ class Variant:
             raise ConfigError(f"{self.name} takes options of type {self.options_type.__name__}, "
                               f"not {type(opts).__name__}")
         d = self.declare(opts)
-        if len(d.controllers) != self.hands:
+        if len(d.controllers) != self.hands and "players" not in self.header_options:
             raise ConfigError(f"{self.name} declares {len(d.controllers)} hands, not {self.hands}")
         seats = tuple(sorted(set(d.controllers)))
-        return VariantHeader(self.name, self.hands, seats, d.controllers, d.partnership, d.sides,
+        return VariantHeader(self.name, len(d.controllers), seats, d.controllers, d.partnership, d.sides,
                              d.scores, d.max_actions, d.min_points, d.max_points,
                              self.header_options)

@@ -66,6 +66,7 @@ class BelgianState(TrickPlay):
         self.won = [0] * HANDS
         self.n_tricks = 13
         self._refuse = True
+        self._ruff = 0  # follow suit, no must-trump
         self.revokes = []
         self._hooked = True
         self.phase_ = "auction"

@@ -377,6 +377,10 @@ class Drives:
         """A deal ended at a table of an online drive (:meth:`Rounds.deal_played`)."""
         await self.rounds.deal_played(runner, deal_no, outcome)
 
+    async def _seat_round(self, drive: dict[str, Any], round_no: int) -> None:
+        """Seat round ``round_no`` (:meth:`Rounds.seat_round`)."""
+        await self.rounds.seat_round(drive, round_no)
+
 
 class Rounds:
     """The rounds of the drives of one server process: the first seated at a drive's start

@@ -103,6 +103,7 @@ class Drives:
         self.hub = hub
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[float, dict[str, Any]]] = {}
+        self.rounds = Rounds(self)
 
     def lock(self, drive_id: str) -> asyncio.Lock:
         """The lock every change of this drive runs under."""
@@ -150,115 +151,8 @@ class Drives:
         ]
 
     def view(self, drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
-        """A drive as ``user_id`` (None: anyone) sees it: its settings, who registered, the
-        tables of each round played or being played (a table's server id only for the
-        people seated there and the director), the standings, and the caller's own place
-        (their number, their table this round, partner and opponents).  Nothing of a board
-        reaches someone who still has to play it (:mod:`openwhist.server.policy`): a table's
-        id only where he may watch it, the standings of the boards he may see."""
-        director = user_id is not None and user_id == drive["director_id"]
-        names = {e["number"]: e["name"] for e in drive["entries"]}
-        mine = next(
-            (e["number"] for e in drive["entries"] if user_id is not None and e["user_id"] == user_id), None
-        )
-        n = hands_of(drive)
-        done = deals_done(drive)
-        tables = []
-        for t in drive["tables"]:
-            seats = [
-                {"seat": seat_name(i, n), "number": num or None, "name": names.get(num) if num else None}
-                for i, num in enumerate(t["seats"])
-            ]
-            entry = {
-                "round": t["round_no"],
-                "table": t["table_no"],
-                "seats": seats,
-                "deals_done": done.get((t["round_no"], t["table_no"]), 0),
-            }
-            seated = mine is not None and mine in t["seats"]
-            if (director or seated) and policy.may_watch_drive_table(
-                    drive, user_id, t["round_no"], t["table_no"]):
-                entry["table_id"] = t["table_id"]
-            if director or seated:
-                entry["can_enter"] = drive["mode"] == "scorer"
-            tables.append(entry)
-        out: dict[str, Any] = {
-            k: drive[k]
-            for k in (
-                "id",
-                "name",
-                "family",
-                "options",
-                "movement",
-                "mode",
-                "duplicate",
-                "rounds",
-                "deals",
-                "round_minutes",
-                "rated",
-                "rank_by",
-                "state",
-                "round_no",
-                "starts_at",
-                "created",
-            )
-        }
-        out["director"] = director
-        clock = drive["paused_at"] or time.time()  # a paused round's clock stands still
-        out["round_ends_in"] = (
-            round(max(0.0, drive["round_started"] + drive["round_minutes"] * 60 - clock))
-            if drive["state"] in ("running", "paused") and drive["round_started"]
-            else None
-        )
-        out["entries"] = [
-            {
-                "number": e["number"],
-                "name": e["name"],
-                "left_round": e["left_round"],
-                "you": e["number"] == mine,
-            }
-            for e in drive["entries"]
-        ]
-        out["registered"] = mine is not None
-        out["tables"] = tables
-        out["standings"] = standings(drive, user_id)
-        out["you"] = self._place(drive, mine, names) if mine is not None else None
-        out["card"] = score_card_of(drive, mine) if mine is not None else []
-        return out
-
-    def _place(self, drive: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
-        """Where entry ``number`` sits in the drive's current round: table, seat, partner
-        and opponents (None before the first round and after the last)."""
-        current = [t for t in drive["tables"] if t["round_no"] == drive["round_no"]]
-        out: dict[str, Any] = {"number": number, "table": None}
-        n = hands_of(drive)
-        sides = header_of(drive).sides
-        for t in current:
-            if number in t["seats"]:
-                i = t["seats"].index(number)
-                partners = [
-                    j
-                    for j in range(n)
-                    if j != i and sides[j] == sides[i] and header_of(drive).partnership == "fixed"
-                ]
-                others = [j for j in range(n) if j != i and j not in partners]
-
-                def who(j: int, seats: list[int] = t["seats"]) -> dict[str, Any]:
-                    num = seats[j]
-                    return {
-                        "seat": seat_name(j, n),
-                        "number": num or None,
-                        "name": names.get(num) if num else None,
-                    }
-
-                out.update(
-                    table=t["table_no"],
-                    seat=seat_name(i, n),
-                    table_id=t["table_id"],
-                    partner=[who(j) for j in partners],
-                    opponents=[who(j) for j in others],
-                )
-        return out
+        """The drive as ``user_id`` sees it (:func:`drive_view`)."""
+        return drive_view(drive, user_id)
 
     # --- the director and registration --------------------------------------------------
 
@@ -273,35 +167,7 @@ class Drives:
                 "drive_limit",
                 limit=limit,
             )
-        try:
-            name, opts = resolve(body.family, body.preset, **body.options)
-        except WhistError as exc:
-            raise DriveError(422, str(exc), getattr(exc, "code", None) or "invalid",
-                             **getattr(exc, "values", {})) from None
-        except (TypeError, ValueError, OverflowError, RecursionError):
-            raise DriveError(
-                422, "an option's value is of the wrong kind or out of range", "invalid"
-            ) from None
-        if (
-            name not in DRIVE_FAMILIES
-            or len(variant_seats(name, opts)) != get_variant(name).header(opts).hands
-        ):
-            raise DriveError(
-                422,
-                f"drives are played at {_drive_tables()} tables, not {name}"
-                + (" with a dummy" if name in DRIVE_FAMILIES else ""),
-                "drive_family",
-                family=name,
-            )
-        check_movement(name, body.movement)
-        if body.rank_by == "matchpoints" and not body.duplicate:
-            raise DriveError(
-                422,
-                "matchpoints compare the tables that held the same cards: choose duplicate deals",
-                "matchpoints_duplicate",
-            )
-        if body.starts_at is not None and not time.time() - 3600 < body.starts_at < time.time() + 366 * 86400:
-            raise DriveError(422, "a drive starts within the coming year", "starts_at")
+        name, opts = _checked_new(body)
         drive_id = secrets.token_urlsafe(9)
         row = {
             "id": drive_id,
@@ -384,39 +250,16 @@ class Drives:
                 raise DriveError(409, "the drive has started already", "drive_started")
             movement_of(drive)  # refuses a drive with too few people
             await self._write(update_drive, drive["id"], {"state": "running"})
-            await self._seat_round(await self.load_fresh(drive_id), 1)
+            await self.rounds.seat_round(await self.load_fresh(drive_id), 1)
             return self.view(await self.load_fresh(drive_id), user_id)
 
     async def start_due(self) -> list[str]:
-        """Start the drives whose start time has come (as their director would); one with
-        too few people stays open for the director.  Returns the drives started."""
-        started = []
-        for drive_id in await self.hub.store.run(due_drives, time.time()):
-            drive = await self.load_fresh(drive_id)
-            if len(drive["entries"]) < 2:
-                continue
-            try:
-                await self.start(drive_id, drive["director_id"])
-            except DriveError as exc:
-                log.info("drive %s: not started at its time: %s", drive_id, exc)
-                continue
-            started.append(drive_id)
-        return started
+        """Start the drives whose start time has come (:meth:`Rounds.start_due`)."""
+        return await self.rounds.start_due()
 
     async def end_overdue(self, now: float) -> list[str]:
-        """End the rounds whose time is up (``now``: Unix time), as the director would: the
-        tables still playing close, the deals finished count, the next round is seated.
-        Returns the drives whose round ended."""
-        ended = []
-        for drive_id in await self.hub.store.run(overdue_drives, now):
-            async with self.lock(drive_id):
-                drive = await self.load_fresh(drive_id)
-                if drive["state"] != "running":
-                    continue
-                await self._close_round(drive)
-                await self._next(drive)
-            ended.append(drive_id)
-        return ended
+        """End the rounds whose time is up (:meth:`Rounds.end_overdue`)."""
+        return await self.rounds.end_overdue(now)
 
     async def pause(self, drive_id: str, user_id: int, paused: bool) -> dict[str, Any]:
         """The director pauses the drive (the next round is not seated, scorers enter
@@ -439,7 +282,7 @@ class Drives:
             await self._write(update_drive, drive["id"], values)
             drive = await self.load_fresh(drive_id)
             if not paused:
-                await self._advance(drive)
+                await self.rounds.advance(drive)
             return self.view(await self.load_fresh(drive_id), user_id)
 
     async def substitute(self, drive_id: str, user_id: int, number: int | None) -> dict[str, Any]:
@@ -491,8 +334,8 @@ class Drives:
             self._director(drive, user_id)
             if drive["state"] not in ("running", "paused"):
                 raise DriveError(409, "no round is being played", "drive_state", state=drive["state"])
-            await self._close_round(drive)
-            await self._next(drive)
+            await self.rounds.close_round(drive)
+            await self.rounds.next_round(drive)
             return self.view(await self.load_fresh(drive_id), user_id)
 
     # --- results --------------------------------------------------------------------------
@@ -513,24 +356,7 @@ class Drives:
                 raise DriveError(409, "the director has paused the drive", "drive_paused")
             if drive["state"] != "running":
                 raise DriveError(409, "no round is being played", "drive_state", state=drive["state"])
-            table = next(
-                (
-                    t
-                    for t in drive["tables"]
-                    if t["round_no"] == drive["round_no"] and t["table_no"] == table_no
-                ),
-                None,
-            )
-            if table is None:
-                raise DriveError(404, f"no table {table_no} in this round", "no_drive_table", table=table_no)
-            before = next(
-                (
-                    r
-                    for r in drive["results"]
-                    if (r["round_no"], r["table_no"], r["deal_no"]) == (drive["round_no"], table_no, deal_no)
-                ),
-                None,
-            )
+            table, before = _scored_table(drive, table_no, deal_no)
             header = header_of(drive)
             sides = tuple(header.sides) if header.partnership == "fixed" else None
             try:
@@ -549,9 +375,58 @@ class Drives:
                 raise DriveError(422, str(exc), "bad_entry") from None
             await self._write(put_result, drive["id"], drive["round_no"], table_no, deal_no, result, user_id)
             drive = await self.load_fresh(drive_id)
-            if await self._advance(drive):
+            if await self.rounds.advance(drive):
                 drive = await self.load_fresh(drive_id)
             return self.view(drive, user_id)
+
+    async def deal_played(self, runner: TableRunner, deal_no: int, outcome: Any) -> None:
+        """A deal ended at a table of an online drive (:meth:`Rounds.deal_played`)."""
+        await self.rounds.deal_played(runner, deal_no, outcome)
+
+    async def _seat_round(self, drive: dict[str, Any], round_no: int) -> None:
+        """Seat round ``round_no`` (:meth:`Rounds.seat_round`)."""
+        await self.rounds.seat_round(drive, round_no)
+
+
+class Rounds:
+    """The rounds of the drives of one server process: the first seated at a drive's start
+    time, the next when every table of one has finished or its time is up, the drive
+    finished after its last; the tables of a round closed when it ends."""
+
+    def __init__(self, drives: Drives) -> None:
+        self.drives = drives
+        self.hub = drives.hub
+
+    async def start_due(self) -> list[str]:
+        """Start the drives whose start time has come (as their director would); one with
+        too few people stays open for the director.  Returns the drives started."""
+        started = []
+        for drive_id in await self.hub.store.run(due_drives, time.time()):
+            drive = await self.drives.load_fresh(drive_id)
+            if len(drive["entries"]) < 2:
+                continue
+            try:
+                await self.drives.start(drive_id, drive["director_id"])
+            except DriveError as exc:
+                log.info("drive %s: not started at its time: %s", drive_id, exc)
+                continue
+            started.append(drive_id)
+        return started
+
+    async def end_overdue(self, now: float) -> list[str]:
+        """End the rounds whose time is up (``now``: Unix time), as the director would: the
+        tables still playing close, the deals finished count, the next round is seated.
+        Returns the drives whose round ended."""
+        ended = []
+        for drive_id in await self.hub.store.run(overdue_drives, now):
+            async with self.drives.lock(drive_id):
+                drive = await self.drives.load_fresh(drive_id)
+                if drive["state"] != "running":
+                    continue
+                await self.close_round(drive)
+                await self.next_round(drive)
+            ended.append(drive_id)
+        return ended
 
     async def deal_played(self, runner: TableRunner, deal_no: int, outcome: Any) -> None:
         """A deal ended at a table of an online drive (``outcome``: the deal's result): its
@@ -561,18 +436,18 @@ class Drives:
         if where is None:
             return
         drive_id, round_no, table_no = where
-        async with self.lock(drive_id):
-            drive = await self.load_fresh(drive_id)
+        async with self.drives.lock(drive_id):
+            drive = await self.drives.load_fresh(drive_id)
             if drive["round_no"] != round_no or drive["state"] not in ("running", "paused"):
                 return
             if deal_no > drive["deals"]:
                 return
             result = played_result(drive, round_no, table_no, deal_no, outcome)
-            await self._write(put_result, drive_id, round_no, table_no, deal_no, result, None)
-            if not await self._advance(await self.load_fresh(drive_id)):
+            await self.drives._write(put_result, drive_id, round_no, table_no, deal_no, result, None)
+            if not await self.advance(await self.drives.load_fresh(drive_id)):
                 await self.hub.ratings.settle(drive_id)  # a board over everywhere before the round
 
-    async def _advance(self, drive: dict[str, Any]) -> bool:
+    async def advance(self, drive: dict[str, Any]) -> bool:
         """Seat the next round (or finish the drive) if every table of this one has all its
         deals and the drive is not paused; True if it did."""
         if drive["state"] != "running":
@@ -580,22 +455,22 @@ class Drives:
         done = deals_done(drive)
         current = [t for t in drive["tables"] if t["round_no"] == drive["round_no"]]
         if current and all(done.get((t["round_no"], t["table_no"]), 0) >= drive["deals"] for t in current):
-            await self._next(drive)
+            await self.next_round(drive)
             return True
         return False
 
-    async def _next(self, drive: dict[str, Any]) -> None:
+    async def next_round(self, drive: dict[str, Any]) -> None:
         """Seat the next round, or finish the drive after its last; the rating changes kept
         for the round's boards are applied then."""
         if drive["round_no"] >= drive["rounds"]:
-            await self._write(
+            await self.drives._write(
                 update_drive, drive["id"], {"state": "finished", "round_started": None, "paused_at": None}
             )
         else:
-            await self._seat_round(await self.load_fresh(drive["id"]), drive["round_no"] + 1)
+            await self.seat_round(await self.drives.load_fresh(drive["id"]), drive["round_no"] + 1)
         await self.hub.ratings.settle(drive["id"])
 
-    async def _close_round(self, drive: dict[str, Any]) -> None:
+    async def close_round(self, drive: dict[str, Any]) -> None:
         """Close the server tables of the drive's current round still playing (those that
         have finished stay, showing their end, until they are idle)."""
         for t in drive["tables"]:
@@ -607,13 +482,13 @@ class Drives:
             with contextlib.suppress(SeatError, TableClosed):
                 await self.hub.close_table(runner, None)
 
-    async def _seat_round(self, drive: dict[str, Any], round_no: int) -> None:
+    async def seat_round(self, drive: dict[str, Any], round_no: int) -> None:
         """Seat round ``round_no``: its tables from the movement (computer players in the
         gaps and for the people who left), each a table of the play server in an online
         drive.  The round is claimed first, in one statement: where several server
         processes share the database, only one seats it."""
         seating = round_seating(drive, round_no)
-        if not await self._write(claim_round, drive["id"], round_no, time.time()):
+        if not await self.drives._write(claim_round, drive["id"], round_no, time.time()):
             log.info("drive %s: round %d is seated already", drive["id"], round_no)
             return
         playing = _playing(drive, seating)
@@ -649,7 +524,7 @@ class Drives:
                 await self.hub.store.run(create_table, row, seats)
             else:
                 scorer = next((users[p]["user_id"] for p in active.seats if p is not None), None)
-            await self._write(put_drive_table,
+            await self.drives._write(put_drive_table,
                 drive["id"],
                 round_no,
                 table.number,
@@ -659,6 +534,178 @@ class Drives:
             )
             if table_id is not None:
                 await self.hub.open_table(table_id)
+
+
+def _checked_new(body: Any) -> tuple[str, Any]:
+    """The family and options of a new drive (``body``: :class:`~openwhist.server.schemas.DriveIn`),
+    its movement, ranking and start time checked (DriveError 422 for one refused)."""
+    try:
+        name, opts = resolve(body.family, body.preset, **body.options)
+    except WhistError as exc:
+        raise DriveError(422, str(exc), getattr(exc, "code", None) or "invalid",
+                         **getattr(exc, "values", {})) from None
+    except (TypeError, ValueError, OverflowError, RecursionError):
+        raise DriveError(
+            422, "an option's value is of the wrong kind or out of range", "invalid"
+        ) from None
+    if (
+        name not in DRIVE_FAMILIES
+        or len(variant_seats(name, opts)) != get_variant(name).header(opts).hands
+    ):
+        raise DriveError(
+            422,
+            f"drives are played at {_drive_tables()} tables, not {name}"
+            + (" with a dummy" if name in DRIVE_FAMILIES else ""),
+            "drive_family",
+            family=name,
+        )
+    check_movement(name, body.movement)
+    if body.rank_by == "matchpoints" and not body.duplicate:
+        raise DriveError(
+            422,
+            "matchpoints compare the tables that held the same cards: choose duplicate deals",
+            "matchpoints_duplicate",
+        )
+    if body.starts_at is not None and not time.time() - 3600 < body.starts_at < time.time() + 366 * 86400:
+        raise DriveError(422, "a drive starts within the coming year", "starts_at")
+    return name, opts
+
+
+def _scored_table(drive: dict[str, Any], table_no: int, deal_no: int
+                  ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Table ``table_no`` of the round being played (DriveError 404 if there is none) and
+    the result entered for its deal ``deal_no`` (None before one is)."""
+    table = next(
+        (
+            t
+            for t in drive["tables"]
+            if t["round_no"] == drive["round_no"] and t["table_no"] == table_no
+        ),
+        None,
+    )
+    if table is None:
+        raise DriveError(404, f"no table {table_no} in this round", "no_drive_table", table=table_no)
+    before = next(
+        (
+            r
+            for r in drive["results"]
+            if (r["round_no"], r["table_no"], r["deal_no"]) == (drive["round_no"], table_no, deal_no)
+        ),
+        None,
+    )
+    return table, before
+
+
+def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
+    """A drive as ``user_id`` (None: anyone) sees it: its settings, who registered, the
+    tables of each round played or being played (a table's server id only for the
+    people seated there and the director), the standings, and the caller's own place
+    (their number, their table this round, partner and opponents).  Nothing of a board
+    reaches someone who still has to play it (:mod:`openwhist.server.policy`): a table's
+    id only where he may watch it, the standings of the boards he may see."""
+    director = user_id is not None and user_id == drive["director_id"]
+    names = {e["number"]: e["name"] for e in drive["entries"]}
+    mine = next(
+        (e["number"] for e in drive["entries"] if user_id is not None and e["user_id"] == user_id), None
+    )
+    n = hands_of(drive)
+    done = deals_done(drive)
+    tables = []
+    for t in drive["tables"]:
+        seats = [
+            {"seat": seat_name(i, n), "number": num or None, "name": names.get(num) if num else None}
+            for i, num in enumerate(t["seats"])
+        ]
+        entry = {
+            "round": t["round_no"],
+            "table": t["table_no"],
+            "seats": seats,
+            "deals_done": done.get((t["round_no"], t["table_no"]), 0),
+        }
+        seated = mine is not None and mine in t["seats"]
+        if (director or seated) and policy.may_watch_drive_table(
+                drive, user_id, t["round_no"], t["table_no"]):
+            entry["table_id"] = t["table_id"]
+        if director or seated:
+            entry["can_enter"] = drive["mode"] == "scorer"
+        tables.append(entry)
+    out: dict[str, Any] = {
+        k: drive[k]
+        for k in (
+            "id",
+            "name",
+            "family",
+            "options",
+            "movement",
+            "mode",
+            "duplicate",
+            "rounds",
+            "deals",
+            "round_minutes",
+            "rated",
+            "rank_by",
+            "state",
+            "round_no",
+            "starts_at",
+            "created",
+        )
+    }
+    out["director"] = director
+    clock = drive["paused_at"] or time.time()  # a paused round's clock stands still
+    out["round_ends_in"] = (
+        round(max(0.0, drive["round_started"] + drive["round_minutes"] * 60 - clock))
+        if drive["state"] in ("running", "paused") and drive["round_started"]
+        else None
+    )
+    out["entries"] = [
+        {
+            "number": e["number"],
+            "name": e["name"],
+            "left_round": e["left_round"],
+            "you": e["number"] == mine,
+        }
+        for e in drive["entries"]
+    ]
+    out["registered"] = mine is not None
+    out["tables"] = tables
+    out["standings"] = standings(drive, user_id)
+    out["you"] = _place(drive, mine, names) if mine is not None else None
+    out["card"] = score_card_of(drive, mine) if mine is not None else []
+    return out
+
+def _place(drive: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
+    """Where entry ``number`` sits in the drive's current round: table, seat, partner
+    and opponents (None before the first round and after the last)."""
+    current = [t for t in drive["tables"] if t["round_no"] == drive["round_no"]]
+    out: dict[str, Any] = {"number": number, "table": None}
+    n = hands_of(drive)
+    sides = header_of(drive).sides
+    for t in current:
+        if number in t["seats"]:
+            i = t["seats"].index(number)
+            partners = [
+                j
+                for j in range(n)
+                if j != i and sides[j] == sides[i] and header_of(drive).partnership == "fixed"
+            ]
+            others = [j for j in range(n) if j != i and j not in partners]
+
+            def who(j: int, seats: list[int] = t["seats"]) -> dict[str, Any]:
+                num = seats[j]
+                return {
+                    "seat": seat_name(j, n),
+                    "number": num or None,
+                    "name": names.get(num) if num else None,
+                }
+
+            out.update(
+                table=t["table_no"],
+                seat=seat_name(i, n),
+                table_id=t["table_id"],
+                partner=[who(j) for j in partners],
+                opponents=[who(j) for j in others],
+            )
+    return out
 
 
 # --- the drive's rules (openwhist.drive), read for the server ----------------------------

@@ -1,0 +1,65 @@
+"""The server's state and the variants it plays, without HTTP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openwhist.rules.base import option_infos
+from openwhist.rules.registry import get_variant, resolve, variants
+from openwhist.rules.seats import seat_name
+from openwhist.server.hub import Hub
+from openwhist.server.table import variant_seats
+
+__all__ = ["health", "variant_list"]
+
+
+def health(hub: Hub) -> dict[str, Any]:
+    """Whether the server runs, its live tables, whether pimc bots are ready, the actions
+    played since it started and its event loop's lag."""
+    return {"ok": True, "tables": len(hub.tables), "pimc_ready": hub.pimc_ready.is_set(),
+            "actions": hub.actions, "loop_lag": hub.loop_watch.report()}
+
+
+def _option_kind(hint: Any, choices: tuple[Any, ...]) -> str:
+    """How a form asks for an option: ``choice``, ``bool``, ``int``, ``int?`` (a whole
+    number or none) or ``text``."""
+    if choices:
+        return "choice"
+    if hint is bool:
+        return "bool"
+    if hint is int:
+        return "int"
+    if hint == int | None:
+        return "int?"
+    return "text"
+
+
+def _plain(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def _variant(name: str) -> dict[str, Any]:
+    v = get_variant(name)
+    _, opts = resolve(name)
+    return {
+        "name": name, "description": v.description, "players": v.players, "hands": v.hands,
+        "presets": list(v.presets), "default_preset": v.default_preset,
+        "until": list(v.match_rules(opts).UNTIL),
+        "lengths": v.match_rules(opts).lengths_json(),
+        "seats": [seat_name(s, v.hands) for s in variant_seats(name, opts)],
+        "options": [{"name": o.name, "default": _plain(o.default), "help": o.help,
+                     "type": _option_kind(o.type, o.choices),
+                     "choices": [_plain(x) for x in o.choices],
+                     "range": list(o.range) if o.range else None}
+                    for o in option_infos(v.options_type)],
+        "preset_options": {p: resolve(name, p)[1].to_dict() for p in v.presets},
+    }
+
+
+def variant_list() -> list[dict[str, Any]]:
+    """The variants a table can play, with their presets, options and match lengths."""
+    return [_variant(name) for name in variants()]

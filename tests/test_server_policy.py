@@ -44,10 +44,10 @@ def test_every_route_is_declared_in_the_policy() -> None:
 
 def test_every_message_kind_is_declared_in_the_policy() -> None:
     sent = {"sync"}  # the default kind of a view sent again on request
-    for path in SERVER.glob("*.py"):
+    for path in SERVER.rglob("*.py"):
         text = path.read_text()
         sent |= set(re.findall(r'"type": "([a-z_]+)"', text))
-        sent |= set(re.findall(r'_sync_message\(\w+, "([a-z_]+)"\)', text))
+        sent |= set(re.findall(r'sync_message\(\w+, "([a-z_]+)"\)', text))
     assert sent == set(policy.MESSAGES), (sent - set(policy.MESSAGES), set(policy.MESSAGES) - sent)
 
 

@@ -303,7 +303,7 @@ def event_shown(event: Any, view: Observation, n: int) -> dict[str, Any] | None:
     >>> card = deal.legal_actions()[0]
     >>> event = deal.apply(card)[0]
     >>> event_shown(event, deal.public_observation(), 4) == {
-    ...     "type": "card_played", "hand": "E", "card": str(card)}
+    ...     "kind": "card_played", "hand": "E", "card": str(card)}
     True
     """
     if isinstance(event, CardPlayed | CallMade):
@@ -312,21 +312,21 @@ def event_shown(event: Any, view: Observation, n: int) -> dict[str, Any] | None:
         if text is None:
             return None
         key = "card" if isinstance(event, CardPlayed) else "call"
-        return {"type": "card_played" if key == "card" else "call_made", "hand": seat_name(event.seat, n),
+        return {"kind": "card_played" if key == "card" else "call_made", "hand": seat_name(event.seat, n),
                 key: text}
     if isinstance(event, TrickWon):
         trick = event.trick
-        return {"type": "trick_won", "number": event.number, "leader": seat_name(trick.leader, n),
+        return {"kind": "trick_won", "number": event.number, "leader": seat_name(trick.leader, n),
                 "cards": [str(c) for c in trick.cards], "winner": seat_name(trick.winner, n)}
     if isinstance(event, CardDrawn):
         seen = event.public or event.card in view.hand
-        return {"type": "card_drawn", "hand": seat_name(event.seat, n),
+        return {"kind": "card_drawn", "hand": seat_name(event.seat, n),
                 "card": str(event.card) if seen else None}
     if isinstance(event, CardTurned):
-        return {"type": "card_turned", "card": str(event.card)}
+        return {"kind": "card_turned", "card": str(event.card)}
     if isinstance(event, DealScored):
         result = event.result
-        return {"type": "deal_scored", "result": result.to_dict() if hasattr(result, "to_dict") else result}
+        return {"kind": "deal_scored", "result": result.to_dict() if hasattr(result, "to_dict") else result}
     return None
 
 
@@ -749,7 +749,9 @@ MESSAGES: dict[str, Access] = {
     "refused": Access(Feature.PLAY, "the connection refused", "why, with a code; as welcome"),
     "event": Access(Feature.PLAY, "every connection at the table",
                     "the action as its audience saw it (another's discard unseen), its own view; "
-                    "a finished deal's final view per audience; the match's result"),
+                    "the rules' events as its audience saw them (event_shown: a card drawn "
+                    "unseen shows no card); a finished deal's final view and last events per "
+                    "audience; the match's result"),
     "claim": Access(Feature.CLAIM, "every connection at the table",
                     "who claims and how many tricks; the cards to the claimant and his opponents only"),
     "claim_refused": Access(Feature.CLAIM, "every connection at the table",

@@ -129,6 +129,11 @@ class Mover:
         t.host.actions += 1
         t.active = time.time()
         deal_over = len(t.match.sheet) > sheet_before
+        tail: dict[str, Any] = {"by_bot": by_bot}
+        if auto:
+            tail["auto"] = True
+        if t.claim is not None:
+            tail["claimed"] = True
         outcome = None
         if record is not None:  # the match stays on the table until someone asks for another
             outcome = t.finisher.outcome(match_no, record, record_id)
@@ -141,15 +146,15 @@ class Mover:
             t.pause.start()
         head = {"type": "event", "v": t.version, "seat": seat_name(seat, deal.n_hands),
                 "hand": seat_name(hand, deal.n_hands)}
-        self._send(deal, head, hand, action, events, by_bot, auto, deal_over, outcome, actor, ref)
+        self._send(deal, head, tail, hand, action, events, deal_over, outcome, actor, ref)
         if deal_over:
             row = t.match.sheet[-1]
             t.finisher.deal_ended(row.deal, row.result, outcome)
             await t.seating.seat_pending()
         t.clock.schedule()
 
-    def _send(self, deal: Deal, head: dict[str, Any], hand: int, action: Any, events: tuple[Any, ...],
-              by_bot: bool, auto: bool, deal_over: bool, outcome: Outcome | None,
+    def _send(self, deal: Deal, head: dict[str, Any], tail: dict[str, Any], hand: int, action: Any,
+              events: tuple[Any, ...], deal_over: bool, outcome: Outcome | None,
               actor: Connection | None, ref: Any) -> None:
         """Send the event: each seat's observation is taken once and serves every use
         (whether it sees the action, the rules' events as it sees them, its final view of a
@@ -157,11 +162,6 @@ class Mover:
         for the actor, with its ref)."""
         t = self.t
         n = deal.n_hands
-        tail: dict[str, Any] = {"by_bot": by_bot}
-        if auto:
-            tail["auto"] = True
-        if t.claim is not None:
-            tail["claimed"] = True
         row = row_json(t.match.sheet[-1], n) if deal_over else None
         after = Views(deal)
         now = after if t.deal is deal else Views(t.deal)
@@ -169,9 +169,11 @@ class Mover:
             message = dict(head)
             message["action"] = after.shown(viewer, hand, action)
             message.update(tail)
-            message["events"] = after.events(viewer, events)
+            # the events of an action that ended the deal belong to it, with its final view
+            message["events"] = [] if deal_over else after.events(viewer, events)
             if deal_over:
-                message["deal_over"] = {"row": row, "final": after.json(viewer)}
+                message["deal_over"] = {"row": row, "final": after.json(viewer),
+                                        "events": after.events(viewer, events)}
             if outcome is not None:
                 message["match_over"] = {"match_no": outcome.match_no, "summary": outcome.summary,
                                          "winner": None if outcome.winners is None else list(outcome.winners),

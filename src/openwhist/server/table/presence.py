@@ -4,10 +4,11 @@ each person was seen at (for the ratings' rule against one person playing two se
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from openwhist.server.table.base import Connection, SeatState
-from openwhist.server.table.commands import Connect, Disconnect, EndSession
+from openwhist.server.table.base import Connection, SeatError, SeatState
+from openwhist.server.table.commands import Close, Connect, Disconnect, EndSession
+from openwhist.store import close_table
 
 if TYPE_CHECKING:
     from openwhist.server.table.runner import TableRunner
@@ -119,3 +120,21 @@ class Presence:
         t = self.t
         return (t.drive_id is None and len(t.match.deals) == 1 and not t.deal.history
                 and not self.attended())
+
+    async def close(self, cmd: Close) -> dict[str, Any]:
+        """The owner (None: the server, for a table left idle) closes (abandons) the
+        table: the match in progress ends unrecorded, every client is told (``closed``)
+        and disconnected."""
+        t = self.t
+        if cmd.user_id is not None and cmd.user_id != t.owner_id:
+            raise SeatError("only the table's owner can close it", "not_owner")
+        if t.closed:
+            raise SeatError("this table is closed already", "closed")
+        t.closed = True
+        t.clock.cancel()
+        t.version += 1
+        await t.host.store.run(close_table, t.id, t.version)
+        for conn in t.all_conns():
+            conn.send({"type": "closed", "v": t.version})
+            conn.finish(1000)
+        return {"id": t.id, "closed": True, "v": t.version}

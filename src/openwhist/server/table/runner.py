@@ -13,8 +13,6 @@ changes and the actions of its match in progress.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
 import time
@@ -29,7 +27,7 @@ from openwhist.rules.options import without_ranges
 from openwhist.rules.seats import seat_name
 from openwhist.server import policy
 from openwhist.server.table import commands as cmds
-from openwhist.server.table.base import Connection, SeatError, SeatState, TableClosed, TableHost, match_plan
+from openwhist.server.table.base import Connection, SeatState, TableHost, match_plan
 from openwhist.server.table.claims import Claims
 from openwhist.server.table.clock import Clock
 from openwhist.server.table.finisher import DealEnd, Finisher, Outcome
@@ -37,18 +35,15 @@ from openwhist.server.table.info import table_info
 from openwhist.server.table.mover import Mover
 from openwhist.server.table.pause import Pause
 from openwhist.server.table.presence import Presence
+from openwhist.server.table.queue import CommandQueue, Job
 from openwhist.server.table.seats import Seating
 from openwhist.server.table.takeback import TakeBacker
 from openwhist.server.table.talk import Talk
 from openwhist.server.views import spectator_view
-from openwhist.store import close_table
 
 __all__ = ["TableRunner"]
 
 log = logging.getLogger("openwhist.server")
-
-_Job = cmds.Command | Callable[[], Awaitable[Any]]
-
 
 class TableRunner:
     """The owner of one live table (see the module's docstring): its state, its queue, the
@@ -75,7 +70,7 @@ class TableRunner:
         self.leave_to: str = row.get("leave_to") or "bot"
         self.move_time: float | None = row.get("move_time")
         self.drive_id: str | None = row.get("drive_id")  # the whist drive whose round this is
-        self.match, self.plan_stored = self._rebuild(row)
+        self.match, self.plan_stored = _rebuild(self, row)
         self.seq = len(row["actions"])
         self.acted: list[int] = [int(a["seat"]) for a in row["actions"]]  # who made each action
         # between two deals, until the people are ready: also after a restart, where the
@@ -93,9 +88,7 @@ class TableRunner:
         # and whether anything was taken back
         self.seen: dict[int, set[str]] = {}
         self.taken_back = False
-        self._queue: asyncio.Queue[tuple[_Job, asyncio.Future[Any] | None]] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
-        self._stopped = False
+        self.queue = CommandQueue(self.id, self.handle)
         self.mover, self.pause, self.claims = Mover(self), Pause(self), Claims(self)
         self.talk, self.presence, self.clock = Talk(self), Presence(self), Clock(self)
         self.takebacker, self.seating, self.finisher = TakeBacker(self), Seating(self), Finisher(self)
@@ -107,19 +100,9 @@ class TableRunner:
             cmds.Join: self.seating.join, cmds.Leave: self.seating.leave,
             cmds.SetSeat: self.seating.set_open_seat,
             cmds.Connect: self.presence.connect, cmds.Disconnect: self.presence.disconnect,
-            cmds.EndSession: self.presence.end_session, cmds.Close: self._close, cmds.TimerFired: self._timer,
+            cmds.EndSession: self.presence.end_session, cmds.Close: self.presence.close,
+            cmds.TimerFired: self._timer,
         }
-
-    def _rebuild(self, row: dict[str, Any]) -> tuple[Match, bool]:
-        """The match on the table from its stored row, and whether its plan is stored."""
-        last = row.get("last_record")
-        if row.get("over") and last is not None:  # the finished match stays until "again"
-            return records.replay(last), True
-        previous = records.replay(last) if last is not None else None
-        match = self.new_match(*match_plan(self.secret, self.match_no, previous, row.get("plan")))
-        for a in row["actions"]:
-            match.apply(a["action"])
-        return match, row.get("plan") is not None
 
     def new_match(self, seed: int, dealer: int) -> Match:
         """A new match of the table's settings, dealt by ``seed`` from ``dealer``."""
@@ -131,7 +114,7 @@ class TableRunner:
 
     def start(self) -> None:
         """Start the table's task and schedule a bot's move if one is due."""
-        self._task = asyncio.get_running_loop().create_task(self._loop(), name=f"table-{self.id}")
+        self.queue.start()
         if self.paused:
             self.pause.arm()
         self.post(self._schedule_async)
@@ -142,57 +125,22 @@ class TableRunner:
     async def stop(self) -> None:
         """Stop the task (the state is in the database already); commands still waiting,
         and any sent later, fail with :class:`TableClosed`."""
-        self._stopped = True
         self.clock.cancel()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-        while not self._queue.empty():
-            _, fut = self._queue.get_nowait()
-            if fut is not None and not fut.done():
-                fut.set_exception(TableClosed("this table is closed"))
-
-    async def _loop(self) -> None:
-        while True:
-            job, fut = await self._queue.get()
-            try:
-                result = await (job() if callable(job) else self.handle(job))
-            except asyncio.CancelledError:  # stopped: whoever waits is told
-                if fut is not None and not fut.done():
-                    fut.set_exception(TableClosed("this table is closed"))
-                raise
-            except SeatError as exc:  # a refusal: whoever asked is told why; nothing failed
-                log.info("table %s: refused: %s", self.id, exc)
-                if fut is not None and not fut.done():
-                    fut.set_exception(exc)
-                continue
-            except Exception as exc:  # one bad command must not stop the table
-                log.exception("table %s: command failed", self.id)
-                if fut is not None and not fut.done():
-                    fut.set_exception(exc)
-                continue
-            if fut is not None and not fut.done():
-                fut.set_result(result)
+        await self.queue.stop()
 
     async def handle(self, command: cmds.Command) -> Any:
         """Hand a command to its collaborator, on the table's task (from a job on the
         queue, or the queue itself)."""
         return await self._handlers[type(command)](command)
 
-    def post(self, job: _Job) -> None:
+    def post(self, job: Job) -> None:
         """Queue a command (or a coroutine function) for the table's task, not waiting."""
-        if not self._stopped:
-            self._queue.put_nowait((job, None))
+        self.queue.post(job)
 
-    async def call(self, job: _Job) -> Any:
+    async def call(self, job: Job) -> Any:
         """Queue a command (or a coroutine function) and wait for its result
         (:class:`TableClosed` once the table's task has stopped)."""
-        if self._stopped:
-            raise TableClosed("this table is closed")
-        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((job, fut))
-        return await fut
+        return await self.queue.call(job)
 
     async def _timer(self, cmd: cmds.TimerFired) -> None:
         await (self.pause.on_timer(cmd) if cmd.kind == "pause" else self.clock.on_timer(cmd))
@@ -332,21 +280,6 @@ class TableRunner:
         self.match, self.seq = fresh.match, fresh.seq
         self.version, self.match_no = fresh.version, fresh.match_no
 
-    async def _close(self, cmd: cmds.Close) -> dict[str, Any]:
-        """The owner (None: the server) closes the table (:meth:`close`)."""
-        if cmd.user_id is not None and cmd.user_id != self.owner_id:
-            raise SeatError("only the table's owner can close it", "not_owner")
-        if self.closed:
-            raise SeatError("this table is closed already", "closed")
-        self.closed = True
-        self.clock.cancel()
-        self.version += 1
-        await self.host.store.run(close_table, self.id, self.version)
-        for conn in self.all_conns():
-            conn.send({"type": "closed", "v": self.version})
-            conn.finish(1000)
-        return {"id": self.id, "closed": True, "v": self.version}
-
     # --- the methods the routes and the server call (each a command handled at once) -------
 
     async def on_message(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -410,6 +343,18 @@ class TableRunner:
     def take_back_offered(self) -> bool:
         """Whether the person here may take back (:meth:`TakeBacker.offered`)."""
         return self.takebacker.offered()
+
+
+def _rebuild(t: TableRunner, row: dict[str, Any]) -> tuple[Match, bool]:
+    """The match on a table from its stored row, and whether its plan is stored."""
+    last = row.get("last_record")
+    if row.get("over") and last is not None:  # the finished match stays until "again"
+        return records.replay(last), True
+    previous = records.replay(last) if last is not None else None
+    match = t.new_match(*match_plan(t.secret, t.match_no, previous, row.get("plan")))
+    for a in row["actions"]:
+        match.apply(a["action"])
+    return match, row.get("plan") is not None
 
 
 def _seats(row: dict[str, Any], names: dict[int, str]) -> dict[int, SeatState]:

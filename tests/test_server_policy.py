@@ -47,7 +47,7 @@ def test_every_message_kind_is_declared_in_the_policy() -> None:
     for path in SERVER.rglob("*.py"):  # the routers and services too
         text = path.read_text()
         sent |= set(re.findall(r'"type": "([a-z_]+)"', text))
-        sent |= set(re.findall(r'_sync_message\(\w+, "([a-z_]+)"\)', text))
+        sent |= set(re.findall(r'sync_message\(\w+, "([a-z_]+)"\)', text))
     assert sent == set(policy.MESSAGES), (sent - set(policy.MESSAGES), set(policy.MESSAGES) - sent)
 
 

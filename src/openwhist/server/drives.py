@@ -69,7 +69,6 @@ from openwhist.store.drives import (
 
 if TYPE_CHECKING:
     from openwhist.server.hub import Hub
-    from openwhist.server.table import TableRunner
 
 __all__ = ["DriveError", "Drives", "drive_csv", "movement_text", "results_html", "standings"]
 
@@ -379,9 +378,9 @@ class Drives:
                 drive = await self.load_fresh(drive_id)
             return self.view(drive, user_id)
 
-    async def deal_played(self, runner: TableRunner, deal_no: int, outcome: Any) -> None:
+    async def deal_played(self, table_id: str, deal_no: int, outcome: Any) -> None:
         """A deal ended at a table of an online drive (:meth:`Rounds.deal_played`)."""
-        await self.rounds.deal_played(runner, deal_no, outcome)
+        await self.rounds.deal_played(table_id, deal_no, outcome)
 
     async def _seat_round(self, drive: dict[str, Any], round_no: int) -> None:
         """Seat round ``round_no`` (:meth:`Rounds.seat_round`)."""
@@ -428,11 +427,11 @@ class Rounds:
             ended.append(drive_id)
         return ended
 
-    async def deal_played(self, runner: TableRunner, deal_no: int, outcome: Any) -> None:
-        """A deal ended at a table of an online drive (``outcome``: the deal's result): its
-        result goes into the standings; a round whose tables have all finished seats the
-        next."""
-        where = await self.hub.store.run(drive_of_table, runner.id)
+    async def deal_played(self, table_id: str, deal_no: int, outcome: Any) -> None:
+        """A deal ended at the table ``table_id`` of an online drive (``outcome``: the deal's
+        result): its result goes into the standings; a round whose tables have all finished
+        seats the next."""
+        where = await self.hub.store.run(drive_of_table, table_id)
         if where is None:
             return
         drive_id, round_no, table_no = where

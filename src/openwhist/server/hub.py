@@ -25,7 +25,7 @@ from openwhist.server.drives import Drives
 from openwhist.server.limits import LoopWatch, SearchPool
 from openwhist.server.policy import Refused, socket_refusal
 from openwhist.server.ratings import RatingBook
-from openwhist.server.table import TALK_LIMIT, TALK_WINDOW, TableClosed, TableRunner
+from openwhist.server.table import TALK_LIMIT, TALK_WINDOW, DealEnd, Outcome, TableClosed, TableRunner
 from openwhist.store import (
     Store,
     acquire_lease,
@@ -311,21 +311,21 @@ class Hub:
         director's)."""
         return sum(1 for t in self.tables.values() if t.owner_id == user_id and t.drive_id is None)
 
-    def deal_ended(self, runner: TableRunner, deal_no: int, outcome: Any,
-                   record: dict[str, Any] | None) -> None:
-        """A deal ended at a table (its number in the match and its result; ``record``: the
-        match's record if the deal ended it, stored already): a drive's table passes the
-        result to its drive, a finished match moves the ratings.  Runs beside the table's
-        task, never holding it up."""
-        jobs: list[Coroutine[Any, Any, Any]] = []
-        if runner.drive_id is not None:
-            jobs.append(self.drives.deal_played(runner, deal_no, outcome))
-        if record is not None:
-            jobs.append(self.ratings.match_played(runner, record))
-        for job in jobs:
-            task = asyncio.get_running_loop().create_task(self._hook(job))
-            self._hooks.add(task)
-            task.add_done_callback(self._hooks.discard)
+    def deal_ended(self, end: DealEnd) -> None:
+        """A deal ended at a table (a hook each table calls): a drive's table passes the
+        result to its drive.  Runs beside the table's task, never holding it up."""
+        if end.drive_id is not None:
+            self._run_hook(self.drives.deal_played(end.table_id, end.deal_no, end.result))
+
+    def match_ended(self, outcome: Outcome) -> None:
+        """A match ended at a table, its record stored (a hook each table calls): its
+        outcome moves the ratings.  Runs beside the table's task, never holding it up."""
+        self._run_hook(self.ratings.match_played(outcome))
+
+    def _run_hook(self, job: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(self._hook(job))
+        self._hooks.add(task)
+        task.add_done_callback(self._hooks.discard)
 
     @staticmethod
     async def _hook(job: Any) -> None:
@@ -369,6 +369,7 @@ class Hub:
                     if user and user["guest"]:
                         guests.add(uid)
         runner = TableRunner(self, row, names, guests)
+        runner.listen(deal=self.deal_ended, outcome=self.match_ended)
         if not runner.plan_stored:  # a match not begun at the upgrade that stored plans: stored now
             await self.store.run(store_plan, table_id, runner.match_no, None, runner.match.first_dealer)
         running = self.tables.get(table_id)

@@ -39,13 +39,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from openwhist.ratings import TableFacts, rated
+from openwhist.rules.events import CallMade, CardDrawn, CardPlayed, CardTurned, DealScored, TrickWon
+from openwhist.rules.observation import Observation
+from openwhist.rules.seats import seat_name
+from openwhist.server.views import action_shown
 
 __all__ = [
     "Access", "Audience", "Board", "CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "Feature", "MESSAGES",
     "MatchFacts", "POLICY", "ROUTES", "Refused", "Rule", "address_key", "can_be_rated",
     "check_account_change", "claim_shown", "drive_board", "drive_boards_to_play", "drive_open_boards",
     "drive_rating_due", "drive_results_shown", "drive_seated", "drive_sees_all", "drive_table_boards",
-    "hint_refusal", "markdown", "may", "may_answer_claim", "may_change_drive_entry",
+    "event_shown", "hint_refusal", "markdown", "may", "may_answer_claim", "may_change_drive_entry",
     "may_read_drive_record", "may_see_table", "may_watch_drive_table", "profile_audience", "rated_for",
     "rule", "shown", "socket_refusal", "table_audience", "take_back_allowed", "talk_reaches_players",
 ]
@@ -285,6 +289,48 @@ def table_audience(sides: Sequence[int], viewer: int | None, subject: int, *,
     if viewer == subject:
         return Audience.SEAT
     return Audience.PARTNER if int(sides[viewer]) == int(sides[subject]) else Audience.OPPONENT
+
+
+def event_shown(event: Any, view: Observation, n: int) -> dict[str, Any] | None:
+    """A rules event (what ``Deal.apply`` returned) as the observer of ``view`` (an
+    observation taken in the event's deal, after it; a spectator's is the public one) is
+    shown it, with hands as seat letters of ``n`` hands; None when it is not shown at all.
+    A card played or a call as :func:`~openwhist.server.views.action_shown` shows it
+    (another's small-misère discard: ``discard``, its card unseen); a card drawn from the
+    stock with its card only when it was face up or it is now in the observer's hand; a
+    trick won, a card turned up and a deal's score as they are.  An event a family adds
+    is not sent until this function names it.
+
+    >>> import openwhist
+    >>> deal = openwhist.new_deal("classic", seed=5)
+    >>> card = deal.legal_actions()[0]
+    >>> event = deal.apply(card)[0]
+    >>> event_shown(event, deal.public_observation(), 4) == {
+    ...     "kind": "card_played", "hand": "E", "card": str(card)}
+    True
+    """
+    if isinstance(event, CardPlayed | CallMade):
+        action = event.card if isinstance(event, CardPlayed) else event.call
+        text = action_shown(view, event.seat, action)
+        if text is None:
+            return None
+        key = "card" if isinstance(event, CardPlayed) else "call"
+        return {"kind": "card_played" if key == "card" else "call_made", "hand": seat_name(event.seat, n),
+                key: text}
+    if isinstance(event, TrickWon):
+        trick = event.trick
+        return {"kind": "trick_won", "number": event.number, "leader": seat_name(trick.leader, n),
+                "cards": [str(c) for c in trick.cards], "winner": seat_name(trick.winner, n)}
+    if isinstance(event, CardDrawn):
+        seen = event.public or event.card in view.hand
+        return {"kind": "card_drawn", "hand": seat_name(event.seat, n),
+                "card": str(event.card) if seen else None}
+    if isinstance(event, CardTurned):
+        return {"kind": "card_turned", "card": str(event.card)}
+    if isinstance(event, DealScored):
+        result = event.result
+        return {"kind": "deal_scored", "result": result.to_dict() if hasattr(result, "to_dict") else result}
+    return None
 
 
 CLAIM_HAND_SHOWN = frozenset({Audience.SEAT, Audience.OPPONENT})
@@ -705,7 +751,9 @@ MESSAGES: dict[str, Access] = {
     "refused": Access(Feature.PLAY, "the connection refused", "why, with a code; as welcome"),
     "event": Access(Feature.PLAY, "every connection at the table",
                     "the action as its audience saw it (another's discard unseen), its own view; "
-                    "a finished deal's final view per audience; the match's result"),
+                    "the rules' events as its audience saw them (event_shown: a card drawn "
+                    "unseen shows no card); a finished deal's final view and last events per "
+                    "audience; the match's result"),
     "claim": Access(Feature.CLAIM, "every connection at the table",
                     "who claims and how many tricks; the cards to the claimant and his opponents only"),
     "claim_refused": Access(Feature.CLAIM, "every connection at the table",

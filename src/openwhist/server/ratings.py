@@ -37,7 +37,7 @@ from openwhist.store.drives import (
 
 if TYPE_CHECKING:
     from openwhist.server.hub import Hub
-    from openwhist.server.table import EndedMatch, TableRunner
+    from openwhist.server.table.finisher import Outcome
 
 __all__ = ["RatingBook", "player_key"]
 
@@ -77,23 +77,20 @@ class RatingBook:
         self.hub = hub
         self._lock = asyncio.Lock()
 
-    async def match_played(self, runner: TableRunner, record: dict[str, Any]) -> dict[str, float] | None:
-        """A match ended at ``runner``'s table (its record stored): if it is rated, the
+    async def match_played(self, outcome: Outcome) -> dict[str, float] | None:
+        """A match ended at a table (its ``outcome``, its record stored): if it is rated, the
         people's new ratings are stored with their history; a drive table's once nobody
         still has to play its boards (:meth:`settle`).  Returns each person's new ``mu`` by
         player key, or None for a match not rated or not rated yet."""
-        ended = runner.ended  # taken when the match ended, before another can start
-        if ended is None:
-            return None
-        family = runner.variant
-        facts = ended.facts
-        if runner.drive_id is not None:
-            drive = await self.hub.store.run(get_drive, runner.drive_id)
+        family = outcome.variant
+        facts = outcome.facts
+        if outcome.drive_id is not None:
+            drive = await self.hub.store.run(get_drive, outcome.drive_id)
             facts = dataclasses.replace(facts, public=bool(drive and drive["rated"]))
         if not can_be_rated(facts):
             return None
         keys: dict[int, str] = {}
-        for s, st in ended.seats.items():
+        for s, st in outcome.seats.items():
             if st.kind == "person" and st.user_id is not None:
                 keys[s] = player_key(st.user_id)
         async with self._lock:  # one match at a time: the daily limit counts the one before
@@ -104,16 +101,16 @@ class RatingBook:
                     moved[s] = key
             if not moved:
                 return None
-            change = await self._change(runner, ended, family, keys, moved)
-            if runner.drive_id is not None:
+            change = await self._change(outcome, family, keys, moved)
+            if outcome.drive_id is not None:
                 # a drive's board is still played at other tables: the change waits until
                 # it is over everywhere
-                await self.hub.store.run(put_pending_rating, runner.id, change)
-                await self.settle(runner.drive_id)
+                await self.hub.store.run(put_pending_rating, outcome.table_id, change)
+                await self.settle(outcome.drive_id)
                 return None
             return await self.apply(change)
 
-    async def _change(self, runner: TableRunner, ended: EndedMatch, family: str, keys: dict[int, str],
+    async def _change(self, ended: Outcome, family: str, keys: dict[int, str],
                       moved: dict[int, str]) -> dict[str, Any]:
         """The match's rating change, to apply now or later (:meth:`apply`): the people in
         ``moved`` get new ratings; the others (computer players, people past the daily
@@ -128,6 +125,9 @@ class RatingBook:
                 if s not in keys:
                     fixed = computer_rating(family, ended.seats[s].bot or self.hub.settings.stand_in)
                     computers[str(s)] = [fixed.mu, fixed.sigma]
+        record_id = ended.record_id
+        if record_id is None:
+            record_id = await self.hub.store.run(_last_record, ended.table_id)
         return {
             "family": family,
             "teams": teams,
@@ -135,8 +135,8 @@ class RatingBook:
             "people": {str(s): [moved[s], ended.seats[s].user_id, ended.seats[s].name or "?"] for s in moved},
             "unmoved": {str(s): keys[s] for s in keys if s not in moved},
             "computers": computers,
-            "record_id": await self.hub.store.run(_last_record, runner.id),
-            "table_id": runner.id,
+            "record_id": record_id,
+            "table_id": ended.table_id,
         }
 
     async def apply(self, change: dict[str, Any]) -> dict[str, float]:

@@ -571,7 +571,6 @@ class TableClient {
     if (typeof m.v === "number" && m.v !== this.v) this.hint = null;   // a hint is for one moment
     if (typeof m.v === "number") this.v = m.v;
     if (m.type === "event") {
-      const before = this.view;
       // a card played ("West played the king of hearts"), or a call as said ("West: pass")
       this.note = !m.action ? "" : parseCard(m.action) ? t("played", {name: this.nameOf(m.hand), card: cardName(m.action)})
         : `${this.nameOf(m.hand)}: ${callName(m.action)}`;
@@ -586,9 +585,11 @@ class TableClient {
         this.matchOver = m.match_over;
         this.note = this.table.state ? "" : t("matchOver");
       }
-      const done = m.deal_over ? m.deal_over.final : m.view;
-      if (before && done && done.tricks.length > before.tricks.length) {
-        this.flash = done.tricks[done.tricks.length - 1];
+      // a trick closed (the rules' own event): it stays on the table a moment, its winner shown
+      const events = (m.deal_over ? m.deal_over.events : m.events) || [];
+      const won = events.filter(e => e.kind === "trick_won").pop();
+      if (won) {
+        this.flash = {leader: won.leader, cards: won.cards, winner: won.winner};
         clearTimeout(this.flashTimer);
         this.flashTimer = setTimeout(() => { this.flash = null; this.render(); }, 1200);
       }

@@ -158,16 +158,26 @@ def advance(g: Game, point: Point) -> None:
     raise AssertionError(f"{g.variant} never reached the point")
 
 
+LARGEST_FIRST = {"schedule": "max-1-max"}
+"""The exact-bid whists' schedule that deals the most cards first: a 1-card deal, where a
+seat's hand is gone after its one card, would tell nothing of whether hands are guessable."""
+
+
 def playing(variant: str) -> tuple[tuple[int, ...], dict[str, Any]]:
-    """The seats people sit at in a family's default game, and its options."""
+    """The seats people sit at in a family's default game, and its options (the exact-bid
+    whists' dealing the most cards first)."""
     name, opts = resolve(variant, None)
-    return variant_seats(name, opts), opts.to_dict()
+    options = opts.to_dict()
+    if "schedule" in options:
+        options.update(LARGEST_FIRST)
+    return variant_seats(name, opts), options
 
 
 def make_game(server: Server, variant: str, people: list[Client]) -> Game:
     n = len(playing(variant)[0])
     owner = people[0]
-    t = owner.post("/api/tables", {"variant": variant, "until": "deals", "count": 2})
+    t = owner.post("/api/tables", {"variant": variant, "until": "deals", "count": 2,
+                                   "options": playing(variant)[1]})
     assert t.status_code == 201, t.text
     for c in people[1:n]:
         joined = c.post(f"/api/tables/{t.json()['id']}/join", {})

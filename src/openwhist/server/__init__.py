@@ -11,6 +11,7 @@ messages in ``docs/websocket.md``.
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 from typing import Any
 
@@ -59,10 +60,14 @@ def check_proxies(proxies: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
-          announce: Any = print, trusted_proxies: tuple[str, ...] | None = None) -> None:
+          announce: Any = print, trusted_proxies: tuple[str, ...] | None = None,
+          redis_url: str | None = None, fd: int | None = None) -> None:
     """Open the database (migrating it), listen on ``host:port`` and serve until stopped.
     ``trusted_proxies``: the reverse proxies whose forwarded headers are believed (None:
-    ``$OPENWHIST_TRUSTED_PROXIES``; none by default)."""
+    ``$OPENWHIST_TRUSTED_PROXIES``; none by default).  ``redis_url`` (None:
+    ``$OPENWHIST_REDIS_URL``; none by default): relay the requests for tables other server
+    processes run to them over this Redis (:mod:`openwhist.server.relay`).  ``fd``: serve on
+    this listening socket, inherited (from ``serve --processes``), instead."""
     import uvicorn
 
     from openwhist.server.app import create_app
@@ -78,7 +83,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     except ValueError as exc:
         raise ConfigError(f"OPENWHIST_TRUSTED_PROXIES: {exc}") from None
 
-    sock = bind(host, port)
+    redis_url = redis_url or os.environ.get("OPENWHIST_REDIS_URL") or None
+    if redis_url is not None:
+        try:
+            import redis  # noqa: F401
+        except ImportError:
+            raise ConfigError("--redis: the relay needs the redis package (pip install redis)") from None
+    sock = socket.socket(fileno=fd) if fd is not None else bind(host, port)
     try:
         try:
             store = Store(database)
@@ -89,8 +100,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
             raise ConfigError(f"cannot open the database: {text}") from None
         shown = host if ":" not in host else f"[{host}]"
         real_port = sock.getsockname()[1]
-        announce(f"openwhist serving on http://{shown}:{real_port} (database: {_safe_url(store.url)})")
-        app = create_app(store=store, settings=settings)
+        relayed = " relaying over Redis" if redis_url else ""
+        announce(f"openwhist serving on http://{shown}:{real_port} "
+                 f"(database: {_safe_url(store.url)}){relayed}")
+        app: Any = create_app(store=store, settings=settings)
+        if redis_url is not None:  # several processes: a table's requests reach the one running it
+            from openwhist.server.relay import RelayMiddleware, holder_name
+
+            settings.holder = holder_name()
+            inner = app
+            app = RelayMiddleware(inner, redis_url, lambda: inner.state.hub, settings.holder)
         # no permessage-deflate: a message is a view of 1-2 kB, and compressing each one for
         # each client cost more of the server's time than anything else it sends.  Forwarded
         # headers only from the proxies named (uvicorn's default believes 127.0.0.1); a

@@ -426,10 +426,15 @@ class Relay:
         try:
             await self._bury(holder)
             hub = self.hub_of()
-            for table_id in tables:
-                if table_id not in hub.tables:
-                    with contextlib.suppress(Exception):
-                        await hub.open_table(table_id)
+
+            async def take(table_id: str) -> None:
+                with contextlib.suppress(Exception):
+                    await hub.open_table(table_id)
+
+            # many at once: the store commits the jobs that wait together in one go
+            todo = [t for t in tables if t not in hub.tables]
+            for i in range(0, len(todo), 64):
+                await asyncio.gather(*(take(t) for t in todo[i:i + 64]))
         finally:
             self._taking.discard(holder)
 

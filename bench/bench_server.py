@@ -53,6 +53,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -292,6 +293,7 @@ class Fleet:
         self.recovered: list[float] = []  # seconds from the kill to each reconnected client's welcome
         self.reconnects = 0
         self.failed = 0
+        self.errors: Counter[str] = Counter()
 
 
 async def fleet_client(urls: list[str], alive: list[bool], token: str, table: str, pace: float, fleet: Fleet,
@@ -371,7 +373,8 @@ async def fleet_client(urls: list[str], alive: list[bool], token: str, table: st
                     reader.cancel()
                     return
                 stopping.cancel()
-        except Exception:
+        except Exception as exc:
+            fleet.errors[type(exc).__name__ + ": " + str(exc)[:60]] += 1
             if first:
                 fleet.failed += 1
                 return
@@ -474,7 +477,8 @@ async def run_fleet(urls: list[str], pids: list[int], redis_pid: int, clients: i
         "all_actions_per_s": round(actions / (t1 - t0), 1) if kill is None else None,
         "p50_ms": round(1000 * statistics.median(lat), 1),
         "max_ms": round(1000 * lat[-1], 1),
-        "refused": stats.refused, "failed_to_connect": fleet.failed,
+        "refused": stats.refused, "failed_to_connect": fleet.failed, "reconnects": fleet.reconnects,
+        "errors": dict(fleet.errors.most_common(3)),
         "servers_cpu_pct": round(100 * servers_cpu / (t1 - t0), 1),
         "redis_cpu_pct": round(100 * (cpu1[-1] - cpu0[-1]) / (t1 - t0), 1),
         "clients_cpu_pct": round(100 * (ccpu1 - ccpu0) / (t1 - t0), 1),

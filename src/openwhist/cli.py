@@ -557,7 +557,7 @@ def serve(
     processes: int = typer.Option(
         1, "--processes", min=1, max=64, help="Run this many server processes behind the one address, "
         "relaying over Redis (a redis-server is started unless --redis is given)."),
-    fd: int | None = typer.Option(None, "--fd", hidden=True, help="Serve on this inherited socket."),
+    fd: int | None = typer.Option(None, "--fd", min=0, hidden=True, help="Serve on this inherited socket."),
 ) -> None:
     """Play online: the HTTP and WebSocket server (tables, accounts, bots, records)."""
     try:
@@ -573,7 +573,15 @@ def serve(
     except ValueError as exc:
         fail(f"--trusted-proxy: {exc}")
     if processes > 1:
+        from openwhist.errors import ConfigError
+        from openwhist.server import check_redis
         from openwhist.server.processes import serve_processes
+
+        if redis:
+            try:
+                check_redis(redis)
+            except ConfigError as exc:
+                fail(str(exc))
 
         serve_processes(processes, host, port, database,
                         redis or os.environ.get("OPENWHIST_REDIS_URL") or None,

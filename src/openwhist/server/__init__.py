@@ -17,7 +17,7 @@ from typing import Any
 
 from openwhist.errors import ConfigError
 
-__all__ = ["bind", "check_proxies", "serve"]
+__all__ = ["bind", "check_proxies", "check_redis", "serve"]
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -85,11 +85,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
 
     redis_url = redis_url or os.environ.get("OPENWHIST_REDIS_URL") or None
     if redis_url is not None:
+        check_redis(redis_url)
+    if fd is not None:
         try:
-            import redis  # noqa: F401
-        except ImportError:
-            raise ConfigError("--redis: the relay needs the redis package (pip install redis)") from None
-    sock = socket.socket(fileno=fd) if fd is not None else bind(host, port)
+            sock = socket.socket(fileno=fd)
+            sock.getsockname()
+        except OSError as exc:
+            raise ConfigError(f"--fd: {fd} is not an open socket ({exc.strerror or exc})") from None
+    else:
+        sock = bind(host, port)
     try:
         try:
             store = Store(database)
@@ -126,6 +130,23 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
             store.close()
     finally:
         sock.close()
+
+
+def check_redis(url: str) -> None:
+    """A ConfigError unless the Redis at ``url`` answers (and its client is installed)."""
+    try:
+        import redis
+    except ImportError:
+        raise ConfigError("--redis: the relay needs the redis package (pip install redis)") from None
+    try:
+        client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.RedisError, ValueError, OSError) as exc:
+        text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ConfigError(f"--redis: cannot reach Redis at {url.split('@')[-1]!r}: {text}") from None
 
 
 def _safe_url(url: str) -> str:

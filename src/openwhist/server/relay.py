@@ -170,6 +170,7 @@ class Relay:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._taking: set[str] = set()
+        self._opening: dict[str, asyncio.Future[Any]] = {}
         self._last_beat = 0.0
 
     @staticmethod
@@ -308,18 +309,36 @@ class Relay:
         or there is no such live table)."""
         hub = self.hub_of()
         live, holder = await hub.store.run(_lease_of, table_id)
-        if not live or holder == self.me:
+        if not live:
             return None
-        if holder is not None:
+        if holder is not None and holder != self.me:
             if await self.is_alive(holder):
                 return holder
             await self._bury(holder)
-        if await hub.open_table(table_id) is not None:
+        if await self.open_here(table_id):
             return None
         live, holder = await hub.store.run(_lease_of, table_id)
         if live and holder is not None and holder != self.me and await self.is_alive(holder):
             return holder
         return None
+
+    async def open_here(self, table_id: str) -> bool:
+        """Open a table here (:meth:`Hub.open_table`), once however many ask at the same
+        time (a client reconnecting while its table is being taken over waits for it);
+        whether it runs here now."""
+        hub = self.hub_of()
+        if table_id in hub.tables:
+            return True
+        opening = self._opening.get(table_id)
+        if opening is None:
+            opening = asyncio.ensure_future(hub.open_table(table_id))
+            self._opening[table_id] = opening
+            opening.add_done_callback(lambda _: self._opening.pop(table_id, None))
+        try:
+            return await asyncio.shield(opening) is not None
+        except Exception:
+            log.warning("relay: table %s could not be opened here", table_id, exc_info=True)
+            return False
 
     async def is_alive(self, holder: str) -> bool:
         """Whether another process is alive (its key on Redis; on this machine, its pid)."""
@@ -428,8 +447,7 @@ class Relay:
             hub = self.hub_of()
 
             async def take(table_id: str) -> None:
-                with contextlib.suppress(Exception):
-                    await hub.open_table(table_id)
+                await self.open_here(table_id)
 
             # many at once: the store commits the jobs that wait together in one go
             todo = [t for t in tables if t not in hub.tables]

@@ -19,7 +19,8 @@ listens on its own channel; one writer per process sends what waits in one ``PUB
 channel (a batch), so the messages of one connection keep their order.
 
 A process keeps a key ``openwhist:alive:HOLDER`` that expires 3 s after its last renewal
-(every 0.5 s).  Every half second each process looks at the holders of leases: one whose
+(every 0.5 s, by a thread of its own, so that a busy event loop is not taken for death).
+Every half second each process looks at the holders of leases: one whose
 key is gone (or, on this machine, whose process is gone) is dead: its connections relayed
 through here are closed (code 1012, so the clients reconnect), its leases are given up and
 its tables are opened here from their stored actions (another process may take some
@@ -36,6 +37,7 @@ import os
 import re
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
@@ -172,6 +174,7 @@ class Relay:
         self._taking: set[str] = set()
         self._opening: dict[str, asyncio.Future[Any]] = {}
         self._last_beat = 0.0
+        self._beating = threading.Event()
 
     @staticmethod
     def channel(holder: str) -> str:
@@ -192,6 +195,11 @@ class Relay:
         self.redis = aioredis.Redis.from_url(self.url)
         await self.redis.set(self.alive_key(holder), "1", px=int(ALIVE_TTL * 1000))
         self._last_beat = time.monotonic()
+        # the key is renewed by a thread: a process whose event loop is slow for a while
+        # (a burst of connections on a loaded machine) is not taken for dead; one that
+        # hangs for good loses its tables when its leases in the database run out
+        self._beating.clear()
+        threading.Thread(target=self._beat, name="openwhist-relay-beat", daemon=True).start()
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(self.channel(holder))
         loop = asyncio.get_running_loop()
@@ -199,8 +207,21 @@ class Relay:
                        loop.create_task(self._write(), name="openwhist-relay-write"),
                        loop.create_task(self._watch(), name="openwhist-relay-watch")]
 
+    def _beat(self) -> None:
+        import redis
+
+        client = redis.Redis.from_url(self.url, socket_timeout=ALIVE_TTL / 2)
+        while not self._beating.wait(BEAT):
+            try:
+                client.set(self.alive_key(self.me), "1", px=int(ALIVE_TTL * 1000))
+                self._last_beat = time.monotonic()
+            except redis.RedisError:
+                log.warning("relay: Redis does not answer; this process may be taken for dead")
+        client.close()
+
     async def stop(self) -> None:
         """Stop relaying: close what is bridged here, forget this process's key."""
+        self._beating.set()
         for b in self.bridged.values():
             b.inbox.put_nowait(None)
         for s in self.served.values():
@@ -412,12 +433,10 @@ class Relay:
                 log.warning("relay: looking at the other processes failed; trying again", exc_info=True)
 
     async def watch_once(self) -> None:
-        """Renew this process's key; find the dead processes and bury them
-        (:meth:`_bury`)."""
+        """Find the dead processes and bury them (:meth:`_bury`); after a silence of this
+        process's own key, check its leases."""
         silent = time.monotonic() - self._last_beat
         late = silent > ALIVE_TTL * 0.8
-        await self.redis.set(self.alive_key(self.me), "1", px=int(ALIVE_TTL * 1000))
-        self._last_beat = time.monotonic()
         hub = self.hub_of()
         if late:  # others may have taken this process's tables meanwhile
             log.warning("relay: this process was silent for %.1f s; checking its leases", silent)

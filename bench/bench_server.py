@@ -21,12 +21,28 @@ default).  Two runs:
     .venv/bin/python bench/bench_server.py                 # 100, 500, 1000 clients + flat out
     .venv/bin/python bench/bench_server.py --clients 200 --seconds 20 --no-flat
     .venv/bin/python bench/bench_server.py --clients --no-flat --bots --seconds 60
+
+Several processes (``--processes N``): a throw-away ``redis-server`` and N server processes
+on one SQLite database (WAL), relaying over Redis; tables are made on every process in
+turn and each client's socket reaches a process drawn at random (most are relayed to the
+table's process).  The last line is JSON: ``p99_ms`` (an action to its event), ``lost``,
+``doubled`` (an event received twice or out of order on a connection), ``clients``,
+``processes``, memory per socket (``rss_kb_per_socket``: the servers' and Redis's growth
+from before the sockets opened), the servers' and Redis's CPU and the load.  ``--kill``:
+midway, one process is killed (SIGKILL); its clients reconnect to the others:
+``recover_max_s`` (from the kill to the last of its tables answering again: a welcome),
+``events_lost`` (events a client had seen that its table no longer had after reconnecting:
+must be 0) and the actions in flight at the kill.
+
+    .venv/bin/python bench/bench_server.py --processes 2 --clients 1000 --no-flat
+    .venv/bin/python bench/bench_server.py --processes 2 --clients 1000 --no-flat --kill
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -35,13 +51,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import httpx
 import orjson
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,10 +70,13 @@ BOT_TABLES = [("classic", "pimc"), ("classic", "solver"), ("dummy", "pimc"), ("g
 """The busy tables of the searching-bots run: (variant, bot) each."""
 
 
-def start_server(database: str, bot_pause: float, solver: bool = False) -> tuple[subprocess.Popen[str], str]:
+def start_server(database: str, bot_pause: float, solver: bool = False,
+                 redis_url: str | None = None) -> tuple[subprocess.Popen[str], str]:
     env = {**os.environ, "OPENWHIST_BOT_PAUSE": str(bot_pause), "OPENWHIST_AWAY_TIMEOUT": "600",
            "OPENWHIST_COMPILE_SOLVER": "1" if solver else "0", "OPENWHIST_SIGNUP_LIMIT": "100000",
-           "OPENWHIST_TABLE_RATE": "100000"}
+           "OPENWHIST_TABLE_RATE": "100000", "OPENWHIST_SOCKETS_PER_ADDRESS": "1000000"}
+    if redis_url is not None:
+        env["OPENWHIST_REDIS_URL"] = redis_url
     proc = subprocess.Popen([sys.executable, "-m", "openwhist", "serve", "--port", "0", "--database",
                              database], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=env, cwd=ROOT)
@@ -64,6 +86,9 @@ def start_server(database: str, bot_pause: float, solver: bool = False) -> tuple
     if not found:
         raise SystemExit(f"the server did not start: {line}")
     url = f"http://{found.group(1)}:{found.group(2)}"
+    out = proc.stdout
+    # its output read all the time: a server writing its log to a full pipe would stop
+    threading.Thread(target=lambda: [None for _ in out], daemon=True).start()
     for _ in range(200):
         try:
             httpx.get(url + "/api/health", timeout=1)
@@ -256,6 +281,256 @@ async def run(url: str, pid: int, clients: int, pace: float, seconds: float, war
     }
 
 
+class Fleet:
+    """Counters of the several-processes run, every client together."""
+
+    def __init__(self) -> None:
+        self.stats = Stats()
+        self.doubled = 0
+        self.events_lost = 0
+        self.in_flight_at_kill = 0
+        self.killed_at: float | None = None
+        self.recovered: list[float] = []  # seconds from the kill to each reconnected client's welcome
+        self.reconnects = 0
+        self.failed = 0
+        self.errors: Counter[str] = Counter()
+
+
+async def fleet_client(urls: list[str], alive: list[bool], token: str, table: str, pace: float, fleet: Fleet,
+                       stop: asyncio.Event) -> None:
+    """A person whose socket reaches a process drawn at random, and again (another living
+    one) when its socket ends while the run goes on."""
+    stats = fleet.stats
+    last_v = -1
+    pending: dict[int, float] = {}
+    ref = 0
+    first = True
+    while not stop.is_set():
+        choices = [u for u, ok in zip(urls, alive, strict=True) if ok]
+        ws_url = random.choice(choices).replace("http://", "ws://")
+        acting: asyncio.Task[None] | None = None
+        try:
+            async with connect(f"{ws_url}/ws/tables/{table}", max_size=2**22, compression=None,
+                               additional_headers={"Authorization": f"Bearer {token}"},
+                               open_timeout=30) as ws:
+
+                async def act(action: str, after: float, ws: Any = ws) -> None:
+                    nonlocal ref
+                    if after:
+                        await asyncio.sleep(after * random.uniform(0.8, 1.2))
+                    if stop.is_set():
+                        return
+                    ref += 1
+                    pending[ref] = time.perf_counter()
+                    stats.sent += 1
+                    await ws.send(orjson.dumps({"type": "act", "action": action, "ref": ref}).decode())
+
+                async def read(ws: Any = ws) -> None:
+                    with contextlib.suppress(ConnectionClosed):
+                        await read_all(ws)
+
+                async def read_all(ws: Any) -> None:
+                    nonlocal acting, last_v, first
+                    async for text in ws:
+                        m = orjson.loads(text)
+                        v = m.get("v")
+                        if m["type"] == "welcome":
+                            if first:
+                                stats.connected += 1
+                                first = False
+                            else:
+                                if fleet.killed_at is not None:
+                                    fleet.recovered.append(time.perf_counter() - fleet.killed_at)
+                                fleet.events_lost += max(0, last_v - v)
+                            last_v = v
+                        elif m["type"] == "event":
+                            if v <= last_v:
+                                fleet.doubled += 1
+                            last_v = v
+                        r = m.get("ref")
+                        if isinstance(r, int) and r in pending:
+                            sent = pending.pop(r)
+                            if m["type"] == "event":
+                                stats.acked += 1
+                                if stats.measuring:
+                                    stats.latencies.append(time.perf_counter() - sent)
+                            elif m["type"] == "refused":
+                                stats.refused += 1
+                        legal = m.get("view", {}).get("legal")
+                        if legal and m["type"] in ("welcome", "event", "sync", "table") and not pending and (
+                                acting is None or acting.done()) and not stop.is_set():
+                            acting = asyncio.create_task(act(random.choice(legal), pace))
+
+                reader = asyncio.create_task(read())
+                stopping = asyncio.create_task(stop.wait())
+                await asyncio.wait([reader, stopping], return_when=asyncio.FIRST_COMPLETED)
+                if stop.is_set():
+                    if acting is not None:
+                        acting.cancel()
+                    deadline = time.perf_counter() + 3
+                    while pending and time.perf_counter() < deadline and not reader.done():
+                        await asyncio.sleep(0.05)  # what was sent must be answered
+                    reader.cancel()
+                    return
+                stopping.cancel()
+        except Exception as exc:
+            fleet.errors[type(exc).__name__ + ": " + str(exc)[:60]] += 1
+            if first:
+                fleet.failed += 1
+                return
+        # the socket ended while the run goes on (its process was killed): what was in
+        # flight is not counted as lost, the client reconnects
+        if acting is not None:
+            acting.cancel()
+        fleet.in_flight_at_kill += len(pending)
+        stats.sent -= len(pending)
+        pending.clear()
+        fleet.reconnects += 1
+        await asyncio.sleep(random.uniform(0.05, 0.3))
+
+
+async def make_fleet_tables(urls: list[str], clients: int) -> list[tuple[str, str]]:
+    """(token, table id) per simulated client; the tables made on every process in turn."""
+    out: list[tuple[str, str]] = []
+    https = [httpx.AsyncClient(base_url=u, timeout=120) for u in urls]
+    try:
+        solo = clients // 2
+
+        async def one_solo(i: int) -> tuple[str, str]:
+            http = https[i % len(https)]
+            token = await guest(http, f"solo{i}")
+            t = (await http.post("/api/quickplay", json={"variant": "classic", "bot": "heuristic"},
+                                 headers={"Authorization": f"Bearer {token}"})).json()
+            return token, t["id"]
+
+        async def one_four(k: int) -> list[tuple[str, str]]:
+            http = https[k % len(https)]
+            tokens = [await guest(http, f"four{k}x{j}") for j in range(4)]
+            t = (await http.post("/api/tables", json={"variant": "classic", "until": "rubber",
+                                                      "count": 20, "seats": ["me", "open", "open", "open"]},
+                                 headers={"Authorization": f"Bearer {tokens[0]}"})).json()
+            for token in tokens[1:]:
+                r = await http.post(f"/api/tables/{t['id']}/join", json={},
+                                    headers={"Authorization": f"Bearer {token}"})
+                r.raise_for_status()
+            return [(token, t["id"]) for token in tokens]
+
+        for i in range(0, solo, 50):
+            out.extend(await asyncio.gather(*(one_solo(j) for j in range(i, min(solo, i + 50)))))
+        fours = (clients - solo) // 4
+        for k in range(0, fours, 12):
+            for group in await asyncio.gather(*(one_four(j) for j in range(k, min(fours, k + 12)))):
+                out.extend(group)
+    finally:
+        for h in https:
+            await h.aclose()
+    return out
+
+
+async def run_fleet(urls: list[str], pids: list[int], redis_pid: int, clients: int, pace: float,
+                    seconds: float, warmup: float, kill: subprocess.Popen[str] | None) -> dict[str, Any]:
+    seats = await make_fleet_tables(urls, clients)
+    every = [*pids, redis_pid]
+    rss0 = sum(rss_mb(p) for p in every)
+    fleet = Fleet()
+    stats = fleet.stats
+    stop = asyncio.Event()
+    alive = [True] * len(urls)
+    tasks = [asyncio.create_task(fleet_client(urls, alive, tok, tid, pace, fleet, stop))
+             for tok, tid in seats]
+    start = time.perf_counter()
+    while stats.connected + fleet.failed < len(seats) and time.perf_counter() - start < 300:
+        await asyncio.sleep(0.1)
+    connect_s = time.perf_counter() - start
+    await asyncio.sleep(warmup)
+    rss1 = sum(rss_mb(p) for p in every)
+    health0 = [httpx.get(u + "/api/health", timeout=30).json() for u in urls]
+    cpu0 = [cpu_seconds(p) for p in every]
+    t0, ccpu0 = time.perf_counter(), time.process_time()
+    load0 = os.getloadavg()
+    stats.measuring = True
+    killed_tables = 0
+    if kill is not None:
+        await asyncio.sleep(seconds / 2)
+        killed_tables = httpx.get(urls[0] + "/api/health", timeout=30).json()["tables"]
+        alive[0] = False
+        fleet.killed_at = time.perf_counter()
+        kill.kill()
+        kill.wait()  # reaped at once, as a supervisor does: on this machine, its pid is gone
+        await asyncio.sleep(seconds / 2)
+    else:
+        await asyncio.sleep(seconds)
+    stats.measuring = False
+    t1, ccpu1 = time.perf_counter(), time.process_time()
+    live = [i for i, ok in enumerate(alive) if ok]
+    cpu1 = [cpu_seconds(p) if i in live or i == len(pids) else cpu0[i] for i, p in enumerate(every)]
+    health1 = [httpx.get(urls[i] + "/api/health", timeout=30).json() for i in live]
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    lat = sorted(stats.latencies) or [0.0]
+    actions = sum(h["actions"] for h in health1) - sum(health0[i]["actions"] for i in live)
+    servers_cpu = sum(cpu1[:len(pids)]) - sum(cpu0[:len(pids)])
+    result: dict[str, Any] = {
+        "run": "several processes" + (", one killed" if kill is not None else ""),
+        "pace_s": pace, "seconds": round(t1 - t0, 1), "connect_s": round(connect_s, 1),
+        "person_actions": len(stats.latencies),
+        "all_actions_per_s": round(actions / (t1 - t0), 1) if kill is None else None,
+        "p50_ms": round(1000 * statistics.median(lat), 1),
+        "max_ms": round(1000 * lat[-1], 1),
+        "refused": stats.refused, "failed_to_connect": fleet.failed, "reconnects": fleet.reconnects,
+        "errors": dict(fleet.errors.most_common(3)),
+        "servers_cpu_pct": round(100 * servers_cpu / (t1 - t0), 1),
+        "redis_cpu_pct": round(100 * (cpu1[-1] - cpu0[-1]) / (t1 - t0), 1),
+        "clients_cpu_pct": round(100 * (ccpu1 - ccpu0) / (t1 - t0), 1),
+        "servers_rss_mb": round(rss1, 1),
+        "load_avg_1min": [round(x, 2) for x in (load0[0], os.getloadavg()[0])],
+        "cores": os.cpu_count(),
+        "loop_lag_max_ms": max(h["loop_lag"]["max_ms"] for h in health1),
+    }
+    if kill is not None:
+        rec = sorted(fleet.recovered) or [0.0]
+        result.update({"killed_process_tables": killed_tables, "reconnected": len(fleet.recovered),
+                       "recover_p50_s": round(statistics.median(rec), 2),
+                       "recover_max_s": round(rec[-1], 2), "events_lost": fleet.events_lost,
+                       "in_flight_at_kill": fleet.in_flight_at_kill})
+    result.update({"p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 1),
+                   "lost": stats.sent - stats.acked - stats.refused, "doubled": fleet.doubled,
+                   "clients": len(seats), "processes": len(pids),
+                   "rss_kb_per_socket": round(1024 * (rss1 - rss0) / max(1, len(seats)), 1)})
+    return result
+
+
+def main_fleet(args: argparse.Namespace) -> None:
+    """The several-processes run (see the module's text)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from openwhist.server.processes import start_redis
+    from openwhist.store import Store
+
+    n = args.clients[0] if args.clients else 1000
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.database or f"sqlite:///{tmp}/bench.sqlite3"
+        Store(db).close()
+        redis_proc, redis_url = start_redis(tmp)
+        procs: list[subprocess.Popen[str]] = []
+        urls: list[str] = []
+        try:
+            for _ in range(args.processes):
+                proc, url = start_server(db, args.bot_pause, redis_url=redis_url)
+                procs.append(proc)
+                urls.append(url)
+            result = asyncio.run(run_fleet(urls, [p.pid for p in procs], redis_proc.pid, n, args.pace,
+                                           args.seconds, warmup=5.0, kill=procs[0] if args.kill else None))
+        finally:
+            for p in procs:
+                if p.poll() is None:
+                    p.terminate()
+            for p in procs:
+                p.wait()
+            redis_proc.terminate()
+            redis_proc.wait()
+    print(json.dumps(result), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -268,7 +543,13 @@ def main() -> None:
     parser.add_argument("--bots", action="store_true",
                         help="add a run with a busy table of every kind of bot (see above)")
     parser.add_argument("--database", default=None, help="default: a fresh SQLite file")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes over a Redis (see above; --clients: one number)")
+    parser.add_argument("--kill", action="store_true", help="with --processes: kill one midway")
     args = parser.parse_args()
+    if args.processes > 1:
+        main_fleet(args)
+        return
     runs: list[tuple[int, float, float, bool]] = [(n, args.pace, args.bot_pause, False) for n in args.clients]
     if not args.no_flat:
         runs.append((args.flat_clients, 0.0, 0.0, False))

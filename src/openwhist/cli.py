@@ -5,6 +5,7 @@ Each command gives a clear message for bad input and never a traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -550,6 +551,14 @@ def serve(
         "front of the server whose X-Forwarded-For and X-Forwarded-Proto are believed; repeat "
         "for several (default: $OPENWHIST_TRUSTED_PROXIES, else none: every client's own "
         "address counts)."),
+    redis: str | None = typer.Option(
+        None, "--redis", help="redis://HOST:PORT or unix:///PATH: relay the requests for tables that "
+        "other server processes on the same database run to them (default: $OPENWHIST_REDIS_URL, "
+        "else none: one process)."),
+    processes: int = typer.Option(
+        1, "--processes", min=1, max=64, help="Run this many server processes behind the one address, "
+        "relaying over Redis (a redis-server is started unless --redis is given)."),
+    fd: int | None = typer.Option(None, "--fd", min=0, hidden=True, help="Serve on this inherited socket."),
 ) -> None:
     """Play online: the HTTP and WebSocket server (tables, accounts, bots, records)."""
     try:
@@ -564,8 +573,23 @@ def serve(
         proxies = check_proxies(trusted_proxy) if trusted_proxy else None
     except ValueError as exc:
         fail(f"--trusted-proxy: {exc}")
+    if processes > 1:
+        from openwhist.errors import ConfigError
+        from openwhist.server import check_redis
+        from openwhist.server.processes import serve_processes
+
+        if redis:
+            try:
+                check_redis(redis)
+            except ConfigError as exc:
+                fail(str(exc))
+
+        serve_processes(processes, host, port, database,
+                        redis or os.environ.get("OPENWHIST_REDIS_URL") or None,
+                        announce=console.print, trusted_proxies=proxies)
+        return
     run_server(host=host, port=port, database=database, announce=console.print,
-               trusted_proxies=proxies)
+               trusted_proxies=proxies, redis_url=redis, fd=fd)
 
 
 def main() -> None:

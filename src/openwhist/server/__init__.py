@@ -11,12 +11,13 @@ messages in ``docs/websocket.md``.
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 from typing import Any
 
 from openwhist.errors import ConfigError
 
-__all__ = ["bind", "check_proxies", "serve"]
+__all__ = ["bind", "check_proxies", "check_redis", "serve"]
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -59,10 +60,14 @@ def check_proxies(proxies: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
-          announce: Any = print, trusted_proxies: tuple[str, ...] | None = None) -> None:
+          announce: Any = print, trusted_proxies: tuple[str, ...] | None = None,
+          redis_url: str | None = None, fd: int | None = None) -> None:
     """Open the database (migrating it), listen on ``host:port`` and serve until stopped.
     ``trusted_proxies``: the reverse proxies whose forwarded headers are believed (None:
-    ``$OPENWHIST_TRUSTED_PROXIES``; none by default)."""
+    ``$OPENWHIST_TRUSTED_PROXIES``; none by default).  ``redis_url`` (None:
+    ``$OPENWHIST_REDIS_URL``; none by default): relay the requests for tables other server
+    processes run to them over this Redis (:mod:`openwhist.server.relay`).  ``fd``: serve on
+    this listening socket, inherited (from ``serve --processes``), instead."""
     import uvicorn
 
     from openwhist.server.app import create_app
@@ -78,7 +83,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     except ValueError as exc:
         raise ConfigError(f"OPENWHIST_TRUSTED_PROXIES: {exc}") from None
 
-    sock = bind(host, port)
+    redis_url = redis_url or os.environ.get("OPENWHIST_REDIS_URL") or None
+    if redis_url is not None:
+        check_redis(redis_url)
+    if fd is not None:
+        try:
+            sock = socket.socket(fileno=fd)
+            sock.getsockname()
+        except OSError as exc:
+            raise ConfigError(f"--fd: {fd} is not an open socket ({exc.strerror or exc})") from None
+    else:
+        sock = bind(host, port)
     try:
         try:
             store = Store(database)
@@ -89,8 +104,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
             raise ConfigError(f"cannot open the database: {text}") from None
         shown = host if ":" not in host else f"[{host}]"
         real_port = sock.getsockname()[1]
-        announce(f"openwhist serving on http://{shown}:{real_port} (database: {_safe_url(store.url)})")
-        app = create_app(store=store, settings=settings)
+        relayed = " relaying over Redis" if redis_url else ""
+        announce(f"openwhist serving on http://{shown}:{real_port} "
+                 f"(database: {_safe_url(store.url)}){relayed}")
+        app: Any = create_app(store=store, settings=settings)
+        if redis_url is not None:  # several processes: a table's requests reach the one running it
+            from openwhist.server.relay import RelayMiddleware, holder_name
+
+            settings.holder = holder_name()
+            inner = app
+            app = RelayMiddleware(inner, redis_url, lambda: inner.state.hub, settings.holder)
         # no permessage-deflate: a message is a view of 1-2 kB, and compressing each one for
         # each client cost more of the server's time than anything else it sends.  Forwarded
         # headers only from the proxies named (uvicorn's default believes 127.0.0.1); a
@@ -107,6 +130,23 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
             store.close()
     finally:
         sock.close()
+
+
+def check_redis(url: str) -> None:
+    """A ConfigError unless the Redis at ``url`` answers (and its client is installed)."""
+    try:
+        import redis
+    except ImportError:
+        raise ConfigError("--redis: the relay needs the redis package (pip install redis)") from None
+    try:
+        client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.RedisError, ValueError, OSError) as exc:
+        text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ConfigError(f"--redis: cannot reach Redis at {url.split('@')[-1]!r}: {text}") from None
 
 
 def _safe_url(url: str) -> str:

@@ -98,6 +98,8 @@ class Settings:
         ``login_backoff_max`` (``OPENWHIST_LOGIN_BACKOFF_MAX``, 900); a good login, or
         ``login_forget`` seconds without a wrong one (3600), starts the count again.  Kept
         in the database: every server process on it counts together.
+    :param holder: this process's name as the holder of tables' leases (None: made up at
+        start, ``host:pid:nonce``); a relay between processes names it first.
     :param sockets_per_person: WebSocket connections one person may have open on the server,
         at all tables together (``OPENWHIST_SOCKETS_PER_PERSON``, 8); ``sockets_per_address``:
         from one address, all people together (``OPENWHIST_SOCKETS_PER_ADDRESS``, 32).
@@ -132,6 +134,7 @@ class Settings:
     login_forget: float = 3600.0
     sockets_per_person: int = field(default_factory=lambda: int(_env_float(
         "OPENWHIST_SOCKETS_PER_PERSON", 8)))
+    holder: str | None = None
     sockets_per_address: int = field(default_factory=lambda: int(_env_float(
         "OPENWHIST_SOCKETS_PER_ADDRESS", 32)))
 
@@ -181,7 +184,7 @@ class Hub:
         self.ask_pool = SearchPool("openwhist-ask", 1, settings.ask_queue)
         self.loop_watch = LoopWatch()
         # this process, as the holder of its tables' leases
-        self.holder = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.holder = settings.holder or f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
         self._upkeep: asyncio.Task[None] | None = None
 
     async def start(self) -> None:

@@ -169,3 +169,38 @@ def test_kill_minus_9_of_a_process_mid_deal(tmp_path: Path, redis: Redis) -> Non
     actions, match = _replayed(db, table_id)
     assert played == actions  # every card as a match without the kill plays it
     assert over["match_over"]["summary"] == json.loads(json.dumps(match.summary()))
+
+
+def test_the_lobby_ones_tables_and_codes_span_the_processes(tmp_path: Path, redis: Redis) -> None:
+    """A table made on one process is in the lobby, in its people's tables and found by its
+    code when asked of the other."""
+    db = f"sqlite:///{tmp_path / 'lobby.sqlite3'}"
+    a, b = _servers(db, redis)
+    try:
+        ann, bob = Client(a).guest("ann"), Client(b).guest("bob")
+        public = ann.post("/api/tables", {"variant": "classic", "seats": ["me", "open", "bot:random",
+                                                                           "bot:random"]}).json()
+        private = ann.post("/api/tables", {"variant": "german", "private": True,
+                                           "seats": ["me", "open"]}).json()
+        mine_b = bob.post("/api/tables", {"variant": "classic",
+                                          "seats": ["me", "open", "open", "open"]}).json()
+        assert Client(a).get("/api/health").json()["tables"] == 2  # each table runs on one process
+        lobby = bob.get("/api/tables")
+        listed = [t["id"] for t in lobby.json()]
+        assert listed == [mine_b["id"], public["id"]]  # his own first, then the public one; never the private
+        assert lobby.headers["x-total-count"] == "2"
+        page = bob.get("/api/tables", params={"limit": 1})
+        assert [t["id"] for t in page.json()] == [mine_b["id"]] and "offset=1" in page.headers["link"]
+        assert bob.get("/api/tables", params={"limit": 0}).status_code == 422  # the route's own check
+        assert "code" not in next(t for t in lobby.json() if t["id"] == public["id"])
+        # a code given to him finds the table on the other process, and it is then his
+        joined = bob.post("/api/join", {"code": private["code"]})
+        assert joined.status_code == 200, joined.text
+        mine = [t["id"] for t in bob.get("/api/my/tables").json()]
+        assert mine == [mine_b["id"], private["id"]]  # newest first
+        assert bob.post("/api/join", {"code": "ZZZZZZ"}).status_code == 404
+        # and the owner, asking the other process, sees his two first
+        assert [t["id"] for t in ann.move(b).get("/api/tables").json()][:2] == [public["id"], private["id"]]
+    finally:
+        a.stop()
+        b.stop()

@@ -41,6 +41,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
 
 import orjson
 from sqlalchemy import select
@@ -506,6 +507,10 @@ class RelayMiddleware:
         if scope["type"] == "lifespan":
             await self._lifespan(scope, receive, send)
             return
+        if (scope["type"] == "http" and not scope.get("openwhist.relayed") and self.relay.redis is not None
+                and (scope.get("method"), scope.get("path")) in _EVERY_PROCESS):
+            await _EVERY_PROCESS[scope["method"], scope["path"]](self, scope, receive, send)
+            return
         table_id = table_of_path(scope.get("path", ""))
         if table_id is None or scope.get("openwhist.relayed") or self.relay.redis is None:
             await self.app(scope, receive, send)
@@ -537,3 +542,120 @@ class RelayMiddleware:
             await send(message)
 
         await self.app(scope, inner_receive, inner_send)
+
+    # --- what every process has a part of: the lobby, one's tables, a code -------------
+
+    async def _others(self) -> list[str]:
+        """The other live processes that hold tables."""
+        holders = await self.hub_of().store.run(_leases)
+        return [h for h in holders if h != self.holder and await self.relay.is_alive(h)]
+
+    async def _ask(self, holder: str | None, scope: Scope, body: bytes = b"") -> tuple[int, list[Any], bytes]:
+        """Run an HTTP request with ``body`` here (``holder`` None) or on another process,
+        and return its status, headers and body (status 503 where the other does not answer
+        within :data:`ASK_SECONDS`)."""
+        answer: dict[str, Any] = {"status": 503, "headers": [], "body": bytearray()}
+        done = asyncio.Event()
+        sent = False
+
+        async def receive() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            await done.wait()
+            return {"type": "http.disconnect"}
+
+        async def capture(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                answer["status"], answer["headers"] = message["status"], list(message.get("headers", []))
+            elif message["type"] == "http.response.body":
+                answer["body"] += message.get("body", b"")
+                if not message.get("more_body"):
+                    done.set()
+
+        call = (self.app(dict(scope), receive, capture) if holder is None
+                else self.relay.bridge(holder, dict(scope), receive, capture))
+        try:
+            await asyncio.wait_for(call, ASK_SECONDS)
+        except TimeoutError:
+            log.warning("relay: %s did not answer %s in time", holder, scope.get("path"))
+            return 503, [], b""
+        return int(answer["status"]), answer["headers"], bytes(answer["body"])
+
+    async def _listed(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """``GET /api/tables`` and ``/api/my/tables`` across the processes: each lists its
+        own tables (at most 200), and the lists are merged in the route's order, own tables
+        first then the oldest (the lobby), or the newest first (one's tables)."""
+        lobby = scope["path"] == "/api/tables"
+        query = {k: v[-1] for k, v in parse_qs(scope.get("query_string", b"").decode()).items()}
+        try:
+            offset, limit = int(query.get("offset", "0")), int(query.get("limit", "50"))
+        except ValueError:
+            offset, limit = -1, 0
+        if lobby and not (0 <= offset <= 1_000_000 and 1 <= limit <= 200):
+            await self.app(scope, receive, send)  # the route says what is wrong
+            return
+        every = {**scope, "query_string": b"offset=0&limit=200" if lobby else b""}
+        status, headers, body = await self._ask(None, every)
+        if status != 200:
+            await _answer(send, status, headers, body)
+            return
+        listed: list[dict[str, Any]] = orjson.loads(body)
+        for holder in await self._others():
+            status, _, theirs = await self._ask(holder, every)
+            if status == 200:
+                listed += orjson.loads(theirs)
+        if lobby:  # one's own tables (the code is theirs to see), then the public ones; oldest first
+            listed.sort(key=lambda t: ("code" not in t, t.get("created", 0), t["id"]))
+        else:
+            listed.sort(key=lambda t: (t.get("created", 0), t["id"]), reverse=True)
+        extra: list[tuple[bytes, bytes]] = []
+        if lobby:
+            extra.append((b"x-total-count", str(len(listed)).encode()))
+            if offset + limit < len(listed):
+                extra.append((b"link", f'</api/tables?offset={offset + limit}&limit={limit}>; rel="next"'
+                               .encode()))
+            listed = listed[offset:offset + limit]
+        kept = [(k, v) for k, v in headers if k.lower() not in (b"content-length", b"x-total-count", b"link")]
+        await _answer(send, 200, kept + extra, orjson.dumps(listed))
+
+    async def _join_by_code(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """``POST /api/join``: the private table with that code runs on one process; the
+        request is tried here, then on each other process, until one knows the code."""
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        first = await self._ask(None, scope, bytes(body))
+        if first[0] == 404:
+            for holder in await self._others():
+                answer = await self._ask(holder, scope, bytes(body))
+                if answer[0] != 404:
+                    first = answer
+                    break
+        await _answer(send, *first)
+
+
+ASK_SECONDS = 5.0
+"""Seconds another process has to answer its part of a request that every process has a
+part of (the lobby, one's tables, a code)."""
+
+_EVERY_PROCESS: dict[tuple[str, str], Callable[[RelayMiddleware, Scope, Receive, Send], Awaitable[None]]] = {
+    ("GET", "/api/tables"): RelayMiddleware._listed,
+    ("GET", "/api/my/tables"): RelayMiddleware._listed,
+    ("POST", "/api/join"): RelayMiddleware._join_by_code,
+}
+"""The requests that every process has a part of, and how their parts are put together."""
+
+
+async def _answer(send: Send, status: int, headers: list[Any], body: bytes) -> None:
+    """Send a whole HTTP response (its length set from ``body``)."""
+    kept = [(bytes(k), bytes(v)) for k, v in headers if bytes(k).lower() != b"content-length"]
+    await send({"type": "http.response.start", "status": status,
+                "headers": [*kept, (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})

@@ -30,7 +30,7 @@ def table_info(t: TableRunner, for_user: int | None = None) -> dict[str, Any]:
     n = t.deal.n_hands
     state = t.state
     out: dict[str, Any] = {
-        "id": t.id, "variant": t.variant, "options": t.options, "until": t.until,
+        "id": t.id, "created": t.created, "variant": t.variant, "options": t.options, "until": t.until,
         "count": t.count, "private": t.private, "match_no": t.match_no,
         "version": t.version, "seats": _seats_json(t, n),
         "sheet": [row_json(r, n) for r in t.match.sheet],

@@ -270,8 +270,8 @@ def test_cli_play_an_exact_bid_whist_at_a_table_of_n(tmp_path: Path, players: in
     """``openwhist play romanian -o players=5``: bids and cards against computer players,
     the seats named as the rules name them (A to E for five), scores per player."""
     path = tmp_path / "romanian.json"
-    result = runner.invoke(app, ["play", "romanian", "-o", f"players={players}", "--seed", "3", "--deals", "6",
-                                 "--save", str(path)], input="1\n" * 80)
+    result = runner.invoke(app, ["play", "romanian", "-o", f"players={players}", "--seed", "3",
+                                 "--deals", "6", "--save", str(path)], input="1\n" * 80)
     assert result.exit_code == 0, result.output
     text = _flat(result.output)
     assert "Match over" in text and "Choose: [1] bid 0" in text

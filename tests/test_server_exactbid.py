@@ -7,7 +7,6 @@ not of four hands, and 7 players refused with the code the page words."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -48,7 +47,8 @@ def act_until(seats: list[Seat], done: Any, limit: int = 3000) -> dict[str, Any]
     raise AssertionError("the match did not end")
 
 
-@pytest.mark.parametrize(("variant", "n"), [("romanian", 3), ("oh-hell", 4), ("romanian", 5), ("oh-hell", 6)])
+@pytest.mark.parametrize(("variant", "n"),
+                         [("romanian", 3), ("oh-hell", 4), ("romanian", 5), ("oh-hell", 6)])
 def test_a_table_of_n_seats_plays_a_match_to_its_end(server: Server, variant: str, n: int) -> None:
     letters = list(seat_names(n))
     ann, bob = Client(server).guest(f"ann{n}"), Client(server).guest(f"bob{n}")
@@ -93,7 +93,8 @@ def test_quick_play_leave_and_take_back_at_a_table_of_six(server: Server) -> Non
                                    "until": "deals", "count": 2})
     assert r.status_code == 201, r.text
     table = r.json()
-    assert [(s["seat"], s["kind"]) for s in table["seats"]] == [("A", "person")] + [(x, "bot") for x in "BCDEF"]
+    seats = [(s["seat"], s["kind"]) for s in table["seats"]]
+    assert seats == [("A", "person")] + [(x, "bot") for x in "BCDEF"]
     c = cy.ws(table["id"])
     c.recv()
     c.until(lambda m: bool(m.get("view", {}).get("legal")))
@@ -119,7 +120,7 @@ def test_the_variants_say_the_seats_of_each_table_size(server: Server) -> None:
 
 
 @pytest.mark.parametrize("route", ["/api/tables", "/api/quickplay"])
-def test_seven_players_are_refused_with_the_code_the_page_words(server: Server, route: str, tmp_path: Path) -> None:
+def test_seven_players_are_refused_with_the_code_the_page_words(server: Server, route: str) -> None:
     eve = Client(server).guest("eve" + route[-3:])
     r = eve.post(route, {"variant": "romanian", "options": {"players": 7}})
     assert r.status_code == 422

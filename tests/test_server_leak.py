@@ -31,7 +31,7 @@ import openwhist
 from openwhist import new_match
 from openwhist.cards import Card
 from openwhist.rules.base import Call
-from openwhist.rules.registry import get_variant, variants
+from openwhist.rules.registry import variants
 from openwhist.rules.seats import parse_seat
 from openwhist.server.table import match_seed
 from openwhist.store import Store, load_table

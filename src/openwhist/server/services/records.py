@@ -102,7 +102,8 @@ class Records:
         rec = await self.record(uid, record_id)
         match = records.replay(rec)
         if match.hands != 4:
-            raise refused(422, f"PBN holds four-hand deals; this {match.variant} match has {match.hands} hands",
+            raise refused(422, f"PBN holds four-hand deals; this {match.variant} match has "
+                               f"{match.hands} hands",
                           "pbn_four_hands", hands=match.hands)
         return records.record_pbn(rec, event=f"openwhist table {rec.get('variant')}")
 

@@ -458,7 +458,7 @@ function optionField(variant, o, value) {
   const id = `opt-${o.name}`;
   const known = optionText(variant, o.name);
   const label = known ? known.label : o.name.replaceAll("_", " ");
-  const help = (known && known.help) || o.help;
+  const help = known ? known.help : o.help;
   let input;
   if (o.type === "bool") {
     input = h("input", {type: "checkbox", id, "data-option": o.name, checked: value === true});

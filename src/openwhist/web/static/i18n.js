@@ -1007,6 +1007,31 @@ const EXACT_OPTS = {
        streak_bonus: "Bonus de serie", streak_penalty: "Penalizare de serie", streak_repeat: "Serii repetate", streak_ones: "Mâinile de 1 carte în serii",
        forehead: "Mâini pe frunte", blind: "O mână pe nevăzute"},
 };
+// their choices: the schedule, the deck, a missed bid, the forehead deals
+const EXACT_CHOICES = {
+  en: {schedule: {"1-max-1": "1 up to the most and back", "max-1-max": "the most down to 1 and back", "1-max": "1 up to the most",
+                  "max-1": "the most down to 1"}, deck: {short: "8 cards a player", full: "52 cards"},
+       miss: {difference: "minus the difference", tricks: "a point a trick", zero: "nothing"},
+       forehead: {none: "none", end: "one at the end", ones: "every 1-card deal"}},
+  nl: {schedule: {"1-max-1": "1 tot het meeste en terug", "max-1-max": "het meeste tot 1 en terug", "1-max": "1 tot het meeste",
+                  "max-1": "het meeste tot 1"}, deck: {short: "8 kaarten per speler", full: "52 kaarten"},
+       miss: {difference: "min het verschil", tricks: "een punt per slag", zero: "niets"},
+       forehead: {none: "geen", end: "één op het einde", ones: "elk spel van 1 kaart"}},
+  fr: {schedule: {"1-max-1": "de 1 au maximum et retour", "max-1-max": "du maximum à 1 et retour", "1-max": "de 1 au maximum",
+                  "max-1": "du maximum à 1"}, deck: {short: "8 cartes par joueur", full: "52 cartes"},
+       miss: {difference: "moins l'écart", tricks: "un point par pli", zero: "rien"},
+       forehead: {none: "aucune", end: "une à la fin", ones: "chaque donne d'une carte"}},
+  da: {schedule: {"1-max-1": "1 op til flest og tilbage", "max-1-max": "flest ned til 1 og tilbage", "1-max": "1 op til flest",
+                  "max-1": "flest ned til 1"}, deck: {short: "8 kort pr. spiller", full: "52 kort"},
+       miss: {difference: "minus forskellen", tricks: "et point pr. stik", zero: "intet"},
+       forehead: {none: "ingen", end: "ét til sidst", ones: "hvert 1-korts spil"}},
+  ro: {schedule: {"1-max-1": "de la 1 la maxim și înapoi", "max-1-max": "de la maxim la 1 și înapoi", "1-max": "de la 1 la maxim",
+                  "max-1": "de la maxim la 1"}, deck: {short: "8 cărți de jucător", full: "52 de cărți"},
+       miss: {difference: "minus diferența", tricks: "un punct pe levată", zero: "nimic"},
+       forehead: {none: "niciuna", end: "una la sfârșit", ones: "fiecare mână de 1 carte"}},
+};
 for (const l of LANGS) {
-  for (const [name, label] of Object.entries(EXACT_OPTS[l])) OPTS[l][name] ??= [label, l === "en" ? undefined : OPTS.en[name]?.[1]];
+  for (const [name, label] of Object.entries(EXACT_OPTS[l])) {
+    OPTS[l][name] ??= [label, l === "en" ? undefined : OPTS.en[name]?.[1], EXACT_CHOICES[l][name]];
+  }
 }

@@ -265,6 +265,23 @@ def test_cli_play_dummy_one_deal(tmp_path: Path) -> None:
         assert json.loads(path.read_text())["variant"] == "dummy"
 
 
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_cli_play_an_exact_bid_whist_at_a_table_of_n(tmp_path: Path, players: int) -> None:
+    """``openwhist play romanian -o players=5``: bids and cards against computer players,
+    the seats named as the rules name them (A to E for five), scores per player."""
+    path = tmp_path / "romanian.json"
+    result = runner.invoke(app, ["play", "romanian", "-o", f"players={players}", "--seed", "3",
+                                 "--deals", "6", "--save", str(path)], input="1\n" * 80)
+    assert result.exit_code == 0, result.output
+    text = _flat(result.output)
+    assert "Match over" in text and "Choose: [1] bid 0" in text
+    letters = openwhist.rules.seats.seat_names(players)
+    assert "Deals 6 · points " + letters[0] + " " in text
+    assert all(f" {x}" in text for x in letters)
+    saved = json.loads(path.read_text())
+    assert saved["options"]["players"] == players and len(saved["players"]) == players
+
+
 def test_cli_play_end_of_input_exits_cleanly() -> None:
     result = runner.invoke(app, ["play", "american", "--seed", "2", "--letters", "-o", "target=3"], input="")
     assert result.exit_code == 0

@@ -31,7 +31,7 @@ import openwhist
 from openwhist import new_match
 from openwhist.cards import Card
 from openwhist.rules.base import Call
-from openwhist.rules.registry import get_variant, variants
+from openwhist.rules.registry import variants
 from openwhist.rules.seats import parse_seat
 from openwhist.server.table import match_seed
 from openwhist.store import Store, load_table
@@ -92,9 +92,11 @@ def seat_may_see(deal: Any, seat: int) -> int:
 
 def public_may_see(deal: Any) -> int:
     """Someone watching from the first card, from the deal's own facts (not from any
-    observation): the cards played, the turned-up card, the dummy, the stock cards turned
-    face up, an open misère hand once it is laid down, what troel shows."""
-    mask = deal.locations()["played"]
+    observation): the cards played, the turned-up card, the cards a short deck leaves out,
+    the dummy, the stock cards turned face up, an open misère hand once it is laid down,
+    what troel shows."""
+    places = deal.locations()
+    mask = places["played"] | places.get("out", 0)  # a short deck's cards left out: known to all
     if getattr(deal, "turn_up", None) is not None:
         mask |= 1 << deal.turn_up
     dummy = getattr(deal.options, "dummy", None)
@@ -166,10 +168,10 @@ def open_table(server: Server, variant: str, seats: list[str], options: dict[str
 def connect(server: Server, variant: str, table_id: str, clients: list[Client],
             watcher: Client) -> Table:
     people = []
-    hands = get_variant(variant).hands
     for c in clients:
         conn = c.ws(table_id)
         welcome = conn.recv()
+        hands = len(welcome["view"]["hand_sizes"])   # 5 or 6 where the options seat as many
         people.append(Person(c, conn, welcome["seat"], parse_seat(welcome["seat"], hands)))
     watching = watcher.ws(table_id)
     assert watching.recv()["seat"] is None
@@ -330,8 +332,14 @@ def check(table: Table, label: str = "") -> int:
 SEATS = {"classic": ["me", "open", "bot:heuristic", "bot:heuristic"],
          "dummy": ["me", "open", "bot:heuristic"],
          "german": ["me", "bot:heuristic"],
-         "belgian": ["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"]}
-DEALS = {"classic": 2, "dummy": 2, "german": 1, "belgian": 4}
+         "belgian": ["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"],
+         "romanian": ["me", "open", "bot:heuristic", "bot:heuristic", "bot:heuristic"],
+         "oh-hell": ["me", "bot:heuristic", "bot:heuristic", "bot:heuristic", "bot:heuristic",
+                     "bot:heuristic"]}
+DEALS = {"classic": 2, "dummy": 2, "german": 1, "belgian": 4, "romanian": 7, "oh-hell": 4}
+OPTIONS: dict[str, dict[str, Any]] = {"romanian": {"players": 5}, "oh-hell": {"players": 6}}
+"""The options of a table where the defaults will not do (the exact-bid whists: 5 and 6
+players, seats A to E and A to F)."""
 
 
 def test_every_variant_is_covered() -> None:
@@ -342,7 +350,7 @@ def test_every_variant_is_covered() -> None:
 def test_no_client_is_sent_a_card_it_may_not_see(server: Server, variant: str) -> None:
     """People and bots at the table, a spectator, an onlooker without a session; hints
     where one person plays against bots."""
-    table = open_table(server, variant, SEATS[variant], {}, variant[:3])
+    table = open_table(server, variant, SEATS[variant], OPTIONS.get(variant, {}), variant[:3])
     alone = SEATS[variant].count("open") == 0
     play(table, random_choice, lambda t: deals_over(t) >= DEALS[variant], hints=8 if alone else 0)
     if not alone:  # hints are off where people play each other

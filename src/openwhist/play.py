@@ -101,6 +101,14 @@ FILE_MAX_BYTES = 64 * 1024
 """The most the command line reads of a file given for an option (the rules cap the text)."""
 
 
+def _scores_text(scores: Sequence[int]) -> str:
+    """Scores side by side: ``5-3`` for two or three, ``10 / -4 / 4 / 10 / 10`` where a
+    score is below zero or there are more than four (a dash would read as a minus)."""
+    if len(scores) > 4 or any(x < 0 for x in scores):
+        return " / ".join(map(str, scores))
+    return "-".join(map(str, scores))
+
+
 def parse_options(pairs: Iterable[str], variant: str = DEFAULT_VARIANT) -> dict[str, Any]:
     """Read ``key=value`` texts into option overrides of ``variant`` (see
     :func:`openwhist.rules.base.options_from_strings`).
@@ -516,7 +524,8 @@ class TerminalGame:
             else _trump_text(obs.trump, self.symbols))
         if obs.turn_up is not None:
             trump.append("   turned up: ").append_text(self._card(obs.turn_up))
-            trump.append(f" (on the table, {self._name(obs.dealer)}'s)")
+            if obs.turn_up not in obs.shown:  # the dealer's card; else turned from the deck
+                trump.append(f" (on the table, {self._name(obs.dealer)}'s)")
         rows.append(trump)
         if "stock" not in obs.hidden and obs.shown:  # cards out of play, e.g. a misère's discard
             out = Text("Out of play: ")
@@ -525,9 +534,10 @@ class TerminalGame:
             rows.append(out)
         elif obs.hidden.get("stock") or obs.shown:
             stock = Text("Stock: ")
-            for c in obs.shown:
+            face_up = [c for c in obs.shown if c != obs.turn_up]
+            for c in face_up:
                 stock.append_text(self._card(c)).append(" ")
-            if obs.shown:
+            if face_up:
                 stock.append("face up, ")
             stock.append(f"{obs.hidden.get('stock', 0)} face down")
             rows.append(stock)
@@ -615,7 +625,7 @@ class TerminalGame:
             game = who[r.game_won_by] if r.game_won_by is not None else ""
             points = list(r.result.points) + [0] * (len(who) - len(r.result.points))
             table.add_row(str(r.deal), self._name(r.dealer), r.trump, *(str(p) for p in points),
-                          "-".join(map(str, r.score)), game)
+                          _scores_text(r.score), game)
         self.console.print(table)
 
     def show_score(self) -> None:

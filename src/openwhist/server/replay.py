@@ -77,7 +77,7 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
     deals = [_deal_frames(body, options) for body in record["deals"]]
     return {
         "variant": record["variant"], "players": record.get("players"),
-        "hands": match.record.hands, "pbn": match.record.hands == 4,
+        "hands": match.hands, "pbn": match.hands == 4,
         "summary": record.get("summary"), "deals": deals,
     }
 

@@ -59,6 +59,14 @@ class GuestIn(_In):
     nickname: Nickname
 
 
+def _short_option_texts(options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+    """The options, a text longer than 32 characters refused (but where an option is text)."""
+    for key, value in options.items():
+        if isinstance(value, str) and len(value) > 32 and key not in text_options():
+            raise ValueError(f"option {key}: a text of at most 32 characters")
+    return options
+
+
 class TableIn(_In):
     """A new table: the variant (or a preset name), options, how long a match lasts
     (``until`` and ``count``, the variant's natural length when not given), whether it
@@ -74,28 +82,33 @@ class TableIn(_In):
     until: Short | None = None
     count: Annotated[int, Field(ge=1, le=1000)] | None = None
     private: bool = False
-    seats: Annotated[list[SeatSpec], Field(max_length=4)] | None = None
+    seats: Annotated[list[SeatSpec], Field(max_length=6)] | None = None
     leave_to: Literal["bot", "open"] = "bot"
     move_time: Annotated[int, Field(ge=10, le=300)] | None = None
 
     @field_validator("options")
     @classmethod
     def _short_texts(cls, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
-        for key, value in options.items():
-            if isinstance(value, str) and len(value) > 32 and key not in text_options():
-                raise ValueError(f"option {key}: a text of at most 32 characters")
-        return options
+        return _short_option_texts(options)
 
 
 class QuickPlayIn(_In):
-    """Quick play: you and bots at a new table (how long a match lasts as for a new table:
-    ``until`` and ``count``, the variant's own length when not given)."""
+    """Quick play: you and bots at a new table (its options, ``players`` among them where
+    the variant has it, and how long a match lasts as for a new table: ``until`` and
+    ``count``, the variant's own length when not given)."""
 
     variant: Short = "classic"
     preset: Short | None = None
+    options: Annotated[dict[Annotated[str, Field(max_length=32)], OptionValue],
+                       Field(max_length=24)] = {}
     bot: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9=.,:_]+$")] = "club"
     until: Short | None = None
     count: Annotated[int, Field(ge=1, le=1000)] | None = None
+
+    @field_validator("options")
+    @classmethod
+    def _short_texts(cls, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        return _short_option_texts(options)
 
 
 class SeatIn(_In):

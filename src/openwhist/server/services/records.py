@@ -101,9 +101,10 @@ class Records:
         """The record as PBN (four-hand deals only: 422 ``pbn_four_hands``)."""
         rec = await self.record(uid, record_id)
         match = records.replay(rec)
-        if match.record.hands != 4:
-            raise refused(422, f"PBN holds four-hand deals; {match.variant} has {match.record.hands} hands",
-                          "pbn_four_hands")
+        if match.hands != 4:
+            raise refused(422, f"PBN holds four-hand deals; this {match.variant} match has "
+                               f"{match.hands} hands",
+                          "pbn_four_hands", hands=match.hands)
         return records.record_pbn(rec, event=f"openwhist table {rec.get('variant')}")
 
     async def replay(self, uid: int | None, record_id: int) -> dict[str, Any]:

@@ -57,7 +57,21 @@ def _variant(name: str) -> dict[str, Any]:
                      "range": list(o.range) if o.range else None}
                     for o in option_infos(v.options_type)],
         "preset_options": {p: resolve(name, p)[1].to_dict() for p in v.presets},
+        "seats_by_players": _seats_by_players(name, v, opts),
     }
+
+
+def _seats_by_players(name: str, v: Any, opts: Any) -> dict[str, list[str]] | None:
+    """Where the number of players is an option (its declared range): the seats of a table
+    of each size, by the number (``{"5": ["A", ..., "E"]}``); None where it is fixed."""
+    info = next((o for o in option_infos(v.options_type) if o.name == "players"), None)
+    if info is None or not info.range:
+        return None
+    out = {}
+    for n in range(int(info.range[0]), int(info.range[1]) + 1):
+        sized = v.options(players=n)
+        out[str(n)] = [seat_name(s, v.header(sized).hands) for s in variant_seats(name, sized)]
+    return out
 
 
 def variant_list() -> list[dict[str, Any]]:

@@ -118,12 +118,16 @@ async def make_table(hub: Hub, user: dict[str, Any], body: TableIn, ip: str) -> 
 
 
 async def quickplay(hub: Hub, user: dict[str, Any], body: QuickPlayIn, ip: str) -> TableRunner:
-    """A new private table with ``user`` at the first seat and bots at the others."""
+    """A new private table with ``user`` at the first seat and bots at the others (as
+    many as the options seat: ``players`` where the variant has it)."""
     try:
-        n = len(variant_seats(*resolve(body.variant, body.preset)))
+        n = len(variant_seats(*resolve(body.variant, body.preset, **body.options)))
     except WhistError as exc:
-        raise refused(422, str(exc)) from None
-    spec = TableIn(variant=body.variant, preset=body.preset, private=True,
+        raise refused(422, str(exc), getattr(exc, "code", None), **getattr(exc, "values", {})) from None
+    except (TypeError, ValueError, OverflowError, RecursionError):  # an option's value of the wrong kind
+        raise refused(422, "an option's value is of the wrong kind or out of range "
+                           "(see GET /api/variants for each option's type)") from None
+    spec = TableIn(variant=body.variant, preset=body.preset, options=body.options, private=True,
                    seats=["me"] + [f"bot:{body.bot}"] * (n - 1), until=body.until, count=body.count)
     return await make_table(hub, user, spec, ip)
 

@@ -23,6 +23,14 @@ def _seats_json(t: TableRunner, n: int) -> list[dict[str, Any]]:
             for seat, st in sorted(t.seats.items())]
 
 
+def _claims_possible(t: TableRunner) -> bool:
+    """Whether a claim can ever be made at this table: its deals are played by two sides (or
+    sides the auction makes), not by several players each on his own
+    (:func:`openwhist.bots.claims.claim_holds`)."""
+    header = t.match.record.header(t.match.options)
+    return header.sides is None or len(set(header.sides)) == 2
+
+
 def table_info(t: TableRunner, for_user: int | None = None) -> dict[str, Any]:
     """The table as JSON: settings, seats, the score sheet; the invitation code only
     for its members; the open claim as the policy shows it to ``for_user`` (None: a
@@ -46,6 +54,7 @@ def table_info(t: TableRunner, for_user: int | None = None) -> dict[str, Any]:
         "owner": for_user is not None and for_user == t.owner_id,
         "drive_id": t.drive_id,
         "take_back": t.takebacker.offered(),
+        "claims": _claims_possible(t),
     }
     if state == "over":
         out["winner"] = t.finisher.winners()

@@ -11,7 +11,8 @@ const $ = (sel, root = document) => root.querySelector(sel);
 const main = () => $("#main");
 const SUIT_ORDER = ["S", "H", "C", "D"];          // black, red, black, red after the trump
 const RANK_ORDER = "AKQJT98765432";
-const SEATS = {2: ["N", "S"], 3: ["N", "E", "S"], 4: ["N", "E", "S", "W"]};
+const SEATS = {2: ["N", "S"], 3: ["N", "E", "S"], 4: ["N", "E", "S", "W"],
+               5: ["A", "B", "C", "D", "E"], 6: ["A", "B", "C", "D", "E", "F"]};
 const SUIT_WORDS = {spades: "S", hearts: "H", diamonds: "D", clubs: "C"};
 
 const session = {user: null, csrf: null};
@@ -88,6 +89,7 @@ function errorText(err) {
   const code = err?.code, values = {...(err?.values || {})};
   if (typeof values.seat === "string" && /^[NESW]$/.test(values.seat)) values.seat = t("seat_" + values.seat);
   const key = "err_" + (CODE_WORDS[code] || code);
+  if (code && values.option && hasText(`${key}_${values.option}`)) return t(`${key}_${values.option}`, values);
   if (code && !GENERIC.has(code) && hasText(key)) return t(key, values);
   const text = err?.message ?? err?.reason ?? String(err);
   for (const [re, key] of ERROR_TEXTS) {
@@ -218,8 +220,11 @@ function seatLabel(s) {
   return `${t("seat_" + s.seat)} (${t("open")})`;
 }
 
-// The seats of a variant's table, in seat order (Dummy whist: the dummy's seat is nobody's).
-function variantSeats(v) {
+// The seats of a variant's table, in seat order (Dummy whist: the dummy's seat is nobody's);
+// where the number of players is an option, those of a table of `players`.
+function variantSeats(v, players) {
+  const sized = v?.seats_by_players?.[players ?? v?.players];
+  if (sized) return sized;
   if (v.hands === 2) return ["N", "S"];
   if (v.players === 3 && v.hands === 4) return ["N", "E", "W"];
   return SEATS[v.players] || SEATS[4];
@@ -257,6 +262,22 @@ function tableLine(tb, mine) {
     }, text: t("join")}) : null);
 }
 
+// Where a variant lets the table choose its number of players (its `seats_by_players`),
+// a labelled list of the numbers it allows; null where the number is fixed.
+function playersPicker(v, id, value) {
+  const sizes = Object.keys(v?.seats_by_players || {}).map(Number);
+  if (!sizes.length) return null;
+  return h("label", {class: "players-pick", for: id}, h("span", {text: t("playersCount")}),
+    h("select", {id, "data-variant": v.name}, sizes.map(n => h("option", {value: n, selected: n === (value ?? v.players),
+      text: t("playersN", {n})}))));
+}
+
+// Quick play's number of players for a variant, as its picker says ({} where it has none).
+function quickPlayers(root, v) {
+  const pick = root.querySelector(`#qp-players-${CSS.escape(v.name)}`);
+  return pick ? {options: {players: Number(pick.value)}} : {};
+}
+
 // The computer players' levels a seat may be given, the ladder's names (docs/ladder.md):
 // the searching ones once the server's solver is ready.
 function botLevels(searchReady) {
@@ -272,18 +293,18 @@ async function lobbyView() {
   const quick = h("section", {class: "card-box", "aria-labelledby": "qp-h"},
     h("h2", {id: "qp-h", text: t("quickPlay")}), h("p", {text: t("quickPlayHelp")}),
     h("label", {for: "qp-length", text: t("length")}), length,
-    h("div", {class: "row wrap"}, all.map(v => h("button", {
+    h("div", {class: "row wrap"}, all.flatMap(v => [h("button", {
       type: "button", class: "primary", "data-variant": v.name, id: `quick-${v.name}`,
       onclick: async e => {
         e.target.disabled = true;
         try {
-          const body = {variant: v.name};
+          const body = {variant: v.name, ...quickPlayers(quick, v)};
           if (length.value === "deal") Object.assign(body, {until: "deals", count: 1});
           const tb = await api("POST", "/api/quickplay", body);
           remember(tb.id);
           location.hash = `#table/${tb.id}`;
         } catch (err) { e.target.disabled = false; showStatus(errorText(err)); }
-      }, text: variantName(v.name)}))));
+      }, text: variantName(v.name)}), playersPicker(v, `qp-players-${v.name}`, v.players)])));
 
   const variantSel = h("select", {id: "nt-variant"}, all.map(v => h("option", {value: v.name, text: variantName(v.name)})));
   const presetSel = h("select", {id: "nt-preset"});
@@ -305,11 +326,18 @@ async function lobbyView() {
     const fromPreset = v?.preset_options?.[presetSel.value];
     return Object.fromEntries((v?.options || []).map(o => [o.name, fromPreset ? fromPreset[o.name] : o.default]));
   };
+  const playersBox = h("div", {class: "option players-box", id: "nt-players-box"});
+  const players = () => Number($("#nt-players", playersBox)?.value) || undefined;
   const fillOptions = () => {
     const v = current();
     const values = presetValues();
+    const picker = playersPicker(v, "nt-players", values.players);
+    playersBox.replaceChildren(...(picker ? [picker] : []));
+    playersBox.hidden = !picker;
+    picker?.querySelector("select").addEventListener("change", () => fillSeats());
     optionsBox.replaceChildren(h("legend", {text: t("ruleOptions")}),
-      ...(v?.options || []).map(o => optionField(v.name, o, values[o.name])));
+      ...(v?.options || []).filter(o => !(picker && o.name === "players")).map(o => optionField(v.name, o, values[o.name])));
+    fillSeats();
   };
   const fillCount = () => {
     const len = variantLengths(current()).find(x => x.until === untilSel.value);
@@ -328,7 +356,7 @@ async function lobbyView() {
     const v = current();
     const before = [...seatsBox.querySelectorAll("select")].map(x => x.value);
     seatsBox.replaceChildren(h("legend", {text: t("seats")}), h("small", {class: "help", text: t("seatsHelp")}),
-      ...variantSeats(v).map((letter, k) => h("div", {class: "seat-spec"},
+      ...variantSeats(v, players()).map((letter, k) => h("div", {class: "seat-spec"},
         h("label", {for: `nt-seat-${letter}`, text: t("seat_" + letter)}),
         h("select", {id: `nt-seat-${letter}`, "data-seat": letter, onchange: e => {
           if (e.target.value !== "me") return;        // one "me": another seat that was me becomes open
@@ -344,7 +372,7 @@ async function lobbyView() {
     const natural = v?.lengths?.default;
     untilSel.replaceChildren(...variantLengths(v).map((x, k) => h("option", {value: x.until, text: t("until_" + x.until),
       selected: natural ? x.until === natural.until : k === 0})));
-    fillOptions(); fillCount(); fillSeats();
+    fillOptions(); fillCount();
   };
   variantSel.addEventListener("change", fillVariant);
   presetSel.addEventListener("change", fillOptions);
@@ -357,7 +385,7 @@ async function lobbyView() {
     try {
       const base = presetValues(), options = {};
       for (const o of v.options) {
-        const value = optionValue(o, optionsBox);
+        const value = o.name === "players" && players() ? players() : optionValue(o, optionsBox);
         if (value !== undefined && value !== base[o.name]) options[o.name] = value;
       }
       const body = {variant: v.name, preset: presetSel.value || null, options, private: priv.checked,
@@ -375,7 +403,7 @@ async function lobbyView() {
     h("label", {for: "nt-variant", text: t("variant")}), variantSel,
     h("label", {for: "nt-preset", text: t("preset")}), presetSel,
     h("label", {class: "check"}, priv, " ", t("private")),
-    seatsBox,
+    playersBox, seatsBox,
     h("div", {class: "row length-row"},
       h("div", {}, h("label", {for: "nt-until", text: t("matchLength")}), untilSel),
       h("div", {}, countLabel, countIn)),
@@ -470,6 +498,13 @@ function sortHand(cards, trump) {
     const d = order.indexOf(ca.suit) - order.indexOf(cb.suit);
     return d || RANK_ORDER.indexOf(ca.rank) - RANK_ORDER.indexOf(cb.rank);
   });
+}
+
+// Where the seats of a table of five or six sit around the felt, from the bottom (mine)
+// clockwise: the left, the top from left to right, the right.
+function seatPlaces(n) {
+  return n === 5 ? ["bottom", "left", "top-left", "top-right", "right"]
+    : ["bottom", "left", "top-left", "top", "top-right", "right"];
 }
 
 class TableClient {
@@ -732,7 +767,8 @@ class TableClient {
     const who = perPlayer ? letters.map(l => this.nameOf(l)) : [t("us"), t("them")];
     const pick = (xs) => (!xs ? [] : perPlayer ? xs : [xs[side], xs[1 - side]]);
     const tricks = res.tricks || (final ? final.tricks_won : null);
-    const rows = [[t("dealTricks"), pick(tricks)], [t("dealPoints"), pick(res.points)], [t("totalNow"), pick(row?.score)]];
+    const rows = [[t("dealBids"), pick(res.bids)], [t("dealTricks"), pick(tricks)], [t("dealPoints"), pick(res.points)],
+                  [t("totalNow"), pick(row?.score)]];
     lines.push(h("table", {class: "result-table", id: "deal-result"},
       h("thead", {}, h("tr", {}, h("th", {}), who.map(w => h("th", {scope: "col", text: w})))),
       h("tbody", {}, rows.filter(([, xs]) => xs.length).map(([label, xs]) =>
@@ -838,7 +874,7 @@ class TableClient {
     const v = this.view, st = this.state();
     const playing = st === "playing" && v.phase === "play";
     return h("div", {class: "row wrap actions", id: "table-actions"},
-      this.seat && playing && !this.claim && v.hand.length > 0 ? h("button", {type: "button", id: "claim-button",
+      this.seat && playing && !this.claim && v.hand.length > 0 && this.table.claims !== false ? h("button", {type: "button", id: "claim-button",
         "aria-expanded": String(this.claiming), onclick: () => { this.claiming = !this.claiming; this.render(); }, text: t("claim")}) : null,
       this.seat && this.table.take_back && st === "playing" ? h("button", {type: "button", id: "undo-button",
         onclick: () => this.send({type: "undo"}), text: t("undo")}) : null,
@@ -914,6 +950,7 @@ class TableClient {
     if (k === 0) return "bottom";
     if (n === 2) return "top";
     if (n === 3) return k === 1 ? "left" : "right";
+    if (n > 4) return seatPlaces(n)[k];
     return ["bottom", "left", "top", "right"][k];
   }
 
@@ -994,7 +1031,7 @@ class TableClient {
       h("div", {class: "name"}, turn ? h("span", {class: "turn-mark", "aria-hidden": "true", text: "▶ "}) : null,
         name, kind ? h("span", {class: "kind", text: ` (${kind})`}) : null,
         v.dealer === letter ? h("span", {class: "badge", text: t("dealer")}) : null, this.presence(letter)),
-      h("div", {class: "count", text: t("cardsLeft", {n: v.hand_sizes[i]})}));
+      h("div", {class: "count", text: t("cardsLeft", {n: v.hand_sizes[i]})}), this.bidLine(letter));
     const known = v.known?.[letter] || [];
     if (letter !== this.seat && (v.open_hands.includes(letter) || (known.length && known.length === v.hand_sizes[i]))) {
       box.append(this.handRow(letter, known, false));
@@ -1102,8 +1139,9 @@ class TableClient {
     const calls = v.legal.filter(a => !parseCard(a));
     const history = v.calls || [];
     if (!calls.length && !history.length && v.phase !== "auction") return null;
+    const numbered = this.numberCalls(calls);
     const plain = [], kinds = new Map();
-    for (const c of calls) {
+    for (const c of numbered ? [] : calls) {
       const words = c.split(" "), suit = SUIT_WORDS[words[words.length - 1]];
       if (!suit || words.length < 2) { plain.push(c); continue; }
       const kind = words[0], level = words.length > 2 ? words.slice(1, -1).join(" ") : "";
@@ -1128,7 +1166,7 @@ class TableClient {
     const ladder = rows.filter(r => r.perSuit);
     const grid = ladder.length >= 3 ? this.bidGrid(ladder) : null;
     const hinted = (c) => (c === this.hint ? " hinted" : "");
-    const facts = auctionFacts(v, l => this.nameOf(l));
+    const facts = [...auctionFacts(v, l => this.nameOf(l)), ...this.barredFact()];
     return h("section", {class: "calls", id: "auction", "aria-label": t("auction")},
       h("h3", {text: t("callHistory")}),
       history.length ? h("ol", {class: "history", id: "call-history"}, history.map(([letter, c]) =>
@@ -1136,7 +1174,8 @@ class TableClient {
         : h("p", {class: "empty", text: t("noCalls")}),
       facts.length ? h("ul", {class: "auction-state", id: "auction-state"},
         facts.map(([key, text]) => h("li", {"data-fact": key, text}))) : null,
-      calls.length ? h("div", {class: "call-groups", role: "group", "aria-label": t("calls")},
+      numbered ? this.numberRow(numbered) : null,
+      calls.length && !numbered ? h("div", {class: "call-groups", role: "group", "aria-label": t("calls")},
         plain.length ? h("div", {class: "row wrap call-group"}, plain.map(c => h("button", {type: "button",
           class: `call${c === "pass" ? "" : " primary"}${hinted(c)}`, "data-call": c, onclick: () => this.act(c), text: callName(c)})))
           : null,
@@ -1186,6 +1225,7 @@ class TableClient {
   }
 
   sheetTable() {
+    if (Array.isArray(this.view.info?.bids) || this.sheet.some(r => Array.isArray(r.result?.bids))) return this.bidSheet();
     const side = this.mySide();
     const pair = (xs) => (xs && xs.length > 2 ? xs.join(" / ")
       : xs && xs.length > 1 ? `${xs[side]} – ${xs[1 - side]}` : "");
@@ -1202,6 +1242,82 @@ class TableClient {
             h("td", {text: r.deal}), h("td", {text: res.contract ? callName(res.contract) : trumpName(r.trump)}),
             h("td", {class: "tricks", text: pair(res.tricks)}), h("td", {class: "points", text: pair(res.points)}),
             h("td", {class: "total", text: pair(r.score)}));
+        }))));
+  }
+
+  // The number the rules bar the player to bid now (`info.forbidden`), said to the others.
+  barredFact() {
+    const v = this.view, n = v.info?.forbidden;
+    if (typeof n !== "number" || v.phase !== "auction" || !v.to_move || v.to_move === this.seat) return [];
+    return [["barred", t("barredFor", {name: this.nameOf(v.to_move), n})]];
+  }
+
+  // Where each player bids a number of tricks (the view's `info.bids`, in seat order): "bid 2,
+  // won 1" under his name once he has bid; nothing where the deal has no such bids.
+  bidLine(letter) {
+    const v = this.view, bids = v.info?.bids;
+    if (!Array.isArray(bids)) return null;
+    const bid = bids[this.letters().indexOf(letter)];
+    if (bid === null || bid === undefined) return h("div", {class: "bid-line", "data-bid": "", text: t("noBidYet")});
+    const won = tricksBySeat(v, this.letters())[letter];
+    const text = v.phase === "auction" ? t("bidOnly", {bid}) : t("bidWon", {bid, won});
+    const state = v.phase === "auction" ? "" : won === bid ? " on-bid" : won > bid ? " over-bid" : "";
+    return h("div", {class: `bid-line${state}`, "data-bid": bid, text});
+  }
+
+  // The calls, when every one is a kind of call with a number ("bid 0" ... "bid 8"): the
+  // kind and the numbers legal now, else null.
+  numberCalls(calls) {
+    const parsed = calls.map(c => /^(\S+) (\d+)$/.exec(c));
+    if (!calls.length || parsed.some(m => !m) || new Set(parsed.map(m => m[1])).size !== 1) return null;
+    return {kind: parsed[0][1], legal: parsed.map(m => Number(m[2]))};
+  }
+
+  // A row of every number from 0 to the deal's cards a hand (`info.cards`, else the highest
+  // legal one): the legal ones as buttons, the one the rules bar (`info.forbidden`) shown
+  // disabled with the reason below.
+  numberRow({kind, legal}) {
+    const info = this.view.info || {};
+    const top = Math.max(...legal, typeof info.cards === "number" ? info.cards : 0);
+    const barred = typeof info.forbidden === "number" ? info.forbidden : null;
+    const hinted = (c) => (c === this.hint ? " hinted" : "");
+    const buttons = Array.from({length: top + 1}, (_, n) => {
+      const c = `${kind} ${n}`, ok = legal.includes(n);
+      return h("button", {type: "button", class: `call number-call${ok ? " primary" : " barred"}${hinted(c)}`,
+        "data-call": ok ? c : null, "data-barred": ok ? null : String(n), disabled: !ok, "aria-label": callName(c),
+        title: ok ? callName(c) : t("barredWhy", {n, cards: top}), onclick: () => this.act(c), text: String(n)});
+    });
+    return h("div", {class: "call-groups number-calls", role: "group", "aria-label": t("calls")},
+      h("span", {class: "call-kind", text: callName(kind)}), h("div", {class: "row wrap call-group"}, buttons),
+      barred !== null ? h("p", {class: "barred-why", id: "barred-why", text: t("barredWhy", {n: barred, cards: top})}) : null);
+  }
+
+  // The score sheet as players of the exact-bid games keep it: a line a deal with its
+  // number and the cards each held, and for each player his bid and tricks, the points of
+  // the deal and his running total.
+  bidSheet() {
+    const letters = this.letters();
+    const sign = (x) => (x > 0 ? `+${x}` : String(x));
+    return h("section", {class: "sheet bid-sheet", "aria-labelledby": "sheet-h"},
+      h("h2", {id: "sheet-h", text: t("scoreSheet")}),
+      h("p", {class: "sheet-key", text: t("sheetKey")}),
+      h("table", {id: "score-sheet"},
+        h("caption", {class: "sr", text: this.sheetCaption()}),
+        h("thead", {}, h("tr", {}, h("th", {scope: "col", text: t("dealShort")}), h("th", {scope: "col", text: t("cardsShort")}),
+          letters.map(l => h("th", {scope: "col", "data-seat": l, title: this.nameOf(l), text: this.seatTitle(l)[0]})))),
+        h("tbody", {}, this.sheet.map(r => {
+          const res = r.result || {};
+          const cards = (res.tricks || []).reduce((a, b) => a + b, 0);
+          return h("tr", {"data-tricks": (res.tricks || []).join(" "), "data-points": (res.points || []).join(" "),
+                          "data-bids": (res.bids || []).join(" ")},
+            h("td", {text: r.deal}), h("td", {class: "cards", text: cards}),
+            letters.map((l, k) => {
+              const made = res.bids?.[k] === res.tricks?.[k];
+              return h("td", {class: `player ${made ? "made" : "missed"}`, "data-seat": l},
+                h("span", {class: "bt", text: `${res.bids?.[k] ?? "–"}/${res.tricks?.[k] ?? "–"}`}),
+                h("span", {class: "pts", text: sign(res.points?.[k] ?? 0)}),
+                h("strong", {class: "tot", text: r.score?.[k] ?? ""}));
+            }));
         }))));
   }
 
@@ -1245,7 +1361,8 @@ class TableClient {
         h("div", {class: "play-area"}, panel, this.seatPanel(), this.claimPanel(), felt,
           myHand ? h("div", {class: "seat bottom me", "data-seat": this.seat},
             h("div", {class: "name"}, this.nameOf(this.seat),
-              v.dealer === this.seat ? h("span", {class: "badge", text: t("dealer")}) : null, this.presence(this.seat)),
+              v.dealer === this.seat ? h("span", {class: "badge", text: t("dealer")}) : null, this.presence(this.seat),
+              this.bidLine(this.seat)),
             myHand) : null,
           this.callBox(),
           h("p", {class: "note", id: "note", "aria-live": "polite", text: this.note}),
@@ -1288,6 +1405,7 @@ async function replayView(id) {
   const pos = (letter) => {
     const ls = letters(), k = ls.indexOf(letter), n = ls.length;
     if (n === 2) return k === 0 ? "top" : "bottom";
+    if (n > 4) return seatPlaces(n)[k];
     return ["top", "right", "bottom", "left"][k] || "top";
   };
   const render = () => {

@@ -887,3 +887,151 @@ for (const [l, names] of Object.entries({
   ro: {"seed-000": "Reguli de club olandeze (joc 9, puncte)", "seed-001": "Contează toate cele 26 de levate (cel mai bun din 3)",
        freewhist: "FreeWhist", whisthub: "Whisthub"},
 })) Object.assign(PRESETS[l], names);
+
+// The exact-bid whists (Romanian whist, Oh Hell): tables of 3 to 6, seats A to F, the bids,
+// the bar on the dealer's bid, the score sheet by deal, their presets and rule options.
+const EXACT = {
+  en: {
+    v_romanian: "Romanian whist", "v_oh-hell": "Oh Hell", playersCount: "Players", playersN: "{n} players",
+    noBidYet: "no bid yet", bidOnly: "bid {bid}", bidWon: "bid {bid}, won {won}", dealBids: "Bid",
+    barredWhy: "{n} is barred: the dealer may not make the bids total {cards}, the tricks to take.",
+    barredFor: "{name} deals and may not bid {n}.", dealShort: "Deal", cardsShort: "Cards",
+    sheetKey: "Each player: bid/tricks, the deal's points, the total.",
+    err_option_range_players: "A table seats {min} to {max} players.",
+  },
+  nl: {
+    v_romanian: "Roemeens whist", "v_oh-hell": "Oh Hell", playersCount: "Spelers", playersN: "{n} spelers",
+    noBidYet: "nog geen bod", bidOnly: "bod {bid}", bidWon: "bod {bid}, gehaald {won}", dealBids: "Bod",
+    barredWhy: "{n} mag niet: de gever mag de biedingen niet op {cards} brengen, het aantal slagen.",
+    barredFor: "{name} geeft en mag geen {n} bieden.", dealShort: "Spel", cardsShort: "Kaarten",
+    sheetKey: "Per speler: bod/slagen, de punten van het spel, het totaal.",
+    err_option_range_players: "Aan een tafel zitten {min} tot {max} spelers.",
+  },
+  fr: {
+    v_romanian: "Whist roumain", "v_oh-hell": "Oh Hell", playersCount: "Joueurs", playersN: "{n} joueurs",
+    noBidYet: "pas encore d'annonce", bidOnly: "annonce {bid}", bidWon: "annonce {bid}, fait {won}", dealBids: "Annonce",
+    barredWhy: "{n} est interdit : le donneur ne peut pas porter le total des annonces à {cards}, le nombre de plis.",
+    barredFor: "{name} donne et ne peut pas annoncer {n}.", dealShort: "Donne", cardsShort: "Cartes",
+    sheetKey: "Pour chaque joueur : annonce/plis, les points de la donne, le total.",
+    err_option_range_players: "Une table accueille de {min} à {max} joueurs.",
+  },
+  da: {
+    v_romanian: "Rumænsk whist", "v_oh-hell": "Oh Hell", playersCount: "Spillere", playersN: "{n} spillere",
+    noBidYet: "intet bud endnu", bidOnly: "bud {bid}", bidWon: "bud {bid}, vundet {won}", dealBids: "Bud",
+    barredWhy: "{n} er spærret: giveren må ikke få buddene til at give {cards}, antallet af stik.",
+    barredFor: "{name} giver og må ikke byde {n}.", dealShort: "Spil", cardsShort: "Kort",
+    sheetKey: "For hver spiller: bud/stik, spillets point, totalen.",
+    err_option_range_players: "Et bord har plads til {min} til {max} spillere.",
+  },
+  ro: {
+    v_romanian: "Whist românesc", "v_oh-hell": "Oh Hell", playersCount: "Jucători", playersN: "{n} jucători",
+    noBidYet: "n-a licitat încă", bidOnly: "a licitat {bid}", bidWon: "a licitat {bid}, a luat {won}", dealBids: "Licitat",
+    barredWhy: "{n} nu se poate: cel care împarte nu poate face ca licitațiile să dea {cards}, câte levate sunt.",
+    barredFor: "{name} împarte și nu poate licita {n}.", dealShort: "Mâna", cardsShort: "Cărți",
+    sheetKey: "Pentru fiecare jucător: licitat/levate, punctele mâinii, totalul.",
+    err_option_range_players: "La o masă stau între {min} și {max} jucători.",
+  },
+};
+const EXACT_SEAT = {en: "Seat", nl: "Plaats", fr: "Place", da: "Plads", ro: "Locul"};
+const EXACT_BID = {en: "bid", nl: "bod", fr: "annonce", da: "bud", ro: "licitez"};
+for (const l of LANGS) {
+  Object.assign(T[l], EXACT[l]);
+  for (const x of "ABCDEF") T[l][`seat_${x}`] = `${EXACT_SEAT[l]} ${x}`;
+  T[l].words.bid = EXACT_BID[l];
+}
+Object.assign(PRESETS.en, {
+  "romanian-1-8-1": "1-8-1 (the club game)", "romanian-8-1-8": "8-1-8", "romanian-once": "1 and 8 dealt once each",
+  "romanian-no-streaks": "No streak bonus", "romanian-whist-mate": "Streaks of ±5, again every 5",
+  "romanian-forehead": "With a forehead and a blind deal", "romanian-forehead-ones": "Every 1-card deal on the forehead",
+  "oh-hell-basic": "Basic (10 for an exact bid)", "oh-hell-no-trump-top": "Up to 13 cards, the top deal no trump",
+  "oh-hell-zero": "A missed bid scores 0", "oh-hell-difference": "5 + bid, or minus the difference",
+  "oh-hell-plus-five": "Tricks + 5 for an exact bid", "oh-hell-penalty": "10 + tricks, or minus the difference",
+  "oh-hell-down": "From the most cards down to 1", "oh-hell-no-hook": "No hook (the dealer bids freely)"});
+Object.assign(PRESETS.nl, {
+  "romanian-1-8-1": "1-8-1 (het clubspel)", "romanian-8-1-8": "8-1-8", "romanian-once": "1 en 8 elk één keer gedeeld",
+  "romanian-no-streaks": "Geen reeksbonus", "romanian-whist-mate": "Reeksen van ±5, elke 5 opnieuw",
+  "romanian-forehead": "Met een voorhoofd- en een blind spel", "romanian-forehead-ones": "Elk spel van 1 kaart op het voorhoofd",
+  "oh-hell-basic": "Basis (10 voor een exact bod)", "oh-hell-no-trump-top": "Tot 13 kaarten, het hoogste spel zonder troef",
+  "oh-hell-zero": "Een gemist bod telt 0", "oh-hell-difference": "5 + bod, of min het verschil",
+  "oh-hell-plus-five": "Slagen + 5 voor een exact bod", "oh-hell-penalty": "10 + slagen, of min het verschil",
+  "oh-hell-down": "Van de meeste kaarten af naar 1", "oh-hell-no-hook": "Zonder haak (de gever biedt vrij)"});
+Object.assign(PRESETS.fr, {
+  "romanian-1-8-1": "1-8-1 (le jeu de club)", "romanian-8-1-8": "8-1-8", "romanian-once": "1 et 8 donnés une fois chacun",
+  "romanian-no-streaks": "Sans prime de série", "romanian-whist-mate": "Séries de ±5, à nouveau tous les 5",
+  "romanian-forehead": "Avec une donne au front et une à l'aveugle", "romanian-forehead-ones": "Chaque donne d'une carte au front",
+  "oh-hell-basic": "De base (10 pour une annonce exacte)", "oh-hell-no-trump-top": "Jusqu'à 13 cartes, la plus grande sans atout",
+  "oh-hell-zero": "Une annonce manquée vaut 0", "oh-hell-difference": "5 + annonce, ou moins l'écart",
+  "oh-hell-plus-five": "Plis + 5 pour une annonce exacte", "oh-hell-penalty": "10 + plis, ou moins l'écart",
+  "oh-hell-down": "Du plus de cartes jusqu'à 1", "oh-hell-no-hook": "Sans crochet (le donneur annonce librement)"});
+Object.assign(PRESETS.da, {
+  "romanian-1-8-1": "1-8-1 (klubspillet)", "romanian-8-1-8": "8-1-8", "romanian-once": "1 og 8 givet én gang hver",
+  "romanian-no-streaks": "Ingen seriebonus", "romanian-whist-mate": "Serier på ±5, igen hver 5.",
+  "romanian-forehead": "Med et pande- og et blindt spil", "romanian-forehead-ones": "Hvert 1-korts spil på panden",
+  "oh-hell-basic": "Grundform (10 for et præcist bud)", "oh-hell-no-trump-top": "Op til 13 kort, det største spil uden trumf",
+  "oh-hell-zero": "Et misset bud giver 0", "oh-hell-difference": "5 + bud, eller minus forskellen",
+  "oh-hell-plus-five": "Stik + 5 for et præcist bud", "oh-hell-penalty": "10 + stik, eller minus forskellen",
+  "oh-hell-down": "Fra flest kort ned til 1", "oh-hell-no-hook": "Uden krog (giveren byder frit)"});
+Object.assign(PRESETS.ro, {
+  "romanian-1-8-1": "1-8-1 (jocul de club)", "romanian-8-1-8": "8-1-8", "romanian-once": "1 și 8 împărțite o dată fiecare",
+  "romanian-no-streaks": "Fără bonus de serie", "romanian-whist-mate": "Serii de ±5, din nou la fiecare 5",
+  "romanian-forehead": "Cu o mână pe frunte și una pe nevăzute", "romanian-forehead-ones": "Fiecare mână de 1 carte pe frunte",
+  "oh-hell-basic": "De bază (10 pentru licitația exactă)", "oh-hell-no-trump-top": "Până la 13 cărți, cea mai mare fără atu",
+  "oh-hell-zero": "Licitația ratată face 0", "oh-hell-difference": "5 + licitația, sau minus diferența",
+  "oh-hell-plus-five": "Levate + 5 pentru licitația exactă", "oh-hell-penalty": "10 + levate, sau minus diferența",
+  "oh-hell-down": "De la cele mai multe cărți până la 1", "oh-hell-no-hook": "Fără cârlig (cel care împarte licitează liber)"});
+// the rule options' labels (their help as the server gives it, in English, where not here)
+const EXACT_OPTS = {
+  en: {players: "Players", deck: "Deck", schedule: "Cards per deal", max_cards: "Most cards", repeat_ends: "1s and 8s once per player",
+       hook: "The dealer's bar", must_trump: "Must trump when void", exact_bonus: "Bonus for an exact bid",
+       trick_points: "Points a trick", miss: "A missed bid", miss_points: "Lost a trick of difference", streak: "Streak length",
+       streak_bonus: "Streak bonus", streak_penalty: "Streak penalty", streak_repeat: "Streaks again", streak_ones: "1-card deals in streaks",
+       forehead: "Forehead deals", blind: "A blind deal"},
+  nl: {players: "Spelers", deck: "Spel kaarten", schedule: "Kaarten per spel", max_cards: "Meeste kaarten", repeat_ends: "1 en 8 per speler",
+       hook: "Beperking van de gever", must_trump: "Troeven verplicht", exact_bonus: "Bonus voor een exact bod",
+       trick_points: "Punten per slag", miss: "Een gemist bod", miss_points: "Verlies per slag verschil", streak: "Lengte van een reeks",
+       streak_bonus: "Reeksbonus", streak_penalty: "Reeksstraf", streak_repeat: "Reeksen opnieuw", streak_ones: "Spellen van 1 kaart in reeksen",
+       forehead: "Voorhoofdspellen", blind: "Een blind spel"},
+  fr: {players: "Joueurs", deck: "Jeu de cartes", schedule: "Cartes par donne", max_cards: "Le plus de cartes", repeat_ends: "1 et 8 par joueur",
+       hook: "Contrainte du donneur", must_trump: "Obligation de couper", exact_bonus: "Prime d'annonce exacte",
+       trick_points: "Points par pli", miss: "Une annonce manquée", miss_points: "Perte par pli d'écart", streak: "Longueur de série",
+       streak_bonus: "Prime de série", streak_penalty: "Pénalité de série", streak_repeat: "Séries répétées", streak_ones: "Donnes d'une carte en série",
+       forehead: "Donnes au front", blind: "Une donne à l'aveugle"},
+  da: {players: "Spillere", deck: "Kortspil", schedule: "Kort pr. spil", max_cards: "Flest kort", repeat_ends: "1 og 8 pr. spiller",
+       hook: "Giverens spærring", must_trump: "Pligt til at trumfe", exact_bonus: "Bonus for præcist bud",
+       trick_points: "Point pr. stik", miss: "Et misset bud", miss_points: "Tab pr. stiks forskel", streak: "Seriens længde",
+       streak_bonus: "Seriebonus", streak_penalty: "Serietab", streak_repeat: "Serier igen", streak_ones: "1-korts spil i serier",
+       forehead: "Pandespil", blind: "Et blindt spil"},
+  ro: {players: "Jucători", deck: "Pachetul", schedule: "Cărți pe mână", max_cards: "Cele mai multe cărți", repeat_ends: "1 și 8 de câte ori sunt jucători",
+       hook: "Restricția celui care împarte", must_trump: "Obligat să taie cu atu", exact_bonus: "Bonus pentru licitația exactă",
+       trick_points: "Puncte pe levată", miss: "Licitația ratată", miss_points: "Pierdere pe levată de diferență", streak: "Lungimea seriei",
+       streak_bonus: "Bonus de serie", streak_penalty: "Penalizare de serie", streak_repeat: "Serii repetate", streak_ones: "Mâinile de 1 carte în serii",
+       forehead: "Mâini pe frunte", blind: "O mână pe nevăzute"},
+};
+// their choices: the schedule, the deck, a missed bid, the forehead deals
+const EXACT_CHOICES = {
+  en: {schedule: {"1-max-1": "1 up to the most and back", "max-1-max": "the most down to 1 and back", "1-max": "1 up to the most",
+                  "max-1": "the most down to 1"}, deck: {short: "8 cards a player", full: "52 cards"},
+       miss: {difference: "minus the difference", tricks: "a point a trick", zero: "nothing"},
+       forehead: {none: "none", end: "one at the end", ones: "every 1-card deal"}},
+  nl: {schedule: {"1-max-1": "1 tot het meeste en terug", "max-1-max": "het meeste tot 1 en terug", "1-max": "1 tot het meeste",
+                  "max-1": "het meeste tot 1"}, deck: {short: "8 kaarten per speler", full: "52 kaarten"},
+       miss: {difference: "min het verschil", tricks: "een punt per slag", zero: "niets"},
+       forehead: {none: "geen", end: "één op het einde", ones: "elk spel van 1 kaart"}},
+  fr: {schedule: {"1-max-1": "de 1 au maximum et retour", "max-1-max": "du maximum à 1 et retour", "1-max": "de 1 au maximum",
+                  "max-1": "du maximum à 1"}, deck: {short: "8 cartes par joueur", full: "52 cartes"},
+       miss: {difference: "moins l'écart", tricks: "un point par pli", zero: "rien"},
+       forehead: {none: "aucune", end: "une à la fin", ones: "chaque donne d'une carte"}},
+  da: {schedule: {"1-max-1": "1 op til flest og tilbage", "max-1-max": "flest ned til 1 og tilbage", "1-max": "1 op til flest",
+                  "max-1": "flest ned til 1"}, deck: {short: "8 kort pr. spiller", full: "52 kort"},
+       miss: {difference: "minus forskellen", tricks: "et point pr. stik", zero: "intet"},
+       forehead: {none: "ingen", end: "ét til sidst", ones: "hvert 1-korts spil"}},
+  ro: {schedule: {"1-max-1": "de la 1 la maxim și înapoi", "max-1-max": "de la maxim la 1 și înapoi", "1-max": "de la 1 la maxim",
+                  "max-1": "de la maxim la 1"}, deck: {short: "8 cărți de jucător", full: "52 de cărți"},
+       miss: {difference: "minus diferența", tricks: "un punct pe levată", zero: "nimic"},
+       forehead: {none: "niciuna", end: "una la sfârșit", ones: "fiecare mână de 1 carte"}},
+};
+for (const l of LANGS) {
+  for (const [name, label] of Object.entries(EXACT_OPTS[l])) {
+    OPTS[l][name] ??= [label, l === "en" ? undefined : OPTS.en[name]?.[1], EXACT_CHOICES[l][name]];
+  }
+}

@@ -206,7 +206,7 @@ class Relay:
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(pubsub), name="openwhist-relay-listen"),
                        loop.create_task(self._write(), name="openwhist-relay-write"),
-                       loop.create_task(self._watch(), name="openwhist-relay-watch")]
+                       loop.create_task(_watch(self), name="openwhist-relay-watch")]
 
     def _beat(self) -> None:
         import redis
@@ -336,7 +336,7 @@ class Relay:
         if holder is not None and holder != self.me:
             if await self.is_alive(holder):
                 return holder
-            await self._bury(holder)
+            await _bury(self, holder)
         if await self.open_here(table_id):
             return None
         live, holder = await hub.store.run(_lease_of, table_id)
@@ -423,16 +423,6 @@ class Relay:
 
     # --- the others' health ----------------------------------------------------------------
 
-    async def _watch(self) -> None:
-        while True:
-            await asyncio.sleep(BEAT)
-            try:
-                await self.watch_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("relay: looking at the other processes failed; trying again", exc_info=True)
-
     async def watch_once(self) -> None:
         """Find the dead processes and bury them (:meth:`_bury`); after a silence of this
         process's own key, check its leases."""
@@ -459,36 +449,52 @@ class Relay:
         for h in names:
             if h not in self.alive and h not in self._taking:
                 self._taking.add(h)
-                asyncio.get_running_loop().create_task(self._take_over(h, leases.get(h, [])))
+                asyncio.get_running_loop().create_task(_take_over(self, h, leases.get(h, [])))
 
-    async def _take_over(self, holder: str, tables: list[str]) -> None:
+
+async def _watch(relay: Relay) -> None:
+    """Look at the other processes every :data:`BEAT` seconds (:meth:`Relay.watch_once`)."""
+    while True:
+        await asyncio.sleep(BEAT)
         try:
-            await self._bury(holder)
-            hub = self.hub_of()
+            await relay.watch_once()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.warning("relay: looking at the other processes failed; trying again", exc_info=True)
 
-            async def take(table_id: str) -> None:
-                await self.open_here(table_id)
 
-            # many at once: the store commits the jobs that wait together in one go
-            todo = [t for t in tables if t not in hub.tables]
-            for i in range(0, len(todo), 64):
-                await asyncio.gather(*(take(t) for t in todo[i:i + 64]))
-        finally:
-            self._taking.discard(holder)
+async def _take_over(relay: Relay, holder: str, tables: list[str]) -> None:
+    """Bury a dead process (:func:`_bury`) and open its tables here, those another process
+    has not taken first."""
+    try:
+        await _bury(relay, holder)
+        hub = relay.hub_of()
 
-    async def _bury(self, holder: str) -> None:
-        """A dead process: close the connections passed to it (the clients reconnect),
-        end those served for it, give up its leases."""
-        for b in list(self.bridged.values()):
-            if b.holder == holder:
-                b.inbox.put_nowait(None)
-        for s in list(self.served.values()):
-            if s.origin == holder:
-                s.queue.put_nowait({"type": "websocket.disconnect", "code": 1006})
-                s.queue.put_nowait({"type": "http.disconnect"})
-        hub = self.hub_of()
-        await hub.store.run(_release, holder)
-        log.warning("relay: server process %s is gone; its tables are taken over", holder)
+        async def take(table_id: str) -> None:
+            await relay.open_here(table_id)
+
+        # many at once: the store commits the jobs that wait together in one go
+        todo = [t for t in tables if t not in hub.tables]
+        for i in range(0, len(todo), 64):
+            await asyncio.gather(*(take(t) for t in todo[i:i + 64]))
+    finally:
+        relay._taking.discard(holder)
+
+
+async def _bury(relay: Relay, holder: str) -> None:
+    """A dead process: close the connections passed to it (the clients reconnect),
+    end those served for it, give up its leases."""
+    for b in list(relay.bridged.values()):
+        if b.holder == holder:
+            b.inbox.put_nowait(None)
+    for s in list(relay.served.values()):
+        if s.origin == holder:
+            s.queue.put_nowait({"type": "websocket.disconnect", "code": 1006})
+            s.queue.put_nowait({"type": "http.disconnect"})
+    hub = relay.hub_of()
+    await hub.store.run(_release, holder)
+    log.warning("relay: server process %s is gone; its tables are taken over", holder)
 
 
 class RelayMiddleware:

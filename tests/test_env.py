@@ -20,28 +20,32 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from openwhist.env import aec_env, spiel  # noqa: E402
 from openwhist.env.aec import WhistEnv  # noqa: E402
 
-VARIANTS = [v for v in openwhist.variants() if v not in ("romanian", "oh-hell")]
-"""The families the research adapters lay out (the exact-bid whists' bids and 3 to 6 hands
-are not in the tensors yet)."""
+VARIANTS = openwhist.variants()
+EXACT_BID = [v for v in VARIANTS if openwhist.rules.registry.header(v).bids]
+"""The families whose players bid exact tricks, for 3 to 6 players."""
+CASES = [pytest.param(v, {}, id=v) for v in VARIANTS] + [
+    pytest.param(v, {"players": n}, id=f"{v}-{n}") for v in EXACT_BID for n in (3, 5, 6)]
+"""Every variant (its default options), and the exact-bid whists at 3, 5 and 6 players."""
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "tensors.md"
 
 
 # --- PettingZoo ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_pettingzoo_api_test_passes(variant: str) -> None:
-    api_test(aec_env(variant), num_cycles=300)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_pettingzoo_api_test_passes(variant: str, options: dict[str, int]) -> None:
+    api_test(aec_env(variant, **options), num_cycles=300)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_pettingzoo_seed_test_passes(variant: str) -> None:
-    seed_test(lambda: aec_env(variant), num_cycles=300)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_pettingzoo_seed_test_passes(variant: str, options: dict[str, int]) -> None:
+    seed_test(lambda: aec_env(variant, **options), num_cycles=300)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_an_episode_of_random_play_ends_with_the_deals_points_as_rewards(variant: str) -> None:
-    env = WhistEnv(variant)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_an_episode_of_random_play_ends_with_the_deals_points_as_rewards(variant: str,
+                                                                          options: dict[str, int]) -> None:
+    env = WhistEnv(variant, **options)
     env.reset(seed=11)
     rng = np.random.default_rng(0)
     totals = dict.fromkeys(env.possible_agents, 0.0)
@@ -79,9 +83,9 @@ def test_an_episode_of_several_deals_rotates_the_dealer_and_carries_the_score() 
     assert len(env.match.sheet) == 3 and "totals" in env.infos["N"]
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_a_match_episode_gives_each_deals_rewards_as_it_ends(variant: str) -> None:
-    env = WhistEnv(variant, deals=2)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_a_match_episode_gives_each_deals_rewards_as_it_ends(variant: str, options: dict[str, int]) -> None:
+    env = WhistEnv(variant, deals=2, **options)
     env.reset(seed=8)
     rng = random.Random(8)
     totals = dict.fromkeys(env.possible_agents, 0.0)
@@ -277,10 +281,10 @@ def test_both_adapters_give_the_same_tensors_at_every_step(variant: str) -> None
     assert state.returns() == [env._cumulative_rewards[a] for a in env.possible_agents]
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_tensor_sections_say_what_the_observation_says(variant: str) -> None:
-    layout = tensors.tensor_layout(variant)
-    deal = openwhist.new_deal(variant, seed=8)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_tensor_sections_say_what_the_observation_says(variant: str, options: dict[str, int]) -> None:
+    layout = tensors.tensor_layout(variant, **options)
+    deal = openwhist.new_deal(variant, seed=8, **options)
     rng = random.Random(8)
     while not deal.is_over():
         hand = deal.to_move
@@ -341,7 +345,7 @@ def test_the_kept_closed_tricks_never_change_a_tensor(variant: str) -> None:
         obs = deal.observation(rng.choice(deal.seats))
         got = tensors.information_state_tensor(obs, layout)
         kept = tensors._MEMO
-        tensors._MEMO = {n: [None] for n in (2, 3, 4)}
+        tensors._MEMO = {n: [None] for n in tensors.HAND_COUNTS}
         fresh = tensors.information_state_tensor(obs, layout)
         tensors._MEMO = kept
         np.testing.assert_array_equal(got, fresh)

@@ -41,6 +41,8 @@ class Declaration:
     :param max_actions: the most actions (cards and calls) any deal can take.
     :param min_points: the fewest points one side or player can score in a deal.
     :param max_points: the most points one side or player can score in a deal.
+    :param bids: True where each player bids the exact tricks he will take (the calls
+        ``bid 0`` to ``bid 17``), so that the research tensors lay the bids out.
     """
 
     controllers: tuple[int, ...]
@@ -50,6 +52,7 @@ class Declaration:
     max_actions: int
     min_points: int
     max_points: int
+    bids: bool = False
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,8 @@ class VariantHeader:
     min_points: int
     max_points: int
     depends_on: tuple[str, ...]
+    bids: bool = False
+    """Each player bids the exact tricks he will take (``bid 0`` to ``bid 17``)."""
 
     @property
     def players(self) -> int:
@@ -238,4 +243,4 @@ class Variant:
         seats = tuple(sorted(set(d.controllers)))
         return VariantHeader(self.name, len(d.controllers), seats, d.controllers, d.partnership, d.sides,
                              d.scores, d.max_actions, d.min_points, d.max_points,
-                             self.header_options)
+                             self.header_options, d.bids)

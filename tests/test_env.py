@@ -135,9 +135,10 @@ def test_render_shows_the_table_as_text() -> None:
 # --- OpenSpiel --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_openspiel_random_simulation_and_serialisation(variant: str) -> None:
-    game = pyspiel.load_game(spiel.game_name(variant))
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_openspiel_random_simulation_and_serialisation(variant: str, options: dict[str, int]) -> None:
+    game = pyspiel.load_game(spiel.game_name(variant), options)
+    assert game.num_players() == options.get("players", game.num_players())
     pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
 
 
@@ -154,16 +155,23 @@ def test_games_take_a_preset_options_and_a_dealer() -> None:
         pyspiel.load_game("openwhist_classic", {"options": "colour=red"})
 
 
+def _dealt(game: object) -> int:
+    """The chance nodes that deal a game's cards (the cards in play)."""
+    return len(spiel.spec_of(game).deck)
+
+
 def _random_state(game: object, rng: random.Random, moves: int) -> object:
     state = game.new_initial_state()  # type: ignore[attr-defined]
-    while not state.is_terminal() and len(state.history()) < 52 + moves:
+    while not state.is_terminal() and len(state.history()) < _dealt(game) + moves:
         state.apply_action(rng.choice(state.legal_actions()))
     return state
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_resampling_keeps_the_players_information_and_changes_the_hidden_cards(variant: str) -> None:
-    game = pyspiel.load_game(spiel.game_name(variant))
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_resampling_keeps_the_players_information_and_changes_the_hidden_cards(
+        variant: str, options: dict[str, int]) -> None:
+    game = pyspiel.load_game(spiel.game_name(variant), options)
+    dealt = _dealt(game)
     rng = random.Random(7)
     checked = changed = 0
     for _ in range(40):
@@ -174,10 +182,10 @@ def test_resampling_keeps_the_players_information_and_changes_the_hidden_cards(v
             other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
             assert other.information_state_string(player) == state.information_state_string(player)
             assert other.information_state_tensor(player) == state.information_state_tensor(player)
-            assert other.history()[52:] == state.history()[52:]
+            assert other.history()[dealt:] == state.history()[dealt:]
             mine = state.seat_observation(player).hand.mask
             assert other.seat_observation(player).hand.mask == mine
-            changed += other.history()[:52] != state.history()[:52]
+            changed += other.history()[:dealt] != state.history()[:dealt]
         checked += 1
         if checked >= 8:
             break
@@ -256,14 +264,54 @@ def test_openspiel_rl_agents_learn_on_whist() -> None:
         "openwhist_german").information_state_tensor_size()
 
 
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_oh_hell_game_plays_as_openspiels_oh_hell_on_the_same_deals(players: int) -> None:
+    """Our OpenSpiel game and OpenSpiel's ``oh_hell`` given the same deals (ours: the cards
+    round the table from the dealer's left, then the trump card, then the rest; theirs:
+    the tricks, the dealer, the k-th card to player k mod n, the trump card), every
+    player to act and legal action compared in lock-step, and the returns at the end."""
+    from test_oh_hell_openspiel import os_action, os_card
+
+    rng = random.Random(players)
+    record = openwhist.rules.registry.get_variant("oh-hell")
+    for _ in range(40):
+        opts = record.options(players=players)
+        cards = rng.randint(1, opts.most_cards)
+        dealer = rng.randrange(players)
+        deal = record.deal(opts, seed=rng.getrandbits(62), dealer=dealer, cards=cards)
+        ours = pyspiel.load_game("openwhist_oh-hell", {"players": players, "cards": cards,
+                                                       "dealer": dealer}).new_initial_state()
+        for c in spiel.deck_from_setup(ours.get_game(), deal.setup()):
+            ours.apply_action(c)
+        theirs = pyspiel.load_game("oh_hell", {"players": players}).new_initial_state()
+        theirs.apply_action(cards)
+        theirs.apply_action(dealer)
+        hands = [[c for c in range(52) if deal.hands[h] >> c & 1] for h in range(players)]
+        for k in range(players * cards):
+            theirs.apply_action(os_card(hands[k % players][k // players]))
+        theirs.apply_action(os_card(deal.turn_up))
+        assert ours.seat_observation(0).hand.mask == deal.hands[0]
+        while not ours.is_terminal():
+            assert not theirs.is_terminal() and theirs.current_player() == ours.current_player()
+            legal = ours.legal_actions()
+            assert sorted(os_action(a) for a in legal) == sorted(theirs.legal_actions())
+            action = rng.choice(legal)
+            ours.apply_action(action)
+            theirs.apply_action(os_action(action))
+        assert theirs.is_terminal()
+        points = [int(p) for p in theirs.returns()]
+        header = spiel.spec_of(ours.get_game()).header
+        assert ours.returns() == pytest.approx(rewards.seat_returns(points, header.sides, header))
+
+
 # --- tensors ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_both_adapters_give_the_same_tensors_at_every_step(variant: str) -> None:
-    env = WhistEnv(variant)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_both_adapters_give_the_same_tensors_at_every_step(variant: str, options: dict[str, int]) -> None:
+    env = WhistEnv(variant, **options)
     env.reset(seed=21)
-    game = pyspiel.load_game(spiel.game_name(variant))
+    game = pyspiel.load_game(spiel.game_name(variant), options)
     state = game.new_initial_state()
     for c in spiel.deck_from_setup(game, env.deal.setup()):
         state.apply_action(c)

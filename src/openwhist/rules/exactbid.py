@@ -835,6 +835,7 @@ ROMANIAN = Variant(
     match_rules=ExactBidMatchRules,
     declare=_declare,
     header_options=_HEADER,
+    tally="points",
 )
 """Romanian whist (rules.md §4.4): the registry's record; ``players`` is an option."""
 
@@ -853,5 +854,6 @@ OH_HELL = Variant(
     match_rules=ExactBidMatchRules,
     declare=_declare,
     header_options=_HEADER,
+    tally="points",
 )
 """Oh Hell (rules.md §4.5): the registry's record; ``players`` is an option."""

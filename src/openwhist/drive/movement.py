@@ -474,7 +474,9 @@ def _each_rounds(players: int, size: int, rounds: int) -> list[Round]:
         if r == 0:
             out_now = list(range(players - byes, players))
         else:
-            order = sorted(range(players), key=lambda p: (p in last, sat_out[p], (players - 1 - p + r * byes) % players))
+            turn = r * byes
+            order = sorted(range(players),
+                           key=lambda p: (p in last, sat_out[p], (players - 1 - p + turn) % players))
             out_now = order[:byes]
         last = set(out_now)
         for p in out_now:

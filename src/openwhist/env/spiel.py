@@ -190,15 +190,12 @@ def make_spec(variant: str, params: dict[str, Any]) -> GameSpec:
     header = record.header(options)
     if not _sized(variant, options):
         return GameSpec(variant, options, dealer, header, layout_for(header))
-    # one deal of the hand size asked for (0: the largest); the cards in play read from a
-    # deal made to see them (a short deck leaves some out)
-    probe = record.deal(options, seed=0, dealer=dealer)
-    most = len(_cards_of(probe.setup()["hands"][seat_name(dealer, header.hands)]))
+    # one deal of the hand size asked for (0: the largest), from the cards in play
+    most = header.hand_cards
     cards = int(params.get("cards", 0)) or most
     if not 1 <= cards <= most:
         raise ConfigError(f"cards is a hand size 1-{most} (0: {most}), not {cards}")
-    out = probe.locations().get("out", 0)
-    deck = tuple(c for c in range(CARDS) if not out >> c & 1)
+    deck = tuple(c for c in range(CARDS) if header.deck >> c & 1)
     return GameSpec(variant, options, dealer, header, layout_for(header), cards, deck)
 
 

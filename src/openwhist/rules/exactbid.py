@@ -807,7 +807,8 @@ def _declare(options: ExactBidOptions) -> Declaration:
         low -= options.streak_penalty
         high += options.streak_bonus
     return Declaration(tuple(range(n)), "each", each_for_himself(n), "player",
-                       n + n * top, low, high, bids=True)
+                       n + n * top, low, high, bids=True, deck=deck_mask(options),
+                       hand_cards=top)
 
 
 _HEADER = ("players", "deck", "max_cards", "exact_bonus", "trick_points", "miss", "miss_points",

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import openwhist
 from openwhist import drive
 from openwhist.errors import ConfigError, InvalidActionError
+from openwhist.rules.registry import get_variant
 
 TABLES = range(2, 13)
 
@@ -364,3 +365,59 @@ def test_a_round_seating_someone_twice_is_refused() -> None:
         drive.Round.from_dict({"number": 1})
     with pytest.raises(InvalidActionError, match="numbered 1, 2"):
         drive.Round.from_dict({"number": 1, "tables": [{"number": 2, "seats": [0, 1, 2, 3]}]})
+
+
+def _each_plan(people: int, size: int, rounds: int) -> drive.Plan:
+    return drive.plan("individual", people, "romanian", rounds=rounds,
+                      options=get_variant("romanian").options(players=size))
+
+
+@pytest.mark.parametrize(("people", "size"), [(7, 3), (10, 5), (9, 4), (13, 6), (11, 3), (14, 5)])
+def test_the_each_for_himself_movement_meets_evenly_and_rotates_the_byes(people: int, size: int) -> None:
+    """Tables of the players option; the people left over sit out, never twice in a row
+    (fewer than half sit out each round), and over the rounds everyone sits out as often
+    as the others, give or take one; each pair meets about equally often."""
+    rounds = 8
+    p = _each_plan(people, size, rounds)
+    assert p.seats_per_table == size and p.computers == 0 and p.byes == people % size
+    assert p.tables == people // size
+    byes = [0] * people
+    met: dict[tuple[int, int], int] = {}
+    for before, rnd in zip((None, *p.rounds), p.rounds):
+        assert all(len(t.seats) == size and None not in t.seats for t in rnd.tables)
+        out = rnd.sitting_out(people)
+        assert len(out) == p.byes
+        if before is not None:
+            assert not set(out) & set(before.sitting_out(people))
+        for person in out:
+            byes[person] += 1
+        for t in rnd.tables:
+            for a, b in combinations(sorted(t.people), 2):
+                met[(a, b)] = met.get((a, b), 0) + 1
+    assert max(byes) - min(byes) <= 1
+    counts = [met.get(pair, 0) for pair in combinations(range(people), 2)]
+    mean = sum(counts) / len(counts)
+    # measured over 8 rounds: 7 at 3, 1-3 meetings a pair (mean 2.3); 10 at 5, 0-5 (3.6);
+    # 9 at 4, 1-4 (2.7); 13 at 6, 0-5 (3.1); 11 at 3, 1-2 (1.3); 14 at 5, 0-3 (1.8)
+    assert max(counts) <= mean + 2 and min(counts) >= mean - 4
+
+
+def test_the_each_for_himself_movement_fills_one_table_with_computers_when_few() -> None:
+    p = _each_plan(3, 5, 2)
+    assert p.tables == 1 and p.computers == 2 and p.byes == 0
+    assert all(r.computers() == 2 and len(r.tables[0].people) == 3 for r in p.rounds)
+
+
+def test_the_each_for_himself_families_play_the_individual_movement_only() -> None:
+    for kind in ("pairs", "progressive"):
+        with pytest.raises(ConfigError, match="individual movement"):
+            drive.plan(kind, 8, "oh-hell")
+    p = drive.plan("individual", 8, "oh-hell")  # the default options: four a table
+    assert p.seats_per_table == 4 and p.tables == 2
+
+
+def test_the_each_for_himself_plan_reads_back_and_prints_who_sits_out() -> None:
+    p = _each_plan(7, 3, 2)
+    assert drive.Plan.from_dict(p.to_dict()) == p
+    text = p.table_text()
+    assert "1 sitting out each round" in text and "sitting out: 7" in text

@@ -20,28 +20,32 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from openwhist.env import aec_env, spiel  # noqa: E402
 from openwhist.env.aec import WhistEnv  # noqa: E402
 
-VARIANTS = [v for v in openwhist.variants() if v not in ("romanian", "oh-hell")]
-"""The families the research adapters lay out (the exact-bid whists' bids and 3 to 6 hands
-are not in the tensors yet)."""
+VARIANTS = openwhist.variants()
+EXACT_BID = [v for v in VARIANTS if openwhist.rules.registry.header(v).bids]
+"""The families whose players bid exact tricks, for 3 to 6 players."""
+CASES = [pytest.param(v, {}, id=v) for v in VARIANTS] + [
+    pytest.param(v, {"players": n}, id=f"{v}-{n}") for v in EXACT_BID for n in (3, 5, 6)]
+"""Every variant (its default options), and the exact-bid whists at 3, 5 and 6 players."""
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "tensors.md"
 
 
 # --- PettingZoo ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_pettingzoo_api_test_passes(variant: str) -> None:
-    api_test(aec_env(variant), num_cycles=300)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_pettingzoo_api_test_passes(variant: str, options: dict[str, int]) -> None:
+    api_test(aec_env(variant, **options), num_cycles=300)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_pettingzoo_seed_test_passes(variant: str) -> None:
-    seed_test(lambda: aec_env(variant), num_cycles=300)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_pettingzoo_seed_test_passes(variant: str, options: dict[str, int]) -> None:
+    seed_test(lambda: aec_env(variant, **options), num_cycles=300)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_an_episode_of_random_play_ends_with_the_deals_points_as_rewards(variant: str) -> None:
-    env = WhistEnv(variant)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_an_episode_of_random_play_ends_with_the_deals_points_as_rewards(variant: str,
+                                                                          options: dict[str, int]) -> None:
+    env = WhistEnv(variant, **options)
     env.reset(seed=11)
     rng = np.random.default_rng(0)
     totals = dict.fromkeys(env.possible_agents, 0.0)
@@ -79,9 +83,9 @@ def test_an_episode_of_several_deals_rotates_the_dealer_and_carries_the_score() 
     assert len(env.match.sheet) == 3 and "totals" in env.infos["N"]
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_a_match_episode_gives_each_deals_rewards_as_it_ends(variant: str) -> None:
-    env = WhistEnv(variant, deals=2)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_a_match_episode_gives_each_deals_rewards_as_it_ends(variant: str, options: dict[str, int]) -> None:
+    env = WhistEnv(variant, deals=2, **options)
     env.reset(seed=8)
     rng = random.Random(8)
     totals = dict.fromkeys(env.possible_agents, 0.0)
@@ -131,9 +135,10 @@ def test_render_shows_the_table_as_text() -> None:
 # --- OpenSpiel --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_openspiel_random_simulation_and_serialisation(variant: str) -> None:
-    game = pyspiel.load_game(spiel.game_name(variant))
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_openspiel_random_simulation_and_serialisation(variant: str, options: dict[str, int]) -> None:
+    game = pyspiel.load_game(spiel.game_name(variant), options)
+    assert game.num_players() == options.get("players", game.num_players())
     pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
 
 
@@ -150,16 +155,23 @@ def test_games_take_a_preset_options_and_a_dealer() -> None:
         pyspiel.load_game("openwhist_classic", {"options": "colour=red"})
 
 
+def _dealt(game: object) -> int:
+    """The chance nodes that deal a game's cards (the cards in play)."""
+    return len(spiel.spec_of(game).deck)
+
+
 def _random_state(game: object, rng: random.Random, moves: int) -> object:
     state = game.new_initial_state()  # type: ignore[attr-defined]
-    while not state.is_terminal() and len(state.history()) < 52 + moves:
+    while not state.is_terminal() and len(state.history()) < _dealt(game) + moves:
         state.apply_action(rng.choice(state.legal_actions()))
     return state
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_resampling_keeps_the_players_information_and_changes_the_hidden_cards(variant: str) -> None:
-    game = pyspiel.load_game(spiel.game_name(variant))
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_resampling_keeps_the_players_information_and_changes_the_hidden_cards(
+        variant: str, options: dict[str, int]) -> None:
+    game = pyspiel.load_game(spiel.game_name(variant), options)
+    dealt = _dealt(game)
     rng = random.Random(7)
     checked = changed = 0
     for _ in range(40):
@@ -170,10 +182,10 @@ def test_resampling_keeps_the_players_information_and_changes_the_hidden_cards(v
             other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
             assert other.information_state_string(player) == state.information_state_string(player)
             assert other.information_state_tensor(player) == state.information_state_tensor(player)
-            assert other.history()[52:] == state.history()[52:]
+            assert other.history()[dealt:] == state.history()[dealt:]
             mine = state.seat_observation(player).hand.mask
             assert other.seat_observation(player).hand.mask == mine
-            changed += other.history()[:52] != state.history()[:52]
+            changed += other.history()[:dealt] != state.history()[:dealt]
         checked += 1
         if checked >= 8:
             break
@@ -252,14 +264,54 @@ def test_openspiel_rl_agents_learn_on_whist() -> None:
         "openwhist_german").information_state_tensor_size()
 
 
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_oh_hell_game_plays_as_openspiels_oh_hell_on_the_same_deals(players: int) -> None:
+    """Our OpenSpiel game and OpenSpiel's ``oh_hell`` given the same deals (ours: the cards
+    round the table from the dealer's left, then the trump card, then the rest; theirs:
+    the tricks, the dealer, the k-th card to player k mod n, the trump card), every
+    player to act and legal action compared in lock-step, and the returns at the end."""
+    from test_oh_hell_openspiel import os_action, os_card
+
+    rng = random.Random(players)
+    record = openwhist.rules.registry.get_variant("oh-hell")
+    for _ in range(40):
+        opts = record.options(players=players)
+        cards = rng.randint(1, opts.most_cards)
+        dealer = rng.randrange(players)
+        deal = record.deal(opts, seed=rng.getrandbits(62), dealer=dealer, cards=cards)
+        ours = pyspiel.load_game("openwhist_oh-hell", {"players": players, "cards": cards,
+                                                       "dealer": dealer}).new_initial_state()
+        for c in spiel.deck_from_setup(ours.get_game(), deal.setup()):
+            ours.apply_action(c)
+        theirs = pyspiel.load_game("oh_hell", {"players": players}).new_initial_state()
+        theirs.apply_action(cards)
+        theirs.apply_action(dealer)
+        hands = [[c for c in range(52) if deal.hands[h] >> c & 1] for h in range(players)]
+        for k in range(players * cards):
+            theirs.apply_action(os_card(hands[k % players][k // players]))
+        theirs.apply_action(os_card(deal.turn_up))
+        assert ours.seat_observation(0).hand.mask == deal.hands[0]
+        while not ours.is_terminal():
+            assert not theirs.is_terminal() and theirs.current_player() == ours.current_player()
+            legal = ours.legal_actions()
+            assert sorted(os_action(a) for a in legal) == sorted(theirs.legal_actions())
+            action = rng.choice(legal)
+            ours.apply_action(action)
+            theirs.apply_action(os_action(action))
+        assert theirs.is_terminal()
+        points = [int(p) for p in theirs.returns()]
+        header = spiel.spec_of(ours.get_game()).header
+        assert ours.returns() == pytest.approx(rewards.seat_returns(points, header.sides, header))
+
+
 # --- tensors ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_both_adapters_give_the_same_tensors_at_every_step(variant: str) -> None:
-    env = WhistEnv(variant)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_both_adapters_give_the_same_tensors_at_every_step(variant: str, options: dict[str, int]) -> None:
+    env = WhistEnv(variant, **options)
     env.reset(seed=21)
-    game = pyspiel.load_game(spiel.game_name(variant))
+    game = pyspiel.load_game(spiel.game_name(variant), options)
     state = game.new_initial_state()
     for c in spiel.deck_from_setup(game, env.deal.setup()):
         state.apply_action(c)
@@ -277,10 +329,10 @@ def test_both_adapters_give_the_same_tensors_at_every_step(variant: str) -> None
     assert state.returns() == [env._cumulative_rewards[a] for a in env.possible_agents]
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_tensor_sections_say_what_the_observation_says(variant: str) -> None:
-    layout = tensors.tensor_layout(variant)
-    deal = openwhist.new_deal(variant, seed=8)
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_tensor_sections_say_what_the_observation_says(variant: str, options: dict[str, int]) -> None:
+    layout = tensors.tensor_layout(variant, **options)
+    deal = openwhist.new_deal(variant, seed=8, **options)
     rng = random.Random(8)
     while not deal.is_over():
         hand = deal.to_move
@@ -341,7 +393,7 @@ def test_the_kept_closed_tricks_never_change_a_tensor(variant: str) -> None:
         obs = deal.observation(rng.choice(deal.seats))
         got = tensors.information_state_tensor(obs, layout)
         kept = tensors._MEMO
-        tensors._MEMO = {n: [None] for n in (2, 3, 4)}
+        tensors._MEMO = {n: [None] for n in tensors.HAND_COUNTS}
         fresh = tensors.information_state_tensor(obs, layout)
         tensors._MEMO = kept
         np.testing.assert_array_equal(got, fresh)

@@ -663,3 +663,48 @@ def test_a_scorer_entry_is_changed_only_by_its_side_and_not_by_one_who_left(stor
     assert d.get(f"/api/drives/{did}").json()["tables"][1]["deals_done"] == 0
     ok = people[5].post(f"/api/drives/{did}/results", {"table": 2, "deal": 1, "tricks": [6, 7]})
     assert ok.status_code == 200
+
+
+def test_an_online_drive_of_ten_each_for_himself_at_tables_of_five(server: Server) -> None:
+    """Ten people, two rounds at two tables of five (the players option), each for himself:
+    the individual movement seats everyone (no computer players, nobody sits out) and
+    mixes the tables; computer players play for the people away; each person's total is
+    the sum of his own points in the tables' records."""
+    d = director(server)
+    did = make(d, family="romanian", options={"players": 5}, movement="individual",
+               rounds=2, deals=2)["id"]
+    people = guests(server, 10)
+    for p in people:
+        assert p.post(f"/api/drives/{did}/register").status_code == 200
+    text = d.get(f"/api/drives/{did}/movement").text
+    assert "10 people at 2 tables" in text and "computer" not in text.split("\n", 1)[1]
+    d.post(f"/api/drives/{did}/start")
+    done = wait_state(d, did, "finished", 240)
+    assert len(done["tables"]) == 4
+    assert all(len(t["seats"]) == 5 and t["deals_done"] == 2 for t in done["tables"])
+    met: dict[frozenset[int], int] = {}
+    for round_no in (1, 2):
+        seated = [[s["number"] for s in t["seats"]] for t in done["tables"] if t["round"] == round_no]
+        assert sorted(n for table in seated for n in table) == list(range(1, 11))
+        for table in seated:
+            for a in table:
+                for b in table:
+                    if a < b:
+                        met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
+    assert max(met.values()) == 2 and len(met) > 20  # the second round mixes the tables
+    recount: dict[int, int] = {}
+    for t in done["tables"]:
+        records = d.get(f"/api/records?table={t['table_id']}").json()
+        assert len(records) == 1
+        rec = d.get(f"/api/records/{records[0]['id']}").json()
+        assert len(rec["deals"]) == 2
+        for deal in rec["deals"]:
+            points = deal["result"]["points"]
+            assert len(points) == 5
+            for i, seat in enumerate(t["seats"]):
+                recount[seat["number"]] = recount.get(seat["number"], 0) + points[i]
+    rows = done["standings"]["rows"]
+    assert all(r["deals"] == 4 for r in rows)
+    assert {r["number"]: r["total"] for r in rows} == recount
+    totals = sorted((r["total"] for r in rows), reverse=True)
+    assert [r["total"] for r in rows] == totals

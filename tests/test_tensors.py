@@ -16,6 +16,9 @@ from openwhist.env import tensors
 from openwhist.rules.observation import Observation
 
 VARIANTS = openwhist.variants()
+SIZED = [(v, {}) for v in VARIANTS] + [(v, {"players": n}) for v in ("romanian", "oh-hell")
+                                       for n in (3, 5, 6)]
+"""Every variant, and the exact-bid whists at every number of players."""
 
 
 def reference_tensor(obs: Observation, layout: tensors.TensorLayout,
@@ -65,7 +68,7 @@ def reference_tensor(obs: Observation, layout: tensors.TensorLayout,
         for s in suits:
             view("voids")[rel(h), int(s)] = 1
     for h, size in enumerate(obs.hand_sizes):
-        view("hand_sizes")[rel(h), min(size, tensors.MAX_HAND)] = 1
+        view("hand_sizes")[rel(h), min(size, tensors.hand_cap(n))] = 1
     won = [0] * n
     for trick in obs.tricks:
         won[trick.winner] += 1
@@ -86,6 +89,11 @@ def reference_tensor(obs: Observation, layout: tensors.TensorLayout,
             if contract.each:
                 view("bound")[0, 3] = 1
             view("contract_trump")[0, 4 if contract.trump is None else int(contract.trump)] = 1
+    if layout.bids:
+        bids = dict(obs.calls)
+        for h in range(n):
+            view("bids")[rel(h), int(bids[h]) - tensors.FIRST_BID if h in bids else tensors.BIDS] = 1
+        view("deal_cards")[0, len(obs.tricks) + max(obs.hand_sizes)] = 1
     if information:
         for t_no, trick in enumerate(obs.tricks):
             for i, c in enumerate(trick.cards):
@@ -111,11 +119,13 @@ def _check(obs: Observation, layout: tensors.TensorLayout) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10_000), steps=st.integers(0, 120),
-       pick=st.integers(0, 3))
-def test_tensors_equal_the_reference_encoding(variant: str, seed: int, steps: int, pick: int) -> None:
-    layout = tensors.tensor_layout(variant)
-    deal = openwhist.new_deal(variant, seed=seed)
+@given(sized=st.sampled_from(SIZED), seed=st.integers(0, 10_000), steps=st.integers(0, 120),
+       pick=st.integers(0, 5))
+def test_tensors_equal_the_reference_encoding(sized: tuple[str, dict[str, int]], seed: int, steps: int,
+                                              pick: int) -> None:
+    variant, options = sized
+    layout = tensors.tensor_layout(variant, **options)
+    deal = openwhist.new_deal(variant, seed=seed, **options)
     rng = random.Random(seed)
     for _ in range(steps):
         if deal.is_over():
@@ -127,10 +137,10 @@ def test_tensors_equal_the_reference_encoding(variant: str, seed: int, steps: in
 def test_tensors_equal_the_reference_at_every_step_for_every_seat() -> None:
     """Whole deals of every variant, every seat observed at every step (the kept closed
     tricks are extended, reused and dropped as the observers change)."""
-    for variant in VARIANTS:
-        layout = tensors.tensor_layout(variant)
+    for variant, options in SIZED:
+        layout = tensors.tensor_layout(variant, **options)
         for seed in range(3):
-            deal = openwhist.new_deal(variant, seed=seed)
+            deal = openwhist.new_deal(variant, seed=seed, **options)
             rng = random.Random(seed)
             while True:
                 for seat in deal.seats:
@@ -168,9 +178,10 @@ def test_tensors_of_interleaved_variants_deals_and_seats() -> None:
     """Observations of several variants, deals and seats asked for in a random order: the
     buffers and kept tricks of one never leak into another."""
     rng = random.Random(8)
-    deals = [(variant, openwhist.new_deal(variant, seed=seed)) for variant in VARIANTS for seed in (1, 2)]
-    for _ in range(300):
-        variant, deal = rng.choice(deals)
+    deals = [(variant, options, openwhist.new_deal(variant, seed=seed, **options))
+             for variant, options in SIZED for seed in (1, 2)]
+    for _ in range(400):
+        variant, options, deal = rng.choice(deals)
         if not deal.is_over():
             deal.apply(rng.choice(list(deal.legal_actions())))
-        _check(deal.observation(rng.choice(deal.seats)), tensors.tensor_layout(variant))
+        _check(deal.observation(rng.choice(deal.seats)), tensors.tensor_layout(variant, **options))

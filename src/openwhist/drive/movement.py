@@ -19,7 +19,9 @@ Three movements:
   people meet (sit at one table) as evenly as the numbers allow: before any two people
   meet a second time, the movement seats them with people they have met fewer times
   whenever a local search finds such a seating; seats rotate too. For German whist
-  (two a table) it is an exact round robin.
+  (two a table) it is an exact round robin. Families of 3 to 6 players each for himself
+  (the table size is their ``players`` option) seat people only: see
+  :func:`_each_rounds`.
 """
 
 from __future__ import annotations
@@ -55,9 +57,11 @@ _NO_PAIRS: dict[str, str] = {
     "each": "has no partners",
 }
 FAMILY_MOVEMENTS: dict[str, tuple[MovementKind, ...]] = {
-    v: PARTNERSHIP_MOVEMENTS[header(v).partnership] for v in DRIVE_FAMILIES}
+    v: ("individual",) if header(v).partnership == "each" and header(v).players > 2
+    else PARTNERSHIP_MOVEMENTS[header(v).partnership] for v in DRIVE_FAMILIES}
 """The movements each drive family allows, read from its header (see
-:data:`PARTNERSHIP_MOVEMENTS`)."""
+:data:`PARTNERSHIP_MOVEMENTS`; each for himself at more than two a table, the individual
+movement only: the progressive moves are a side's)."""
 MAX_PLAYERS = 200
 """The most people one drive seats (fifty four-hand tables)."""
 MAX_ROUNDS = 60
@@ -113,6 +117,11 @@ class Round:
         """How many seats computer players fill in this round."""
         return sum(1 for t in self.tables for p in t.seats if p is None)
 
+    def sitting_out(self, players: int) -> tuple[int, ...]:
+        """The people of a drive of ``players`` who sit at no table this round (a bye)."""
+        seated = {p for t in self.tables for p in t.people}
+        return tuple(p for p in range(players) if p not in seated)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict (:meth:`from_dict` reads it back)."""
         return {"number": self.number, "tables": [t.to_dict() for t in self.tables]}
@@ -165,8 +174,15 @@ class Plan:
 
     @property
     def seats_per_table(self) -> int:
-        """Seats at each table: 4, or 2 for German whist."""
-        return _table_size(self.family)
+        """Seats at each table: 4, or 2 for German whist, or the players option of a
+        family that has one (3 to 6)."""
+        return len(self.rounds[0].tables[0].seats)
+
+    @property
+    def byes(self) -> int:
+        """How many people sit out each round (an each-for-himself family of 3 to 6 a
+        table whose people do not fill the tables)."""
+        return self.players - sum(len(t.people) for t in self.rounds[0].tables)
 
     @property
     def tables(self) -> int:
@@ -176,7 +192,7 @@ class Plan:
     @property
     def computers(self) -> int:
         """How many seats computer players fill in every round (the gaps)."""
-        return self.tables * self.seats_per_table - self.players
+        return self.tables * self.seats_per_table - self.players + self.byes
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict (:meth:`from_dict` reads it back)."""
@@ -234,12 +250,16 @@ class Plan:
         plural = "s" if self.total_rounds != 1 else ""
         lines = [f"{self.family} whist drive, {self.kind} movement: {self.players} people at "
                  f"{self.tables} table{'s' if self.tables != 1 else ''}, {self.total_rounds} "
-                 f"round{plural}, {self.computers} computer player{'s' if self.computers != 1 else ''}"]
+                 f"round{plural}, {self.computers} computer player{'s' if self.computers != 1 else ''}"
+                 + (f", {self.byes} sitting out each round" if self.byes else "")]
         for rnd in self.rounds:
             lines.append(f"round {rnd.number}")
             for t in rnd.tables:
                 seats = "  ".join(f"{letters[s]} {who(p)}" for s, p in enumerate(t.seats))
                 lines.append(f"  table {t.number}: {seats}")
+            out = rnd.sitting_out(self.players)
+            if out:
+                lines.append(f"  sitting out: {', '.join(who(p) for p in out)}")
         if self.kind == "progressive" and self.total_rounds > 1:
             lines.append(f"rounds 2-{self.total_rounds} follow the results: the winners at each table "
                          "move on to the next table (from the last to the first), the losers stay "
@@ -253,8 +273,8 @@ class Plan:
 def _check_seating(rnd: Round) -> None:
     """Refuse a round whose tables are misnumbered, of unequal sizes, or seat someone twice."""
     sizes = {len(t.seats) for t in rnd.tables}
-    if not rnd.tables or len(sizes) != 1 or sizes.pop() not in (2, 4):
-        raise InvalidActionError(f"round {rnd.number}: every table has 2 or 4 seats")
+    if not rnd.tables or len(sizes) != 1 or sizes.pop() not in range(2, 7):
+        raise InvalidActionError(f"round {rnd.number}: every table has 2 to 6 seats, all alike")
     if [t.number for t in rnd.tables] != list(range(1, len(rnd.tables) + 1)):
         raise InvalidActionError(f"round {rnd.number}: the tables are numbered 1, 2, ...")
     people = [p for t in rnd.tables for p in t.seats if p is not None]
@@ -274,8 +294,8 @@ def drive_family(family: str) -> str:
     return name
 
 
-def _table_size(family: str) -> int:
-    return get_variant(drive_family(family)).header().players
+def _table_size(family: str, options: Any = None) -> int:
+    return get_variant(drive_family(family)).header(options).players
 
 
 def _check_count(what: str, value: object, low: int, high: int) -> int:
@@ -284,16 +304,20 @@ def _check_count(what: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def plan(kind: str, players: int, family: str = DEFAULT_VARIANT, rounds: int = 1) -> Plan:
+def plan(kind: str, players: int, family: str = DEFAULT_VARIANT, rounds: int = 1,
+         options: Any = None) -> Plan:
     """The movement of a drive: ``kind`` (see :data:`MOVEMENTS`) for ``players`` people in
-    ``family`` (classic, belgian, german or one of their presets) over ``rounds`` rounds.
+    ``family`` (a drive family or one of its presets) over ``rounds`` rounds; ``options``
+    (the family's options record) sets the table size where the players are an option.
 
     >>> p = plan("individual", 13, "belgian", rounds=3)
     >>> p.tables, p.computers, [r.computers() for r in p.rounds]
     (4, 3, [3, 3, 3])
     """
     fam = drive_family(family)
-    size = _table_size(fam)
+    if options is None and family != fam:
+        options = get_variant(fam).options(family)
+    size = _table_size(fam, options)
     if kind not in MOVEMENTS:
         raise InvalidActionError(f"unknown movement {kind!r}; movements: {', '.join(MOVEMENTS)}")
     if kind not in FAMILY_MOVEMENTS[fam]:
@@ -303,6 +327,8 @@ def plan(kind: str, players: int, family: str = DEFAULT_VARIANT, rounds: int = 1
     _check_count("the number of people", players, 2, MAX_PLAYERS)
     _check_count("the number of rounds", rounds, 1, MAX_ROUNDS)
     tables = -(-players // size)
+    if header(fam).partnership == "each" and size > 2 and kind == "individual":
+        return Plan(fam, kind, players, rounds, tuple(_each_rounds(players, size, rounds)))
     if kind == "progressive":
         made = [_first_round(players, tables, size)]
     elif kind == "pairs":
@@ -407,6 +433,76 @@ def _individual_rounds(players: int, tables: int, rounds: int, partners: bool) -
     return out
 
 
+def _each_rounds(players: int, size: int, rounds: int) -> list[Round]:
+    """The individual movement of a family each for himself at tables of ``size`` (3 to 6).
+
+    The tables are the people divided by the table size, rounded down (one table, its gaps
+    filled by computer players, when there are fewer people than seats); whoever is left
+    over sits the round out (a bye).  Round by round:
+
+    1. the byes go to those who have sat out least, never to anyone who sat out the round
+       before while someone else can (so nobody sits out twice in a row unless more than
+       half the people sit out each round), the rest in turn by number;
+    2. the people playing are grouped into tables so that the pairs who have met least
+       meet (the local search of the four-hand individual movement: a repeat meeting
+       costs 8 times the first, a third 64 times);
+    3. at each table they take the seats they have had least (the seat sets the order of
+       bidding and who deals first).
+
+    A worked example, 7 people (1-7) at tables of 3: two tables, one bye a round.  Round
+    1 seats 1 2 3 and 4 5 6, and 7 sits out; round 2 gives the bye to 1 (7 may not sit
+    out again; among the rest, who has sat out least, in turn by number) and seats 7 with
+    people from both tables of round 1: 6 3 4 and 5 7 2 (only 4 and 6 meet again);
+    round 3 gives it to 2, round 4 to 3, and so on: over 7 rounds each sits out once.
+
+    >>> p = plan("individual", 7, "romanian", rounds=4, options=get_variant("romanian").options(players=3))
+    >>> [r.sitting_out(7) for r in p.rounds], p.computers
+    ([(6,), (0,), (1,), (2,)], 0)
+    >>> [t.seats for t in p.rounds[1].tables]
+    [(5, 2, 3), (4, 6, 1)]
+    """
+    tables = max(1, players // size)
+    seats_n = tables * size
+    byes = max(0, players - seats_n)
+    met = [[0] * max(players, seats_n) for _ in range(max(players, seats_n))]
+    seat_count = [[0] * size for _ in range(max(players, seats_n))]
+    sat_out = [0] * players
+    last: set[int] = set()
+    rng = random.Random(f"each/{players}/{size}")
+    out = []
+    for r in range(rounds):
+        if r == 0:
+            out_now = list(range(players - byes, players))
+        else:
+            turn = r * byes
+            order = sorted(range(players),
+                           key=lambda p: (p in last, sat_out[p], (players - 1 - p + turn) % players))
+            out_now = order[:byes]
+        last = set(out_now)
+        for p in out_now:
+            sat_out[p] += 1
+        playing = [p for p in range(players) if p not in last]
+        ghost = iter(range(players, seats_n))
+        playing += list(ghost)  # computer players' places when fewer people than seats
+        if r == 0:
+            groups = [playing[size * t:size * t + size] for t in range(tables)]
+        else:
+            groups = _best_grouping(players, tables, met, rng, size=size, people=playing)
+        seated = []
+        for g in groups:
+            best = min((g[k:] + g[:k] for k in range(size)),
+                       key=lambda o: sum(seat_count[p][s] for s, p in enumerate(o)))
+            seated.append(best)
+            for a, b in combinations(best, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+            for s_no, p in enumerate(best):
+                seat_count[p][s_no] += 1
+        out.append(Round(r + 1, tuple(
+            Table(i + 1, tuple(p if p < players else None for p in g)) for i, g in enumerate(seated))))
+    return out
+
+
 def _pair_cost(a: int, b: int, players: int, met: list[list[int]]) -> int:
     """What seating ``a`` and ``b`` at one table costs: a meeting's weight grows fast with
     how often they met; two computer players at one table cost as much as a repeat."""
@@ -417,16 +513,18 @@ def _pair_cost(a: int, b: int, players: int, met: list[list[int]]) -> int:
     return 1 << (3 * met[a][b])
 
 
-def _best_grouping(players: int, tables: int, met: list[list[int]], rng: random.Random) -> list[list[int]]:
-    """Tables of four that minimise the summed pair costs: several seeded random starts,
-    each improved by swapping two people between tables while any swap helps."""
-    seats_n = 4 * tables
+def _best_grouping(players: int, tables: int, met: list[list[int]], rng: random.Random,
+                   size: int = 4, people: Sequence[int] | None = None) -> list[list[int]]:
+    """Tables of ``size`` (of ``people``, by default everyone and the computer players'
+    places) that minimise the summed pair costs: several seeded random starts, each
+    improved by swapping two people between tables while any swap helps."""
+    seats_n = size * tables
     best: list[list[int]] | None = None
     best_cost = 0
     for _ in range(1 if tables == 1 else RESTARTS if tables <= 12 else 2):
-        order = list(range(seats_n))
+        order = list(range(seats_n)) if people is None else list(people)
         rng.shuffle(order)
-        groups = [order[4 * t:4 * t + 4] for t in range(tables)]
+        groups = [order[size * t:size * t + size] for t in range(tables)]
 
         def cost_in(g: list[int], skip: int, p: int) -> int:
             return sum(_pair_cost(p, q, players, met) for i, q in enumerate(g) if i != skip)
@@ -437,8 +535,8 @@ def _best_grouping(players: int, tables: int, met: list[list[int]], rng: random.
             for t1 in range(tables):
                 for t2 in range(t1 + 1, tables):
                     g1, g2 = groups[t1], groups[t2]
-                    for i in range(4):
-                        for j in range(4):
+                    for i in range(size):
+                        for j in range(size):
                             a, b = g1[i], g2[j]
                             delta = (cost_in(g1, i, b) + cost_in(g2, j, a)
                                      - cost_in(g1, i, a) - cost_in(g2, j, b))

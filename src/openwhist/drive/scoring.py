@@ -63,10 +63,11 @@ def deal_seeds(secret: int, round_number: int, table: int, deals: int,
                  for d in range(1, deals + 1))
 
 
-def deal_dealer(family: str, deal: int) -> int:
+def deal_dealer(family: str, deal: int, options: Any = None) -> int:
     """The dealer's seat of a round's ``deal``-th deal (from 1): round the table from N, so
-    that in a duplicate round every table deals each deal from the same seat."""
-    return (deal - 1) % get_variant(drive_family(family)).header().players
+    that in a duplicate round every table deals each deal from the same seat (``options``:
+    where the players are an option, the family's options)."""
+    return (deal - 1) % get_variant(drive_family(family)).header(options).players
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -136,18 +137,34 @@ def _seats(rnd: Round, table: int) -> tuple[int | None, ...]:
 
 def result_of_deal(family: str, rnd: Round, table: int, deal: int, outcome: Any) -> Result:
     """The :class:`Result` of a deal played online: ``outcome`` is the deal's
-    ``result()`` (classic: tricks per side; German: the counted tricks per player;
-    Belgian: points per player)."""
+    ``result()`` (what the family's ``tally`` counts: tricks per side, the counted tricks
+    per player, or points per player)."""
     tally = get_variant(drive_family(family)).tally
     seats = _seats(rnd, table)
     if tally == "points":
         pts = tuple(int(p) for p in outcome.points)
-        return Result(rnd.number, table, deal, seats, pts, pts, outcome.contract or "all pass")
+        if len(pts) != len(seats):
+            raise InvalidActionError(f"table {table} has {len(seats)} seats, a result gives "
+                                     f"{len(pts)} scores")
+        return Result(rnd.number, table, deal, seats, pts, pts, _points_detail(outcome))
     if tally == "counted":
         a, b = (int(x) for x in outcome.counted)
         return Result(rnd.number, table, deal, seats, (a, b), (a - b, b - a), f"{a}-{b}")
     a, b = (int(x) for x in outcome.tricks)
     return Result(rnd.number, table, deal, seats, (a, b, a, b), (a - b, b - a, a - b, b - a), f"{a}-{b}")
+
+
+def _points_detail(outcome: Any) -> str:
+    """A points deal in words: its contract (or "all pass"); with no contract, where each
+    bid his tricks, the bids and the tricks taken (``"bids 2 0 1, took 2 1 0"``)."""
+    contract = getattr(outcome, "contract", None)
+    if contract:
+        return str(contract)
+    bids = getattr(outcome, "bids", None)
+    if bids is not None:
+        tricks = " ".join(str(t) for t in outcome.tricks)
+        return f"bids {' '.join(str(b) for b in bids)}, took {tricks}"
+    return "all pass"
 
 
 # --- matchpoints --------------------------------------------------------------------------------

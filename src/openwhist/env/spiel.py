@@ -17,7 +17,12 @@ with the seat's information (shown voids, the cards' places, the calls made).
 Game parameters: ``preset`` (a preset of the variant), ``options`` (``key:value`` pairs
 separated by ``;``, the form that survives OpenSpiel's game strings, e.g.
 ``"openwhist_classic(options=target:7;honours:false)"``; ``key=value`` and commas are read
-too where the parameters are given as a dict) and ``dealer`` (a hand number).
+too where the parameters are given as a dict) and ``dealer`` (a hand number).  Where the
+number of players is an option (the exact-bid whists, 3 to 6) it is the ``players``
+parameter too; where the hand size changes from deal to deal by the match rules, the
+``cards`` parameter is the hand size of the game's one deal (0: the most cards), and the
+chance nodes deal only the cards in play (a short deck's), round the table from the
+dealer's left, then the card turned for trump if one is left, then the rest face down.
 
 >>> import pyspiel, openwhist.env
 >>> game = pyspiel.load_game("openwhist_classic")
@@ -71,6 +76,17 @@ def _pair(text: str) -> str:
     return text if "=" in text or not colon else f"{key}={value}"
 
 
+def _players_option(variant: str) -> bool:
+    """True where the number of players is an option of the variant (a ``players`` game
+    parameter)."""
+    return "players" in get_variant(variant).header_options
+
+
+def _sized(variant: str, options: Any) -> bool:
+    """True where the match rules give each deal its hand size (a ``cards`` parameter)."""
+    return "cards" in get_variant(variant).match_rules(options).deal_args()
+
+
 def _parse_params(variant: str, params: dict[str, Any]) -> tuple[Any, int]:
     """Options and the dealer from a game's parameters."""
     record = get_variant(variant)
@@ -78,11 +94,14 @@ def _parse_params(variant: str, params: dict[str, Any]) -> tuple[Any, int]:
     text = str(params.get("options", "")).strip()
     pairs = [_pair(p) for p in text.replace(",", ";").split(";") if p.strip()]
     overrides = options_from_strings(record.options_type, pairs, record.hands)
+    if _players_option(variant) and "players" in params and "players" not in overrides:
+        overrides["players"] = int(params["players"])
     options = record.options(preset, **overrides)
+    hands = record.header(options).hands
     try:
-        dealer = parse_seat(params.get("dealer", 0), record.hands)
+        dealer = parse_seat(params.get("dealer", 0), hands)
     except WhistError:
-        raise ConfigError(f"dealer must be a hand 0-{record.hands - 1}, "
+        raise ConfigError(f"dealer must be a hand 0-{hands - 1}, "
                           f"not {params.get('dealer')!r}") from None
     return options, dealer
 
@@ -104,9 +123,20 @@ def _game_type(variant: str, header: VariantHeader) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"preset": record.default_preset, "options": "", "dealer": 0},
+        parameter_specification=_parameters(variant, header),
         default_loadable=True,
     )
+
+
+def _parameters(variant: str, header: VariantHeader) -> dict[str, Any]:
+    """A game's parameters and their defaults."""
+    record = get_variant(variant)
+    out: dict[str, Any] = {"preset": record.default_preset, "options": "", "dealer": 0}
+    if _players_option(variant):
+        out["players"] = header.players
+    if _sized(variant, record.options()):
+        out["cards"] = 0
+    return out
 
 
 @dataclass(frozen=True)
@@ -120,6 +150,15 @@ class GameSpec:
     dealer: int
     header: VariantHeader
     layout: TensorLayout
+    cards: int | None = None
+    """The cards a hand is dealt where the match rules size each deal (None: 13)."""
+    deck: tuple[int, ...] = tuple(range(CARDS))
+    """The cards in play, ascending: the chance outcomes."""
+
+    @property
+    def hand_cards(self) -> int:
+        """Cards dealt to each hand."""
+        return HAND_CARDS if self.cards is None else self.cards
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameSpec:
         return self  # immutable: a cloned state shares it
@@ -147,8 +186,23 @@ class _DealBox:
 def make_spec(variant: str, params: dict[str, Any]) -> GameSpec:
     """A game's spec from its parameters."""
     options, dealer = _parse_params(variant, params)
-    header = get_variant(variant).header(options)
-    return GameSpec(variant, options, dealer, header, layout_for(header))
+    record = get_variant(variant)
+    header = record.header(options)
+    if not _sized(variant, options):
+        return GameSpec(variant, options, dealer, header, layout_for(header))
+    # one deal of the hand size asked for (0: the largest), from the cards in play
+    most = header.hand_cards
+    cards = int(params.get("cards", 0)) or most
+    if not 1 <= cards <= most:
+        raise ConfigError(f"cards is a hand size 1-{most} (0: {most}), not {cards}")
+    deck = tuple(c for c in range(CARDS) if header.deck >> c & 1)
+    return GameSpec(variant, options, dealer, header, layout_for(header), cards, deck)
+
+
+def _cards_of(text: str) -> list[int]:
+    """The card ids of a hand's text, ascending."""
+    mask = parse_hand(text)
+    return [c for c in range(CARDS) if mask >> c & 1]
 
 
 def spec_of(game: Any) -> GameSpec:
@@ -180,7 +234,7 @@ class WhistGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-spread,
             max_utility=spread,
             utility_sum=0.0 if zero_sum(header) else None,
-            max_game_length=CARDS + header.max_actions,
+            max_game_length=len(spec.deck) + header.max_actions,
         )
         super().__init__(_game_type(self.variant, header), info, params)
 
@@ -243,7 +297,7 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each as likely."""
-        left = sorted(set(range(CARDS)) - set(self.deck))
+        left = sorted(set(self.whist_game.deck) - set(self.deck))
         p = 1.0 / len(left)
         return [(c, p) for c in left]
 
@@ -251,7 +305,7 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         """Deal the next card, or take an action in the deal."""
         if self.deal is None:
             self.deck.append(int(action))
-            if len(self.deck) == CARDS:
+            if len(self.deck) == len(self.whist_game.deck):
                 self.deal = deal_from_deck(self.whist_game, self.deck)
         else:
             self.deal.apply(int(action))
@@ -300,7 +354,7 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         n = game.header.hands
         seat = game.header.seats[player]
         mask = 0
-        for i, c in enumerate(self.deck[:HAND_CARDS * n]):
+        for i, c in enumerate(self.deck[:game.hand_cards * n]):
             if (game.dealer + 1 + i) % n == seat:
                 mask |= 1 << c
         return mask
@@ -311,6 +365,13 @@ def deal_from_deck(game: GameSpec | WhistGame, deck: Sequence[int]) -> Deal:
     left, the dealer's last card last (the turn-up), the rest as a stock, top first."""
     game = spec_of(game)
     n = game.header.hands
+    if game.cards is not None:
+        dealt = game.cards * n
+        turn_up = deck[dealt] if len(deck) > dealt else None
+        hands = [list(deck[k:dealt:n]) for k in range(n)]
+        sized: Deal = get_variant(game.variant).deal(game.options, dealer=game.dealer, hands=hands,
+                                                     turn_up=turn_up)
+        return sized
     dealt = HAND_CARDS * n
     parts: list[list[int]] = [list(deck[k:dealt:n]) for k in range(n)]
     if dealt < CARDS:
@@ -327,6 +388,8 @@ def deck_from_setup(game: GameSpec | WhistGame, setup: dict[str, Any],
     n = game.header.hands
     hands = setup["hands"]
     turn_up = setup.get("turn_up")
+    if game.cards is not None:
+        return _sized_deck(game, hands, turn_up)
     deck = [0] * CARDS
     for k in range(n):
         hand = (game.dealer + 1 + k) % n
@@ -354,6 +417,28 @@ def deck_from_setup(game: GameSpec | WhistGame, setup: dict[str, Any],
     return deck
 
 
+def _sized_deck(game: GameSpec, hands: dict[str, str], turn_up: str | None) -> list[int]:
+    """The chance outcomes of a sized deal: the hands round the table from the dealer's
+    left, the card turned, then the rest of the cards in play, ascending."""
+    n = game.header.hands
+    k = game.hand_cards
+    deck = [0] * (n * k)
+    taken = 0
+    for i in range(n):
+        cards = _cards_of(hands[seat_name((game.dealer + 1 + i) % n, n)])
+        if len(cards) != k:
+            raise ValueError(f"a hand of {len(cards)} cards in a game of {k}")
+        for j, c in enumerate(cards):
+            deck[i + n * j] = c
+            taken |= 1 << c
+    if turn_up is not None:
+        up = parse_hand(str(turn_up)).bit_length() - 1
+        deck.append(up)
+        taken |= 1 << up
+    deck.extend(c for c in game.deck if not taken >> c & 1)
+    return deck
+
+
 # --- resampling --------------------------------------------------------------------------------
 
 
@@ -378,10 +463,10 @@ def resample(state: WhistState, player: int, rng: random.Random, tries: int = 20
     obs = state.seat_observation(player)
     assert obs is not None
     key = state.information_state_string(player)
-    actions = state.history()[CARDS:]
+    actions = state.history()[len(game.deck):]
     rebuild = get_variant(game.variant).rebuild
-    dealt = HAND_CARDS * game.header.hands
-    prefer = state.deck[dealt - 1] if dealt == CARDS else None
+    dealt = game.hand_cards * game.header.hands
+    prefer = state.deck[dealt - 1] if dealt == CARDS and game.cards is None else None
     for _ in range(tries):
         drawn = obs.sample_holdings(rng, tries=1)
         if drawn is None:

@@ -30,17 +30,20 @@ from typing import Any
 
 import numpy as np
 
-from openwhist.rules.actions import UNSEEN_DISCARD
+from openwhist.rules.actions import UNSEEN_DISCARD, Call
 from openwhist.rules.observation import Observation
 from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, resolve
 from openwhist.rules.variant import VariantHeader
 
 __all__ = [
+    "BIDS",
     "CARDS",
+    "FIRST_BID",
     "PHASES",
     "Section",
     "TensorLayout",
     "action_mask",
+    "hand_cap",
     "information_state_tensor",
     "layout_for",
     "observation_tensor",
@@ -51,14 +54,30 @@ CARDS = 52
 """Cards in the pack, and the card actions (ids 0-51)."""
 
 N_CALLS = int(UNSEEN_DISCARD) - CARDS + 1
-"""Call ids (52 onwards) the tensors' families make, to the unseen discard; the exact-bid
-whists' bids after it are not laid out here yet."""
+"""Call ids (52 onwards) of the auctions' calls, to the unseen discard (the ``calls``
+section's width)."""
+
+FIRST_BID = int(Call.make("bid", 0))
+"""The id of ``bid 0``: the exact bids ``bid 0`` to ``bid 17`` follow the unseen discard."""
+
+BIDS = 18
+"""The exact bids a layout with bids has room for (0 to 17 tricks)."""
 
 PHASES = ("auction", "trump", "discard", "stock", "play")
 """The phases the ``phase`` section marks (a finished deal marks none)."""
 
 MAX_HAND = 13
-"""The most cards a hand holds."""
+"""The most cards a hand holds where there are 2 or 4 hands (:func:`hand_cap` for any)."""
+
+
+def hand_cap(n: int) -> int:
+    """The most cards one of ``n`` hands can hold (the ``hand_sizes`` section's top): 13
+    for 2 and 4 hands, 17 for 3 (all 52 cards but one turned for trump), 13 for 5 and 6.
+
+    >>> [hand_cap(n) for n in range(2, 7)]
+    [13, 17, 13, 13, 13]
+    """
+    return MAX_HAND if n < 3 else max(MAX_HAND, (CARDS - 1) // n)
 
 MAX_HIDDEN = 26
 """The ``hidden`` section counts hidden cards up to this many (German whist's stock)."""
@@ -91,7 +110,8 @@ class TensorLayout:
 
     ``actions`` is the size of the action space: the 52 cards, then, when the variant's
     rules can make calls (its longest deal has more actions than there are cards), every
-    call id.  ``tricks`` is the most tricks of a deal (52 divided by the hands), ``call_slots``
+    call id; where the players bid exact tricks (``bids``, from the header), every call id
+    to ``bid 17``.  ``tricks`` is the most tricks of a deal (52 divided by the hands), ``call_slots``
     the most calls of a deal.  ``observation`` and ``information`` are the sections of the
     two tensors; the information state's begin with the observation's.
     """
@@ -100,6 +120,7 @@ class TensorLayout:
     header: VariantHeader
     hands: int
     calls: bool
+    bids: bool
     actions: int
     tricks: int
     call_slots: int
@@ -271,7 +292,7 @@ def _common_parts(n: int) -> list[tuple[str, int, int, str]]:
         ("partners", 1, n, "the hands on the observer's side (itself included)"),
         ("open_hands", 1, n, "hands whose every card is public"),
         ("voids", n, 4, "suits (clubs, diamonds, hearts, spades) each hand has shown it lacks"),
-        ("hand_sizes", n, MAX_HAND + 1, "cards each hand holds (one-hot 0-13)"),
+        ("hand_sizes", n, hand_cap(n) + 1, f"cards each hand holds (one-hot 0-{hand_cap(n)})"),
         ("tricks_won", n, tricks + 1, f"tricks each hand has won (one-hot 0-{tricks})"),
         ("hidden", 1, MAX_HIDDEN + 1, f"cards the observer cannot see outside the hands "
                                       f"(one-hot 0-{MAX_HIDDEN})"),
@@ -281,7 +302,8 @@ def _common_parts(n: int) -> list[tuple[str, int, int, str]]:
 def layout_for(header: VariantHeader) -> TensorLayout:
     """The tensor layout of a variant with this declared header."""
     n = header.hands
-    calls = header.max_actions > CARDS
+    bids = header.bids
+    calls = header.max_actions > CARDS and not bids
     tricks = CARDS // n
     parts = _common_parts(n)
     call_slots = 0
@@ -294,6 +316,11 @@ def layout_for(header: VariantHeader) -> TensorLayout:
             ("bound", 1, 4, "the contract's bound: exactly, at least, at most, each on his own"),
             ("contract_trump", 1, 5, "the contract's trump: clubs, diamonds, hearts, spades, none"),
         ]
+    if bids:
+        parts += [
+            ("bids", n, BIDS + 1, "each hand's bid (one-hot 0-17; last: not bid yet)"),
+            ("deal_cards", 1, BIDS, "cards each hand was dealt (one-hot 0-17)"),
+        ]
     observation = _sections(parts)
     end = observation[-1].offset + observation[-1].size
     more: list[tuple[str, int, int, str]] = [
@@ -303,8 +330,8 @@ def layout_for(header: VariantHeader) -> TensorLayout:
         more.append(("call_history", call_slots, n + N_CALLS,
                      "row k: the k-th call of the deal: the hand that made it, then its id minus 52"))
     information = observation + _sections(more, end)
-    actions = CARDS + N_CALLS if calls else CARDS
-    return TensorLayout(header.variant, header, n, calls, actions, tricks, call_slots,
+    actions = FIRST_BID + BIDS if bids else CARDS + N_CALLS if calls else CARDS
+    return TensorLayout(header.variant, header, n, calls, bids, actions, tricks, call_slots,
                         observation, information)
 
 
@@ -330,7 +357,9 @@ _PHASE_BIT = {p: 1 << i for i, p in enumerate(PHASES)}
 _BOUND_BIT = {"exactly": 1, "at_least": 2, "at_most": 4}
 _BIT = tuple(1 << c for c in range(CARDS))
 _SUIT_OF = tuple(c // 13 for c in range(CARDS))
-_REL = {n: tuple(tuple((h - me) % n for h in range(2 * n)) for me in range(n)) for n in (2, 3, 4)}
+HAND_COUNTS = (2, 3, 4, 5, 6)
+"""The numbers of hands a layout is made for."""
+_REL = {n: tuple(tuple((h - me) % n for h in range(2 * n)) for me in range(n)) for n in HAND_COUNTS}
 """``_REL[n][me][h]``: hand ``h`` (or ``h - n``) relative to ``me``."""
 
 
@@ -430,7 +459,7 @@ class _Closed:
         return history
 
 
-_MEMO: dict[int, list[_Closed | None]] = {n: [None] for n in (2, 3, 4)}
+_MEMO: dict[int, list[_Closed | None]] = {n: [None] for n in HAND_COUNTS}
 """Per number of hands: the closed tricks of the last observation, used while the next one
 has the same tricks (equal ones: what is kept depends on their values only), and extended
 while it has more (the tricks kept being the first of them, checked by the last one's
@@ -549,6 +578,8 @@ def _observation_bits(obs: Observation, layout: TensorLayout) -> int:
         bits = _rare_bits(obs, tables, closed, bits, n)
     if layout.calls:
         bits |= _call_bits(obs, layout, tables.rel)
+    elif layout.bids:
+        bits |= _bid_bits(obs, layout, tables.rel)
     return bits
 
 
@@ -571,7 +602,24 @@ def _rare_bits(obs: Observation, tables: _Tables, closed: _Closed, bits: int, n:
 def _size_bits(layout: TensorLayout, rel: tuple[int, ...], sizes: tuple[int, ...]) -> int:
     """The ``hand_sizes`` section's bits (from the trump section's offset)."""
     at = layout.offsets["hand_sizes"] - layout.offsets["trump"]
-    return sum(1 << (at + rel[h] * (MAX_HAND + 1) + min(size, MAX_HAND)) for h, size in enumerate(sizes))
+    top = hand_cap(layout.hands)
+    return sum(1 << (at + rel[h] * (top + 1) + min(size, top)) for h, size in enumerate(sizes))
+
+
+def _bid_bits(obs: Observation, layout: TensorLayout, rel: tuple[int, ...]) -> int:
+    """The bits of the exact bids (each hand's bid, or not yet) and of the cards each hand
+    was dealt (the tricks closed plus the most cards a hand still holds)."""
+    off = layout.offsets
+    base = off["bids"]
+    width = BIDS + 1
+    bid = [BIDS] * layout.hands
+    for h, call in obs.calls:
+        bid[h] = call - FIRST_BID
+    bits = 0
+    for h, b in enumerate(bid):
+        bits |= 1 << (base + rel[h] * width + b)
+    dealt = len(obs.tricks) + max(obs.hand_sizes)
+    return bits | 1 << (off["deal_cards"] + min(dealt, BIDS - 1))
 
 
 def _call_bits(obs: Observation, layout: TensorLayout, rel: tuple[int, ...]) -> int:

@@ -807,7 +807,8 @@ def _declare(options: ExactBidOptions) -> Declaration:
         low -= options.streak_penalty
         high += options.streak_bonus
     return Declaration(tuple(range(n)), "each", each_for_himself(n), "player",
-                       n + n * top, low, high)
+                       n + n * top, low, high, bids=True, deck=deck_mask(options),
+                       hand_cards=top)
 
 
 _HEADER = ("players", "deck", "max_cards", "exact_bonus", "trick_points", "miss", "miss_points",
@@ -835,6 +836,7 @@ ROMANIAN = Variant(
     match_rules=ExactBidMatchRules,
     declare=_declare,
     header_options=_HEADER,
+    tally="points",
 )
 """Romanian whist (rules.md §4.4): the registry's record; ``players`` is an option."""
 
@@ -853,5 +855,6 @@ OH_HELL = Variant(
     match_rules=ExactBidMatchRules,
     declare=_declare,
     header_options=_HEADER,
+    tally="points",
 )
 """Oh Hell (rules.md §4.5): the registry's record; ``players`` is an option."""

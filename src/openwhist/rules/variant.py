@@ -41,6 +41,11 @@ class Declaration:
     :param max_actions: the most actions (cards and calls) any deal can take.
     :param min_points: the fewest points one side or player can score in a deal.
     :param max_points: the most points one side or player can score in a deal.
+    :param bids: True where each player bids the exact tricks he will take (the calls
+        ``bid 0`` to ``bid 17``), so that the research tensors lay the bids out.
+    :param deck: the cards in play (a mask; a short deck leaves some out).
+    :param hand_cards: the cards dealt to each hand (the most, where the match rules
+        size each deal).
     """
 
     controllers: tuple[int, ...]
@@ -50,6 +55,9 @@ class Declaration:
     max_actions: int
     min_points: int
     max_points: int
+    bids: bool = False
+    deck: int = (1 << 52) - 1
+    hand_cards: int = 13
 
 
 @dataclass(frozen=True)
@@ -77,6 +85,12 @@ class VariantHeader:
     min_points: int
     max_points: int
     depends_on: tuple[str, ...]
+    bids: bool = False
+    """Each player bids the exact tricks he will take (``bid 0`` to ``bid 17``)."""
+    deck: int = (1 << 52) - 1
+    """The cards in play (a mask)."""
+    hand_cards: int = 13
+    """The cards dealt to each hand (the most, where the match rules size each deal)."""
 
     @property
     def players(self) -> int:
@@ -238,4 +252,4 @@ class Variant:
         seats = tuple(sorted(set(d.controllers)))
         return VariantHeader(self.name, len(d.controllers), seats, d.controllers, d.partnership, d.sides,
                              d.scores, d.max_actions, d.min_points, d.max_points,
-                             self.header_options)
+                             self.header_options, d.bids, d.deck, d.hand_cards)

@@ -757,7 +757,9 @@ def movement_of(drive: dict[str, Any]) -> Plan:
     people = len(drive["entries"])
     if people < 2:
         raise DriveError(409, "a drive needs at least two people", "too_few", least=2)
-    return movement_plan(drive["movement"], people, drive["family"], drive["rounds"])
+    with without_ranges():
+        _, opts = resolve(drive["family"], None, **drive["options"])
+    return movement_plan(drive["movement"], people, drive["family"], drive["rounds"], options=opts)
 
 
 def round_of(drive: dict[str, Any], round_no: int) -> Round:

@@ -219,3 +219,22 @@ def test_the_levels_name_the_searching_player_for_exact_bids() -> None:
             state.apply(action)
             if isinstance(action, Card):
                 assert action in obs.legal
+
+
+def test_the_club_player_ducks_once_its_bid_is_made() -> None:
+    from openwhist.bots.book import TechniqueBot
+
+    # hand 0 bid 0 and must follow hearts: it plays its highest heart under the king
+    deal = new_exact_bid_deal("romanian", ExactBidOptions(), dealer=3, turn_up="7S",
+                              hands=["QH JH 8D", "KH 9D TD", "AS KS QS", "JS TS 9S"])
+    for bid in ("bid 0", "bid 1", "bid 2", "bid 2"):
+        deal.apply(bid)
+    deal.apply("8D")
+    deal.apply("TD")
+    deal.apply("AS")  # must trump, void in diamonds
+    deal.apply("9S")
+    deal.apply("KS")  # hand 2 leads trumps... hand 3 follows, then hand 0 is void in spades
+    bot = TechniqueBot()
+    deal.apply(bot.choose(deal.observation(3)))
+    obs = deal.observation(0)
+    assert bot.choose(obs) in obs.legal and bot.last_technique == "exact-bid"

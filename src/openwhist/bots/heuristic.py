@@ -64,7 +64,7 @@ from __future__ import annotations
 import random
 
 from openwhist.bots.heuristic_belgian import MISERE_HCP, MISERE_RISK, _bid, _misere_play
-from openwhist.bots.heuristic_exact import book_action, bids_exactly
+from openwhist.bots.heuristic_exact import bids_exactly, book_action
 from openwhist.bots.heuristic_german import _stock_phase
 from openwhist.bots.heuristic_position import _Position
 from openwhist.bots.technique import (

@@ -89,11 +89,14 @@ class ExactBidSearch:
             assert book.level is not None
             options = [c for c in legal if isinstance(c, Call) and c.level is not None
                        and abs(c.level - book.level) <= BID_RANGE]
-            return self._weigh(obs, options, book, tie=lambda c: abs(int(c.level) - book.level))
+            bid: Call = self._weigh(obs, options, book,
+                                    tie=lambda c: abs(int(c.level) - int(book.level or 0)))
+            return bid
         if len(legal) == 1:
             return legal[0]
         cards = sorted(Card(a) for a in legal)
-        return self._weigh(obs, cards, None, tie=lambda c: 0)
+        card: Card = self._weigh(obs, cards, None, tie=lambda c: 0)
+        return card
 
     # --- sampling ------------------------------------------------------------------------
 

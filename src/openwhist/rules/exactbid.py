@@ -34,8 +34,8 @@ from openwhist.rules.events import CallMade
 from openwhist.rules.match_rules import GameRecord, MatchLength, MatchRules, SheetRow
 from openwhist.rules.observation import Observation
 from openwhist.rules.options import OptionsRecord, option
-from openwhist.rules.stakes import Stakes
 from openwhist.rules.seats import each_for_himself, parse_seat, seat_name, seat_names
+from openwhist.rules.stakes import Stakes
 from openwhist.rules.tricks import TrickPlay, cards_of
 from openwhist.rules.variant import Declaration, Variant
 

@@ -22,21 +22,25 @@ import argparse
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 import openwhist
 from openwhist.arena import mean_ci, run_arena
-from openwhist.bots import LEVELS, make_bot, searches
+from openwhist.bots import LEVELS, _value, make_bot, searches
 
 START, END = "<!-- ladder -->", "<!-- /ladder -->"
 
 
-def decision_times(variant: str, level: str, deals: int, seed: int) -> list[float]:
+def decision_times(variant: str, level: str, deals: int, seed: int,
+                   options: dict[str, Any] | None = None) -> list[float]:
     """Milliseconds per decision (with more than one legal action) of ``level`` playing
     every seat of ``deals`` deals."""
     bot = make_bot(level, seed=seed)
     out: list[float] = []
+    opts = options or {}
     for i in range(deals):
-        deal = openwhist.new_deal(variant, seed=seed + i, dealer=i % 4 if variant != "german" else i % 2)
+        n = openwhist.new_deal(variant, seed=seed + i, **opts).n_hands
+        deal = openwhist.new_deal(variant, seed=seed + i, dealer=i % n, **opts)
         while not deal.is_over():
             hand = deal.to_move
             assert hand is not None
@@ -55,47 +59,61 @@ def _ci(values: list[float]) -> str:
 
 
 def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int,
-                seed: int, workers: int = 1) -> list[str]:
-    """The Markdown rows of one family: a level per row, against the level below."""
+                seed: int, workers: int = 1, options: dict[str, Any] | None = None,
+                base: str | None = None, top: str | None = None) -> list[str]:
+    """The Markdown rows of one family: a level per row, against the level below; ``base``
+    a player below the ladder's first level (``random``) and ``top`` its last level
+    measured (both optional); ``options`` the family's rules (``players=5``).  Where each
+    player plays for himself the arena plays each board once per seat, the level alone in
+    it against the level below in every other seat, and its points per deal are compared
+    with the level below's in the same seat with the same cards (per player)."""
     rows = []
-    names = list(LEVELS)
+    opts = options or {}
+    label = variant + "".join(f" {k}={v}" for k, v in opts.items())
+    names = ([base] if base else []) + list(LEVELS)
+    if top:
+        names = names[:names.index(top) + 1]
     for i, level in enumerate(names):
-        times = decision_times(variant, level, timing_deals, seed)
+        times = decision_times(variant, level, timing_deals, seed, opts)
         q = statistics.quantiles(times, n=20)[-1] if len(times) >= 2 else max(times, default=0)
         timing = (f"{statistics.median(times):.1f} / {q:.1f} / {max(times):.1f}"
                   if times else "-")
         if i == 0:
-            rows.append(f"| {variant} | {level} | - | - | - | {timing} |")
+            rows.append(f"| {label} | {level} | - | - | - | {timing} |")
             continue
         below = names[i - 1]
         slow = searches(make_bot(level)) or searches(make_bot(below))
         n = search_boards if slow else boards
         start = time.perf_counter()
-        res = run_arena(variant, (level, below), boards=n, seed=seed, workers=workers)
+        res = run_arena(variant, (level, below), boards=n, seed=seed, workers=workers, **opts)
         took = time.perf_counter() - start
-        print(f"  {variant}: {level} against {below}, {n} boards, {took:.0f} s", flush=True)
-        rows.append(f"| {variant} | {level} | {_ci(res.gain_tricks)} | {_ci(res.gain_points)} "
+        print(f"  {label}: {level} against {below}, {n} boards, {took:.0f} s", flush=True)
+        rows.append(f"| {label} | {level} | {_ci(res.gain_tricks)} | {_ci(res.gain_points)} "
                     f"| {n} | {timing} |")
     return rows
 
 
 def table(variants: list[str], boards: int, search_boards: int, timing_deals: int,
-          seed: int, workers: int = 1) -> str:
+          seed: int, workers: int = 1, options: dict[str, Any] | None = None,
+          base: str | None = None, top: str | None = None) -> str:
     """The whole ladder table, in Markdown."""
     lines = ["| family | level | tricks per deal over the level below [95%] | points per "
              "deal [95%] | boards | ms per decision: median / p95 / max |",
              "| --- | --- | --- | --- | --- | --- |"]
     for v in variants:
-        lines += ladder_rows(v, boards, search_boards, timing_deals, seed, workers)
+        lines += ladder_rows(v, boards, search_boards, timing_deals, seed, workers, options,
+                             base, top)
     return "\n".join(lines)
 
 
-def write(path: Path, text: str, command: str) -> None:
-    """Put ``text`` (with the command that made it) between the markers of ``path``."""
-    block = f"{START}\n{text}\n\nMade by `{command}`.\n{END}"
+def write(path: Path, text: str, command: str, marker: str = "ladder") -> None:
+    """Put ``text`` (with the command that made it) between the markers of ``path``
+    (``<!-- ladder -->`` and ``<!-- /ladder -->``, or another ``marker``'s)."""
+    start, end = f"<!-- {marker} -->", f"<!-- /{marker} -->"
+    block = f"{start}\n{text}\n\nMade by `{command}`.\n{end}"
     old = path.read_text(encoding="utf-8") if path.exists() else ""
-    if START in old and END in old:
-        new = old[:old.index(START)] + block + old[old.index(END) + len(END):]
+    if start in old and end in old:
+        new = old[:old.index(start)] + block + old[old.index(end) + len(end):]
     else:
         new = (old.rstrip() + "\n\n" if old else "") + block + "\n"
     path.write_text(new, encoding="utf-8")
@@ -117,24 +135,40 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="local processes for the arena (default 1; the timing runs alone)")
     parser.add_argument("--write", metavar="FILE.md", help="also write the table into this file")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a rule of the families, e.g. players=5 (repeatable)")
+    parser.add_argument("--base", help="a player below the first level, e.g. random")
+    parser.add_argument("--top", help="the last level measured (default: every level)")
+    parser.add_argument("--marker", default="ladder",
+                        help="the name of the markers the table goes between (default ladder)")
     args = parser.parse_args(argv)
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, eq, value = item.partition("=")
+        if not eq:
+            parser.error(f"bad option {item!r}: write key=value")
+        options[key.strip()] = _value(value.strip())
     for name in ("boards", "search_boards", "timing_deals", "workers"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     for v in variants:
         try:
-            openwhist.new_deal(v, seed=args.seed)
+            openwhist.new_deal(v, seed=args.seed, **options)
         except (ValueError, KeyError) as exc:
             parser.error(f"bad variant {v!r}: {exc}")
     text = table(variants, args.boards, args.search_boards, args.timing_deals, args.seed,
-                 args.workers)
+                 args.workers, options, args.base, args.top)
     print(text)
     if args.write:
         command = (f"python bench/bench_ladder.py --variants {','.join(variants)} --boards "
                    f"{args.boards} --search-boards {args.search_boards} --timing-deals "
-                   f"{args.timing_deals} --seed {args.seed}")
-        write(Path(args.write), text, command)
+                   f"{args.timing_deals} --seed {args.seed}"
+                   + "".join(f" -o {o}" for o in args.option)
+                   + (f" --base {args.base}" if args.base else "")
+                   + (f" --top {args.top}" if args.top else "")
+                   + (f" --marker {args.marker}" if args.marker != "ladder" else ""))
+        write(Path(args.write), text, command, args.marker)
 
 
 if __name__ == "__main__":

@@ -329,9 +329,10 @@ def test_every_card_rule_is_tested() -> None:
     tested = {_ALIAS.get(n, n) for n in RULES}
     untested = {t.name for t in TECHNIQUES} - tested
     # the rules named for what the earlier player decides (or nothing to choose)
-    # open-hands is tested over a whole German deal below
+    # open-hands is tested over a whole German deal below; exact-bid over whole games of
+    # the exact-bid whists (tests/test_exactbid_bots.py)
     assert untested == {"only-card", "lead-to-dummy", "misere", "stock", "call", "instinct",
-                        "open-hands"}
+                        "open-hands", "exact-bid"}
 
 
 def test_a_third_hand_under_an_opponents_winner_holds_nothing_higher() -> None:

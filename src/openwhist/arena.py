@@ -294,7 +294,8 @@ def play_game_board(variant: str, options: dict[str, Any], specs: tuple[str, str
 def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
                   board: int, paired: bool = False) -> BoardResult:
     """One board played once per seat: A in that seat, B in the others."""
-    n = _n_hands(name)
+    # the hands a deal of these options deals (a family may seat 3 to 6)
+    n = new_deal(name, options=opts, seed=bseed).n_hands
     tricks: list[tuple[int, ...]] = []
     points: list[tuple[int, ...]] = []
     for r in range(n):

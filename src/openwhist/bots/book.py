@@ -47,6 +47,7 @@ from dataclasses import dataclass
 
 from openwhist.bots.heuristic import HeuristicBot, _choose_call
 from openwhist.bots.heuristic_belgian import _misere_play
+from openwhist.bots.heuristic_exact import bids_exactly, book_action
 from openwhist.bots.heuristic_german import _stock_phase
 from openwhist.bots.heuristic_position import _HONOUR_POINTS, _Position
 from openwhist.bots.technique import (
@@ -128,6 +129,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("misere", "a misère contract: the declarer ducks, the defenders make him win"),
     Technique("stock", "German whist's stock phase: win the trick when the prize is worth it"),
     Technique("call", "an auction call or a stock card taken"),
+    Technique("exact-bid", "playing for an exact bid: count the sure tricks to bid; under the "
+              "bid, win cheaply with sure winners; made or over, duck with the highest card "
+              "that loses"),
 )
 """Every rule :class:`TechniqueBot` follows, in the order the bot tries them."""
 
@@ -618,6 +622,10 @@ class TechniqueBot(HeuristicBot):
         legal = observation.legal
         if not legal or observation.to_move is None:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
+        if bids_exactly(observation) and (len(legal) == 1 or isinstance(legal[0], Call)
+                                          or not self.mistakes or self.rng.random() >= self.mistakes):
+            self.last_technique = "exact-bid"
+            return book_action(observation)
         if any(isinstance(a, Call) for a in legal):
             self.last_technique = "call"
             return _choose_call(observation)

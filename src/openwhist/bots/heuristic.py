@@ -64,6 +64,7 @@ from __future__ import annotations
 import random
 
 from openwhist.bots.heuristic_belgian import MISERE_HCP, MISERE_RISK, _bid, _misere_play
+from openwhist.bots.heuristic_exact import bids_exactly, book_action
 from openwhist.bots.heuristic_german import _stock_phase
 from openwhist.bots.heuristic_position import _Position
 from openwhist.bots.technique import (
@@ -117,6 +118,8 @@ class HeuristicBot:
         legal = observation.legal
         if not legal or observation.to_move is None:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
+        if bids_exactly(observation):
+            return book_action(observation)
         if any(isinstance(a, Call) for a in legal):
             return _choose_call(observation)
         if len(legal) == 1:

@@ -42,7 +42,9 @@ from openwhist.bots.base import Bot
 from openwhist.bots.bidding import SampledBidder
 from openwhist.bots.book import TechniqueBot
 from openwhist.bots.heuristic import HeuristicBot
+from openwhist.bots.heuristic_exact import bids_exactly
 from openwhist.bots.playouts import PlayoutBot
+from openwhist.bots.search_exact import ExactBidSearch
 from openwhist.bots.technique import misere_roles, tricks_taken
 from openwhist.cards import Card, CardSet
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
@@ -122,6 +124,11 @@ CHECKED_REPLAYS = 2
 :class:`_Replay`) before the rest are read from the templates alone."""
 
 
+EXACT_WORLDS = 4
+"""Where each player bids his exact tricks, the deals a decision samples are this many
+times the level's (each is played out, not solved: cheap, and noisier)."""
+
+
 class PimcBot:
     """A PIMC player for the card play of any variant.
 
@@ -167,6 +174,7 @@ class PimcBot:
             raise ConfigError(f"bid must be book or sampler, not {bid!r}")
         self.bid = bid
         self._bidder: Bot | None = None
+        self._exact_search: ExactBidSearch | None = None
         self.book = book
         self.to_score = to_score
         self.level = level
@@ -207,6 +215,11 @@ class PimcBot:
         obs = observation
         if not obs.legal or obs.to_move is None:
             raise IllegalActionError("it is not this seat's turn: there is nothing to choose")
+        if bids_exactly(obs):  # each for himself, to an exact bid: sampled play-outs
+            self.last_worlds = 0
+            self.last_values = {}
+            self.last_worths = {}
+            return self._exact().choose(obs)
         if any(not isinstance(a, Card) for a in obs.legal):
             return self._calls().choose(obs)  # a call, not a card: the solver plays cards only
         legal = sorted(Card(a) for a in obs.legal)
@@ -369,6 +382,15 @@ class PimcBot:
             else:
                 self._fallback = HeuristicBot()
         return self._fallback
+
+    def _exact(self) -> ExactBidSearch:
+        """The player where each bids his exact tricks (:mod:`openwhist.bots.search_exact`):
+        :data:`EXACT_WORLDS` times the level's deals, bids sampled with ``bid=sampler``."""
+        if self._exact_search is None:
+            self._exact_search = ExactBidSearch(EXACT_WORLDS * self.worlds, seed=self.seed,
+                                                time_budget=2 * self.time_budget,
+                                                sample_bids=self.bid == "sampler")
+        return self._exact_search
 
     def _calls(self) -> Bot:
         """The bot that makes the calls (see ``bid``)."""

@@ -35,6 +35,7 @@ from openwhist.rules.match_rules import GameRecord, MatchLength, MatchRules, She
 from openwhist.rules.observation import Observation
 from openwhist.rules.options import OptionsRecord, option
 from openwhist.rules.seats import each_for_himself, parse_seat, seat_name, seat_names
+from openwhist.rules.stakes import Stakes
 from openwhist.rules.tricks import TrickPlay, cards_of
 from openwhist.rules.variant import Declaration, Variant
 
@@ -48,6 +49,7 @@ __all__ = [
     "ExactBidResult",
     "ExactBidState",
     "deal_points",
+    "deal_stakes",
     "deck_mask",
     "forbidden_bid",
     "new_exact_bid_deal",
@@ -741,6 +743,33 @@ def rebuild(obs: Observation, hands: Sequence[int],
     return state
 
 
+def deal_stakes(obs: Observation) -> Stakes | None:
+    """What a deal's tricks are worth to each player once the bids are made: his points
+    (the streak included) for each number of tricks he may take in the whole deal, by his
+    bid (sides are players here); None during the auction.
+
+    >>> deal = new_exact_bid_deal("romanian", ExactBidOptions(), seed=2, cards=3)
+    >>> for bid in ("bid 1", "bid 0", "bid 1", "bid 2"):
+    ...     _ = deal.apply(bid)
+    >>> deal_stakes(deal.observation(0)).worth(deal.dealt, 1)  # hand 1 bid 1
+    (-1.0, 6.0, -1.0, -2.0)
+    """
+    bids = obs.info.get("bids")
+    if obs.phase != "play" or not isinstance(bids, list) or None in bids:
+        return None
+    options: ExactBidOptions = obs.options
+    cards = int(obs.info["cards"])
+    runs = [(int(a), int(b)) for a, b in obs.info["runs"]]
+
+    def worth(dealt: Sequence[int], side: int) -> tuple[float, ...]:
+        bid = int(bids[side])
+        return tuple(float(deal_points(options, bid, t)
+                           + streak_points(options, cards, bid == t, runs[side])[0])
+                     for t in range(cards + 1))
+
+    return Stakes(worth, "points")
+
+
 # --- the match ---------------------------------------------------------------------------------
 
 
@@ -837,6 +866,7 @@ ROMANIAN = Variant(
     declare=_declare,
     header_options=_HEADER,
     tally="points",
+    stakes=deal_stakes,
 )
 """Romanian whist (rules.md §4.4): the registry's record; ``players`` is an option."""
 
@@ -856,5 +886,6 @@ OH_HELL = Variant(
     declare=_declare,
     header_options=_HEADER,
     tally="points",
+    stakes=deal_stakes,
 )
 """Oh Hell (rules.md §4.5): the registry's record; ``players`` is an option."""

@@ -1,0 +1,181 @@
+"""Search for the whists where each player bids his exact tricks: bids and cards weighed
+on sampled deals, each player for himself.
+
+Where the double-dummy solver decides a card in the other families, here every player
+plays for his own target, so no two sides fight over the tricks; the searching levels
+weigh each choice by its **expected points** over deals of the unseen cards sampled to
+fit the observation (the voids shown, the cards each hand holds), each deal played out by
+the rule-book players (:mod:`openwhist.bots.heuristic_exact`) at every seat:
+
+* **a bid**: each legal bid near the book's (the bar respected: only legal bids are
+  weighed) is made on each sampled deal, the players after bid by the book, and the deal
+  is played out; the bid with the most points on average is made.  A hand bid unseen
+  (forehead and blind deals) is sampled like the others' hands.
+* **a card**: each legal card is played on each sampled deal and the deal played out.
+  In the last tricks (:data:`ENDGAME` or fewer left) an exact search
+  (:func:`openwhist.solver.small.exact_values`: exactly the tricks still needed, every
+  other hand against the player, so a bound that holds against any play) says which
+  cards *force* the bid on each deal; there such a card is worth the bid's points
+  whatever the play-out made of it.
+
+The other players' bids say something of their hands: a sampled deal weighs less the
+further each earlier bid is from the tricks the book counts in that player's sampled
+hand (a normal weight of :data:`BID_SPREAD` tricks).  All deals are the same for every
+choice, so that the differences between choices are not the sampling's noise.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from openwhist.bots.heuristic import HeuristicBot
+from openwhist.bots.heuristic_exact import book_bid, estimate_tricks, need_left
+from openwhist.cards import Card
+from openwhist.rules.base import Action, Call, Observation
+from openwhist.rules.registry import get_variant
+from openwhist.solver.small import SmallLimitReached, exact_values
+
+__all__ = ["ExactBidSearch", "ENDGAME", "BID_SPREAD", "BID_RANGE", "SMALL_NODES"]
+
+ENDGAME = {3: 4, 4: 3, 5: 2, 6: 2}
+"""Tricks left at most, by the number of hands, where the exact search runs."""
+
+SMALL_NODES = 20_000
+"""Nodes of the exact search per sampled deal at most (a deal that needs more is left to
+the play-out)."""
+
+BID_SPREAD = 1.0
+"""How far (in tricks) an earlier bid may be from the book's count of the sampled hand
+for the deal still to weigh about ``exp(-1/2)`` of one that fits."""
+
+BID_RANGE = 2
+"""Bids weighed: those within this many tricks of the book's bid."""
+
+
+def _play_out(state: Any, book: HeuristicBot) -> None:
+    while not state.is_over():
+        state.apply(book.choose(state.observation(state.to_move)))
+
+
+class ExactBidSearch:
+    """Bids and plays by sampling deals and playing them out (see the module's notes).
+
+    :param worlds: deals sampled per decision.
+    :param time_budget: seconds a decision may take (about; the deals done by then count).
+    :param sample_bids: weigh the bids on sampled deals (else bid by the book).
+    """
+
+    def __init__(self, worlds: int, seed: int | None = None, time_budget: float = 1.0,
+                 sample_bids: bool = True) -> None:
+        self.worlds = worlds
+        self.time_budget = time_budget
+        self.sample_bids = sample_bids
+        self.rng = random.Random(seed)
+        self.book = HeuristicBot()
+        self.last_values: dict[str, float] = {}
+        """Each choice's mean points at the last decision."""
+
+    def choose(self, obs: Observation) -> Action:
+        """A bid or a card for the observer, one of ``obs.legal``."""
+        legal = list(obs.legal)
+        self.last_values = {}
+        if any(isinstance(a, Call) for a in legal):
+            book = book_bid(obs)
+            if not self.sample_bids or len(legal) == 1:
+                return book
+            assert book.level is not None
+            options = [c for c in legal if isinstance(c, Call) and c.level is not None
+                       and abs(c.level - book.level) <= BID_RANGE]
+            bid: Call = self._weigh(obs, options, book,
+                                    tie=lambda c: abs(int(c.level) - int(book.level or 0)))
+            return bid
+        if len(legal) == 1:
+            return legal[0]
+        cards = sorted(Card(a) for a in legal)
+        card: Card = self._weigh(obs, cards, None, tie=lambda c: 0)
+        return card
+
+    # --- sampling ------------------------------------------------------------------------
+
+    def _weight(self, obs: Observation, hands: list[int]) -> float:
+        """How well a sampled deal fits the earlier bids of the others (see the notes)."""
+        if not obs.hand.mask:  # bid unseen: the others' bids read what the observer cannot
+            return 1.0
+        bids = obs.info.get("bids") or []
+        trump = int(obs.trump) if obs.trump is not None else -1
+        cards = int(obs.info.get("cards", 0))
+        everything = 0
+        for h in hands:
+            everything |= h
+        spent = 0.0
+        for h, bid in enumerate(bids):
+            if bid is None or h == obs.me:
+                continue
+            dealt = hands[h] | _played_by(obs, h)
+            est = estimate_tricks(dealt, trump, (everything | obs.played.mask) & ~dealt, cards,
+                                  obs.n_hands)
+            spent += ((est - bid) / BID_SPREAD) ** 2 / 2
+        return math.exp(-spent)
+
+    def _weigh(self, obs: Observation, options: list[Any], book: Any, tie: Any) -> Any:
+        variant = get_variant(obs.variant)
+        totals = dict.fromkeys(options, 0.0)
+        weights = 0.0
+        start = time.perf_counter()
+        stakes = obs.stakes()
+        need, left = need_left(obs) if obs.phase == "play" else (0, 0)
+        small = obs.phase == "play" and left <= ENDGAME.get(obs.n_hands, 2) and 0 <= need <= left
+        made = stakes.worth((), obs.sides[obs.me])[obs.info["bids"][obs.me]] if (
+            small and stakes is not None) else None
+        for _ in range(self.worlds):
+            if weights and time.perf_counter() - start > self.time_budget:
+                break
+            drawn = obs.sample_holdings(self.rng)
+            if drawn is None:
+                break
+            hands, places = drawn
+            weight = self._weight(obs, hands)
+            base = variant.rebuild(obs, hands, places)
+            forced = self._forced(obs, hands, need) if made is not None else {}
+            for o in options:
+                state = base.clone()
+                state.apply(o)
+                _play_out(state, self.book)
+                points = float(state.result().points[obs.sides[obs.me]])
+                if forced.get(int(o)) and made is not None:
+                    points = max(points, made)
+                totals[o] += weight * points
+            weights += weight
+        if weights <= 0:
+            return book if book is not None else options[0]
+        self.last_values = {str(o): totals[o] / weights for o in options}
+        return max(options, key=lambda o: (round(totals[o] / weights, 9), -tie(o), -int(o)))
+
+    def _forced(self, obs: Observation, hands: list[int], need: int) -> dict[int, bool]:
+        """Per legal card: whether the observer can force exactly his bid after it on this
+        deal (the exact search), or {} where it is too big."""
+        trick = tuple(int(c) for _, c in obs.trick)
+        trump = int(obs.trump) if obs.trump is not None else -1
+        ruff = bool(obs.options.must_trump)  # the family's follow-then-trump rule
+        try:
+            return exact_values(hands, trump, obs.leader, trick, obs.me, need, ruff=ruff,
+                                node_limit=SMALL_NODES)
+        except SmallLimitReached:
+            return {}
+
+
+def _played_by(obs: Observation, seat: int) -> int:
+    """The cards ``seat`` has played so far."""
+    n = obs.n_hands
+    out = 0
+    for t in obs.tricks:
+        for i, c in enumerate(t.cards):
+            if t.seat_of(i, n) == seat:
+                out |= 1 << int(c)
+    for s, c in obs.trick:
+        if s == seat:
+            out |= 1 << int(c)
+    return out

@@ -81,15 +81,21 @@ class SimulationResult:
         }
 
 
-def parse_bots(spec: str | Sequence[str], dummy: int | None = None, n_hands: int = 4) -> list[str]:
+def parse_bots(spec: str | Sequence[str], dummy: int | None = None, n_hands: int = 4,
+               partners: bool = True) -> list[str]:
     """Bot names per hand from ``"heuristic,random"``: one name for all, one per side
-    (N-S, E-W, with four hands), or one per seat (N, E, S, W; N, S with two hands; N, E, W
-    in Dummy whist, where the dummy's entry is ``"dummy"``).
+    (N-S, E-W, with four hands in partnerships), or one per seat (N, E, S, W; N, S with two
+    hands; N, E, W in Dummy whist, where the dummy's entry is ``"dummy"``; each player's
+    where each plays for himself, ``partners`` False).
 
     >>> parse_bots("heuristic,random")
     ['heuristic', 'random', 'heuristic', 'random']
     >>> parse_bots("heuristic,random", n_hands=2)
     ['heuristic', 'random']
+    >>> parse_bots("heuristic,random", n_hands=4, partners=False)
+    Traceback (most recent call last):
+    ...
+    openwhist.errors.ConfigError: give 1 bot or 4 (one per seat), not 2
     """
     names = [n.strip().lower() for n in (spec.split(",") if isinstance(spec, str) else spec)]
     if not names or any(not n for n in names):
@@ -99,15 +105,18 @@ def parse_bots(spec: str | Sequence[str], dummy: int | None = None, n_hands: int
     players = n_hands - (dummy is not None)
     if len(names) == 1:
         per_hand = names * n_hands
-    elif len(names) == 2 and n_hands == 4:
+    elif len(names) == 2 and n_hands == 4 and partners:
         per_hand = [names[0], names[1], names[0], names[1]]
     elif len(names) == players:
         it = iter(names)
         per_hand = ["" if h == dummy else next(it) for h in range(n_hands)]
     else:
-        counts = "1 bot, 2 (one per side) or 4 (one per seat)" if n_hands == 4 and dummy is None \
-            else "1 bot, 2 (one per side) or 3 (one per player)" if dummy is not None \
-            else f"1 bot or {players} (one per seat)"
+        if n_hands == 4 and dummy is None and partners:
+            counts = "1 bot, 2 (one per side) or 4 (one per seat)"
+        elif dummy is not None:
+            counts = "1 bot, 2 (one per side) or 3 (one per player)"
+        else:
+            counts = f"1 bot or {players} (one per seat)"
         table = "Dummy whist has three players: give" if dummy is not None else "give"
         raise ConfigError(f"{table} {counts}, not {len(names)}")
     if dummy is not None:
@@ -139,7 +148,7 @@ def simulate(
         match = new_match(variant, preset=preset, seed=seed, until="deals", count=deals,
                           **(options or {}))
     head = get_variant(match.variant).header(match.options)
-    per_hand = parse_bots(bots, next(iter(head.dummies), None), head.hands)
+    per_hand = parse_bots(bots, next(iter(head.dummies), None), head.hands, head.partnership != "each")
     notes: list[str] = []
     players = {s: make_bot(per_hand[s], bot_seed(match.seed, s)) for s in match.state.seats}
     # one column per entry of the match's totals: two sides, or each player (Belgian whist)
@@ -247,7 +256,8 @@ def simulate_command(
         raise ConfigError(f"--deals must be at least 1, not {deals}")
     _, opts = resolve(variant, preset, **overrides)
     head = get_variant(resolve(variant)[0]).header(opts)
-    parse_bots(bots, next(iter(head.dummies), None), head.hands)  # bad bots: say so at once
+    parse_bots(bots, next(iter(head.dummies), None), head.hands,  # bad bots: say so at once
+               head.partnership != "each")
     if seed is not None and seed < 0:
         raise ConfigError(f"--seed is a non-negative whole number, not {seed}")
     if not as_json and console.is_terminal:

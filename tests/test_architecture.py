@@ -154,10 +154,6 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 IMPORT_CIRCLES_ALLOWED: list[list[str]] = [
-    # The hub, the drives and the ratings name each other's types (the hub holds the
-    # drives' and ratings' services, they read the hub's store and tables). Imported for
-    # the types only, so no circle at run time.
-    ["openwhist.server.drives", "openwhist.server.hub", "openwhist.server.ratings"],
     # The live table's collaborators name the runner that owns them, and the runner names
     # them, for the types only: the collaborators are to take a narrow protocol of the
     # table instead.
@@ -270,11 +266,7 @@ def _strings(tree: ast.Module) -> list[ast.Constant]:
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
 
 
-FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {
-    # the requests' default variant; the routers' split moves these schemas beside their
-    # routes, where they take ``openwhist.rules.registry.DEFAULT_VARIANT``
-    "openwhist.server.schemas": {"classic"},
-}
+FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {}
 """Family words still written above the rules, module by module (none may be added)."""
 
 

@@ -153,15 +153,7 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(list(c) for c in circles if len(c) > 1)
 
 
-IMPORT_CIRCLES_ALLOWED: list[list[str]] = [
-    # The live table's collaborators name the runner that owns them, and the runner names
-    # them, for the types only: the collaborators are to take a narrow protocol of the
-    # table instead.
-    ["openwhist.server.table.claims", "openwhist.server.table.clock", "openwhist.server.table.finisher",
-     "openwhist.server.table.info", "openwhist.server.table.mover", "openwhist.server.table.pause",
-     "openwhist.server.table.presence", "openwhist.server.table.runner", "openwhist.server.table.seats",
-     "openwhist.server.table.takeback", "openwhist.server.table.talk"],
-]
+IMPORT_CIRCLES_ALLOWED: list[list[str]] = []
 """Circles still allowed in the graph with the types' imports (none may be added)."""
 
 

@@ -318,18 +318,7 @@ def _js_words(source: str) -> list[str]:
     return out
 
 
-SCRIPT_FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {
-    # the translation key of the word the dummy's seat shows; German whist's face-up stock
-    # card in the view's ``info``
-    "app.js": {"dummy", "face_up"},
-    # the movements per family, the Belgian contracts of the results form, the ratings'
-    # first leaderboard and the results form's columns per family: to be read from the
-    # families' declared facts that /api/variants passes
-    "drive.js": {"belgian", "classic", "german", "grand-misere", "open-misere", "piccolo",
-                 "small-misere", "soloslim", "troel"},
-    # the auction's facts that Belgian whist's view gives (``info.troel``)
-    "facts.js": {"troel"},
-}
+SCRIPT_FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {}
 """Family words still written in the page's scripts, script by script (none may be added)."""
 
 

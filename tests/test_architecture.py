@@ -153,19 +153,7 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(list(c) for c in circles if len(c) > 1)
 
 
-IMPORT_CIRCLES_ALLOWED: list[list[str]] = [
-    # The hub, the drives and the ratings name each other's types (the hub holds the
-    # drives' and ratings' services, they read the hub's store and tables). Imported for
-    # the types only, so no circle at run time.
-    ["openwhist.server.drives", "openwhist.server.hub", "openwhist.server.ratings"],
-    # The live table's collaborators name the runner that owns them, and the runner names
-    # them, for the types only: the collaborators are to take a narrow protocol of the
-    # table instead.
-    ["openwhist.server.table.claims", "openwhist.server.table.clock", "openwhist.server.table.finisher",
-     "openwhist.server.table.info", "openwhist.server.table.mover", "openwhist.server.table.pause",
-     "openwhist.server.table.presence", "openwhist.server.table.runner", "openwhist.server.table.seats",
-     "openwhist.server.table.takeback", "openwhist.server.table.talk"],
-]
+IMPORT_CIRCLES_ALLOWED: list[list[str]] = []
 """Circles still allowed in the graph with the types' imports (none may be added)."""
 
 
@@ -270,11 +258,7 @@ def _strings(tree: ast.Module) -> list[ast.Constant]:
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
 
 
-FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {
-    # the requests' default variant; the routers' split moves these schemas beside their
-    # routes, where they take ``openwhist.rules.registry.DEFAULT_VARIANT``
-    "openwhist.server.schemas": {"classic"},
-}
+FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {}
 """Family words still written above the rules, module by module (none may be added)."""
 
 
@@ -334,18 +318,7 @@ def _js_words(source: str) -> list[str]:
     return out
 
 
-SCRIPT_FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {
-    # the translation key of the word the dummy's seat shows; German whist's face-up stock
-    # card in the view's ``info``
-    "app.js": {"dummy", "face_up"},
-    # the movements per family, the Belgian contracts of the results form, the ratings'
-    # first leaderboard and the results form's columns per family: to be read from the
-    # families' declared facts that /api/variants passes
-    "drive.js": {"belgian", "classic", "german", "grand-misere", "open-misere", "piccolo",
-                 "small-misere", "soloslim", "troel"},
-    # the auction's facts that Belgian whist's view gives (``info.troel``)
-    "facts.js": {"troel"},
-}
+SCRIPT_FAMILY_WORDS_ALLOWED: dict[str, set[str]] = {}
 """Family words still written in the page's scripts, script by script (none may be added)."""
 
 

@@ -298,3 +298,54 @@ def test_scorer_mode_on_a_phone_the_hall_screen_and_the_director(browser: Any, s
     director.wait_for_selector(".ratings-page")
     director.screenshot(path=shots / "ratings-desktop.png", full_page=True)
     assert errors == []
+
+
+@pytest.mark.parametrize("family", ["belgian", "german"])
+def test_the_scorer_form_is_the_one_the_family_declares(browser: Any, server: WebServer,
+                                                        family: str) -> None:
+    """Scorer mode's form is the family's declared one (from ``/api/variants``): Belgian
+    whist's contracts and the four declarers, German whist's tricks of N and of S; an entry
+    made in it is saved."""
+    import openwhist
+    from openwhist.drive.movement import FAMILY_MOVEMENTS
+
+    director = _Http(server)
+    assert director.register(f"{family}scorer", "a long password").status_code == 201
+    movement = FAMILY_MOVEMENTS[family][-1]
+    made = director.post("/api/drives", {"name": f"{family} on cards", "family": family,
+                                         "movement": movement, "mode": "scorer", "rounds": 1,
+                                         "deals": 2})
+    assert made.status_code == 201, made.text
+    did = made.json()["id"]
+    size = openwhist.get_variant(family).header().players
+    for k in range(size):
+        assert _Http(server).guest(f"{family[:3]}{k}").post(f"/api/drives/{did}/register").status_code == 200
+    assert director.post(f"/api/drives/{did}/start").status_code == 200
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.add_cookies([{"name": "ow_session", "value": director.token, "url": server.url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/#scorer/{did}")
+    page.wait_for_selector("#sc-form")
+    form = openwhist.get_variant(family).entry
+    assert form is not None
+    if family == "belgian":
+        assert page.eval_on_selector_all("#sc-contract option", "os => os.map(o => o.value)") == list(
+            form.contracts)
+        assert page.eval_on_selector_all(".declarers input", "is => is.map(i => i.value)") == [
+            "N", "E", "S", "W"]
+        page.select_option("#sc-contract", "pair 9")
+        page.check(".declarers input[value=N]")
+        page.check(".declarers input[value=S]")
+        page.fill("#sc-tricks", "9")
+    else:
+        assert page.locator("label[for=sc-a]").inner_text() == "Tricks N"
+        assert page.locator("label[for=sc-b]").inner_text() == "Tricks S"
+        page.fill("#sc-a", "13")          # all 26 tricks, as the default options count them
+        page.fill("#sc-b", "13")
+    page.click("#sc-save")
+    page.wait_for_selector("#sc-note.saved, #sc-note.error")
+    assert page.locator("#sc-note").get_attribute("class") == "saved", page.locator("#sc-note").inner_text()
+    assert errors == []
+    context.close()

@@ -325,3 +325,30 @@ def test_a_results_sheet_is_read_or_refused_with_a_message(text: str) -> None:
         drive.score_sheet(p, None, rows)
     except InvalidActionError:
         pass
+
+
+@pytest.mark.parametrize("family", ["classic", "german", "belgian"])
+def test_each_contract_and_column_of_a_declared_entry_form_can_be_entered(family: str) -> None:
+    """What a scorer's form offers (the record's :class:`EntryForm`) is what the rules
+    take: each contract named, with its declarers and tricks, or a number per column."""
+    from openwhist.rules.registry import get_variant
+    from openwhist.rules.scorer import check_entry
+
+    form = get_variant(family).entry
+    assert form is not None and bool(form.columns) != bool(form.contracts)
+    if form.columns:
+        tricks = (7, 6) if family == "classic" else (14, 12)      # German whist: all 26 tricks
+        scores, _, _ = check_entry(family, None, Entry(tricks))
+        assert len(tricks) == len(form.columns)
+        assert sum(scores) == (sum(tricks) if family == "german" else 2 * sum(tricks))
+        return
+    assert form.contracts[-1] == "pass"
+    for contract in form.contracts:
+        kind = contract.split()[0]
+        if contract == "pass":
+            entry = Entry((), contract)
+        elif kind in ("pair", "troel"):
+            entry = Entry((9,), contract, ("N", "S"))
+        else:
+            entry = Entry((0,) if "misere" in kind or kind == "piccolo" else (9,), contract, ("E",))
+        check_entry(family, None, entry)          # raises for a contract the rules refuse

@@ -523,3 +523,18 @@ def test_the_terminal_game_shows_the_stock_the_draws_and_the_known_hands() -> No
     assert "N drew a card from the stock" in out          # the other's, not named
     assert "Choose: [1] take" in out                       # open stock: the winner's choice
     assert "both hands are known" in out and "Known hand (N)" in out
+
+
+@pytest.mark.parametrize("preset", ["german-standard", "german-open-stock"])
+def test_the_face_up_row_is_the_public_cards_in_the_order_turned(preset: str) -> None:
+    """A page shows the stock's face-up cards from the view's public cards in no hand
+    (``shown``) in the order ``info.turned`` lists them: that is the row, at every step."""
+    for seed in range(4):
+        deal = openwhist.new_deal("german", preset=preset, seed=seed)
+        pick = random.Random(seed)
+        while not deal.is_over():
+            for seat in (0, 1, None):
+                view = (deal.public_observation() if seat is None else deal.observation(seat)).to_json()
+                shown = set(view["shown"])
+                assert [c for c in view["info"]["turned"] if c in shown] == view["info"]["face_up"]
+            deal.apply(pick.choice(list(deal.legal_actions())))

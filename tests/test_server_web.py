@@ -43,6 +43,31 @@ def test_variants_list_their_options_with_kinds_choices_and_preset_values(server
     assert presets["english-long"]["target"] == 10 and presets["american"]["honours"] is False
 
 
+def test_variants_pass_what_their_records_declare_for_the_pages(server: Server) -> None:
+    """The title, the rating, the tally, the header, the drive movements and the scorer's
+    form come from each variant's record (what the page shows of a family, without
+    naming one)."""
+    from openwhist.drive.movement import FAMILY_MOVEMENTS, plan
+
+    listed = {v["name"]: v for v in Client(server).get("/api/variants").json()}
+    for name, v in listed.items():
+        record = openwhist.get_variant(name)
+        assert (v["title"], v["rated"], v["tally"]) == (record.title, record.rated, record.tally)
+        assert v["header"] == record.header().to_json()
+        if v["drive"] is None:
+            assert name not in FAMILY_MOVEMENTS and record.header().dummies
+            continue
+        assert v["drive"]["movements"] == list(FAMILY_MOVEMENTS[name])
+        for movement in v["drive"]["movements"]:
+            assert plan(movement, 8, name, 2).family == name     # each one a drive can follow
+        entry = v["drive"]["entry"]
+        assert entry == (None if record.entry is None else record.entry.to_json())
+    rated = [n for n, v in listed.items() if v["rated"]]
+    assert rated and rated[0] == openwhist.rules.registry.DEFAULT_VARIANT
+    assert {n for n, v in listed.items() if (v["drive"] or {}).get("entry")} == set(
+        openwhist.rules.scorer.ENTRY_FAMILIES)
+
+
 def test_one_deal_quick_play_then_your_games_and_the_replay(server: Server) -> None:
     me = Client(server).guest("rep")
     bad = me.post("/api/quickplay", {"variant": "classic", "until": "forever"})

@@ -45,7 +45,7 @@ from openwhist.rules.tricks import (
     TrickWon,
     cards_of,
 )
-from openwhist.rules.variant import Declaration, Variant
+from openwhist.rules.variant import Declaration, EntryForm, Variant
 
 __all__ = [
     "CLASSIC",
@@ -907,6 +907,7 @@ CLASSIC = Variant(
     title="Classic whist",
     rated=True,
     tally="tricks",
+    entry=EntryForm(columns=("NS", "EW")),
 )
 """Classic whist for four: the registry's record."""
 
@@ -918,5 +919,6 @@ DUMMY = replace(
     fixed_options={"dummy": 2},
     title="Dummy whist",
     rated=False,
+    entry=None,
 )
 """Dummy whist for three (rules.md §4.1): classic whist with South an exposed dummy."""

@@ -852,6 +852,7 @@ def _dealer_of(variant: str) -> Any:
 
 ROMANIAN = Variant(
     name="romanian",
+    title="Romanian whist",
     players=4,
     hands=4,
     description="Romanian whist (whist românesc), 3 to 6 players: exact bids, the dealer "
@@ -872,6 +873,7 @@ ROMANIAN = Variant(
 
 OH_HELL = Variant(
     name="oh-hell",
+    title="Oh Hell",
     players=4,
     hands=4,
     description="Oh Hell (Judgement, Nomination whist), 3 to 6 players: exact bids, the "

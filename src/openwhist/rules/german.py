@@ -44,7 +44,7 @@ from openwhist.rules.options import OptionsRecord, option
 from openwhist.rules.seats import each_for_himself, parse_seat, seat_name, seat_names
 from openwhist.rules.stock import Draw, Stock
 from openwhist.rules.tricks import CARD_TEXTS, Trick, TrickPlay, cards_of
-from openwhist.rules.variant import Declaration, Variant
+from openwhist.rules.variant import Declaration, EntryForm, Variant
 
 __all__ = [
     "GERMAN",
@@ -895,5 +895,6 @@ GERMAN = Variant(
     title="German whist",
     rated=True,
     tally="counted",
+    entry=EntryForm(columns=("N", "S")),
 )
 """German whist for two: the registry's record."""

@@ -318,7 +318,9 @@ class Observation:
                     (the ace counts that make troel: [3] or [3, 4]), ``bid`` and
                     ``bidders`` (the bid to beat), ``passed``, ``waiting``,
                     ``proposals`` (player -> suit asked), ``open`` (the proposals still
-                    waiting for a partner), ``discarded``, ``multiplier``; its
+                    waiting for a partner), ``discarded``, ``multiplier``,
+                    ``facts`` (the same as texts for a page to word: see
+                    :func:`openwhist.rules.belgian.state.auction_facts`); its
                     ``info.contract`` repeats ``contract``'s name, declarers, needed and
                     ``exact``, for older readers.  German whist: ``face_up`` (the
                     stock's face-up cards), ``turned`` (every card turned so far),

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openwhist.errors import InvalidActionError
-from openwhist.rules.registry import get_variant, resolve
+from openwhist.rules.registry import get_variant, resolve, variants
 from openwhist.rules.seats import parse_seat, seat_name
 
 TRICKS = 13
 """Tricks in a deal (German whist: in the phase a drive counts)."""
-ENTRY_FAMILIES = ("classic", "german", "belgian")
-"""The families whose deals can be entered by hand."""
+ENTRY_FAMILIES = tuple(v for v in variants() if get_variant(v).entry is not None)
+"""The families whose deals can be entered by hand: those whose record declares the form
+(:class:`~openwhist.rules.variant.EntryForm`)."""
 
 @dataclass(frozen=True)
 class Entry:

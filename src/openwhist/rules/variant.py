@@ -15,6 +15,7 @@ from openwhist.rules.stakes import Stakes
 
 __all__ = [
     "Declaration",
+    "EntryForm",
     "Partnership",
     "Variant",
     "VariantHeader",
@@ -141,6 +142,27 @@ class VariantHeader:
         }
 
 
+@dataclass(frozen=True)
+class EntryForm:
+    """What a scorer enters for a deal of a family played on real cards (a whist drive's
+    scorer mode; :func:`openwhist.rules.scorer.check_entry` checks it): the tricks of each
+    of ``columns``, or, where ``contracts`` are named, the contract played, its declarers
+    and their tricks.
+
+    :param columns: the tricks entered, one number per column, each column the seat
+        letters whose tricks it counts (a side's ``"NS"``, a player's ``"N"``).
+    :param contracts: the contract names the form offers, in the order it lists them
+        (``"pass"`` for a deal all passed); empty for a family whose results are tricks.
+    """
+
+    columns: tuple[str, ...] = ()
+    contracts: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The form as JSON values: ``{"columns": [...], "contracts": [...]}``."""
+        return {"columns": list(self.columns), "contracts": list(self.contracts)}
+
+
 # --- the variant record ----------------------------------------------------------------------
 
 
@@ -187,6 +209,8 @@ class Variant:
         per side); ``counted``, the tricks of his own that the scoring counts
         (``result().counted``, per player); ``points``, his points by the rules
         (``result().points``, per player).
+    :param entry: optional: what a scorer enters for a deal played on real cards
+        (:class:`EntryForm`); None for a family whose results are not entered by hand.
     """
 
     name: str
@@ -210,6 +234,7 @@ class Variant:
     title: str = ""
     rated: bool = False
     tally: Literal["tricks", "counted", "points"] = "tricks"
+    entry: EntryForm | None = None
 
     def options(self, preset: str | None = None, **overrides: Any) -> Any:
         """Options from a preset (default: ``default_preset``) with some changed."""

@@ -68,7 +68,7 @@ from openwhist.store.drives import (
 )
 
 if TYPE_CHECKING:
-    from openwhist.server.hub import Hub
+    from openwhist.server.host import DriveHost
 
 __all__ = ["DriveError", "Drives", "drive_csv", "movement_text", "results_html", "standings"]
 
@@ -98,7 +98,7 @@ class DriveError(Exception):
 class Drives:
     """The drives of one server process (see the module's docstring)."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: DriveHost) -> None:
         self.hub = hub
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[float, dict[str, Any]]] = {}

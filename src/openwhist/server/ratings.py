@@ -36,7 +36,7 @@ from openwhist.store.drives import (
 )
 
 if TYPE_CHECKING:
-    from openwhist.server.hub import Hub
+    from openwhist.server.host import RatingHost
     from openwhist.server.table.finisher import Outcome
 
 __all__ = ["RatingBook", "player_key"]
@@ -73,7 +73,7 @@ def _last_record(conn: Connection, table_id: str) -> int | None:
 class RatingBook:
     """The server's ratings (see the module's docstring)."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RatingHost) -> None:
         self.hub = hub
         self._lock = asyncio.Lock()
 

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, field_validator
 
 from openwhist.rules.options import option_infos
-from openwhist.rules.registry import get_variant, variants
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, variants
 
 __all__ = ["ClientMessage", "Credentials", "DriveIn", "DriveResultIn", "GuestIn", "JoinByCodeIn", "JoinIn",
            "PauseIn", "QuickPlayIn", "SeatIn", "SubstituteIn", "TableIn"]
@@ -75,7 +75,7 @@ class TableIn(_In):
     leaves becomes (``leave_to``: ``bot`` or ``open``) and the seconds a person has for
     each action (``move_time``, 10-300, public tables only)."""
 
-    variant: Short = "classic"
+    variant: Short = DEFAULT_VARIANT
     preset: Short | None = None
     options: Annotated[dict[Annotated[str, Field(max_length=32)], OptionValue],
                        Field(max_length=24)] = {}
@@ -97,7 +97,7 @@ class QuickPlayIn(_In):
     the variant has it, and how long a match lasts as for a new table: ``until`` and
     ``count``, the variant's own length when not given)."""
 
-    variant: Short = "classic"
+    variant: Short = DEFAULT_VARIANT
     preset: Short | None = None
     options: Annotated[dict[Annotated[str, Field(max_length=32)], OptionValue],
                        Field(max_length=24)] = {}
@@ -158,7 +158,7 @@ class DriveIn(_In):
     when it starts (Unix time; none: the director starts it when ready)."""
 
     name: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[\w .,'!?&()#:/+-]+$")]
-    family: Short = "classic"
+    family: Short = DEFAULT_VARIANT
     preset: Short | None = None
     options: Annotated[dict[Annotated[str, Field(max_length=32)], StrictBool | StrictInt | StrictFloat
                             | Annotated[str, Field(max_length=32)] | None], Field(max_length=24)] = {}

@@ -60,7 +60,7 @@ from openwhist.rules.belgian.ladder import HANDS, KINDS, LEVELS, MISERE_TRICKS, 
 from openwhist.rules.belgian.match import BelgianMatchRules
 from openwhist.rules.belgian.options import PRESETS, BelgianOptions
 from openwhist.rules.belgian.state import BelgianState, deal_packets, from_setup, new_belgian_deal, rebuild
-from openwhist.rules.variant import Declaration, Variant
+from openwhist.rules.variant import Declaration, EntryForm, Variant
 
 __all__ = [
     "AUCTION_CALLS",
@@ -161,5 +161,8 @@ BELGIAN = Variant(
     title="Belgian whist",
     rated=True,
     tally="points",
+    entry=EntryForm(contracts=("pair 8", "pair 9", "pair 10", "solo 6", "solo 7", "abondance 9",
+                               "abondance 10", "troel", "small-misere", "piccolo", "grand-misere",
+                               "open-misere", "soloslim", "pass")),
 )
 """Belgian colour whist: the registry's record."""

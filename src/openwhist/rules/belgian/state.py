@@ -502,6 +502,7 @@ class BelgianState(TrickPlay):
             "discarded": [names[h] for h, _ in self.discards],
             "multiplier": self.multiplier,
         }
+        info["facts"] = auction_facts(info, decided=c is not None)
         values = self.deal_fields(
             seat,
             known=known,
@@ -529,6 +530,37 @@ class BelgianState(TrickPlay):
 
 _PHASE_VERB = {"auction": "call (pass, propose hearts, solo 6 spades...)",
                "trump": "name trump (trump hearts)", "discard": "lay a card aside (discard 7C)"}
+
+def auction_facts(info: Mapping[str, Any], decided: bool) -> list[dict[str, Any]]:
+    """What the auction stands at, from an observation's ``info``, as facts a page words
+    without knowing the family: each ``{"fact": ..., "say": ..., "values": {...}}``, where
+    ``say`` names the text (the page's translation key) and ``values`` fill it in, each
+    by its name: ``name`` a seat, ``names`` seats, ``bid`` a call, ``suit`` a suit's letter,
+    ``n`` a number.  The troel announced; the highest bid and who holds it, the proposals
+    still waiting for a partner and who waits (until the contract is ``decided``); the
+    deal's multiplier after an all-pass.
+
+    >>> auction_facts({"troel": "E", "troel_aces": [3], "bid": "troel", "bidders": [],
+    ...                "open": {}, "waiting": [], "multiplier": 2}, decided=False)[0]
+    {'fact': 'troel', 'say': 'troelBy', 'values': {'name': 'E'}}
+    """
+    out: list[dict[str, Any]] = []
+    if info["troel"]:
+        say = "troelBy4" if 4 in info["troel_aces"] else "troelBy"
+        out.append({"fact": "troel", "say": say, "values": {"name": info["troel"]}})
+    bid, bidders = info["bid"], info["bidders"]
+    if bid and bid != "troel" and not decided:
+        values: dict[str, Any] = {"bid": bid, "names": list(bidders)} if bidders else {"bid": bid}
+        out.append({"fact": "bid", "say": "highBid" if bidders else "highBidNone", "values": values})
+    for who, suit in info["open"].items():
+        out.append({"fact": "proposal", "say": "proposalOpen",
+                    "values": {"name": who, "suit": suit[0].upper()}})
+    if not decided and info["waiting"]:
+        out.append({"fact": "waiting", "say": "waitingBy", "values": {"names": list(info["waiting"])}})
+    if info["multiplier"] > 1:
+        out.append({"fact": "multiplier", "say": "multiplied", "values": {"n": info["multiplier"]}})
+    return out
+
 
 def _troel_holder(hands: Sequence[int], options: BelgianOptions) -> int | None:
     for h, m in enumerate(hands):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from openwhist.drive.movement import FAMILY_MOVEMENTS
 from openwhist.rules.base import option_infos
 from openwhist.rules.registry import get_variant, resolve, variants
 from openwhist.rules.seats import seat_name
@@ -58,6 +59,21 @@ def _variant(name: str) -> dict[str, Any]:
                     for o in option_infos(v.options_type)],
         "preset_options": {p: resolve(name, p)[1].to_dict() for p in v.presets},
         "seats_by_players": _seats_by_players(name, v, opts),
+        **_declared(name),
+    }
+
+
+def _declared(name: str) -> dict[str, Any]:
+    """What a variant's record declares that a page shows: its ``title``, whether it is
+    ``rated``, what a drive's deal ``tally`` counts, its ``header`` under the default options,
+    and, where whist drives are played in it, its ``drive``: the ``movements`` it allows and
+    the ``entry`` form a scorer fills in for a deal on real cards (null where none is)."""
+    v = get_variant(name)
+    movements = FAMILY_MOVEMENTS.get(name)
+    return {
+        "title": v.title, "rated": v.rated, "tally": v.tally, "header": v.header().to_json(),
+        "drive": None if movements is None else {
+            "movements": list(movements), "entry": None if v.entry is None else v.entry.to_json()},
     }
 
 

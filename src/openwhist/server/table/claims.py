@@ -16,7 +16,7 @@ from openwhist.server.table.commands import Answer, Claim
 from openwhist.solver import Position, solve_all
 
 if TYPE_CHECKING:
-    from openwhist.server.table.runner import TableRunner
+    from openwhist.server.table.live import LiveTable
 
 __all__ = ["Claims", "settling_card"]
 
@@ -37,7 +37,7 @@ def settling_card(values: Mapping[Any, int], claimant_to_play: bool, needed: int
 class Claims:
     """The open claim at a table, and its answers and settling."""
 
-    def __init__(self, table: TableRunner) -> None:
+    def __init__(self, table: LiveTable) -> None:
         self.t = table
 
     def side_tricks(self, side: int) -> int:

@@ -14,7 +14,7 @@ from openwhist.server.table.base import SeatState
 from openwhist.server.table.commands import TimerFired
 
 if TYPE_CHECKING:
-    from openwhist.server.table.runner import TableRunner
+    from openwhist.server.table.live import LiveTable
 
 __all__ = ["Clock", "move_delay"]
 
@@ -38,7 +38,7 @@ def move_delay(st: SeatState, now: float, bot_pause: float, away_timeout: float,
 class Clock:
     """The computer players' timing at one table (see the module's docstring)."""
 
-    def __init__(self, table: TableRunner) -> None:
+    def __init__(self, table: LiveTable) -> None:
         self.t = table
         self._timer: asyncio.TimerHandle | None = None
         self._bots: dict[int, tuple[str, Bot]] = {}  # each seat's bot, with its level

@@ -6,8 +6,7 @@ registers (:meth:`Finisher.listen`); they never reach into the table."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from openwhist import records
@@ -16,48 +15,13 @@ from openwhist.ratings import RATED_FAMILIES
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_name
 from openwhist.server import policy
-from openwhist.server.table.base import SeatState, variant_seats
+from openwhist.server.table.base import variant_seats
+from openwhist.server.table.outcome import DealEnd, EndedMatch, Outcome
 
 if TYPE_CHECKING:
-    from openwhist.server.table.runner import TableRunner
+    from openwhist.server.table.live import LiveTable
 
 __all__ = ["DealEnd", "EndedMatch", "Finisher", "Outcome", "match_points", "match_winners"]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A finished match, taken when it ended (before another can start): the table's id,
-    its drive and variant, the match's number, the seats that won (``winners``, letters;
-    None for a tie), each side's (or player's) ``points``, the ``record`` stored and its
-    ``record_id``, the ``facts`` that decide whether it can be rated, and who sat where."""
-
-    table_id: str
-    drive_id: str | None
-    variant: str
-    match_no: int
-    winners: tuple[str, ...] | None
-    points: list[int]
-    summary: Any
-    record: dict[str, Any]
-    record_id: int | None
-    facts: policy.MatchFacts
-    seats: Mapping[int, SeatState]
-
-
-EndedMatch = Outcome
-"""The finished match as the ratings read it (its former name)."""
-
-
-@dataclass(frozen=True)
-class DealEnd:
-    """A deal ended at a table: its number in the match and its result; ``outcome`` when
-    it ended the match."""
-
-    table_id: str
-    drive_id: str | None
-    deal_no: int
-    result: Any
-    outcome: Outcome | None
 
 
 def match_points(match: Match) -> list[int]:
@@ -95,7 +59,7 @@ class Finisher:
     """Decides a table's match: its points and winners, the record stored when it ends, the
     facts that decide its rating, and the :class:`Outcome` the hooks hear of."""
 
-    def __init__(self, table: TableRunner) -> None:
+    def __init__(self, table: LiveTable) -> None:
         self.t = table
         self.ended: Outcome | None = None
         self._rated_family: bool | None = None  # a rated family, every seat its own hand

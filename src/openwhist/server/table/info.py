@@ -10,12 +10,12 @@ from openwhist.rules.seats import seat_name
 from openwhist.server.table.base import row_json
 
 if TYPE_CHECKING:
-    from openwhist.server.table.runner import TableRunner
+    from openwhist.server.table.live import LiveTable
 
 __all__ = ["table_info"]
 
 
-def _seats_json(t: TableRunner, n: int) -> list[dict[str, Any]]:
+def _seats_json(t: LiveTable, n: int) -> list[dict[str, Any]]:
     return [{"seat": seat_name(seat, n), "kind": st.kind, "name": st.name, "bot": st.bot,
              "connected": bool(st.conns), "away": st.kind == "person" and not st.conns,
              "pending": st.pending_name, "guest": st.kind == "person" and st.user_id in t.guests,
@@ -23,7 +23,7 @@ def _seats_json(t: TableRunner, n: int) -> list[dict[str, Any]]:
             for seat, st in sorted(t.seats.items())]
 
 
-def _claims_possible(t: TableRunner) -> bool:
+def _claims_possible(t: LiveTable) -> bool:
     """Whether a claim can ever be made at this table: its deals are played by two sides (or
     sides the auction makes), not by several players each on his own
     (:func:`openwhist.bots.claims.claim_holds`)."""
@@ -31,7 +31,7 @@ def _claims_possible(t: TableRunner) -> bool:
     return header.sides is None or len(set(header.sides)) == 2
 
 
-def table_info(t: TableRunner, for_user: int | None = None) -> dict[str, Any]:
+def table_info(t: LiveTable, for_user: int | None = None) -> dict[str, Any]:
     """The table as JSON: settings, seats, the score sheet; the invitation code only
     for its members; the open claim as the policy shows it to ``for_user`` (None: a
     request without a session)."""

@@ -19,7 +19,7 @@ from openwhist.store import append_action
 
 if TYPE_CHECKING:
     from openwhist.server.table.finisher import Outcome
-    from openwhist.server.table.runner import TableRunner
+    from openwhist.server.table.live import LiveTable
 
 __all__ = ["Mover", "Views"]
 
@@ -65,7 +65,7 @@ class Views:
 class Mover:
     """Applies actions at one table (see the module's docstring)."""
 
-    def __init__(self, table: TableRunner) -> None:
+    def __init__(self, table: LiveTable) -> None:
         self.t = table
 
     async def act(self, cmd: Act) -> None:

@@ -13,7 +13,7 @@ from openwhist.server.table.commands import Again, Ready, TimerFired
 from openwhist.store import mark_table, start_match
 
 if TYPE_CHECKING:
-    from openwhist.server.table.runner import TableRunner
+    from openwhist.server.table.live import LiveTable
 
 __all__ = ["Pause", "all_ready", "pause_length"]
 
@@ -33,7 +33,7 @@ def all_ready(present: Iterable[int], ready: Iterable[int]) -> bool:
 class Pause:
     """The pause between deals, and the next match (see the module's docstring)."""
 
-    def __init__(self, table: TableRunner) -> None:
+    def __init__(self, table: LiveTable) -> None:
         self.t = table
         self.ready: set[int] = set()
         self.ends = 0.0  # when the pause is over (the loop's clock)

@@ -11,7 +11,7 @@ from openwhist.server.table.commands import Close, Connect, Disconnect, EndSessi
 from openwhist.store import close_table
 
 if TYPE_CHECKING:
-    from openwhist.server.table.runner import TableRunner
+    from openwhist.server.table.live import LiveTable
 
 __all__ = ["Presence", "someone_here"]
 
@@ -30,7 +30,7 @@ def someone_here(seats: dict[int, SeatState], spectators: int, away_timeout: flo
 class Presence:
     """The connections of one table (see the module's docstring)."""
 
-    def __init__(self, table: TableRunner) -> None:
+    def __init__(self, table: LiveTable) -> None:
         self.t = table
 
     def note_address(self, user_id: int, key: str | None) -> None:

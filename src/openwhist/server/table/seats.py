@@ -13,7 +13,7 @@ from openwhist.server.table.commands import Join, Leave, SetSeat
 from openwhist.store import set_seat
 
 if TYPE_CHECKING:
-    from openwhist.server.table.runner import TableRunner
+    from openwhist.server.table.live import LiveTable
 
 __all__ = ["Seating", "free_seat"]
 
@@ -29,7 +29,7 @@ def free_seat(seats: dict[int, SeatState]) -> int | None:
 class Seating:
     """The seats of one table (see the module's docstring)."""
 
-    def __init__(self, table: TableRunner) -> None:
+    def __init__(self, table: LiveTable) -> None:
         self.t = table
 
     async def store(self, seat: int) -> None:

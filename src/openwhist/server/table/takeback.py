@@ -11,7 +11,7 @@ from openwhist.server.table.commands import TakeBack
 from openwhist.store import undo_actions
 
 if TYPE_CHECKING:
-    from openwhist.server.table.runner import TableRunner
+    from openwhist.server.table.live import LiveTable
 
 __all__ = ["TakeBacker", "take_back_count"]
 
@@ -28,7 +28,7 @@ def take_back_count(acted: Sequence[int], in_deal: int, seat: int) -> int:
 class TakeBacker:
     """Take-back at one table (see the module's docstring)."""
 
-    def __init__(self, table: TableRunner) -> None:
+    def __init__(self, table: LiveTable) -> None:
         self.t = table
 
     def offered(self) -> bool:

@@ -14,7 +14,7 @@ from openwhist.server.table.base import QUICK_MESSAGES, TALK_LENGTH, Connection,
 from openwhist.server.table.commands import Say
 
 if TYPE_CHECKING:
-    from openwhist.server.table.runner import TableRunner
+    from openwhist.server.table.live import LiveTable
 
 __all__ = ["Talk", "talk_words"]
 
@@ -40,7 +40,7 @@ def talk_words(quick: Any, text: Any, private: bool) -> tuple[dict[str, str], No
 class Talk:
     """Table talk at one table (see the module's docstring)."""
 
-    def __init__(self, table: TableRunner) -> None:
+    def __init__(self, table: LiveTable) -> None:
         self.t = table
 
     def hearers(self, speaker_seated: bool) -> list[Connection]:

@@ -5,7 +5,7 @@ import {LANGS, SUIT_SYMBOL, actionName, callName, cardName, cardShort, hasText, 
         pickLanguage, presetName, setLanguage, t, trumpName, variantName} from "./i18n.js";
 import {cardSvg} from "./cards.js";
 import {ROUTES as DRIVE_ROUTES, driveLink, init as initDrives, lobbyDrives, page as drivePage} from "./drive.js";
-import {auctionFacts, tricksBySeat} from "./facts.js";
+import {auctionFacts, stockRow, tricksBySeat} from "./facts.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const main = () => $("#main");
@@ -935,7 +935,7 @@ class TableClient {
   // ("computer", "free") apart; the dummy's hand has no seat.
   seatTitle(letter) {
     const s = this.table?.seats.find(x => x.seat === letter);
-    if (!s) return [t("dummy"), null];
+    if (!s) return [t("unseatedHand"), null];
     // a guest is marked for the others; a person knows whether he is one
     if (s.kind === "person") return [s.name, s.guest && letter !== this.seat ? t("guest") : null];
     return [t("seat_" + letter), t(s.kind === "bot" ? "bot" : "open")];
@@ -1057,7 +1057,7 @@ class TableClient {
     }
     if (shown.winner) area.append(h("p", {class: "won-by", text: t("wonBy", {name: this.seatTitle(shown.winner)[0]})}));
     // German whist's stock on the table: what is left, and the face-up card to be won
-    const face = v.info?.face_up || [];
+    const face = stockRow(v);
     if (typeof v.info?.stock === "number" && v.phase === "stock") {
       area.append(h("div", {class: "stock-pile", id: "stock-pile"},
         h("span", {class: "pile-count", text: t("cardsLeft", {n: v.info.stock})}),
@@ -1121,7 +1121,7 @@ class TableClient {
         h("span", {class: "mini", "aria-label": cardName(v.turn_up), role: "img"}, cardSvg(v.turn_up))));
     }
     if (v.info && typeof v.info.stock === "number" && (v.phase === "stock" || v.info.stock > 0)) {
-      const face = v.info.face_up || [];
+      const face = stockRow(v);
       parts.push(h("div", {class: "stock", id: "stock"},
         h("span", {class: "label", text: `${t("stock")}: `}), h("strong", {id: "stock-count", text: t("cardsLeft", {n: v.info.stock})}),
         face.length ? h("span", {class: "label", text: ` ${t("faceUp")}`}) : null,
@@ -1555,7 +1555,7 @@ async function route() {
 }
 
 async function start() {
-  initDrives({api, h, errorText, showStatus, session});
+  initDrives({api, h, errorText, showStatus, session, variants});
   setLanguage(pickLanguage(localStorage.getItem("openwhist-lang"), navigator.languages));
   $("#lang").addEventListener("change", e => {
     setLanguage(e.target.value);

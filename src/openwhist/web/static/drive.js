@@ -4,7 +4,7 @@
 // decides everything (movement, checks, standings); these pages show it and send requests.
 import {language, t, variantName} from "./i18n.js";
 
-let ctx = null;                  // the page's helpers: api, h, errorText, showStatus, session
+let ctx = null;                  // the page's helpers: api, h, errorText, showStatus, session, variants
 let timer = null;                // the page being refreshed
 
 export function init(helpers) { ctx = helpers; }
@@ -303,10 +303,15 @@ export function dt(key, vars = {}) {
   return text;
 }
 
-const FAMILIES = {classic: ["progressive", "pairs", "individual"], belgian: ["individual"],
-                  german: ["progressive", "individual"]};
-const CONTRACTS = ["pair 8", "pair 9", "pair 10", "solo 6", "solo 7", "abondance 9", "abondance 10", "troel",
-                   "small-misere", "piccolo", "grand-misere", "open-misere", "soloslim", "pass"];
+// What the variants' records declare (GET /api/variants): the families drives are played in
+// (`drive`: the movements each allows and the form a scorer fills in), the rated ones.
+async function driveFamilies() { return (await ctx.variants()).filter(v => v.drive); }
+async function declared(name) { return (await ctx.variants()).find(v => v.name === name); }
+async function ratedFamilies() { return (await ctx.variants()).filter(v => v.rated).map(v => v.name); }
+// The link to the leaderboards: the first rated family's.
+async function boardsLink(h) {
+  return h("a", {href: `#ratings/${(await ratedFamilies())[0] ?? ""}`, class: "button", text: dt("leaderboards")});
+}
 
 // Show `nodes` in `root`, leaving out the ones not there (null).
 function fill(root, ...nodes) { root.replaceChildren(...nodes.filter(x => x !== null && x !== undefined && x !== false)); }
@@ -363,7 +368,7 @@ export async function lobbyDrives() {
   if (!shown.length) list.append(h("li", {class: "empty", text: dt("noDrives")}));
   box.append(list, h("div", {class: "row wrap"},
     h("a", {href: "#drives", class: "button", id: "all-drives", text: dt("allDrives")}),
-    h("a", {href: "#ratings/classic", class: "button", text: dt("leaderboards")})));
+    await boardsLink(h)));
   return box;
 }
 
@@ -379,13 +384,19 @@ async function drivesPage() {
   }
   if (!drives.length) list.append(h("li", {class: "empty", text: dt("noDrives")}));
   const field = (id, label, input) => h("div", {class: "option"}, h("label", {for: id, text: label}), input);
-  const family = h("select", {id: "nd-family"}, Object.keys(FAMILIES).map(f => h("option", {value: f, text: variantName(f)})));
+  const families = Object.fromEntries((await driveFamilies()).map(v => [v.name, v.drive]));
+  const family = h("select", {id: "nd-family"}, Object.keys(families).map(f => h("option", {value: f, text: variantName(f)})));
   const movement = h("select", {id: "nd-movement"});
-  const fillMovement = () => movement.replaceChildren(...FAMILIES[family.value].map(m =>
-    h("option", {value: m, text: dt("mv_" + m)})));
+  const mode = h("select", {id: "nd-mode"});
+  // the movements the family allows; scorer mode where its deals can be entered by hand
+  const fillMovement = () => {
+    movement.replaceChildren(...families[family.value].movements.map(m => h("option", {value: m, text: dt("mv_" + m)})));
+    const modes = families[family.value].entry ? ["online", "scorer"] : ["online"];
+    const chosen = mode.value;
+    mode.replaceChildren(...modes.map(m => h("option", {value: m, text: dt("mode_" + m), selected: m === chosen})));
+  };
   family.addEventListener("change", fillMovement);
   fillMovement();
-  const mode = h("select", {id: "nd-mode"}, ["online", "scorer"].map(m => h("option", {value: m, text: dt("mode_" + m)})));
   const num = (id, value, min, max) => h("input", {type: "number", id, value, min, max, inputmode: "numeric"});
   const rounds = num("nd-rounds", 3, 1, 20), deals = num("nd-deals", 4, 1, 24), minutes = num("nd-minutes", 20, 5, 180);
   const duplicate = h("input", {type: "checkbox", id: "nd-duplicate"});
@@ -421,7 +432,7 @@ async function drivesPage() {
     h("div", {class: "topline"}, h("a", {href: "#", class: "button", text: t("back")}), h("h2", {text: dt("drives")})),
     h("div", {class: "columns"},
       h("section", {class: "card-box", "aria-labelledby": "cal-h"}, h("h2", {id: "cal-h", text: dt("calendar")}), list,
-        h("a", {href: "#ratings/classic", class: "button", text: dt("leaderboards")})),
+        await boardsLink(h)),
       ctx.session.user?.guest ? null : form));
 }
 
@@ -591,7 +602,7 @@ async function hallPage(id) {
 async function scorerPage(id) {
   const {h, api} = ctx;
   const root = h("section", {class: "scorer", id: "scorer", "data-drive": id});
-  const render = (d, note = "") => {
+  const render = (d, v, note = "") => {
     const mine = d.tables.filter(x => x.round === d.round_no && x.can_enter);
     const tableSel = h("select", {id: "sc-table"}, mine.map(x => h("option", {value: x.table,
       text: `${dt("tableN", {n: x.table})}: ${x.seats.map(who).join(", ")}`, selected: d.you?.table === x.table})));
@@ -602,9 +613,10 @@ async function scorerPage(id) {
     const fields = h("div", {class: "sc-fields"});
     const sum13 = (a, b) => { a.addEventListener("input", () => { if (a.value !== "") b.value = Math.max(0, 13 - Number(a.value)); }); };
     let read;
-    if (d.family === "belgian") {
-      const contract = h("select", {id: "sc-contract"}, CONTRACTS.map(c => h("option", {value: c, text: c})));
-      const decl = ["N", "E", "S", "W"].map(s => h("label", {class: "check"}, h("input", {type: "checkbox", value: s, "data-seat": s}), " ", t("seat_" + s)));
+    const entry = v?.drive?.entry || {columns: [], contracts: []};   // the form the family's record declares
+    if (entry.contracts.length) {
+      const contract = h("select", {id: "sc-contract"}, entry.contracts.map(c => h("option", {value: c, text: c})));
+      const decl = v.header.seats.map(s => h("label", {class: "check"}, h("input", {type: "checkbox", value: s, "data-seat": s}), " ", t("seat_" + s)));
       const tricks = h("input", {id: "sc-tricks", inputmode: "numeric", placeholder: "9"});
       fields.append(h("label", {for: "sc-contract", text: dt("contract")}), contract,
         h("fieldset", {class: "declarers"}, h("legend", {text: dt("declarers")}), decl),
@@ -612,7 +624,7 @@ async function scorerPage(id) {
       read = () => ({contract: contract.value, declarers: decl.map(l => l.querySelector("input")).filter(i => i.checked).map(i => i.value),
                      tricks: tricks.value.split(/[ ,;]+/).filter(Boolean).map(Number)});
     } else {
-      const names = d.family === "german" ? ["tricksN", "tricksS"] : ["tricksNS", "tricksEW"];
+      const names = entry.columns.map(c => "tricks" + c);
       const a = h("input", {type: "number", id: "sc-a", min: 0, max: 13, inputmode: "numeric", required: true});
       const b = h("input", {type: "number", id: "sc-b", min: 0, max: 13, inputmode: "numeric", required: true});
       sum13(a, b);                      // the other side's tricks follow; the server checks what is sent
@@ -626,7 +638,7 @@ async function scorerPage(id) {
       try {
         const body = {table: Number(tableSel.value), deal: Number(dealSel.value), ...read()};
         const fresh = await api("POST", `/api/drives/${id}/results`, body);
-        render(fresh, dt("saved", {deal: body.deal, table: body.table}));
+        render(fresh, v, dt("saved", {deal: body.deal, table: body.table}));
       } catch (err) { message.className = "error"; message.textContent = errText(err); }
     }},
       h("h2", {text: dt("scorer", {name: d.name})}),
@@ -638,7 +650,8 @@ async function scorerPage(id) {
     fill(root, h("div", {class: "topline"}, h("a", {href: `#drive/${id}`, class: "button", text: dt("drive")})),
       form, done.size ? tablesList(d) : null);
   };
-  render(await api("GET", `/api/drives/${id}`));
+  const d = await api("GET", `/api/drives/${id}`);
+  render(d, await declared(d.family));
   return root;
 }
 
@@ -647,7 +660,7 @@ async function scorerPage(id) {
 async function ratingsPage(family) {
   const {h, api} = ctx;
   const rows = await api("GET", `/api/ratings/${encodeURIComponent(family)}`);
-  const tabs = h("div", {class: "row wrap tabs"}, Object.keys(FAMILIES).map(f => h("a", {href: `#ratings/${f}`,
+  const tabs = h("div", {class: "row wrap tabs"}, (await ratedFamilies()).map(f => h("a", {href: `#ratings/${f}`,
     class: `button${f === family ? " primary" : ""}`, "aria-current": f === family ? "page" : null, text: variantName(f)})));
   const table = rows.length ? h("table", {class: "standings", id: "leaderboard"},
     h("caption", {text: dt("leaderboard", {family: variantName(family)})}),
@@ -673,7 +686,7 @@ async function playerPage(id) {
   const drives = h("ul", {class: "tables", id: "player-drives"}, p.drives.map(x => h("li", {},
     h("a", {href: `#drive/${x.id}`, text: x.name}), ` · ${variantName(x.family)} · ${dt("st_" + x.state)}`)));
   return h("section", {class: "player-page"},
-    h("div", {class: "topline"}, h("a", {href: "#ratings/classic", class: "button", text: dt("leaderboards")}),
+    h("div", {class: "topline"}, await boardsLink(h),
       h("h2", {id: "player-name", text: p.name})),
     h("div", {class: "columns"},
       h("section", {class: "card-box"}, h("h2", {text: dt("rating")}), ratings),
@@ -689,7 +702,7 @@ export function page(what, arg) {
   if (what === "drive" && arg) return drivePage(arg);
   if (what === "hall" && arg) return hallPage(arg);
   if (what === "scorer" && arg) return scorerPage(arg);
-  if (what === "ratings") return ratingsPage(arg || "classic");
+  if (what === "ratings") return ratedFamilies().then(rated => ratingsPage(arg || rated[0]));
   if (what === "player" && arg) return playerPage(arg);
   return drivesPage();
 }

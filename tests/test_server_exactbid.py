@@ -6,6 +6,7 @@ not of four hands, and 7 players refused with the code the page words."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,6 +24,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
+def _drain(seats: list[Seat]) -> bool:
+    """Read what has come to each seat (waiting a moment for each); whether anything had."""
+    got = False
+    for s in seats:
+        while True:
+            try:
+                s.recv(timeout=0.05)
+            except TimeoutError:
+                break
+            got = True
+    return got
+
+
 def act_until(seats: list[Seat], done: Any, limit: int = 3000) -> dict[str, Any]:
     """Whoever of ``seats`` may act plays his first legal action until ``done(message)``."""
     for n in range(limit):
@@ -30,18 +44,14 @@ def act_until(seats: list[Seat], done: Any, limit: int = 3000) -> dict[str, Any]
             if done(s.last):
                 return s.last
         actor = next((s for s in seats if s.view.get("legal") and s.last.get("type") != "refused"), None)
-        if actor is None:
-            seats[0].recv(timeout=30)
+        if actor is None:  # wait for whatever comes next, to any of the seats
+            deadline = time.monotonic() + 30
+            while not _drain(seats):
+                assert time.monotonic() < deadline, "nothing came in 30 s"
             continue
         actor.send({"type": "act", "action": actor.view["legal"][0], "ref": n})
         m = actor.until(lambda m, n=n: m.get("ref") == n or "match_over" in m, timeout=30)
-        for s in seats:
-            if s is not actor:
-                while True:
-                    try:
-                        s.recv(timeout=0.05)
-                    except TimeoutError:
-                        break
+        _drain([s for s in seats if s is not actor])
         if "match_over" in m:
             return m
     raise AssertionError("the match did not end")

@@ -387,7 +387,9 @@ def worded_in_every_language(code: str) -> bool:
     key = dict(re.findall(r"(\w+): \"(\w+)\"", words.group(1))).get(code, code)
     text = (I18N / "i18n.js").read_text(encoding="utf-8")
     blocks = re.split(r"\n  (en|nl|fr|da|ro): \{\n", text)
-    langs = dict(zip(blocks[1::2], blocks[2::2]))
+    langs: dict[str, str] = {}
+    for lang, block in zip(blocks[1::2], blocks[2::2], strict=True):  # each language's blocks together
+        langs[lang] = langs.get(lang, "") + block
     assert set(langs) == {"en", "nl", "fr", "da", "ro"}
     return all(f"err_{key}: " in block for block in langs.values())
 

@@ -214,10 +214,16 @@ function accountView() {
     h("button", {type: "button", id: "logout-everywhere", onclick: () => logout(true), text: t("logoutEverywhere")}));
 }
 
-function seatLabel(s) {
+// A seat's name at a table of ``seats`` seats: North, East... at tables of up to four;
+// Seat A..Seat F at five and six, where the fifth seat's letter E is not East.
+function seatWord(letter, seats) {
+  return t((seats > 4 ? "seatLetter_" : "seat_") + letter);
+}
+
+function seatLabel(s, seats) {
   if (s.kind === "person") return s.guest ? `${s.name} (${t("guest")})` : s.name;
-  if (s.kind === "bot") return `${t("seat_" + s.seat)} (${t("level_" + (s.bot || "").split(/[:=]/)[0])})`;
-  return `${t("seat_" + s.seat)} (${t("open")})`;
+  if (s.kind === "bot") return `${seatWord(s.seat, seats)} (${t("level_" + (s.bot || "").split(/[:=]/)[0])})`;
+  return `${seatWord(s.seat, seats)} (${t("open")})`;
 }
 
 // The seats of a variant's table, in seat order (Dummy whist: the dummy's seat is nobody's);
@@ -253,7 +259,7 @@ function tableLine(tb, mine) {
     h("strong", {text: variantName(tb.variant)}), " ",
     tb.until ? h("span", {class: "length", text: `(${lengthText(tb.until, tb.count)})`}) : null, " ",
     tb.private ? h("span", {class: "badge", text: t("privateMark")}) : null,
-    h("span", {class: "seats", text: tb.seats.map(s => `${s.seat}: ${seatLabel(s)}`).join(" · ")}), " ",
+    h("span", {class: "seats", text: tb.seats.map(s => `${s.seat}: ${seatLabel(s, tb.seats.length)}`).join(" · ")}), " ",
     mine ? h("a", {href: `#table/${tb.id}`, class: "button primary go-back", text: t("goBack")})
       : h("a", {href: `#table/${tb.id}`, class: "button", text: t("watch")}),
     !mine && open ? h("button", {type: "button", class: "join", onclick: async () => {
@@ -356,8 +362,8 @@ async function lobbyView() {
     const v = current();
     const before = [...seatsBox.querySelectorAll("select")].map(x => x.value);
     seatsBox.replaceChildren(h("legend", {text: t("seats")}), h("small", {class: "help", text: t("seatsHelp")}),
-      ...variantSeats(v, players()).map((letter, k) => h("div", {class: "seat-spec"},
-        h("label", {for: `nt-seat-${letter}`, text: t("seat_" + letter)}),
+      ...variantSeats(v, players()).map((letter, k, all) => h("div", {class: "seat-spec"},
+        h("label", {for: `nt-seat-${letter}`, text: seatWord(letter, all.length)}),
         h("select", {id: `nt-seat-${letter}`, "data-seat": letter, onchange: e => {
           if (e.target.value !== "me") return;        // one "me": another seat that was me becomes open
           for (const other of seatsBox.querySelectorAll("select")) if (other !== e.target && other.value === "me") other.value = "open";
@@ -683,13 +689,13 @@ class TableClient {
     const parts = [];
     if (st === "waiting") {
       const waiting = tb.waiting_for || open.map(s => s.seat);
-      parts.push(h("p", {class: "waiting-for", id: "waiting-for", text: t("waitingFor", {seats: waiting.map(l => t("seat_" + l)).join(", ")})}));
+      parts.push(h("p", {class: "waiting-for", id: "waiting-for", text: t("waitingFor", {seats: waiting.map(l => seatWord(l, tb.seats.length)).join(", ")})}));
       if (this.seat && tb.code) parts.push(h("p", {class: "help", text: t("waitingShare")}), this.inviteBox());
     }
     if (!this.seat && open.length) {
       parts.push(h("p", {text: t("youWatch")}), h("div", {class: "row wrap sit-offers"}, open.map(s =>
         h("button", {type: "button", class: "primary sit", "data-seat": s.seat, onclick: () => this.sit(s.seat),
-                     text: t("sitAt", {seat: t("seat_" + s.seat)})}))));
+                     text: t("sitAt", {seat: seatWord(s.seat, tb.seats.length)})}))));
     }
     if (changeable) {
       const free = tb.seats.filter(s => s.kind !== "person" && !s.pending);
@@ -697,8 +703,8 @@ class TableClient {
         const bot = (s.bot || "club").split(/[:=]/)[0];
         const value = s.kind === "open" ? "open" : `bot:${bot}`;
         const shown = s.kind === "open" || levels.includes(bot) ? levels : [...levels, bot];
-        return h("label", {class: "seat-change"}, h("span", {text: t("seat_" + s.seat)}),
-          h("select", {"data-seat": s.seat, "aria-label": t("seatChange", {seat: t("seat_" + s.seat)}),
+        return h("label", {class: "seat-change"}, h("span", {text: seatWord(s.seat, tb.seats.length)}),
+          h("select", {"data-seat": s.seat, "aria-label": t("seatChange", {seat: seatWord(s.seat, tb.seats.length)}),
                        onchange: e => this.changeSeat(s.seat, e.target.value)},
             h("option", {value: "open", text: t("makeOpen"), selected: value === "open"}),
             shown.map(l => h("option", {value: `bot:${l}`, selected: value === `bot:${l}`,
@@ -938,7 +944,7 @@ class TableClient {
     if (!s) return [t("unseatedHand"), null];
     // a guest is marked for the others; a person knows whether he is one
     if (s.kind === "person") return [s.name, s.guest && letter !== this.seat ? t("guest") : null];
-    return [t("seat_" + letter), t(s.kind === "bot" ? "bot" : "open")];
+    return [seatWord(letter, this.letters().length), t(s.kind === "bot" ? "bot" : "open")];
   }
 
   letters() { return SEATS[this.view.hand_sizes.length] || SEATS[4]; }
@@ -1399,7 +1405,7 @@ async function replayView(id) {
   // guest is marked where the hand is named above it (marked), not in every caption
   const nameOf = (letter, marked = false) => {
     const k = letters().indexOf(letter), name = data.names?.[k];
-    return !name ? t("seat_" + letter) : marked && data.guests?.[k] ? `${name} (${t("guest")})` : name;
+    return !name ? seatWord(letter, letters().length) : marked && data.guests?.[k] ? `${name} (${t("guest")})` : name;
   };
   const root = h("section", {class: "replay-page", "aria-labelledby": "rp-h"});
   const pos = (letter) => {

@@ -936,7 +936,7 @@ const EXACT_SEAT = {en: "Seat", nl: "Plaats", fr: "Place", da: "Plads", ro: "Loc
 const EXACT_BID = {en: "bid", nl: "bod", fr: "annonce", da: "bud", ro: "licitez"};
 for (const l of LANGS) {
   Object.assign(T[l], EXACT[l]);
-  for (const x of "ABCDEF") T[l][`seat_${x}`] = `${EXACT_SEAT[l]} ${x}`;
+  for (const x of "ABCDEF") T[l][`seatLetter_${x}`] = `${EXACT_SEAT[l]} ${x}`;
   T[l].words.bid = EXACT_BID[l];
 }
 Object.assign(PRESETS.en, {

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request, Response
 from openwhist.server import auth
 from openwhist.server.http import COOKIE, KNOWN, CallerDep, check_origin, client_ip, hub_of
 from openwhist.server.hub import Hub
-from openwhist.server.schemas import Credentials, GuestIn, PasswordIn
+from openwhist.server.schemas.accounts import Credentials, GuestIn, PasswordIn
 from openwhist.server.services import accounts
 
 __all__ = ["router"]

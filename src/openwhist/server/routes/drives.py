@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from openwhist.server.http import CallerDep, OptionalCallerDep, hub_of, user_id
-from openwhist.server.schemas import DriveIn, DriveResultIn, PauseIn, SubstituteIn
+from openwhist.server.schemas.drives import DriveIn, DriveResultIn, PauseIn, SubstituteIn
 from openwhist.server.services import drives as service
 
 __all__ = ["router"]

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 from openwhist.server import policy
 from openwhist.server.http import same_origin, token_from
 from openwhist.server.hub import Hub
-from openwhist.server.schemas import ClientMessage
+from openwhist.server.schemas.play import ClientMessage
 from openwhist.server.services.accounts import lookup
 from openwhist.server.services.tables import watched
 from openwhist.server.table import Connection, TableClosed, TableRunner

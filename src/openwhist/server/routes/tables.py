@@ -6,7 +6,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 
 from openwhist.server.http import CallerDep, OptionalCallerDep, client_ip, hub_of, user_id
-from openwhist.server.schemas import JoinByCodeIn, JoinIn, QuickPlayIn, SeatIn, TableIn
+from openwhist.server.schemas.tables import JoinByCodeIn, JoinIn, QuickPlayIn, SeatIn, TableIn
 from openwhist.server.services import tables as service
 
 __all__ = ["router"]

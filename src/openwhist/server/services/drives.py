@@ -8,7 +8,7 @@ from typing import Any
 
 from openwhist.server.drives import drive_csv, movement_text, results_html
 from openwhist.server.hub import Hub
-from openwhist.server.schemas import DriveIn
+from openwhist.server.schemas.drives import DriveIn
 from openwhist.server.services import refused
 
 __all__ = ["create", "entrant", "limit_entries", "movement", "printed", "results_csv"]

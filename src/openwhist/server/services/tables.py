@@ -20,7 +20,7 @@ from openwhist.server.hint import HintError, hint_for
 from openwhist.server.hub import Hub
 from openwhist.server.limits import Busy
 from openwhist.server.policy import address_key
-from openwhist.server.schemas import QuickPlayIn, TableIn
+from openwhist.server.schemas.tables import QuickPlayIn, TableIn
 from openwhist.server.services import refused
 from openwhist.server.table import SeatError, TableRunner, variant_seats
 from openwhist.store import create_table

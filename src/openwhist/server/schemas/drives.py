@@ -1,0 +1,60 @@
+"""The drives' inputs: a new drive, a scorer's result, a pause, a substitute."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictBool, StrictFloat, StrictInt
+
+from openwhist.rules.registry import DEFAULT_VARIANT
+from openwhist.server.schemas.base import In, Short
+
+__all__ = ["DriveIn", "DriveResultIn", "PauseIn", "SubstituteIn"]
+
+
+class DriveIn(In):
+    """A new whist drive: its name, the family (or a preset) and options, the movement
+    (``progressive``, ``pairs`` or ``individual``), ``online`` (played here) or ``scorer``
+    (real cards; one phone a table enters the results), duplicate deals, rounds (1-20) of
+    deals (1-24) and minutes a round (5-180), whether it is rated, what the standings rank
+    by (``total``, ``margin`` or ``matchpoints``; matchpoints need duplicate deals) and
+    when it starts (Unix time; none: the director starts it when ready)."""
+
+    name: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[\w .,'!?&()#:/+-]+$")]
+    family: Short = DEFAULT_VARIANT
+    preset: Short | None = None
+    options: Annotated[dict[Annotated[str, Field(max_length=32)], StrictBool | StrictInt | StrictFloat
+                            | Annotated[str, Field(max_length=32)] | None], Field(max_length=24)] = {}
+    movement: Literal["progressive", "pairs", "individual"] = "progressive"
+    mode: Literal["online", "scorer"] = "online"
+    duplicate: bool = False
+    rounds: Annotated[int, Field(ge=1, le=20)] = 3
+    deals: Annotated[int, Field(ge=1, le=24)] = 4
+    round_minutes: Annotated[int, Field(ge=5, le=180)] = 20
+    rated: bool = True
+    rank_by: Literal["total", "margin", "matchpoints"] = "total"
+    starts_at: Annotated[float, Field(ge=0, le=1e10)] | None = None
+
+class DriveResultIn(In):
+    """Scorer mode: one deal's result at a real table (``table`` and ``deal`` of the round
+    being played): the tricks (classic: N-S and E-W; German: N and S; Belgian: the
+    declaring side's, one number per declarer in a misère), and for Belgian whist the
+    contract, its declarers (seats) and the multiplier."""
+
+    table: Annotated[int, Field(ge=1, le=200)]
+    deal: Annotated[int, Field(ge=1, le=24)]
+    tricks: Annotated[list[StrictInt], Field(max_length=4)] = []
+    contract: Annotated[str, Field(max_length=32)] | None = None
+    declarers: Annotated[list[Annotated[str, Field(max_length=2)] | StrictInt], Field(max_length=4)] = []
+    multiplier: Annotated[int, Field(ge=1, le=2)] = 1
+
+class PauseIn(In):
+    """The director pauses a drive (true) or lets it go on (false)."""
+
+    paused: bool
+
+class SubstituteIn(In):
+    """The director has a computer player play for entry ``number`` from now on."""
+
+    number: Annotated[int, Field(ge=1, le=1000)]
+

@@ -850,44 +850,28 @@ def _dealer_of(variant: str) -> Any:
     return deal
 
 
-ROMANIAN = Variant(
-    name="romanian",
-    title="Romanian whist",
-    players=4,
-    hands=4,
-    description="Romanian whist (whist românesc), 3 to 6 players: exact bids, the dealer "
-                "barred, 1-8-1, must trump when void.",
-    options_type=ExactBidOptions,
-    presets=ROMANIAN_PRESETS,
-    default_preset="romanian-1-8-1",
-    deal=_dealer_of("romanian"),
-    from_setup=from_setup("romanian"),
-    rebuild=rebuild,
-    match_rules=ExactBidMatchRules,
-    declare=_declare,
-    header_options=_HEADER,
-    tally="points",
-    stakes=deal_stakes,
-)
+def _family(name: str, title: str, description: str, presets: Any, default_preset: str) -> Variant:
+    """The record of an exact-bid family: everything but its name, words and presets is
+    shared (the options, the deal, the match rules, the declared header, the stakes)."""
+    return Variant(
+        name=name, title=title, players=4, hands=4, description=description,
+        options_type=ExactBidOptions, presets=presets, default_preset=default_preset,
+        deal=_dealer_of(name), from_setup=from_setup(name), rebuild=rebuild,
+        match_rules=ExactBidMatchRules, declare=_declare, header_options=_HEADER,
+        tally="points", stakes=deal_stakes,
+    )
+
+
+ROMANIAN = _family(
+    "romanian", "Romanian whist",
+    "Romanian whist (whist românesc), 3 to 6 players: exact bids, the dealer barred, 1-8-1, "
+    "must trump when void.",
+    ROMANIAN_PRESETS, "romanian-1-8-1")
 """Romanian whist (rules.md §4.4): the registry's record; ``players`` is an option."""
 
-OH_HELL = Variant(
-    name="oh-hell",
-    title="Oh Hell",
-    players=4,
-    hands=4,
-    description="Oh Hell (Judgement, Nomination whist), 3 to 6 players: exact bids, the "
-                "hook, 52 cards, a trick a point and 10 for an exact bid.",
-    options_type=ExactBidOptions,
-    presets=OH_HELL_PRESETS,
-    default_preset="oh-hell-basic",
-    deal=_dealer_of("oh-hell"),
-    from_setup=from_setup("oh-hell"),
-    rebuild=rebuild,
-    match_rules=ExactBidMatchRules,
-    declare=_declare,
-    header_options=_HEADER,
-    tally="points",
-    stakes=deal_stakes,
-)
+OH_HELL = _family(
+    "oh-hell", "Oh Hell",
+    "Oh Hell (Judgement, Nomination whist), 3 to 6 players: exact bids, the hook, 52 cards, "
+    "a trick a point and 10 for an exact bid.",
+    OH_HELL_PRESETS, "oh-hell-basic")
 """Oh Hell (rules.md §4.5): the registry's record; ``players`` is an option."""

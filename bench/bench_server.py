@@ -120,6 +120,21 @@ class Stats:
         self.measuring = False
 
 
+
+def note_reply(m: dict[str, Any], pending: dict[int, float], stats: Any) -> None:
+    """Count the server's answer to one of a person's actions (``pending``: the actions sent,
+    by ref, with when): acknowledged by its event (with the time it took, while measuring)
+    or refused."""
+    r = m.get("ref")
+    if isinstance(r, int) and r in pending:
+        sent = pending.pop(r)
+        if m["type"] == "event":
+            stats.acked += 1
+            if stats.measuring:
+                stats.latencies.append(time.perf_counter() - sent)
+        elif m["type"] == "refused":
+            stats.refused += 1
+
 async def guest(http: httpx.AsyncClient, name: str) -> str:
     r = await http.post("/api/guest", json={"nickname": name})
     r.raise_for_status()
@@ -177,15 +192,7 @@ async def client(ws_url: str, token: str, table: str, pace: float, stats: Stats,
                 m = orjson.loads(text)
                 if m["type"] == "welcome":
                     stats.connected += 1
-                r = m.get("ref")
-                if isinstance(r, int) and r in pending:
-                    sent = pending.pop(r)
-                    if m["type"] == "event":
-                        stats.acked += 1
-                        if stats.measuring:
-                            stats.latencies.append(time.perf_counter() - sent)
-                    elif m["type"] == "refused":
-                        stats.refused += 1
+                note_reply(m, pending, stats)
                 legal = m.get("view", {}).get("legal")
                 if legal and m["type"] in ("welcome", "event", "sync", "table") and not pending and (
                         acting is None or acting.done()) and not stop.is_set():
@@ -347,15 +354,7 @@ async def fleet_client(urls: list[str], alive: list[bool], token: str, table: st
                             if v <= last_v:
                                 fleet.doubled += 1
                             last_v = v
-                        r = m.get("ref")
-                        if isinstance(r, int) and r in pending:
-                            sent = pending.pop(r)
-                            if m["type"] == "event":
-                                stats.acked += 1
-                                if stats.measuring:
-                                    stats.latencies.append(time.perf_counter() - sent)
-                            elif m["type"] == "refused":
-                                stats.refused += 1
+                        note_reply(m, pending, stats)
                         legal = m.get("view", {}).get("legal")
                         if legal and m["type"] in ("welcome", "event", "sync", "table") and not pending and (
                                 acting is None or acting.done()) and not stop.is_set():

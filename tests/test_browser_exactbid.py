@@ -100,6 +100,9 @@ def test_a_five_seat_romanian_table_plays_a_whole_match(browser: Any, server: We
     assert all(len(rows.nth(k).get_attribute("data-bids").split()) == 5 for k in range(DEALS))
     assert page.locator("#score-sheet tbody tr").last.locator("td.cards").inner_text() == "2"
     assert page.locator("#match-totals td").count() == 5
+    totals = [t.inner_text() for t in page.locator("#match-totals td").all()]
+    shown = [t.inner_text() for t in page.locator("#score .player-score strong").all()]
+    assert sorted(shown, key=int) == sorted(totals, key=int)  # the score panel after the last deal too
     assert bids_seen
     # the dealer's bar shows only where the others' bids leave one to bar when the person
     # deals: a match may have none, so the two matches (phone, then desktop) together must

@@ -1100,8 +1100,11 @@ class TableClient {
       const won = tricksBySeat(v, letters);
       const list = (cls, value) => order.map((l, k) => named(l, value(l), cls, k && !perPlayer ? "– " : ""));
       tricks = h("div", {class: "tricks-won per-player", id: "tricks-won"}, `${t("tricks")}: `, list("player-tricks", l => won[l]));
+      // a finished match's last view holds the score before its last deal: its totals then
+      const totals = (this.matchOver?.summary || (this.table?.match_over && this.table.summary))?.totals;
+      const points = perPlayer && totals && totals.length === v.score.length ? totals : v.score;
       score = h("div", {class: "score per-player", id: "score"}, `${t("score")}: `,
-        list("player-score", l => v.score[letters.indexOf(l)]));
+        list("player-score", l => points[letters.indexOf(l)]));
     }
     const parts = [
       h("div", {class: "trump", id: "trump"}, h("span", {class: "label", text: t("trump") + ": "}),

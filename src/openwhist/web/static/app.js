@@ -1307,7 +1307,7 @@ class TableClient {
   bidSheet() {
     const letters = this.letters();
     const sign = (x) => (x > 0 ? `+${x}` : String(x));
-    return h("section", {class: "sheet bid-sheet", "aria-labelledby": "sheet-h"},
+    return h("section", {class: "sheet bid-sheet", "aria-labelledby": "sheet-h", tabindex: "0"},  // it scrolls sideways: reachable by keyboard
       h("h2", {id: "sheet-h", text: t("scoreSheet")}),
       h("p", {class: "sheet-key", text: t("sheetKey")}),
       h("table", {id: "score-sheet"},

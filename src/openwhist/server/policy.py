@@ -787,7 +787,9 @@ def markdown() -> str:
 if __name__ == "__main__":  # python -m openwhist.server.policy: the tables of SECURITY.md
     import argparse
 
-    argparse.ArgumentParser(prog="python -m openwhist.server.policy",
-                            description="Print the play server's policy as the Markdown tables of "
-                                        "SECURITY.md: every feature and audience, route and message.").parse_args()
+    parser = argparse.ArgumentParser(prog="python -m openwhist.server.policy",
+                                     description="Print the play server's policy as the Markdown tables "
+                                                 "of SECURITY.md: every feature and audience, route and "
+                                                 "message.")
+    parser.parse_args()
     print(markdown(), end="")

@@ -349,3 +349,62 @@ def test_the_scorer_form_is_the_one_the_family_declares(browser: Any, server: We
     assert page.locator("#sc-note").get_attribute("class") == "saved", page.locator("#sc-note").inner_text()
     assert errors == []
     context.close()
+
+
+def test_a_five_seat_romanian_drive_on_real_cards_names_seats_a_to_e(browser: Any, server: WebServer,
+                                                                      shots: Path) -> None:
+    """Six people at a table of five (one sits out each round), on real cards: the scorer's
+    phone form asks each seat's bid and tricks, labelled Seat A to Seat E (the fifth seat's
+    letter E is not East), and words the refusal of the dealer's barred bid; the drive's
+    page lists the table's seats the same way and, the round over, ranks by points per deal
+    scaled, saying so under the standings."""
+    director = _Http(server)
+    assert director.register("romanianscorer", "a long password").status_code == 201
+    made = director.post("/api/drives", {"name": "Seara de whist", "family": "romanian",
+                                         "options": {"players": 5}, "movement": "individual",
+                                         "mode": "scorer", "rounds": 2, "deals": 1})
+    assert made.status_code == 201, made.text
+    did = made.json()["id"]
+    for k in range(6):
+        assert _Http(server).guest(f"rom{k}").post(f"/api/drives/{did}/register").status_code == 200
+    assert director.post(f"/api/drives/{did}/start").status_code == 200
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.add_cookies([{"name": "ow_session", "value": director.token, "url": server.url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/#scorer/{did}")
+    page.wait_for_selector("#sc-form")
+    legends = page.eval_on_selector_all(".exact-entry legend", "ls => ls.map(l => l.textContent)")
+    assert [x.split(" (")[0] for x in legends] == ["Seat A", "Seat B", "Seat C", "Seat D", "Seat E"]
+    assert page.locator("label[for=sc-bid-E]").inner_text() == "Bid"
+
+    def fill(bids: list[int], tricks: list[int]) -> str:
+        for letter, b, k in zip("ABCDE", bids, tricks, strict=True):
+            page.fill(f"#sc-bid-{letter}", str(b))
+            page.fill(f"#sc-took-{letter}", str(k))
+        page.click("#sc-save")
+        page.wait_for_selector("#sc-note.saved, #sc-note.error")
+        return str(page.locator("#sc-note").get_attribute("class"))
+
+    # deal 1 deals one card each; A deals and bids last: a bid of 1 would make the bids 1
+    assert fill([1, 0, 0, 0, 0], [1, 0, 0, 0, 0]) == "error"
+    assert page.locator("#sc-note").inner_text() == (
+        "Seat A deals deal 1 and may not bid 1: the bids would add up to 1, the tricks of the deal.")
+    page.screenshot(path=shots / "drive-scorer-romanian-phone.png", full_page=True)
+    assert fill([0, 0, 0, 1, 1], [1, 0, 0, 0, 0]) == "saved"
+    page.goto(f"{server.url}/#drive/{did}")
+    page.wait_for_selector("#drive-tables li")
+    seats = page.locator("#drive-tables li .seats").first.inner_text()
+    assert "Seat E: " in seats and "East" not in seats
+    view = director.get(f"/api/drives/{did}").json()
+    assert view["round_no"] == 2
+    r = director.post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "bids": [0, 0, 0, 0, 0],
+                                                      "tricks": [0, 0, 1, 0, 0]})
+    assert r.status_code == 200 and r.json()["state"] == "finished", r.text
+    page.reload()
+    page.wait_for_selector("#scaled-rule")
+    assert "Scaled" in page.locator("#standings thead").inner_text()
+    assert "per deal played" in page.locator("#scaled-rule").inner_text()
+    assert errors == []
+    context.close()

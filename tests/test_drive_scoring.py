@@ -7,7 +7,7 @@ import csv
 import io
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import openwhist
@@ -352,3 +352,102 @@ def test_each_contract_and_column_of_a_declared_entry_form_can_be_entered(family
         else:
             entry = Entry((0,) if "misere" in kind or kind == "piccolo" else (9,), contract, ("E",))
         check_entry(family, None, entry)          # raises for a contract the rules refuse
+
+
+# --- the exact-bid whists on real cards ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("family", ["romanian", "oh-hell"])
+@settings(deadline=None, max_examples=40)
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32), deals=st.integers(1, 8))
+def test_exact_bid_entries_score_as_the_played_deals(family: str, players: int, seed: int,
+                                                     deals: int) -> None:
+    """A match of random play dealt from seat N, as a drive's table plays it: each deal's
+    bids and tricks entered by hand (with the table's earlier deals) score each player
+    what the rules scored the played deal, streaks included."""
+    from openwhist.rules.scorer import check_entry
+
+    m = openwhist.new_match(family, seed=seed, until="deals", count=deals, players=players,
+                            streak=2 if family == "romanian" else None)
+    play_out(m, {s: make_bot("random", seed=seed + s) for s in range(players)})
+    entries: list[Entry] = []
+    assert len(m.deals) == len(m.sheet) == deals
+    for number, deal in enumerate(m.deals, start=1):
+        result = deal.result()
+        assert deal.dealer == drive.deal_dealer(family, number, m.options)
+        entry = Entry(tuple(result.tricks), bids=tuple(result.bids))
+        scores, margins, detail = check_entry(family, m.options, entry, number, entries)
+        assert scores == margins == tuple(result.points)
+        assert detail.startswith("bids ")
+        entries.append(entry)
+
+
+def exact(deal: int, bids: tuple[int, ...], tricks: tuple[int, ...], before: tuple[Entry, ...] = (),
+          **options: object) -> tuple[int, ...]:
+    from openwhist.rules.scorer import check_entry
+
+    return check_entry("romanian", {"players": 3} | options, Entry(tricks, bids=bids), deal, before)[0]
+
+
+@pytest.mark.parametrize(("deal", "bids", "tricks", "code", "values"), [
+    (1, (0, 1, 1), (1, 0, 1), "entry_tricks_sum", {"total": 2, "cards": 1, "deal": 1}),
+    (4, (0, 1, 0), (1, 0, 0), "entry_tricks_sum", {"total": 1, "cards": 2, "deal": 4}),
+    (4, (1, 1, 0), (0, 1, 1), "entry_barred", {"seat": "N", "bid": 1, "cards": 2, "deal": 4}),
+    (1, (0, 1), (1, 0), "entry_seats", {"players": 3}),
+    (4, (3, 0, 0), (1, 1, 0), "entry_number", {"seat": "N", "cards": 2, "deal": 4}),
+    (4, (1, 0, 0), (-1, 2, 1), "entry_number", {"seat": "N", "cards": 2, "deal": 4}),
+])
+def test_impossible_exact_bid_entries_are_refused_with_codes(deal: int, bids: tuple[int, ...],
+                                                             tricks: tuple[int, ...], code: str,
+                                                             values: dict[str, object]) -> None:
+    """Three players, 1-8-1: deals 1-3 are of one card, deal 4 of two (its dealer, N as
+    in deal 1, may not bid what makes the bids 2)."""
+    from openwhist.rules.scorer import EntryError
+
+    with pytest.raises(EntryError) as err:
+        exact(deal, bids, tricks, streak=None)
+    assert err.value.code == code and err.value.values == values
+
+
+def test_exact_bid_streaks_need_the_earlier_deals_in_order() -> None:
+    from openwhist.rules.scorer import EntryError
+
+    with pytest.raises(EntryError) as err:
+        exact(2, (1, 1, 1), (3, 3, 2), streak=2, schedule="max-1-max")
+    assert err.value.code == "entry_order" and err.value.values == {"deal": 1}
+    # 8-1-8 for three: deals 1 and 2 of 8 cards.  Deal 1: N exact (5 + 3), E and S miss;
+    # deal 2: N's second exact bid in a row earns the bonus, S's second miss the penalty
+    opts = {"streak": 2, "schedule": "max-1-max"}
+    first = Entry((3, 2, 3), bids=(3, 1, 1))
+    assert exact(1, (3, 1, 1), (3, 2, 3), **opts) == (8, -1, -2)
+    assert exact(2, (4, 2, 1), (4, 2, 2), (first,), **opts) == (9 + 10, 7, -1 - 10)
+    assert exact(2, (4, 2, 1), (4, 2, 2), (first,), streak=None, schedule="max-1-max") == (9, 7, -1)
+
+
+def test_standings_with_byes_rank_by_points_per_deal_scaled() -> None:
+    """Four people at a table of three: one sits out each round.  Whoever plays fewer
+    deals is ranked by his points per deal, times the most deals anyone played; the CSV
+    and the text give the scaled column and the rule."""
+    rs = [drive.Result(1, 1, 1, (0, 1, 2), (20, 5, 5), (20, 5, 5)),
+          drive.Result(2, 1, 1, (3, 2, 1), (9, 12, 14), (9, 12, 14))]
+    plain = drive.standings(rs, players=4)
+    assert [r.player for r in plain.rows] == [0, 1, 2, 3] and plain.scaling is None
+    assert all(r.scaled is None for r in plain.rows)
+    fair = drive.standings(rs, players=4, byes=True)
+    assert [(r.player, r.total, r.deals, r.scaled) for r in fair.rows] == [
+        (0, 20, 1, 40.0), (1, 19, 2, 19.0), (3, 9, 1, 18.0), (2, 17, 2, 17.0)]
+    assert fair.scaling is not None and "per deal played" in fair.scaling
+    lines = list(csv.reader(io.StringIO(drive.standings_csv(fair))))
+    assert lines[0][-1] == "scaled" and lines[1][-1] == "40.0" and lines[-1] == [fair.scaling]
+    assert fair.scaling in fair.text()
+
+
+@given(st.lists(st.tuples(st.integers(-20, 40), st.integers(-20, 40), st.integers(-20, 40)),
+                min_size=1, max_size=6))
+def test_scaled_standings_equal_the_totals_when_all_play_every_deal(
+        points: list[tuple[int, int, int]]) -> None:
+    rs = [drive.Result(1, 1, d, (0, 1, 2), p, p) for d, p in enumerate(points, start=1)]
+    fair = drive.standings(rs, byes=True)
+    plain = drive.standings(rs)
+    assert all(r.scaled == r.total for r in fair.rows)
+    assert [(r.place, r.player) for r in fair.rows] == [(r.place, r.player) for r in plain.rows]

@@ -708,3 +708,65 @@ def test_an_online_drive_of_ten_each_for_himself_at_tables_of_five(server: Serve
     assert {r["number"]: r["total"] for r in rows} == recount
     totals = sorted((r["total"] for r in rows), reverse=True)
     assert [r["total"] for r in rows] == totals
+
+
+def test_scorer_mode_romanian_bids_and_tricks_with_streaks_and_a_bye(server: Server) -> None:
+    """A club evening of Romanian whist on real cards: four people at a table of three
+    (one sits out each round), each deal's bids and tricks entered; the hand size comes
+    from the schedule (8-1-8: three deals of 8), the dealer's barred bid, tricks that do
+    not add up and a deal entered too early are refused with their codes; a deal entered
+    again scores the later deals' streaks again; the standings rank by points per deal
+    played, scaled, and say so (worked by hand below)."""
+    d = director(server)
+    did = make(d, family="romanian", options={"players": 3, "schedule": "max-1-max", "streak": 2},
+               movement="individual", rounds=2, deals=3, mode="scorer")["id"]
+    people = guests(server, 4)
+    for p in people:
+        assert p.post(f"/api/drives/{did}/register").status_code == 200
+    d.post(f"/api/drives/{did}/start")
+
+    def enter(who: Client, deal: int, bids: list[int], tricks: list[int]) -> Any:
+        return who.post(f"/api/drives/{did}/results",
+                        {"table": 1, "deal": deal, "bids": bids, "tricks": tricks})
+
+    assert seating(d.get(f"/api/drives/{did}").json(), 1) == [[1, 2, 3]]           # 4 sits out
+    barred = enter(people[0], 1, [3, 2, 3], [3, 2, 3])     # N deals deal 1: 3 would make 8
+    refused(barred, 422, "entry_barred")
+    assert barred.json()["values"] == {"seat": "N", "bid": 3, "cards": 8, "deal": 1}
+    refused(enter(people[0], 1, [2, 2, 3], [3, 2, 2]), 422, "entry_tricks_sum")
+    refused(enter(people[0], 1, [2, 2], [3, 5]), 422, "entry_seats")
+    refused(enter(people[0], 1, [2, 9, 3], [3, 2, 3]), 422, "entry_number")
+    refused(enter(people[0], 2, [1, 3, 3], [1, 4, 3]), 422, "entry_order")
+    # deal 1: N 2/2 = 7, E 2/3 = -1, S 3/3 = 8; deal 2: N 1/1 = 6 + 10 (two exact in a
+    # row), E 3/4 = -1 - 10 (two misses in a row), S 3/3 = 8 + 10
+    assert enter(people[0], 1, [2, 2, 3], [2, 3, 3]).status_code == 200
+    assert enter(people[1], 2, [1, 3, 3], [1, 4, 3]).status_code == 200
+    scores = {r["number"]: r["total"] for r in d.get(f"/api/drives/{did}").json()["standings"]["rows"]}
+    assert scores == {1: 23, 2: -12, 3: 26, 4: 0}
+    # deal 1 again, N now missing (3 tricks for 2): N -1, E 7, S 8; deal 2 scored again
+    # from its entry: N 6 (no streak), E -1 (no streak), S 18
+    assert enter(people[0], 1, [2, 2, 3], [3, 2, 3]).status_code == 200
+    scores = {r["number"]: r["total"] for r in d.get(f"/api/drives/{did}").json()["standings"]["rows"]}
+    assert scores == {1: 5, 2: 6, 3: 26, 4: 0}
+    # deal 3 (S deals): N 0/0 = 5 + 10, E 4/5 = -1 - 10, S 3/3 = 8 (a third exact bid in a
+    # row scores no second bonus)
+    done = enter(people[2], 3, [0, 4, 3], [0, 5, 3]).json()
+    assert done["round_no"] == 2
+    # round 2 (the streaks start again at each round's table): 4, 3, 2 at N, E, S; 1 sits out
+    assert seating(done, 2) == [[4, 3, 2]]
+    enter(people[3], 1, [3, 3, 3], [3, 3, 2])             # 8, 8, -1
+    enter(people[3], 2, [0, 0, 0], [8, 0, 0])             # -8, 5 + 10, 5
+    done = enter(people[3], 3, [7, 0, 0], [7, 1, 0]).json()  # 12, -1, 5 + 10
+    assert done["state"] == "finished"
+    # totals: 1: -1 + 6 + 15 = 20 in 3 deals; 2: 7 - 1 - 11 + (-1 + 5 + 15) = 14 in 6;
+    # 3: 8 + 18 + 8 + (8 + 15 - 1) = 56 in 6; 4: 8 - 8 + 12 = 12 in 3.  Scaled to 6
+    # deals: 1 has 40.0 and 4 has 24.0, so 4 ranks above 2 (14 in 6 deals), whose total
+    # is higher
+    st = done["standings"]
+    assert [(r["number"], r["total"], r["deals"], r["scaled"]) for r in st["rows"]] == [
+        (3, 56, 6, 56.0), (1, 20, 3, 40.0), (4, 12, 3, 24.0), (2, 14, 6, 14.0)]
+    assert "per deal played" in st["scaling"]
+    lines = list(csv.reader(io.StringIO(d.get(f"/api/drives/{did}/results.csv").text)))
+    assert lines[0][-1] == "scaled" and lines[2][2:3] == ["20"] and lines[2][-1] == "40.0"
+    assert any("per deal played" in " ".join(x) for x in lines[:7])
+    assert "Scaled" in d.get(f"/api/drives/{did}/print").text

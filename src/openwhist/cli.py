@@ -530,7 +530,7 @@ def drive_score(
     _, results = drive.score_sheet(p, options, drive.read_sheet(text))
     if by not in drive.TIE_BREAKS:
         fail(f"--by: rank by total, margin or matchpoints, not {by!r}")
-    table = drive.standings(results, by=by, players=players)  # type: ignore[arg-type]
+    table = drive.standings(results, by=by, players=players, byes=p.byes > 0)  # type: ignore[arg-type]
     out = drive.standings_csv(table, who) if as_csv else table.text(who)
     console.print(out.rstrip("\n"), highlight=False, markup=False, soft_wrap=True)
 

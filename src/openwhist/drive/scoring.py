@@ -121,10 +121,11 @@ class Result:
 
 
 def result_of_entry(family: str, options: Any, rnd: Round, table: int, deal: int,
-                    entry: Entry) -> Result:
+                    entry: Entry, before: Sequence[Entry] = ()) -> Result:
     """The :class:`Result` of a scorer-mode entry for ``table`` (its number) in ``rnd``,
-    checked by :func:`check_entry`."""
-    scores, margins, detail = check_entry(family, options, entry)
+    checked by :func:`check_entry` (``before``: the table's entries of the round's deals
+    before ``deal``, in order, which the exact-bid whists' streaks need)."""
+    scores, margins, detail = check_entry(family, options, entry, deal, before)
     return Result(rnd.number, table, deal, _seats(rnd, table), scores, margins, detail)
 
 
@@ -215,6 +216,9 @@ class Standing:
     matchpoints: int
     deals: int
     rounds_won: int
+    scaled: float | None = None
+    """Where some sat out a round (byes): what he is ranked by, per deal he played, times
+    the most deals anyone played (:data:`SCALED_RULE`); None where all play every round."""
 
 
 TIE_BREAKS: dict[str, str] = {
@@ -223,6 +227,10 @@ TIE_BREAKS: dict[str, str] = {
     "matchpoints": "equal matchpoints: the higher margin, then the higher total; then the place is shared",
 }
 """The tie-break rule of each way of ranking, in words."""
+
+SCALED_RULE = ("some sat out a round, so each is ranked by his {by} per deal played, times "
+               "the most deals anyone played (the scaled column), rounded to a tenth")
+"""How :func:`standings` ranks fairly when some people sat out rounds (a bye), in words."""
 
 
 @dataclass(frozen=True)
@@ -233,6 +241,8 @@ class Standings:
     rows: tuple[Standing, ...]
     by: RankBy
     tie_break: str
+    scaling: str | None = None
+    """:data:`SCALED_RULE` for this ranking where byes are scaled; None otherwise."""
 
     def winners(self) -> tuple[int, ...]:
         """The person (or people, on a full tie) in first place."""
@@ -244,6 +254,8 @@ class Standings:
         if self.by == "matchpoints":
             head += f" {'mp':>5}"
         head += f" {'deals':>5} {'rounds won':>10}"
+        if self.scaling:
+            head += f" {'scaled':>7}"
         lines = [head]
         for r in self.rows:
             name = names[r.player] if names is not None else str(r.player + 1)
@@ -251,15 +263,31 @@ class Standings:
             if self.by == "matchpoints":
                 line += f" {r.matchpoints:>5}"
             line += f" {r.deals:>5} {r.rounds_won:>10}"
+            if self.scaling:
+                line += f" {r.scaled:>7}"
             lines.append(line)
         lines.append(f"ranked by {self.by}; {self.tie_break}")
+        if self.scaling:
+            lines.append(self.scaling)
         return "\n".join(lines)
 
 
-def standings(results: Sequence[Result], by: RankBy = "total", players: int | None = None) -> Standings:
+def standings(results: Sequence[Result], by: RankBy = "total", players: int | None = None,
+              byes: bool = False) -> Standings:
     """Rank the people of a drive from its results, by ``total`` score, ``margin`` or
     duplicate ``matchpoints`` (:func:`matchpoints`), ties broken as :data:`TIE_BREAKS`
     says. ``players`` lists everyone (0..players-1) even with no result yet.
+
+    ``byes``: the movement has people sit out rounds, so they play different numbers of
+    deals; then each is ranked by his ``by`` per deal played, scaled to the most deals
+    anyone played (:data:`SCALED_RULE`), and a total of 30 in 2 deals ranks above one of 40
+    in 3 (15 a deal against 13.3).
+
+    >>> two = [Result(1, 1, 1, (0, 1, 2), (20, 0, 10), (20, 0, 10)),
+    ...        Result(2, 1, 1, (0, 1, 3), (10, 5, 30), (10, 5, 30)),
+    ...        Result(3, 1, 1, (1, 2, 3), (35, 0, 0), (35, 0, 0))]
+    >>> [(r.player, r.total, r.scaled) for r in standings(two, byes=True).rows]
+    [(0, 30, 45.0), (3, 30, 45.0), (1, 40, 40.0), (2, 10, 15.0)]
 
     >>> rs = [Result(1, 1, 1, (0, 1, 2, 3), (8, 5, 8, 5), (3, -3, 3, -3)),
     ...       Result(1, 1, 2, (0, 1, 2, 3), (6, 7, 6, 7), (-1, 1, -1, 1))]
@@ -297,20 +325,27 @@ def standings(results: Sequence[Result], by: RankBy = "total", players: int | No
             if m > 0:
                 won[p] += 1
     everyone = set(total) | (set(range(players)) if players is not None else set())
+    most = max(deals.values(), default=0)
+    value = {"total": total, "margin": margin, "matchpoints": mps}[by]
 
-    def key(p: int) -> tuple[int, ...]:
+    def scaled(p: int) -> float:
+        return round(value[p] * most / deals[p], 1) if deals[p] else 0.0
+
+    def key(p: int) -> tuple[float, ...]:
+        first: tuple[float, ...] = (scaled(p),) if byes else ()
         if by == "total":
-            return (total[p], margin[p], won[p])
+            return (*first, total[p], margin[p], won[p])
         if by == "margin":
-            return (margin[p], total[p], won[p])
-        return (mps[p], margin[p], total[p])
+            return (*first, margin[p], total[p], won[p])
+        return (*first, mps[p], margin[p], total[p])
 
     order = sorted(everyone, key=lambda p: (tuple(-k for k in key(p)), p))
     rows: list[Standing] = []
     for i, p in enumerate(order):
         place = rows[-1].place if rows and key(order[i - 1]) == key(p) else i + 1
-        rows.append(Standing(place, p, total[p], margin[p], mps[p], deals[p], won[p]))
-    return Standings(tuple(rows), by, TIE_BREAKS[by])
+        rows.append(Standing(place, p, total[p], margin[p], mps[p], deals[p], won[p],
+                             scaled(p) if byes else None))
+    return Standings(tuple(rows), by, TIE_BREAKS[by], SCALED_RULE.format(by=by) if byes else None)
 
 
 def score_card(results: Sequence[Result], person: int) -> list[dict[str, Any]]:
@@ -353,11 +388,14 @@ def standings_csv(table: Standings, names: Sequence[str] | None = None) -> str:
     """The standings as CSV, best first, with the ranking and tie-break in the last line."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["place", "player", "total", "margin", "matchpoints", "deals", "rounds won"])
+    scaled = ["scaled"] if table.scaling else []
+    w.writerow(["place", "player", "total", "margin", "matchpoints", "deals", "rounds won", *scaled])
     for r in table.rows:
         w.writerow([r.place, names[r.player] if names is not None else r.player + 1, r.total,
-                    r.margin, r.matchpoints, r.deals, r.rounds_won])
+                    r.margin, r.matchpoints, r.deals, r.rounds_won, *([r.scaled] if scaled else [])])
     w.writerow([f"ranked by {table.by}; {table.tie_break}"])
+    if table.scaling:
+        w.writerow([table.scaling])
     return buf.getvalue()
 
 
@@ -376,19 +414,21 @@ class SheetRow:
     line: int = 0
 
 
-SHEET_COLUMNS = ("round", "table", "deal", "tricks", "contract", "declarers", "multiplier")
-"""The columns of a results sheet (the last three only for Belgian whist, may be left out)."""
+SHEET_COLUMNS = ("round", "table", "deal", "tricks", "contract", "declarers", "multiplier", "bids")
+"""The columns of a results sheet (contract, declarers and multiplier only for Belgian
+whist, bids only for the exact-bid whists; they may be left out)."""
 
 
 def read_sheet(text: str) -> list[SheetRow]:
     """Read a results sheet: CSV with a header line naming :data:`SHEET_COLUMNS` (``round,
     table, deal, tricks`` at least). ``tricks`` is ``8-5`` (N-S and E-W; German: N and
     S), or for Belgian whist the declaring side's tricks (``10``; one per declarer for
-    misères: ``0 1``); ``declarers`` are seat letters joined by ``+`` (``N+S``).
+    misères: ``0 1``); ``declarers`` are seat letters joined by ``+`` (``N+S``); for the
+    exact-bid whists ``bids`` and ``tricks`` give each player's, in seat order (``2-0-1``).
 
     >>> rows = read_sheet("round,table,deal,tricks\\n1,1,1,8-5\\n")
     >>> rows[0].entry, rows[0].line
-    (Entry(tricks=(8, 5), contract=None, declarers=(), multiplier=1), 2)
+    (Entry(tricks=(8, 5), contract=None, declarers=(), multiplier=1, bids=()), 2)
     """
     try:
         return _read_sheet(text)
@@ -428,8 +468,12 @@ def _read_sheet(text: str) -> list[SheetRow]:
         if not all(t.isdigit() for t in text_tricks):
             raise InvalidActionError(f"line {line}: the tricks are numbers like 8-5, not {cell['tricks']!r}")
         declarers = tuple(d for d in cell.get("declarers", "").replace(" ", "+").split("+") if d)
+        text_bids = cell.get("bids", "").replace("-", " ").replace(",", " ").split()
+        if not all(b.isdigit() for b in text_bids):
+            raise InvalidActionError(f"line {line}: the bids are numbers like 2-0-1, not {cell['bids']!r}")
         entry = Entry(tuple(int(t) for t in text_tricks), cell.get("contract") or None, declarers,
-                      number("multiplier") if cell.get("multiplier") else 1)
+                      number("multiplier") if cell.get("multiplier") else 1,
+                      tuple(int(b) for b in text_bids))
         rows.append(SheetRow(number("round"), number("table"), number("deal"), entry, line))
     return rows
 
@@ -455,13 +499,16 @@ def score_sheet(plan: Plan, options: Any, rows: Sequence[SheetRow]) -> tuple[lis
             current = plan.rounds[number - 1]
         played: list[Result] = []
         seen: set[tuple[int, int]] = set()
-        for row in by_round.get(number, []):
+        table_rows = sorted(by_round.get(number, []), key=lambda r: (r.table, r.deal))
+        for row in table_rows:
             if (row.table, row.deal) in seen:
                 raise InvalidActionError(f"line {row.line}: round {number}, table {row.table}, "
                                          f"deal {row.deal} is entered twice")
             seen.add((row.table, row.deal))
+            before = [r.entry for r in table_rows if r.table == row.table and r.deal < row.deal]
             try:
-                played.append(result_of_entry(plan.family, options, current, row.table, row.deal, row.entry))
+                played.append(result_of_entry(plan.family, options, current, row.table, row.deal,
+                                              row.entry, before))
             except InvalidActionError as exc:
                 raise InvalidActionError(f"line {row.line}: {exc}") from None
         rounds.append(current)

@@ -37,7 +37,7 @@ from openwhist.rules.options import OptionsRecord, option
 from openwhist.rules.seats import each_for_himself, parse_seat, seat_name, seat_names
 from openwhist.rules.stakes import Stakes
 from openwhist.rules.tricks import TrickPlay, cards_of
-from openwhist.rules.variant import Declaration, Variant
+from openwhist.rules.variant import Declaration, EntryForm, Variant
 
 __all__ = [
     "OH_HELL",
@@ -858,7 +858,7 @@ def _family(name: str, title: str, description: str, presets: Any, default_prese
         options_type=ExactBidOptions, presets=presets, default_preset=default_preset,
         deal=_dealer_of(name), from_setup=from_setup(name), rebuild=rebuild,
         match_rules=ExactBidMatchRules, declare=_declare, header_options=_HEADER,
-        tally="points", stakes=deal_stakes,
+        tally="points", stakes=deal_stakes, entry=EntryForm(bids=True),
     )
 
 

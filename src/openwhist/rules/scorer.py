@@ -6,12 +6,15 @@ people and ranks them): what can be entered for a deal of each drive family, che
 the rule book says (13 tricks, a contract the points grid holds, played by as many
 players as it takes) and scored as a played deal would be (classic whist: the tricks of
 each side; German whist: each player's; Belgian whist: the grid's points, by
-:func:`openwhist.rules.belgian.settle`).
+:func:`openwhist.rules.belgian.settle`; the exact-bid whists, Romanian whist and Oh Hell:
+each player's bid and tricks, the deal's hand size from the schedule, scored by
+:func:`openwhist.rules.exactbid.score_deal` with the streaks carried from the table's
+earlier deals).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,11 +22,28 @@ from openwhist.errors import InvalidActionError
 from openwhist.rules.registry import get_variant, resolve, variants
 from openwhist.rules.seats import parse_seat, seat_name
 
+EXACT_FAMILIES = ("romanian", "oh-hell")
+"""The exact-bid families, whose entries give each player's bid and tricks."""
+
 TRICKS = 13
 """Tricks in a deal (German whist: in the phase a drive counts)."""
 ENTRY_FAMILIES = tuple(v for v in variants() if get_variant(v).entry is not None)
 """The families whose deals can be entered by hand: those whose record declares the form
 (:class:`~openwhist.rules.variant.EntryForm`)."""
+
+
+class EntryError(InvalidActionError):
+    """An entry the rules refuse, with a ``code`` (and ``values``) for a page to word it in
+    its own language: ``entry_seats`` (not one bid and one count of tricks a player),
+    ``entry_number`` (a bid or tricks outside 0 to the hand size), ``entry_tricks_sum``
+    (the tricks do not add up to the hand size), ``entry_barred`` (the dealer's bid that
+    the bar forbids), ``entry_order`` (a deal entered before an earlier one of its table,
+    where streaks carry from deal to deal)."""
+
+    def __init__(self, message: str, code: str, **values: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values
 
 @dataclass(frozen=True)
 class Entry:
@@ -38,12 +58,15 @@ class Entry:
         ``"grand-misere"``, ``"open-misere"``, ``"soloslim"``, or ``"pass"``).
     :param declarers: Belgian whist: the declarers' seats (N, E, S, W or 0-3).
     :param multiplier: Belgian whist: 2 for a deal counted double after an all-pass.
+    :param bids: the exact-bid whists: each player's bid, in seat order (``tricks``: each
+        player's tricks, in the same order).
     """
 
     tricks: tuple[int, ...]
     contract: str | None = None
     declarers: tuple[int | str, ...] = field(default=())
     multiplier: int = 1
+    bids: tuple[int, ...] = field(default=())
 
 
 def _count(value: object, what: str) -> int:
@@ -54,12 +77,26 @@ def _count(value: object, what: str) -> int:
     return value
 
 
-def check_entry(family: str, options: Any, entry: Entry) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+def check_entry(family: str, options: Any, entry: Entry, deal: int = 1,
+                before: Sequence[Entry] = ()) -> tuple[tuple[int, ...], tuple[int, ...], str]:
     """Check a scorer-mode entry against the rules and score it: ``(scores, margins,
     detail)``, per seat as in :class:`Result`. ``options`` is the family's options record,
     a preset's name, a dict of overrides, or None for the defaults. Raises :class:`InvalidActionError`
     with a message for the scorer when the entry cannot be (14 tricks, a contract the
     points grid lacks, a pair with one declarer...).
+
+    The exact-bid whists need the deal's number at its table (from 1: its hand size comes
+    from the schedule, its dealer is seat ``(deal - 1) % players``) and, where streaks
+    count, the table's entries of the deals before it (``before``, in order); their
+    refusals are :class:`EntryError` with a code.
+
+    >>> three = {"players": 3, "streak": None}
+    >>> check_entry("romanian", three, Entry((1, 0, 2), bids=(1, 1, 2)), deal=5)
+    ((6, -1, 7), (6, -1, 7), 'bids 1 1 2, took 1 0 2')
+    >>> check_entry("romanian", three, Entry((1, 0, 1), bids=(1, 1, 1)), deal=5)
+    Traceback (most recent call last):
+    ...
+    openwhist.rules.scorer.EntryError: the tricks add up to 2, not 3: deal 5 is dealt 3 cards a player
 
     >>> check_entry("classic", None, Entry((7, 6)))
     ((7, 6, 7, 6), (1, -1, 1, -1), '7-6')
@@ -75,6 +112,10 @@ def check_entry(family: str, options: Any, entry: Entry) -> tuple[tuple[int, ...
     tricks = tuple(entry.tricks) if isinstance(entry.tricks, (tuple, list)) else None
     if tricks is None:
         raise InvalidActionError(f"the tricks are a list of numbers, not {entry.tricks!r}")
+    if fam in EXACT_FAMILIES:
+        return _check_exact(opts, entry, tricks, deal, before)
+    if entry.bids:
+        raise InvalidActionError(f"{fam} whist results have no bids")
     if fam == "belgian":
         return _check_belgian(opts, entry, tricks)
     if entry.contract is not None or entry.declarers or entry.multiplier != 1:
@@ -111,6 +152,67 @@ def _check_german(opts: Any, tricks: tuple[int, ...]) -> tuple[tuple[int, ...], 
         want = str(most) if least == most else f"{least} to {most} (a race to {opts.race})"
         raise InvalidActionError(f"the tricks add up to {a + b}, not {want}: {a} for N and {b} for S")
     return (a, b), (a - b, b - a), f"{a}-{b}"
+
+
+def _check_exact(opts: Any, entry: Entry, tricks: tuple[int, ...], deal: int,
+                 before: Sequence[Entry]) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+    """An exact-bid deal: each player's bid and tricks, checked against the deal's hand
+    size and the bar on the dealer, scored with the streaks of the table's earlier deals."""
+    result = exact_result(opts, entry, tricks, deal, before)
+    detail = f"bids {' '.join(map(str, result.bids))}, took {' '.join(map(str, result.tricks))}"
+    return result.points, result.points, detail
+
+
+def exact_result(opts: Any, entry: Entry, tricks: Sequence[int], deal: int,
+                 before: Sequence[Entry]) -> Any:
+    """The :class:`~openwhist.rules.exactbid.ExactBidResult` of an exact-bid entry for the
+    ``deal``-th deal of its table (``before``: the table's entries of the deals before it,
+    in order; where streaks count, all of them, each checked again)."""
+    runs = ((0, 0),) * opts.players
+    checked = _exact_one(opts, entry, tricks, deal, runs)
+    if opts.streak is None:
+        return checked
+    if len(before) != deal - 1:
+        raise EntryError(f"enter deal {len(before) + 1} of this table first: the streaks carry "
+                         "from deal to deal", "entry_order", deal=len(before) + 1)
+    for k, earlier in enumerate(before, start=1):
+        runs = _exact_one(opts, earlier, tuple(earlier.tricks), k, runs).runs
+    return _exact_one(opts, entry, tricks, deal, runs)
+
+
+def _exact_one(opts: Any, entry: Entry, tricks: Sequence[int], deal: int, runs: Any) -> Any:
+    from openwhist.rules.exactbid import forbidden_bid, schedule, score_deal
+
+    if entry.contract is not None or entry.declarers or entry.multiplier != 1:
+        raise InvalidActionError("an exact-bid result is each player's bid and tricks (no "
+                                 "contract, declarers or multiplier)")
+    if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
+        raise InvalidActionError(f"the deal's number at its table is 1 or more, not {deal!r}")
+    n = opts.players
+    deals = schedule(opts)
+    cards = deals[(deal - 1) % len(deals)][0]
+    bids = tuple(entry.bids) if isinstance(entry.bids, (tuple, list)) else ()
+    if len(bids) != n or len(tricks) != n:
+        raise EntryError(f"give each of the {n} players' bid and tricks, in seat order: "
+                         f"{len(bids)} bids and {len(tricks)} tricks given", "entry_seats", players=n)
+    plural = "s" if cards > 1 else ""
+    for what, values in (("bid", bids), ("tricks", tricks)):
+        for h, v in enumerate(values):
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= cards:
+                raise EntryError(f"{seat_name(h, n)}'s {what} must be 0 to {cards}, not {v!r}: "
+                                 f"deal {deal} is dealt {cards} card{plural} a player",
+                                 "entry_number", seat=seat_name(h, n), cards=cards, deal=deal)
+    if sum(tricks) != cards:
+        raise EntryError(f"the tricks add up to {sum(tricks)}, not {cards}: deal {deal} is dealt "
+                         f"{cards} card{plural} a player", "entry_tricks_sum", total=sum(tricks),
+                         cards=cards, deal=deal)
+    dealer = (deal - 1) % n
+    barred = forbidden_bid(opts, cards, bids, dealer, dealer)
+    if barred is not None and bids[dealer] == barred:
+        raise EntryError(f"{seat_name(dealer, n)} deals deal {deal} and may not bid {barred}: the "
+                         f"bids would add up to {cards}, the tricks of the deal", "entry_barred",
+                         seat=seat_name(dealer, n), bid=barred, cards=cards, deal=deal)
+    return score_deal(opts, cards, bids, tricks, runs)
 
 
 def _options(family: str, options: Any) -> Any:

@@ -153,14 +153,17 @@ class EntryForm:
         letters whose tricks it counts (a side's ``"NS"``, a player's ``"N"``).
     :param contracts: the contract names the form offers, in the order it lists them
         (``"pass"`` for a deal all passed); empty for a family whose results are tricks.
+    :param bids: each player's bid and tricks, one pair a seat of the table (the exact-bid
+        whists, whose table size is an option: no ``columns``).
     """
 
     columns: tuple[str, ...] = ()
     contracts: tuple[str, ...] = ()
+    bids: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The form as JSON values: ``{"columns": [...], "contracts": [...]}``."""
-        return {"columns": list(self.columns), "contracts": list(self.contracts)}
+        """The form as JSON values: ``{"columns": [...], "contracts": [...], "bids": false}``."""
+        return {"columns": list(self.columns), "contracts": list(self.contracts), "bids": self.bids}
 
 
 # --- the variant record ----------------------------------------------------------------------

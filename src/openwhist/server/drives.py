@@ -45,6 +45,7 @@ from openwhist.drive import standings as rank
 from openwhist.errors import WhistError
 from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant, resolve
+from openwhist.rules.scorer import EXACT_FAMILIES
 from openwhist.rules.seats import seat_name
 from openwhist.server import policy
 from openwhist.server.table import SeatError, TableClosed, variant_seats
@@ -370,9 +371,13 @@ class Drives:
                 )
             try:
                 result = checked_entry(drive, table_no, deal_no, entry)
+                later = rescored_after(drive, table_no, deal_no, result)
             except WhistError as exc:
-                raise DriveError(422, str(exc), "bad_entry") from None
+                raise DriveError(422, str(exc), getattr(exc, "code", None) or "bad_entry",
+                                 **getattr(exc, "values", {})) from None
             await self._write(put_result, drive["id"], drive["round_no"], table_no, deal_no, result, user_id)
+            for deal, fresh, by in later:  # the streaks they carry changed with this one
+                await self._write(put_result, drive["id"], drive["round_no"], table_no, deal, fresh, by)
             drive = await self.load_fresh(drive_id)
             if await self.rounds.advance(drive):
                 drive = await self.load_fresh(drive_id)
@@ -762,6 +767,15 @@ def movement_of(drive: dict[str, Any]) -> Plan:
     return movement_plan(drive["movement"], people, drive["family"], drive["rounds"], options=opts)
 
 
+def has_byes(drive: dict[str, Any]) -> bool:
+    """Whether the drive's movement has people sit out rounds (then its standings are
+    scaled to the deals each played: :data:`openwhist.drive.scoring.SCALED_RULE`)."""
+    made = drive.get("_byes")
+    if made is None:
+        made = drive["_byes"] = len(drive["entries"]) >= 2 and movement_of(drive).byes > 0
+    return bool(made)
+
+
 def round_of(drive: dict[str, Any], round_no: int) -> Round:
     """A round seated already, as the movement's :class:`~openwhist.drive.movement.Round`
     (people by index: entry number less one; None for a computer player)."""
@@ -807,18 +821,56 @@ def checked_entry(
     drive: dict[str, Any], table_no: int, deal_no: int, entry: dict[str, Any]
 ) -> dict[str, Any]:
     """A scorer's entry for a deal at a table of the current round, checked and scored by
-    the drive's rules (a WhistError says what is wrong with it)."""
-    made = Entry(
+    the drive's rules (a WhistError says what is wrong with it); the result keeps what was
+    entered (``entry``), from which the deals after it are scored again where the rules
+    carry something from deal to deal (the exact-bid whists' streaks)."""
+    made = _entry(entry)
+    before = [_entry(r["result"]["entry"]) for r in _table_results(drive, table_no) if r["deal_no"] < deal_no]
+    rnd = _playing(drive, round_of(drive, drive["round_no"]))
+    result: dict[str, Any] = result_of_entry(
+        drive["family"], drive["options"], rnd, table_no, deal_no, made, before
+    ).to_dict()
+    result["entry"] = {k: v for k, v in entry.items() if v not in (None, [], 1) or k == "tricks"}
+    return result
+
+
+def _entry(entry: dict[str, Any]) -> Entry:
+    return Entry(
         tuple(entry.get("tricks") or ()),
         entry.get("contract"),
         tuple(entry.get("declarers") or ()),
         int(entry.get("multiplier") or 1),
+        tuple(entry.get("bids") or ()),
     )
+
+
+def _table_results(drive: dict[str, Any], table_no: int) -> list[dict[str, Any]]:
+    """The results entered at a table of the current round, by deal."""
+    rows = [r for r in drive["results"] if (r["round_no"], r["table_no"]) == (drive["round_no"], table_no)]
+    return sorted(rows, key=lambda r: int(r["deal_no"]))
+
+
+def rescored_after(
+    drive: dict[str, Any], table_no: int, deal_no: int, result: dict[str, Any]
+) -> list[tuple[int, dict[str, Any], int | None]]:
+    """Where the family carries streaks from deal to deal, the table's deals after
+    ``deal_no`` scored again from their entries with ``result`` in its place: (deal, new
+    result, who entered it) for each; none for the other families."""
+    if drive["family"] not in EXACT_FAMILIES:
+        return []
+    entered = {int(r["deal_no"]): r for r in _table_results(drive, table_no) if "entry" in r["result"]}
+    entered[deal_no] = {"deal_no": deal_no, "result": result, "entered_by": None}
     rnd = _playing(drive, round_of(drive, drive["round_no"]))
-    result: dict[str, Any] = result_of_entry(
-        drive["family"], drive["options"], rnd, table_no, deal_no, made
-    ).to_dict()
-    return result
+    out: list[tuple[int, dict[str, Any], int | None]] = []
+    for deal in sorted(d for d in entered if d > deal_no):
+        before = [_entry(entered[k]["result"]["entry"]) for k in sorted(entered) if k < deal]
+        row = entered[deal]
+        fresh = result_of_entry(drive["family"], drive["options"], rnd, table_no, deal,
+                                _entry(row["result"]["entry"]), before).to_dict()
+        fresh["entry"] = row["result"]["entry"]
+        entered[deal] = {"deal_no": deal, "result": fresh, "entered_by": row["entered_by"]}
+        out.append((deal, fresh, row["entered_by"]))
+    return out
 
 
 def played_result(
@@ -875,7 +927,7 @@ def standings(drive: dict[str, Any], user_id: int | None = None) -> dict[str, An
     made: dict[str, Any] | None = drive.get("_standings_" + which)
     if made is not None:
         return made
-    ranked = rank(results, drive["rank_by"], len(drive["entries"]))
+    ranked = rank(results, drive["rank_by"], len(drive["entries"]), byes=has_byes(drive))
     names = {e["number"] - 1: e["name"] for e in drive["entries"]}
     users = {e["number"] - 1: e["user_id"] for e in drive["entries"]}
     per_round: dict[int, list[int]] = {p: [0] * drive["rounds"] for p in names}
@@ -895,10 +947,12 @@ def standings(drive: dict[str, Any], user_id: int | None = None) -> dict[str, An
             "deals": x.deals,
             "rounds_won": x.rounds_won,
             "rounds": per_round.get(x.player, []),
+            "scaled": x.scaled,
         }
         for x in ranked.rows
     ]
-    made = drive["_standings_" + which] = {"by": ranked.by, "tie_break": ranked.tie_break, "rows": rows}
+    made = drive["_standings_" + which] = {"by": ranked.by, "tie_break": ranked.tie_break,
+                                           "scaling": ranked.scaling, "rows": rows}
     return made
 
 
@@ -920,7 +974,7 @@ def drive_csv(drive: dict[str, Any], user_id: int | None = None) -> str:
     standings (with the ranking rule), a blank line, then one line per table and deal."""
     names = [e["name"] for e in drive["entries"]]
     results = _shown(drive, user_id)[1]
-    ranked = rank(results, drive["rank_by"], len(names))
+    ranked = rank(results, drive["rank_by"], len(names), byes=has_byes(drive))
     return standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
 
 
@@ -941,9 +995,13 @@ def results_html(view: dict[str, Any]) -> str:
         f"<tr><td>{s['place']}</td><td>{s['number']}</td><td>{e(s['name'])}</td>"
         + "".join(f"<td>{x}</td>" for x in s["rounds"])
         + f"<td><strong>{s['total']}</strong></td>"
-        f"<td>{s['margin']}</td><td>{s['matchpoints']}</td></tr>"
+        f"<td>{s['margin']}</td><td>{s['matchpoints']}</td>"
+        + (f"<td><strong>{s['scaled']}</strong></td>" if st.get("scaling") else "")
+        + "</tr>"
         for s in st["rows"]
     )
+    scaled_head = "<th>Scaled</th>" if st.get("scaling") else ""
+    scaling = f" {e(st['scaling'].capitalize())}." if st.get("scaling") else ""
     tables = "".join(
         f"<tr><td>{t['round']}</td><td>{t['table']}</td><td>"
         + ", ".join(f"{x['seat']}: {e(x['name'] or 'computer')}" for x in t["seats"])
@@ -957,7 +1015,7 @@ def results_html(view: dict[str, Any]) -> str:
         f"<h1>{e(view['name'])}</h1><p>{e(view['family'])} whist · {e(view['movement'])} movement · "
         f"{rounds} rounds of {view['deals']} deals · {e(view['state'])}</p>"
         f"<h2>Standings</h2><table><tr><th>Place</th><th>No.</th><th>Name</th>{head}<th>Total</th>"
-        f"<th>Margin</th><th>Matchpoints</th></tr>{rows}</table><p>Ranked by {e(st['by'])}; "
-        f"{e(st['tie_break'])}.</p><h2>Tables</h2><table><tr><th>Round</th><th>Table</th><th>Seats</th>"
+        f"<th>Margin</th><th>Matchpoints</th>{scaled_head}</tr>{rows}</table><p>Ranked by {e(st['by'])}; "
+        f"{e(st['tie_break'])}.{scaling}</p><h2>Tables</h2><table><tr><th>Round</th><th>Table</th><th>Seats</th>"
         f"<th>Deals</th></tr>{tables}</table></body></html>"
     )

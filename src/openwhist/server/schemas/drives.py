@@ -38,12 +38,14 @@ class DriveIn(In):
 class DriveResultIn(In):
     """Scorer mode: one deal's result at a real table (``table`` and ``deal`` of the round
     being played): the tricks (classic: N-S and E-W; German: N and S; Belgian: the
-    declaring side's, one number per declarer in a misère), and for Belgian whist the
-    contract, its declarers (seats) and the multiplier."""
+    declaring side's, one number per declarer in a misère; the exact-bid whists: each
+    player's, in seat order), and for Belgian whist the contract, its declarers (seats)
+    and the multiplier; for the exact-bid whists each player's bid, in seat order."""
 
     table: Annotated[int, Field(ge=1, le=200)]
     deal: Annotated[int, Field(ge=1, le=24)]
-    tricks: Annotated[list[StrictInt], Field(max_length=4)] = []
+    tricks: Annotated[list[StrictInt], Field(max_length=6)] = []
+    bids: Annotated[list[StrictInt], Field(max_length=6)] = []
     contract: Annotated[str, Field(max_length=32)] | None = None
     declarers: Annotated[list[Annotated[str, Field(max_length=2)] | StrictInt], Field(max_length=4)] = []
     multiplier: Annotated[int, Field(ge=1, le=2)] = 1

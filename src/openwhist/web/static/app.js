@@ -3,6 +3,7 @@
 // The client holds no rule: it shows the seat's view and sends one of its legal actions.
 import {LANGS, SUIT_SYMBOL, actionName, callName, cardName, cardShort, hasText, language, optionText, parseCard,
         pickLanguage, presetName, setLanguage, t, trumpName, variantName} from "./i18n.js";
+import {seatWord} from "./i18n.js";
 import {cardSvg} from "./cards.js";
 import {ROUTES as DRIVE_ROUTES, driveLink, init as initDrives, lobbyDrives, page as drivePage} from "./drive.js";
 import {auctionFacts, stockRow, tricksBySeat} from "./facts.js";
@@ -212,12 +213,6 @@ function accountView() {
   return h("section", {class: "card-box", "aria-labelledby": "ac-h", id: "account"},
     h("h2", {id: "ac-h", text: t("accountTitle")}), form, done,
     h("button", {type: "button", id: "logout-everywhere", onclick: () => logout(true), text: t("logoutEverywhere")}));
-}
-
-// A seat's name at a table of ``seats`` seats: North, East... at tables of up to four;
-// Seat A..Seat F at five and six, where the fifth seat's letter E is not East.
-function seatWord(letter, seats) {
-  return t((seats > 4 ? "seatLetter_" : "seat_") + letter);
 }
 
 function seatLabel(s, seats) {

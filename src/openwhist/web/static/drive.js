@@ -2,7 +2,7 @@
 // your table and partner, the standings; the director's controls), the scorer's page for a
 // phone at a real table, the hall screen, the leaderboards and a player's profile.  The server
 // decides everything (movement, checks, standings); these pages show it and send requests.
-import {language, t, variantName} from "./i18n.js";
+import {language, seatWord, t, variantName} from "./i18n.js";
 
 let ctx = null;                  // the page's helpers: api, h, errorText, showStatus, session, variants
 let timer = null;                // the page being refreshed
@@ -11,6 +11,13 @@ export function init(helpers) { ctx = helpers; }
 
 const TEXTS = {
   en: {
+    bidOf: "Bid", tricksOf: "Tricks",
+    err_entry_seats: "Give each of the {players} players' bid and tricks.",
+    err_entry_number: "{seat}: a bid or tricks from 0 to {cards}; deal {deal} deals {cards} cards a player.",
+    err_entry_tricks_sum: "The tricks add up to {total}, not {cards}: deal {deal} deals {cards} cards a player.",
+    err_entry_barred: "{seat} deals deal {deal} and may not bid {bid}: the bids would add up to {cards}, the tricks of the deal.",
+    err_entry_order: "Enter deal {deal} of this table first: the streaks carry from deal to deal.",
+    scaled: "Scaled", scaledRule: "Some sat out a round: each is ranked by his {by} per deal played, times the most deals anyone played (Scaled).",
     drives: "Whist drives", calendar: "Calendar of drives", newDrive: "New drive", driveName: "Name",
     family: "Game", movement: "Movement", mv_progressive: "Progressive: winners move on, partners change",
     mv_pairs: "Fixed pairs", mv_individual: "Individual: everyone meets everyone", mode: "Cards",
@@ -65,6 +72,13 @@ const TEXTS = {
     remove: "Remove",
   },
   nl: {
+    bidOf: "Bod", tricksOf: "Slagen",
+    err_entry_seats: "Geef het bod en de slagen van elk van de {players} spelers.",
+    err_entry_number: "{seat}: een bod of slagen van 0 tot {cards}; spel {deal} geeft elke speler {cards} kaarten.",
+    err_entry_tricks_sum: "De slagen tellen op tot {total}, niet {cards}: spel {deal} geeft elke speler {cards} kaarten.",
+    err_entry_barred: "{seat} geeft spel {deal} en mag geen {bid} bieden: de biedingen zouden optellen tot {cards}, de slagen van het spel.",
+    err_entry_order: "Geef eerst spel {deal} van deze tafel in: de reeksen lopen van spel tot spel door.",
+    scaled: "Herrekend", scaledRule: "Sommigen zaten een ronde over: elk staat gerangschikt op zijn {by} per gespeeld spel, maal de meeste spellen die iemand speelde (Herrekend).",
     drives: "Whistdrives", calendar: "Kalender van drives", newDrive: "Nieuwe drive", driveName: "Naam",
     family: "Spel", movement: "Wisselschema", mv_progressive: "Progressief: winnaars schuiven door, partners wisselen",
     mv_pairs: "Vaste paren", mv_individual: "Individueel: iedereen ontmoet iedereen", mode: "Kaarten",
@@ -120,6 +134,13 @@ const TEXTS = {
     remove: "Schrappen",
   },
   fr: {
+    bidOf: "Annonce", tricksOf: "Plis",
+    err_entry_seats: "Donnez l'annonce et les plis de chacun des {players} joueurs.",
+    err_entry_number: "{seat} : une annonce ou des plis de 0 à {cards} ; la donne {deal} distribue {cards} cartes par joueur.",
+    err_entry_tricks_sum: "Les plis font {total}, pas {cards} : la donne {deal} distribue {cards} cartes par joueur.",
+    err_entry_barred: "{seat} donne la donne {deal} et ne peut pas annoncer {bid} : les annonces feraient {cards}, les plis de la donne.",
+    err_entry_order: "Saisissez d'abord la donne {deal} de cette table : les séries se suivent de donne en donne.",
+    scaled: "Ramené", scaledRule: "Certains ont passé une manche : chacun est classé par son {by} par donne jouée, fois le plus grand nombre de donnes jouées (Ramené).",
     drives: "Tournois de whist", calendar: "Calendrier des tournois", newDrive: "Nouveau tournoi", driveName: "Nom",
     family: "Jeu", movement: "Mouvement", mv_progressive: "Progressif : les gagnants avancent, les partenaires changent",
     mv_pairs: "Paires fixes", mv_individual: "Individuel : chacun rencontre chacun", mode: "Cartes",
@@ -175,6 +196,13 @@ const TEXTS = {
     remove: "Retirer",
   },
   da: {
+    bidOf: "Bud", tricksOf: "Stik",
+    err_entry_seats: "Angiv bud og stik for hver af de {players} spillere.",
+    err_entry_number: "{seat}: et bud eller stik fra 0 til {cards}; spil {deal} giver {cards} kort til hver spiller.",
+    err_entry_tricks_sum: "Stikkene giver {total}, ikke {cards}: spil {deal} giver {cards} kort til hver spiller.",
+    err_entry_barred: "{seat} giver spil {deal} og må ikke byde {bid}: buddene ville give {cards}, spillets stik.",
+    err_entry_order: "Indtast først spil {deal} ved dette bord: rækkerne går fra spil til spil.",
+    scaled: "Omregnet", scaledRule: "Nogle sad over en runde: hver rangeres efter {by} pr. spillet spil, gange de fleste spil nogen spillede (Omregnet).",
     drives: "Whistturneringer", calendar: "Turneringskalender", newDrive: "Ny turnering", driveName: "Navn",
     family: "Spil", movement: "Skifteplan", mv_progressive: "Progressiv: vinderne rykker videre, makkerne skifter",
     mv_pairs: "Faste par", mv_individual: "Individuel: alle møder alle", mode: "Kort",
@@ -229,6 +257,13 @@ const TEXTS = {
     remove: "Fjern",
   },
   ro: {
+    bidOf: "Licitat", tricksOf: "Levate",
+    err_entry_seats: "Dați licitația și levatele fiecăruia dintre cei {players} jucători.",
+    err_entry_number: "{seat}: o licitație sau levate de la 0 la {cards}; la mâna {deal} se împart {cards} cărți fiecăruia.",
+    err_entry_tricks_sum: "Levatele fac {total}, nu {cards}: la mâna {deal} se împart {cards} cărți fiecăruia.",
+    err_entry_barred: "{seat} împarte mâna {deal} și nu poate licita {bid}: licitațiile ar face {cards}, câte levate sunt.",
+    err_entry_order: "Introduceți întâi mâna {deal} de la această masă: seriile trec de la o mână la alta.",
+    scaled: "Recalculat", scaledRule: "Unii au stat o rundă: fiecare e clasat după {by} pe mână jucată, înmulțit cu cele mai multe mâini jucate de cineva (Recalculat).",
     drives: "Turnee de whist", calendar: "Calendarul turneelor", newDrive: "Turneu nou", driveName: "Nume",
     family: "Joc", movement: "Rotație", mv_progressive: "Progresiv: câștigătorii avansează, partenerii se schimbă",
     mv_pairs: "Perechi fixe", mv_individual: "Individual: fiecare îi întâlnește pe toți", mode: "Cărți",
@@ -450,12 +485,15 @@ function standingsTable(d, big = false) {
       h("caption", {text: dt("standings")}),
       h("thead", {}, h("tr", {}, h("th", {text: dt("place")}), h("th", {text: dt("player")}),
         big ? null : rounds.map(r => h("th", {class: "round", text: dt("roundN", {n: r})})),
-        h("th", {text: dt("total")}), h("th", {text: dt("margin")}), mp ? h("th", {text: dt("matchpoints")}) : null)),
+        h("th", {text: dt("total")}), h("th", {text: dt("margin")}), mp ? h("th", {text: dt("matchpoints")}) : null,
+        st.scaling ? h("th", {text: dt("scaled")}) : null)),
       h("tbody", {}, st.rows.map(r => h("tr", {"data-number": r.number, class: d.entries.find(e => e.number === r.number)?.you ? "you" : null},
         h("td", {text: r.place}), h("td", {}, r.user_id && !big ? h("a", {href: `#player/${r.user_id}`, text: r.name}) : r.name),
         big ? null : r.rounds.map(x => h("td", {class: "round", text: x})),
-        h("td", {class: "total", text: r.total}), h("td", {text: r.margin}), mp ? h("td", {text: r.matchpoints}) : null)))),
-    h("p", {class: "help", text: dt("tieBreak", {rule: st.tie_break})}));
+        h("td", {class: "total", text: r.total}), h("td", {text: r.margin}), mp ? h("td", {text: r.matchpoints}) : null,
+        st.scaling ? h("td", {class: "scaled", text: r.scaled}) : null)))),
+    h("p", {class: "help", text: dt("tieBreak", {rule: st.tie_break})}),
+    st.scaling ? h("p", {class: "help", id: "scaled-rule", text: dt("scaledRule", {by: dt("by_" + st.by)})}) : null);
 }
 
 function cardBox(d) {
@@ -476,11 +514,16 @@ function tablesList(d) {
   const shown = d.tables.filter(x => x.round === (d.round_no || 0) || d.state === "finished");
   const rows = shown.map(x => h("li", {"data-table": x.table, "data-round": x.round},
     h("strong", {text: `${dt("roundN", {n: x.round})} · ${dt("tableN", {n: x.table})}`}), " ",
-    h("span", {class: "seats", text: x.seats.map(s => `${t("seat_" + s.seat)}: ${who(s)}`).join(", ")}), " ",
+    h("span", {class: "seats", text: x.seats.map(s => `${seatWord(s.seat, x.seats.length)}: ${who(s)}`).join(", ")}), " ",
     h("span", {class: "deals-done", text: dt("dealsDone", {n: x.deals_done, m: d.deals})}),
     x.table_id && d.mode === "online" ? h("a", {href: `#table/${x.table_id}`, class: "button", text: dt("open")}) : null));
   return h("section", {class: "card-box", "aria-labelledby": "tb-h"}, h("h2", {id: "tb-h", text: dt("tables")}),
     h("ul", {class: "tables", id: "drive-tables"}, rows));
+}
+
+// The seats at table ``number`` of the round being played (4 where it is not listed).
+function sizeOf(d, number) {
+  return d.tables.find(x => x.round === d.round_no && x.table === number)?.seats.length ?? 4;
 }
 
 function placeBox(d) {
@@ -491,7 +534,7 @@ function placeBox(d) {
     h("h2", {id: "yp-h", text: dt("yourPlace")}));
   if (!you.table) { box.append(h("p", {text: dt("notPlaying")})); return box; }
   box.append(h("p", {class: "where"}, h("strong", {text: dt("tableN", {n: you.table})}), " · ",
-    dt("seatAt", {seat: t("seat_" + you.seat)})));
+    dt("seatAt", {seat: seatWord(you.seat, sizeOf(d, you.table))})));
   if (you.partner.length) box.append(h("p", {id: "your-partner", text: `${dt("partner")}: ${you.partner.map(who).join(", ")}`}));
   box.append(h("p", {id: "your-opponents", text: `${dt("opponents")}: ${you.opponents.map(who).join(", ")}`}));
   if (d.mode === "online" && you.table_id) {
@@ -614,9 +657,21 @@ async function scorerPage(id) {
     const sum13 = (a, b) => { a.addEventListener("input", () => { if (a.value !== "") b.value = Math.max(0, 13 - Number(a.value)); }); };
     let read;
     const entry = v?.drive?.entry || {columns: [], contracts: []};   // the form the family's record declares
-    if (entry.contracts.length) {
+    if (entry.bids) {                   // each player's bid and tricks, in seat order
+      const seats = (current || mine[0])?.seats || [];
+      const pairs = seats.map(st => {
+        const bid = h("input", {type: "number", id: `sc-bid-${st.seat}`, min: 0, max: 17, inputmode: "numeric", required: true});
+        const took = h("input", {type: "number", id: `sc-took-${st.seat}`, min: 0, max: 17, inputmode: "numeric", required: true});
+        const name = `${seatWord(st.seat, seats.length)} (${who(st)})`;
+        fields.append(h("fieldset", {class: "row exact-entry", "data-seat": st.seat}, h("legend", {text: name}),
+          h("div", {}, h("label", {for: bid.id, text: dt("bidOf")}), bid),
+          h("div", {}, h("label", {for: took.id, text: dt("tricksOf")}), took)));
+        return [bid, took];
+      });
+      read = () => ({bids: pairs.map(([b]) => Number(b.value)), tricks: pairs.map(([, k]) => Number(k.value))});
+    } else if (entry.contracts.length) {
       const contract = h("select", {id: "sc-contract"}, entry.contracts.map(c => h("option", {value: c, text: c})));
-      const decl = v.header.seats.map(s => h("label", {class: "check"}, h("input", {type: "checkbox", value: s, "data-seat": s}), " ", t("seat_" + s)));
+      const decl = v.header.seats.map(s => h("label", {class: "check"}, h("input", {type: "checkbox", value: s, "data-seat": s}), " ", seatWord(s, v.header.seats.length)));
       const tricks = h("input", {id: "sc-tricks", inputmode: "numeric", placeholder: "9"});
       fields.append(h("label", {for: "sc-contract", text: dt("contract")}), contract,
         h("fieldset", {class: "declarers"}, h("legend", {text: dt("declarers")}), decl),
@@ -639,7 +694,11 @@ async function scorerPage(id) {
         const body = {table: Number(tableSel.value), deal: Number(dealSel.value), ...read()};
         const fresh = await api("POST", `/api/drives/${id}/results`, body);
         render(fresh, v, dt("saved", {deal: body.deal, table: body.table}));
-      } catch (err) { message.className = "error"; message.textContent = errText(err); }
+      } catch (err) {
+        const size = (current || mine[0])?.seats.length;       // a seat named as the form names it
+        if (err?.values?.seat && size) err.values = {...err.values, seat: seatWord(err.values.seat, size)};
+        message.className = "error"; message.textContent = errText(err);
+      }
     }},
       h("h2", {text: dt("scorer", {name: d.name})}),
       h("p", {class: "whose", text: stateLine(d)}),

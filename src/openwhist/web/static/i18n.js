@@ -223,6 +223,12 @@ export function pickLanguage(stored, browser) {
 export function setLanguage(l) { lang = LANGS.includes(l) ? l : "en"; }
 export function language() { return lang; }
 
+// A seat's name at a table of ``seats`` seats: North, East... at tables of up to four;
+// Seat A..Seat F at five and six, where the fifth seat's letter E is not East.
+export function seatWord(letter, seats) {
+  return t((seats > 4 ? "seatLetter_" : "seat_") + letter);
+}
+
 export function t(key, vars = {}) {
   const table = T[lang];
   // a text with a count takes the language's plural form where it has one: key_one, key_few...

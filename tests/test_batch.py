@@ -123,8 +123,16 @@ def test_bad_arguments_are_refused_with_a_message() -> None:
         simulate(10, trump=7)
     with pytest.raises(ConfigError, match="sides"):
         simulate(10, sides=(0, 1))
-    with pytest.raises(ConfigError, match="2, 3 or 4"):
-        simulate(10, n_hands=5)
+    with pytest.raises(ConfigError, match="2 to 6"):
+        simulate(10, n_hands=7)
+    with pytest.raises(ConfigError, match="1 to 8 cards"):
+        simulate(10, n_hands=6, cards=9)
+    with pytest.raises(ConfigError, match="deck"):
+        simulate(10, n_hands=5, deck=1 << 52)
+    with pytest.raises(ConfigError, match="one per side"):
+        simulate(10, n_hands=5, policy=("rule", "random"))
+    with pytest.raises(ConfigError, match="sides"):
+        simulate(10, n_hands=5, sides=(0, 1, 2, 4, 4))
     with pytest.raises(ConfigError, match="seed"):
         simulate(10, seed=-1)
 
@@ -161,3 +169,74 @@ def test_a_caller_policy_plays_two_or_three_hands_to_the_end(n_hands: int) -> No
     assert (batch.tricks.sum(axis=1) == 13).all()
     cards = batch.result().cards
     assert cards is not None and (cards >= 0).all()
+
+
+# --- three to six hands, each for himself: the exact-bid whists' trick play ------------------------
+
+
+def _exact_deals(family: str, players: int, seed: int, count: int) -> list[openwhist.Deal]:
+    """Deals of an exact-bid whist in their play phase, all of one hand size (from 1 to
+    the most, by the seed), every player bidding the lowest bid he may."""
+    from dataclasses import replace
+
+    from openwhist.rules.exactbid import new_exact_bid_deal
+
+    options = replace(openwhist.get_variant(family).options(), players=players)
+    cards = 1 + seed % options.most_cards
+    deals = []
+    for k in range(count):
+        deal = new_exact_bid_deal(family, options, seed=seed * 1000 + k, dealer=k % players, cards=cards)
+        while deal.phase == "auction":
+            deal.apply(deal.legal_actions()[0])
+        deals.append(deal)
+    return deals
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(["romanian", "oh-hell"]), st.integers(3, 6), st.integers(0, 2**20),
+       st.sampled_from(["random", "rule", "open"]))
+def test_three_to_six_hands_play_as_the_exact_bid_rules(family: str, players: int, seed: int,
+                                                        policy: str) -> None:
+    """Deals of Romanian whist (follow-then-trump) and Oh Hell (follow) for 3 to 6 players,
+    of every hand size and with no trump where no card was turned: the batch's recorded
+    play replays through the rules (every card legal there) with the same tricks per
+    player, and a caller's policy sees the rules' legal cards at every step."""
+    deals = _exact_deals(family, players, seed, 30)
+    hands = np.array([list(d.hands) for d in deals], dtype=np.int64)
+    trump = np.array([-1 if d.trump is None else int(d.trump) for d in deals])
+    leader = np.array([d.to_move for d in deals])
+    must = openwhist.get_variant(family).options().must_trump
+    result = simulate(hands=hands, trump=trump, leader=leader, sides=range(players), policy=policy,
+                      seed=seed, trajectories=True, must_trump=must)
+    assert result.cards is not None and result.seats is not None
+    assert result.tricks.shape == (len(deals), players)
+    for d, deal in enumerate(deals):
+        replay = deal.clone()
+        for card, seat in zip(result.cards[d], result.seats[d], strict=True):
+            assert replay.to_move == seat
+            replay.apply(openwhist.Card(int(card)))
+        assert replay.is_over()
+        assert tuple(result.tricks[d]) == replay.result().tricks
+    batch = BatchDeals(hands=hands, trump=trump, leader=leader, sides=range(players), must_trump=must)
+    rng = np.random.default_rng(seed)
+    while not batch.done.all():
+        mask = batch.legal_mask()
+        for d, deal in enumerate(deals):
+            if not batch.done[d]:
+                assert np.flatnonzero(mask[d]).tolist() == sorted(int(c) for c in deal.legal_actions())
+        choice = [int(rng.choice(np.flatnonzero(row))) if row.any() else 0 for row in mask]
+        for d, deal in enumerate(deals):
+            if not batch.done[d]:
+                deal.apply(openwhist.Card(choice[d]))
+        batch.step(choice)
+    assert [tuple(t) for t in batch.result().tricks] == [d.result().tricks for d in deals]
+
+
+@pytest.mark.parametrize("n_hands", [5, 6])
+def test_five_and_six_hands_deal_the_deck_and_play_each_for_himself(n_hands: int) -> None:
+    result = simulate(200, n_hands=n_hands, policy="rule", seed=5, trajectories=True)
+    each = 52 // n_hands
+    assert result.tricks.shape == (200, n_hands) and (result.tricks.sum(axis=1) == each).all()
+    assert (result.trick_points == result.tricks).all()
+    assert result.cards is not None and result.cards.shape == (200, each * n_hands)
+    assert (result.cards >= 0).all()

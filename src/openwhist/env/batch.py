@@ -1,11 +1,14 @@
 """A batch simulator: the trick play of many deals at once, compiled with numba.
 
 The rules are the trick play every variant shares (follow suit if you can, the highest
-trump or else the highest card of the suit led wins, the winner leads): 2 to 4 hands of
-13 cards, any sides, a trump suit or none.  A batch is dealt at random (with its own
-generator, seeded), from the rules' seeds (:func:`seeded_deals`: the same deals as
-``openwhist.new_deal("classic", seed=s)``, in compiled code) or from given hands, and
-played
+trump or else the highest card of the suit led wins, the winner leads): 2 to 6 hands of
+as many cards each (13 a hand for 2 to 4 hands by default; the exact-bid whists' 1 to 17,
+from the full deck or a short one), any sides (two, or each for himself), a trump suit or
+none, and the play rule follow or, with ``must_trump``, follow-then-trump (a hand void in
+the suit led plays a trump if it holds one: Romanian whist).  A batch is dealt at random
+(with its own generator, seeded), from the rules' seeds (:func:`seeded_deals`: the same
+deals as ``openwhist.new_deal("classic", seed=s)``, in compiled code) or from given
+hands, and played
 
 * wholly in compiled code by a built-in policy (:func:`simulate`): ``"random"`` (a legal
   card uniformly) or ``"rule"`` (partial information: the mover's own hand and the trick
@@ -17,13 +20,23 @@ played
   action masks of the hand to move in every deal, ``observe()`` what it sees (its own
   hand, or with ``full=True`` every hand), ``step(cards)`` plays one card in each deal.
 
-Results are arrays: tricks per side, trick points (tricks over six, for four hands), and
+Results are arrays: tricks per side, trick points (tricks over six, for four hands of 13
+cards in two sides; else the tricks), and
 optionally the trajectories (each card in the order played, and who played it).  Cards
 are the rules' card ids (``suit * 13 + rank``), hands 52-bit masks in ``int64``.
 
 >>> result = simulate(1000, policy="random", seed=1)
 >>> result.tricks.shape, int(result.tricks.sum(axis=1).min()), int(result.tricks.sum(axis=1).max())
 ((1000, 2), 13, 13)
+
+Five players each for himself, 8 cards each from the short deck of 40 (A-5), trumping
+when void:
+
+>>> short = sum(0x1FF8 << 13 * s for s in range(4))
+>>> five = simulate(hands=random_hands(500, 5, seed=2, cards=8, deck=short), sides=range(5),
+...                 policy="rule", must_trump=True, trump=0, leader=1)
+>>> five.tricks.shape, set(five.tricks.sum(axis=1).tolist())
+((500, 5), {8})
 """
 
 from __future__ import annotations
@@ -37,7 +50,7 @@ from numba import njit
 from openwhist.cards import _GROUPS
 from openwhist.errors import ConfigError, IllegalActionError
 
-__all__ = ["POLICIES", "BatchDeals", "BatchResult", "random_hands", "seeded_deals", "simulate"]
+__all__ = ["HANDS", "POLICIES", "BatchDeals", "BatchResult", "random_hands", "seeded_deals", "simulate"]
 
 POLICIES = ("random", "rule", "open")
 """The built-in policies of :func:`simulate`: random, rule-based on what the hand to move
@@ -76,12 +89,15 @@ def _count(x: Any) -> Any:  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def _legal(hand: Any, led: Any, suits: Any) -> Any:  # pragma: no cover - compiled
-    """The cards a hand may play: the suit led if it holds any, else any card."""
+def _legal(hand: Any, led: Any, suits: Any, ruff: Any) -> Any:  # pragma: no cover - compiled
+    """The cards a hand may play: the suit led if it holds any, else a trump where it must
+    trump (``ruff``: the trump suit's mask; 0 where the rule is follow only), else any."""
     if led >= 0:
         follow = hand & suits[led]
         if follow:
             return follow
+        if hand & ruff:
+            return hand & ruff
     return hand
 
 
@@ -96,17 +112,18 @@ def _beats(card: Any, best: Any, trump: Any) -> Any:  # pragma: no cover - compi
 
 
 @njit(cache=True)
-def _random_hands(n_deals: int, n_hands: int, seed: int) -> Any:  # pragma: no cover - compiled
+def _random_hands(n_deals: int, n_hands: int, cards: int, deck_cards: Any,
+                  seed: int) -> Any:  # pragma: no cover - compiled
     np.random.seed(seed)
     out = np.zeros((n_deals, n_hands), dtype=np.int64)
-    deck = np.arange(52)
+    deck = deck_cards.copy()
     for d in range(n_deals):
-        for i in range(51, 0, -1):
+        for i in range(deck.shape[0] - 1, 0, -1):
             j = np.random.randint(0, i + 1)
             t = deck[i]
             deck[i] = deck[j]
             deck[j] = t
-        for k in range(13 * n_hands):
+        for k in range(cards * n_hands):
             out[d, k % n_hands] |= np.int64(1) << deck[k]
     return out
 
@@ -150,7 +167,7 @@ def _portable_hands(seeds: Any, dealers: Any, limits: Any, radixes: Any, group_e
 
 @njit(cache=True, inline="always")
 def _rule_card(hand: Any, led: Any, n_played: Any, best: Any, best_seat: Any, seat: Any,
-               sides: Any, trump: Any, suits: Any, mod67: Any) -> Any:  # pragma: no cover - compiled
+               sides: Any, trump: Any, suits: Any, mod67: Any, ruff: Any) -> Any:  # pragma: no cover
     """The rule-based card: what the mover sees is its hand and the trick so far."""
     if n_played == 0:
         longest = -1
@@ -161,7 +178,7 @@ def _rule_card(hand: Any, led: Any, n_played: Any, best: Any, best_seat: Any, se
                 longest = s
                 length = k
         return _high(hand & suits[longest], mod67)
-    legal = _legal(hand, led, suits)
+    legal = _legal(hand, led, suits, ruff)
     partner_wins = sides[best_seat] == sides[seat]
     if not partner_wins:
         winners = np.int64(0)
@@ -213,18 +230,19 @@ def _holds(card: Any, held: Any, n_hands: Any, lead: Any, k: Any, led: Any, mine
 
 @njit(cache=True, inline="always")
 def _open_card(held: Any, n_hands: Any, lead: Any, k: Any, led: Any, best: Any, best_seat: Any,
-               seat: Any, sides: Any, trump: Any, suits: Any, mod67: Any) -> Any:  # pragma: no cover
+               seat: Any, sides: Any, trump: Any, suits: Any, mod67: Any,
+               ruff: Any) -> Any:  # pragma: no cover - compiled
     """The open-hands card (full information: every hand seen): when the trick is not
     already the side's for sure, the lowest card (a plain one before a trump) that wins it
     against every later opponent; else the lowest card.  Leads as ``"rule"``."""
     hand = held[seat]
     if k == 0:
-        return _rule_card(hand, led, k, best, best_seat, seat, sides, trump, suits, mod67)
+        return _rule_card(hand, led, k, best, best_seat, seat, sides, trump, suits, mod67, ruff)
     mine = sides[seat]
     if not (sides[best_seat] == mine
             and _holds(best, held, n_hands, lead, k, led, mine, sides, trump, suits, mod67)):
         chosen = -1
-        rest = _legal(hand, led, suits)
+        rest = _legal(hand, led, suits, ruff)
         while rest:
             c = _low(rest, mod67)
             rest &= rest - 1
@@ -237,23 +255,24 @@ def _open_card(held: Any, n_hands: Any, lead: Any, k: Any, led: Any, best: Any, 
             return chosen
     # the trick is the side's already, or cannot be won: the lowest card (played as
     # the rule-based policy plays low, with a partner winning)
-    return _rule_card(hand, led, k, best, seat, seat, sides, trump, suits, mod67)
+    return _rule_card(hand, led, k, best, seat, seat, sides, trump, suits, mod67, ruff)
 
 
 @njit(cache=True)
 def _play_all(hands: Any, trump: Any, leader: Any, sides: Any, policy: Any, seed: int,
               record: bool, cards_out: Any, seats_out: Any, tricks_out: Any,
-              suits: Any, mod67: Any) -> None:  # pragma: no cover - compiled
+              suits: Any, mod67: Any, must_trump: bool) -> None:  # pragma: no cover - compiled
     np.random.seed(seed)
     n_deals, n_hands = hands.shape
-    held = np.zeros(4, dtype=np.int64)
+    held = np.zeros(6, dtype=np.int64)
     for d in range(n_deals):
         for h in range(n_hands):
             held[h] = hands[d, h]
         lead = leader[d]
         tr = trump[d]
+        ruff = suits[tr] if must_trump and tr >= 0 else np.int64(0)
         step = 0
-        for _t in range(13):
+        for _t in range(_count(held[lead])):
             led = -1
             best = -1
             best_seat = lead
@@ -261,16 +280,16 @@ def _play_all(hands: Any, trump: Any, leader: Any, sides: Any, policy: Any, seed
                 seat = (lead + k) % n_hands
                 hand = held[seat]
                 if policy[sides[seat]] == 0:
-                    legal = _legal(hand, led, suits)
+                    legal = _legal(hand, led, suits, ruff)
                     r = np.random.randint(0, _count(legal))
                     for _ in range(r):
                         legal &= legal - 1
                     card = _low(legal, mod67)
                 elif policy[sides[seat]] == 1:
-                    card = _rule_card(hand, led, k, best, best_seat, seat, sides, tr, suits, mod67)
+                    card = _rule_card(hand, led, k, best, best_seat, seat, sides, tr, suits, mod67, ruff)
                 else:
                     card = _open_card(held, n_hands, lead, k, led, best, best_seat, seat, sides, tr,
-                                      suits, mod67)
+                                      suits, mod67, ruff)
                 held[seat] = hand & ~(np.int64(1) << card)
                 if k == 0:
                     led = card // 13
@@ -289,12 +308,12 @@ def _play_all(hands: Any, trump: Any, leader: Any, sides: Any, policy: Any, seed
 
 @njit(cache=True)
 def _legal_masks(hands: Any, to_move: Any, led: Any, done: Any, out: Any,
-                 suits: Any) -> None:  # pragma: no cover - compiled
+                 suits: Any, ruffs: Any) -> None:  # pragma: no cover - compiled
     n_deals = hands.shape[0]
     for d in range(n_deals):
         if done[d]:
             continue
-        legal = _legal(hands[d, to_move[d]], led[d], suits)
+        legal = _legal(hands[d, to_move[d]], led[d], suits, ruffs[d])
         while legal:
             low = legal & -legal
             legal &= legal - 1
@@ -308,7 +327,8 @@ def _legal_masks(hands: Any, to_move: Any, led: Any, done: Any, out: Any,
 @njit(cache=True)
 def _step(hands: Any, to_move: Any, leader: Any, led: Any, best: Any, best_seat: Any,
           n_played: Any, trump: Any, sides: Any, tricks: Any, done: Any, cards: Any,
-          record: bool, cards_out: Any, seats_out: Any, steps: Any, suits: Any) -> int:  # pragma: no cover
+          record: bool, cards_out: Any, seats_out: Any, steps: Any, suits: Any,
+          ruffs: Any) -> int:  # pragma: no cover
     n_deals, n_hands = hands.shape
     for d in range(n_deals):
         if done[d]:
@@ -316,7 +336,7 @@ def _step(hands: Any, to_move: Any, leader: Any, led: Any, best: Any, best_seat:
         c = cards[d]
         if c < 0 or c > 51:
             return d
-        legal = _legal(hands[d, to_move[d]], led[d], suits)
+        legal = _legal(hands[d, to_move[d]], led[d], suits, ruffs[d])
         if not (legal >> c) & 1:
             return d
     for d in range(n_deals):
@@ -356,8 +376,9 @@ def _step(hands: Any, to_move: Any, leader: Any, led: Any, best: Any, best_seat:
 
 @dataclass(frozen=True)
 class BatchResult:
-    """The outcome of a batch: ``tricks[d, side]``; ``trick_points[d, side]`` the tricks
-    over six (four hands; else the tricks); ``cards[d, i]`` and ``seats[d, i]`` the i-th
+    """The outcome of a batch: ``tricks[d, side]`` (a column a side: two, or one a hand
+    each for himself); ``trick_points[d, side]`` the tricks over six (four hands of 13 cards
+    in two sides; else the tricks); ``cards[d, i]`` and ``seats[d, i]`` the i-th
     card played and its hand, when trajectories were asked for (else None)."""
 
     tricks: np.ndarray[Any, Any]
@@ -366,10 +387,18 @@ class BatchResult:
     seats: np.ndarray[Any, Any] | None = None
 
 
+HANDS = (2, 3, 4, 5, 6)
+"""The numbers of hands a batch plays."""
+
+
 def _check_sides(sides: Any, n_hands: int) -> np.ndarray[Any, Any]:
-    arr = np.asarray(sides, dtype=np.int64)
-    if arr.shape != (n_hands,) or arr.min() < 0 or arr.max() > 1:
-        raise ConfigError(f"sides gives side 0 or 1 for each of the {n_hands} hands, not {sides!r}")
+    """Each hand's side: 0 or 1 (two sides), or 0..n-1 each for himself; every side from 0
+    up to the highest has a hand."""
+    arr = np.asarray(list(sides) if isinstance(sides, range) else sides, dtype=np.int64)
+    if (arr.shape != (n_hands,) or arr.min() < 0
+            or set(arr.tolist()) != set(range(int(arr.max()) + 1)) or arr.max() < 1):
+        raise ConfigError(f"sides gives a side for each of the {n_hands} hands (0 or 1, or "
+                          f"0 to {n_hands - 1} each for himself), not {sides!r}")
     return arr
 
 
@@ -387,14 +416,28 @@ def _check_seed(seed: int) -> int:
     return int(seed) % 2**32
 
 
-def random_hands(n_deals: int, n_hands: int = 4, seed: int = 0) -> np.ndarray[Any, Any]:
-    """``n_deals`` random deals of 13 cards to each of ``n_hands`` hands (masks, from the
-    batch's own generator; not the rules' portable shuffle)."""
-    if n_hands not in (2, 3, 4):
-        raise ConfigError(f"a batch deals 2, 3 or 4 hands, not {n_hands!r}")
+def random_hands(n_deals: int, n_hands: int = 4, seed: int = 0, cards: int | None = None,
+                 deck: int | None = None) -> np.ndarray[Any, Any]:
+    """``n_deals`` random deals of ``cards`` cards to each of ``n_hands`` hands (2 to 6;
+    masks, from the batch's own generator; not the rules' portable shuffle), from ``deck``
+    (a 52-bit mask of the cards in play; None: all 52).  ``cards`` defaults to 13, or for
+    five and six hands or a short deck as many as the deck gives each hand."""
+    if isinstance(n_hands, bool) or n_hands not in HANDS:
+        raise ConfigError(f"a batch deals 2 to 6 hands, not {n_hands!r}")
     if isinstance(n_deals, bool) or not isinstance(n_deals, int) or n_deals < 1:
         raise ConfigError(f"n_deals is a whole number from 1, not {n_deals!r}")
-    result: np.ndarray[Any, Any] = _random_hands(n_deals, n_hands, _check_seed(seed))
+    full = (1 << 52) - 1
+    if deck is not None and (isinstance(deck, bool) or not isinstance(deck, int | np.integer)
+                             or not 0 < int(deck) <= full):
+        raise ConfigError(f"deck is a 52-bit mask of the cards in play, not {deck!r}")
+    in_play = np.array([c for c in range(52) if (full if deck is None else int(deck)) >> c & 1],
+                       dtype=np.int64)
+    each = min(13, in_play.size // n_hands) if cards is None else cards
+    most = in_play.size // n_hands
+    if isinstance(each, bool) or not isinstance(each, int | np.integer) or not 1 <= each <= most:
+        raise ConfigError(f"a deck of {in_play.size} cards deals {n_hands} hands 1 to "
+                          f"{in_play.size // n_hands} cards each, not {cards!r}")
+    result: np.ndarray[Any, Any] = _random_hands(n_deals, n_hands, int(each), in_play, _check_seed(seed))
     return result
 
 
@@ -430,19 +473,32 @@ def seeded_deals(seeds: Any, dealer: Any = 0) -> tuple[np.ndarray[Any, Any], np.
     return hands, turn_up // 13, (dealers + 1) % 4
 
 
-def _trick_points(tricks: np.ndarray[Any, Any], n_hands: int) -> np.ndarray[Any, Any]:
-    points: np.ndarray[Any, Any] = np.maximum(tricks - 6, 0) if n_hands == 4 else tricks.copy()
+def _trick_points(tricks: np.ndarray[Any, Any], hands: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Tricks over six for four hands of 13 cards in two sides (whist's odd tricks); else
+    the tricks."""
+    whist = hands.shape[1] == 4 and tricks.shape[1] == 2 and int(hands[0, 0]).bit_count() == 13
+    points: np.ndarray[Any, Any] = np.maximum(tricks - 6, 0) if whist else tricks.copy()
     return points
 
 
 def _sides_default(n_hands: int) -> tuple[int, ...]:
-    return tuple(h % 2 for h in range(n_hands))
+    """Alternate sides for 2 to 4 hands (partners across the table with four), each for
+    himself for five and six."""
+    return tuple(h % 2 for h in range(n_hands)) if n_hands <= 4 else tuple(range(n_hands))
+
+
+def _ruffs(trump: np.ndarray[Any, Any], must_trump: bool) -> np.ndarray[Any, Any]:
+    """Per deal, the trump suit's mask where a void hand must trump; else 0."""
+    if not must_trump:
+        return np.zeros(trump.shape, dtype=np.int64)
+    out: np.ndarray[Any, Any] = np.where(trump >= 0, _SUIT[np.maximum(trump, 0)], 0).astype(np.int64)
+    return out
 
 
 def _check_hands(hands: Any) -> np.ndarray[Any, Any]:
     arr = np.ascontiguousarray(hands, dtype=np.int64)
-    if arr.ndim != 2 or arr.shape[1] not in (2, 3, 4):
-        raise ConfigError("hands is an array of masks, one row per deal and a column per hand (2-4)")
+    if arr.ndim != 2 or arr.shape[1] not in HANDS:
+        raise ConfigError("hands is an array of masks, one row per deal and a column per hand (2-6)")
     full = (1 << 52) - 1
     for row in arr[:1]:
         if any(int(m) & ~full for m in row):
@@ -453,45 +509,52 @@ def _check_hands(hands: Any) -> np.ndarray[Any, Any]:
     return arr
 
 
-def simulate(n_deals: int | None = None, *, hands: Any = None, policy: str | tuple[str, str] = "random",
+def simulate(n_deals: int | None = None, *, hands: Any = None, policy: str | tuple[str, ...] = "random",
              trump: Any = 3, leader: Any = 1, sides: Any = None, seed: int = 0,
-             trajectories: bool = False, n_hands: int = 4) -> BatchResult:
+             trajectories: bool = False, n_hands: int = 4, cards: int | None = None,
+             deck: int | None = None, must_trump: bool = False) -> BatchResult:
     """Play a batch of deals to the end with a built-in policy, in compiled code.
 
-    :param n_deals: deals to deal at random (with ``seed``), or give ``hands``.
-    :param hands: masks, one row per deal and a column per hand (hand 0 first).
+    :param n_deals: deals to deal at random (with ``seed``; ``n_hands``, ``cards`` and
+        ``deck`` as :func:`random_hands` takes them), or give ``hands``.
+    :param hands: masks, one row per deal and a column per hand (hand 0 first), every hand
+        of a deal as many cards.
     :param policy: ``"random"`` or ``"rule"`` (see the module's docstring), or one per
         side (``("rule", "random")``).
     :param trump: the trump suit (0-3: clubs, diamonds, hearts, spades; -1 none), one for
         all deals or one per deal.
     :param leader: the hand that leads the first trick, one or one per deal.
-    :param sides: the side (0 or 1) of each hand; default alternate (partners across the
-        table with four hands, each for himself with two).
+    :param sides: the side of each hand, 0 or 1, or each for himself 0 to n-1
+        (``range(n)``); default alternate for 2 to 4 hands (partners across the table with
+        four), each for himself for five and six.
     :param trajectories: also return every card played, in order, and its hand.
+    :param must_trump: the play rule follow-then-trump (Romanian whist): a hand void in the
+        suit led plays a trump if it holds one; off: follow suit, else any card.
     """
-    chosen = (policy, policy) if isinstance(policy, str) else tuple(policy)
-    if len(chosen) != 2 or any(p not in POLICIES for p in chosen):
-        raise ConfigError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}, "
-                          "one for both sides or one per side")
-    codes = np.array([POLICIES.index(p) for p in chosen], dtype=np.int64)
     if hands is None:
         if n_deals is None:
             raise ConfigError("give n_deals or hands")
-        arr = random_hands(n_deals, n_hands, seed)
+        arr = random_hands(n_deals, n_hands, seed, cards, deck)
     else:
         arr = _check_hands(hands)
     n, nh = arr.shape
     side_arr = _check_sides(_sides_default(nh) if sides is None else sides, nh)
+    n_sides = int(side_arr.max()) + 1
+    chosen = (policy,) * n_sides if isinstance(policy, str) else tuple(policy)
+    if len(chosen) != n_sides or any(p not in POLICIES for p in chosen):
+        raise ConfigError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}, "
+                          f"one for every side or one per side ({n_sides})")
+    codes = np.array([POLICIES.index(p) for p in chosen], dtype=np.int64)
     trumps = _per_deal(trump, n, "trump", -1, 3)
     leaders = _per_deal(leader, n, "leader", 0, nh - 1)
-    length = 13 * nh
-    cards = np.full((n, length if trajectories else 1), -1, dtype=np.int16)
+    length = int(arr[0, 0]).bit_count() * nh
+    played = np.full((n, length if trajectories else 1), -1, dtype=np.int16)
     seats = np.full((n, length if trajectories else 1), -1, dtype=np.int8)
-    tricks = np.zeros((n, 2), dtype=np.int64)
+    tricks = np.zeros((n, n_sides), dtype=np.int64)
     _play_all(arr, trumps, leaders, side_arr, codes, _check_seed(seed), trajectories,
-              cards, seats, tricks, _SUIT, _MOD67)
-    return BatchResult(tricks, _trick_points(tricks, nh),
-                       cards if trajectories else None, seats if trajectories else None)
+              played, seats, tricks, _SUIT, _MOD67, bool(must_trump))
+    return BatchResult(tricks, _trick_points(tricks, arr),
+                       played if trajectories else None, seats if trajectories else None)
 
 
 class BatchDeals:
@@ -512,11 +575,13 @@ class BatchDeals:
 
     def __init__(self, n_deals: int | None = None, *, hands: Any = None, trump: Any = 3,
                  leader: Any = 1, sides: Any = None, seed: int = 0, trajectories: bool = False,
-                 n_hands: int = 4) -> None:
+                 n_hands: int = 4, cards: int | None = None, deck: int | None = None,
+                 must_trump: bool = False) -> None:
+        """The batch's deals (as :func:`simulate` takes them), ready for the first card."""
         if hands is None:
             if n_deals is None:
                 raise ConfigError("give n_deals or hands")
-            self.hands = random_hands(n_deals, n_hands, seed)
+            self.hands = random_hands(n_deals, n_hands, seed, cards, deck)
         else:
             self.hands = _check_hands(hands).copy()
         n, nh = self.hands.shape
@@ -524,24 +589,26 @@ class BatchDeals:
         self.dealt = self.hands.copy()
         self.sides = _check_sides(_sides_default(nh) if sides is None else sides, nh)
         self.trump = _per_deal(trump, n, "trump", -1, 3)
+        self.ruffs = _ruffs(self.trump, must_trump)
         self.leader = _per_deal(leader, n, "leader", 0, nh - 1)
         self.to_move = self.leader.copy()
         self.led = np.full(n, -1, dtype=np.int64)
         self.best = np.full(n, -1, dtype=np.int64)
         self.best_seat = self.leader.copy()
         self.n_played = np.zeros(n, dtype=np.int64)
-        self.tricks = np.zeros((n, 2), dtype=np.int64)
+        self.tricks = np.zeros((n, int(self.sides.max()) + 1), dtype=np.int64)
         self.done = np.zeros(n, dtype=np.bool_)
         self.record = trajectories
-        self.cards = np.full((n, 13 * nh), -1, dtype=np.int16)
-        self.seats = np.full((n, 13 * nh), -1, dtype=np.int8)
+        length = int(self.hands[0, 0]).bit_count() * nh
+        self.cards = np.full((n, length), -1, dtype=np.int16)
+        self.seats = np.full((n, length), -1, dtype=np.int8)
         self.steps = np.zeros(n, dtype=np.int64)
 
     def legal_mask(self) -> np.ndarray[Any, Any]:
         """``(deals, 52)`` ``int8``: 1 for each card the hand to move may play (a row of 0s
         for a deal that is over)."""
         out = np.zeros((self.hands.shape[0], 52), dtype=np.int8)
-        _legal_masks(self.hands, self.to_move, self.led, self.done, out, _SUIT)
+        _legal_masks(self.hands, self.to_move, self.led, self.done, out, _SUIT, self.ruffs)
         return out
 
     def observe(self, full: bool = False) -> dict[str, np.ndarray[Any, Any]]:
@@ -567,13 +634,13 @@ class BatchDeals:
                                                    (self.hands.shape[0],)))
         bad = _step(self.hands, self.to_move, self.leader, self.led, self.best, self.best_seat,
                     self.n_played, self.trump, self.sides, self.tricks, self.done, arr,
-                    True, self.cards, self.seats, self.steps, _SUIT)
+                    True, self.cards, self.seats, self.steps, _SUIT, self.ruffs)
         if bad >= 0:
             raise IllegalActionError(f"deal {bad}: card {int(arr[bad])} is not a legal card for "
                                      f"hand {int(self.to_move[bad])}")
 
     def result(self) -> BatchResult:
         """Tricks and trick points (and trajectories) of the batch so far."""
-        return BatchResult(self.tricks.copy(), _trick_points(self.tricks, self.n_hands),
+        return BatchResult(self.tricks.copy(), _trick_points(self.tricks, self.dealt),
                            self.cards.copy() if self.record else None,
                            self.seats.copy() if self.record else None)

@@ -139,3 +139,38 @@ def test_the_seven_player_refusal_is_worded_in_five_languages(browser: Any, serv
     assert texts["ro"] == "La o masă stau între 3 și 6 jucători."
     assert all("3" in x and "6" in x and "{" not in x for x in texts.values())
     assert len(set(texts.values())) == 5
+
+
+def test_every_exact_bid_option_has_its_help_in_five_languages(browser: Any, server: WebServer) -> None:
+    """Each option of the exact-bid whists (the players, the schedule, the streaks, the
+    forehead and blind deals...) has a label and a help text of its own in each of the
+    page's languages, and the new-table form shows that help under the option."""
+    page = new_page(browser)
+    as_guest(page, server.url, "Dana")
+    listed = page.request.get(f"{server.url}/api/variants").json()
+    names = {v["name"]: [o["name"] for o in v["options"]] for v in listed}
+    assert names["romanian"] == names["oh-hell"] and "streak_repeat" in names["romanian"]
+    helps = page.evaluate("""async (names) => {
+        const m = await import("/web/i18n.js"), out = {};
+        for (const l of m.LANGS) {
+            m.setLanguage(l);
+            out[l] = Object.fromEntries(names.map(n => [n, m.optionText("romanian", n)?.help ?? null]));
+        }
+        m.setLanguage("en");
+        return out;
+    }""", names["romanian"])
+    for lang, texts in helps.items():
+        for name, text in texts.items():
+            assert text and len(text) > 15, (lang, name)
+            if lang != "en":
+                assert text != helps["en"][name], (lang, name)
+    assert len({texts["streak"] for texts in helps.values()}) == 5
+    page.select_option("#lang", "ro")
+    expect(page.locator("#nt-h")).to_have_text("Masă nouă")           # the lobby in Romanian
+    page.select_option("#nt-variant", "romanian")
+    page.click(".rule-options summary")
+    box = page.locator("#nt-options .option:has([data-option='must_trump']) .help")
+    assert box.inner_text() == helps["ro"]["must_trump"]
+    assert "taie cu atu" in box.inner_text()
+    assert page.locator("#nt-players-box .help").inner_text() == helps["ro"]["players"]
+    assert page.errors == []

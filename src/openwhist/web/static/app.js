@@ -333,7 +333,8 @@ async function lobbyView() {
     const v = current();
     const values = presetValues();
     const picker = playersPicker(v, "nt-players", values.players);
-    playersBox.replaceChildren(...(picker ? [picker] : []));
+    const help = picker && optionText(v.name, "players")?.help;
+    playersBox.replaceChildren(...(picker ? [picker] : []), ...(help ? [h("small", {class: "help", text: help})] : []));
     playersBox.hidden = !picker;
     picker?.querySelector("select").addEventListener("change", () => fillSeats());
     optionsBox.replaceChildren(h("legend", {text: t("ruleOptions")}),

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -238,3 +239,30 @@ def test_the_club_player_ducks_once_its_bid_is_made() -> None:
     deal.apply(bot.choose(deal.observation(3)))
     obs = deal.observation(0)
     assert bot.choose(obs) in obs.legal and bot.last_technique == "exact-bid"
+
+
+def test_the_search_begins_no_deal_that_would_end_past_its_budget() -> None:
+    """With a clock that moves 0.3 s for each sampled deal, a budget of 1 s takes three
+    deals: a fourth would end at 1.2 s, so it is not begun."""
+    deal = openwhist.new_deal("oh-hell", seed=4, dealer=0, players=6)
+    obs = deal.observation(deal.to_move)
+    seen = []
+
+    class Slow(ExactBidSearch):
+        now = 0.0
+
+        @staticmethod
+        def clock() -> float:
+            return Slow.now
+
+        def _weight(self, obs: Any, hands: list[int]) -> float:
+            seen.append(hands)
+            Slow.now += 0.3
+            return 1.0
+
+    Slow(worlds=24, seed=1, time_budget=1.0).choose(obs)
+    assert len(seen) == 3
+    Slow.now = 0.0
+    seen.clear()
+    Slow(worlds=2, seed=1, time_budget=1.0).choose(obs)
+    assert len(seen) == 2                          # fewer deals asked for than the budget allows

@@ -156,3 +156,26 @@ def test_score_a_belgian_sheet(tmp_path: Path) -> None:
     totals = {row.split(",")[1]: int(row.split(",")[2]) for row in out.stdout.splitlines()[1:9]}
     # table 1: N, S +14 -4; E -14 +12; W -14 -4.  table 2: E +24, W -24
     assert sorted(totals.values()) == sorted([10, -2, 10, -18, 0, 24, 0, -24])
+
+
+def test_score_a_romanian_sheet_with_a_bye(tmp_path: Path) -> None:
+    """Five people at a table of four: one sits out, and the standings say how they rank
+    by the points per deal played; a line the bar refuses is named."""
+    sheet = tmp_path / "romanian.csv"
+    sheet.write_text("round,table,deal,bids,tricks\n"
+                     "1,1,1,0-0-0-0,1-0-0-0\n"
+                     "1,1,2,1-0-0-1,0-1-0-0\n", encoding="utf-8")
+    args = ["drive", "score", str(sheet), "-f", "romanian", "-p", "5", "-m", "individual", "-r", "1"]
+    out = CliRunner().invoke(app, [*args, "--csv"])
+    assert out.exit_code == 0, out.output
+    rows = out.stdout.splitlines()
+    assert rows[0].endswith(",scaled")
+    # deal 1 (N deals): N missed (-1), the others 0 for 0 (5 each); deal 2 (E deals):
+    # only S exact (5), the others -1
+    assert {r.split(",")[1]: r.split(",")[2] for r in rows[1:6]} == {
+        "1": "-2", "2": "4", "3": "10", "4": "4", "5": "0"}
+    assert "per deal played" in rows[-1]
+    sheet.write_text("round,table,deal,bids,tricks\n1,1,1,1-0-0-0,1-0-0-0\n", encoding="utf-8")
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 2
+    assert out.stderr.strip().startswith("error: line 2: N deals deal 1 and may not bid 1")

@@ -503,9 +503,11 @@ def drive_plan(
 def drive_score(
     sheet: str = typer.Argument(..., help="The results sheet, CSV: round,table,deal,tricks (8-5: "
                                 "N-S then E-W) and for Belgian whist contract,declarers (pair 9,N+S; "
-                                "tricks: the declaring side's) and optionally multiplier."),
-    family: str = typer.Option(DEFAULT_VARIANT, "--family", "-f", help="classic, belgian or german (or a "
-                               "preset of one: its options check and score the entries)."),
+                                "tricks: the declaring side's) and optionally multiplier; for Romanian "
+                                "whist and Oh Hell bids and tricks, each player's (2-0-1-3)."),
+    family: str = typer.Option(DEFAULT_VARIANT, "--family", "-f", help="classic, belgian, german, "
+                               "romanian or oh-hell (or a preset of one: its options check and score "
+                               "the entries; Romanian whist and Oh Hell at tables of 4)."),
     players: int = typer.Option(..., "--players", "-p", help="How many people played."),
     movement: str = typer.Option("progressive", "--movement", "-m", help="The movement played."),
     rounds: int = typer.Option(4, "--rounds", "-r", help="How many rounds the drive has."),

@@ -421,3 +421,18 @@ def test_the_each_for_himself_plan_reads_back_and_prints_who_sits_out() -> None:
     assert drive.Plan.from_dict(p.to_dict()) == p
     text = p.table_text()
     assert "1 sitting out each round" in text and "sitting out: 7" in text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["romanian", "oh-hell", "classic", "german"]), st.integers(2, 30),
+       st.integers(3, 6), st.sampled_from(["individual", "progressive", "pairs"]))
+def test_the_byes_are_known_without_seating_the_drive(family: str, people: int, size: int,
+                                                     kind: str) -> None:
+    """What the server reads on every view of a drive (whether its standings are scaled for
+    byes) is the movement's own count, without seating its rounds."""
+    from openwhist.drive.movement import FAMILY_MOVEMENTS, byes
+
+    options = get_variant(family).options(players=size) if family in ("romanian", "oh-hell") else None
+    if kind not in FAMILY_MOVEMENTS[family]:
+        return
+    assert byes(kind, people, family, options) == drive.plan(kind, people, family, 2, options=options).byes

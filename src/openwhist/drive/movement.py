@@ -304,6 +304,26 @@ def _check_count(what: str, value: object, low: int, high: int) -> int:
     return value
 
 
+def byes(kind: str, players: int, family: str = DEFAULT_VARIANT, options: Any = None) -> int:
+    """How many people sit out each round of a drive (``Plan.byes``) without seating it: in
+    the individual movement of a family each for himself at tables of 3 to 6, those left
+    over once the tables are full; none otherwise (computer players fill the gaps).
+
+    >>> from openwhist.rules.registry import get_variant
+    >>> byes("individual", 7, "romanian", get_variant("romanian").options(players=3))
+    1
+    >>> byes("individual", 7, "classic"), byes("individual", 2, "romanian")
+    (0, 0)
+    """
+    fam = drive_family(family)
+    if options is None and family != fam:
+        options = get_variant(fam).options(family)
+    size = _table_size(fam, options)
+    if kind != "individual" or header(fam).partnership != "each" or size <= 2:
+        return 0
+    return max(0, players - max(1, players // size) * size)
+
+
 def plan(kind: str, players: int, family: str = DEFAULT_VARIANT, rounds: int = 1,
          options: Any = None) -> Plan:
     """The movement of a drive: ``kind`` (see :data:`MOVEMENTS`) for ``players`` people in

@@ -42,6 +42,7 @@ from openwhist.drive import (
 from openwhist.drive import plan as movement_plan
 from openwhist.drive import results_csv as deal_results_csv
 from openwhist.drive import standings as rank
+from openwhist.drive.movement import byes as movement_byes
 from openwhist.errors import WhistError
 from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant, resolve
@@ -770,10 +771,9 @@ def movement_of(drive: dict[str, Any]) -> Plan:
 def has_byes(drive: dict[str, Any]) -> bool:
     """Whether the drive's movement has people sit out rounds (then its standings are
     scaled to the deals each played: :data:`openwhist.drive.scoring.SCALED_RULE`)."""
-    made = drive.get("_byes")
-    if made is None:
-        made = drive["_byes"] = len(drive["entries"]) >= 2 and movement_of(drive).byes > 0
-    return bool(made)
+    with without_ranges():
+        _, opts = resolve(drive["family"], None, **drive["options"])
+    return movement_byes(drive["movement"], len(drive["entries"]), drive["family"], opts) > 0
 
 
 def round_of(drive: dict[str, Any], round_no: int) -> Round:

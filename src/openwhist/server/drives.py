@@ -825,7 +825,8 @@ def checked_entry(
     entered (``entry``), from which the deals after it are scored again where the rules
     carry something from deal to deal (the exact-bid whists' streaks)."""
     made = _entry(entry)
-    before = [_entry(r["result"]["entry"]) for r in _table_results(drive, table_no) if r["deal_no"] < deal_no]
+    before = [_entry(r["result"]["entry"]) for r in _table_results(drive, table_no)
+              if r["deal_no"] < deal_no and "entry" in r["result"]]  # kept since entries carry it
     rnd = _playing(drive, round_of(drive, drive["round_no"]))
     result: dict[str, Any] = result_of_entry(
         drive["family"], drive["options"], rnd, table_no, deal_no, made, before

@@ -1,0 +1,265 @@
+"""The table page for a whole evening, in Debian's Chromium against the real server: what a
+player types, the control he is on, an open claim form and the scroll survive the table's
+messages; a closed table's banner goes with it; the score beside the table and the score
+sheet agree at the match's end; a table one left is gone from "Your tables"; a hidden page
+says "your turn" in its title and reconnects by itself when shown again; a deal played
+with the keyboard alone, read from the live region in French; axe-core finds nothing
+serious on the table's screen, desktop and phone."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser_util import WebServer, free_port, launched_chromium
+from test_browser import DIALOGS_ACCEPTED, as_guest, friend_page, new_page, new_table_from_the_form, play_deal
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+AXE_VERSION = "4.14.1"
+SEATS = {"E": "open", "S": "bot:club", "W": "bot:club"}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launched_chromium()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    db = tmp_path_factory.mktemp("evening") / "web.db"
+    s = WebServer(f"sqlite:///{db}", free_port(), bot_pause=0.05)
+    yield s
+    s.stop()
+
+
+def test_what_a_player_is_doing_survives_the_tables_messages(browser: Any, server: WebServer) -> None:
+    """Ann types to Bob while two of his messages arrive: the whole text is sent. A card
+    chosen with the keyboard and an open claim form with its count survive a message too,
+    and so does the place the page was scrolled to."""
+    ann = friend_page(browser, server.url, "Ann", 360, 740)
+    link = new_table_from_the_form(ann, "classic", SEATS, "deals", 1)
+    bob = friend_page(browser, server.url, "Bob")
+    bob.goto(link)
+    bob.click("button.sit[data-seat=E]")
+    bob.wait_for_selector(".hand.mine button.card")
+    ann.wait_for_selector(".hand.mine button.card")
+    ann.click("#talk summary")
+    ann.click("#talk-text")
+    ann.keyboard.type("Good evening Bob, ")
+    bob.click("#talk summary")
+    for quick in ("hello", "good_luck"):
+        bob.click(f"#talk button.quick[data-quick={quick}]")
+    expect(ann.locator("#talk-lines li")).to_have_count(2)          # two table messages came
+    assert ann.evaluate("document.activeElement.id") == "talk-text"
+    ann.keyboard.type("shall we win this one?")
+    ann.keyboard.press("Enter")
+    said = "Ann: Good evening Bob, shall we win this one?"
+    expect(bob.locator("#talk-lines li").last).to_have_text(said)
+    expect(ann.locator("#talk-lines li").last).to_have_text(said)
+
+    # a card chosen by keyboard, an open claim form and the scroll, while Ann says more
+    # (each of her messages comes back to her as a table message)
+    seat = "N"
+    first = ann.locator(".hand.mine button.card").nth(3)
+    first.focus()
+    ann.keyboard.press("ArrowRight")
+    chosen = ann.evaluate("document.activeElement.dataset.card")
+    y = ann.evaluate("scrollY")
+    bob.click("#talk button.quick[data-quick=thanks]")          # (five messages in ten seconds at most)
+    expect(ann.locator("#talk-lines li")).to_have_count(4)
+    focused = ann.evaluate("(a => [a.dataset.card, a.closest('[data-hand]')?.dataset.hand])"
+                           "(document.activeElement)")
+    assert focused == [chosen, seat]
+    assert ann.evaluate("scrollY") == y
+    # the claim form: a count chosen, then Bob's messages
+    ann.click("#claim-button")
+    ann.select_option("#claim-count", "0")
+    ann.focus("#claim-count")
+    bob.click("#talk button.quick[data-quick=well_played]")
+    expect(ann.locator("#talk-lines li")).to_have_count(5)
+    expect(ann.locator("#claim-form")).to_be_visible()
+    assert ann.input_value("#claim-count") == "0"
+    assert ann.evaluate("document.activeElement.id") == "claim-count"
+    assert ann.errors == [] and bob.errors == []
+
+
+def test_a_closed_tables_banner_goes_with_it_and_a_table_left_leaves_your_tables(browser: Any,
+                                                                                server: WebServer) -> None:
+    """Bob's table is closed by its owner: the banner says so in the lobby, and is gone over
+    the next table he opens. Ann plays a one-deal match: at its end the score beside the
+    table is the score sheet's total; she leaves, and the table is no longer among hers."""
+    ann = friend_page(browser, server.url, "Ann")
+    link = new_table_from_the_form(ann, "classic", SEATS, "deals", 1)
+    bob = friend_page(browser, server.url, "Bob", 360, 740, "nl-BE")
+    bob.goto(link)
+    bob.click("button.sit[data-seat=E]")
+    bob.wait_for_selector(".hand.mine button.card")
+    ann.click("#close-button")
+    status = bob.locator("#status")
+    expect(status).to_have_text("De eigenaar heeft deze tafel gesloten.")
+    bob.wait_for_selector("#quick-german")
+    bob.click("#quick-german")
+    bob.wait_for_selector(".hand.mine button.card")
+    expect(status).to_be_hidden()
+
+    ann.goto(server.url)
+    ann.wait_for_selector("#quick-classic")
+    ann.select_option("#qp-length", "deal")
+    ann.click("#quick-classic")
+    ann.wait_for_selector(".hand.mine button.card")
+    table = ann.url.split("#table/")[1]
+    assert len(play_deal(ann)) == 13
+    expect(ann.locator("#over-panel")).to_be_visible(timeout=20000)
+    total = ann.locator("#score-sheet tbody tr").last.locator("td.total").inner_text()
+    shown = " – ".join(ann.locator("#score strong").all_inner_texts())
+    assert shown == total, (shown, total)
+    ann.click("#leave-button")
+    ann.wait_for_selector("#quick-classic")
+    expect(ann.locator(f"#my-tables li[data-table='{table}']")).to_have_count(0)
+    assert ann.errors == [] and bob.errors == []
+
+
+def set_hidden(page: Any, hidden: bool) -> None:
+    """The page as the browser shows it when its tab is in the background (or again in front)."""
+    page.evaluate("""hidden => {
+        Object.defineProperty(document, "hidden", {value: hidden, configurable: true});
+        const state = hidden ? "hidden" : "visible";
+        Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""", hidden)
+
+
+def test_a_hidden_page_says_your_turn_and_reconnects_when_shown(browser: Any, tmp_path: Path) -> None:
+    """In the background, the tab's title says it is your turn (a tone only if chosen: off
+    by default); a connection lost while hidden is made again as soon as the page is shown."""
+    port = free_port()
+    db = f"sqlite:///{tmp_path / 'away.db'}"
+    s = WebServer(db, port, bot_pause=0.3)
+    try:
+        page = new_page(browser, 360, 740)
+        as_guest(page, s.url, "Eve")
+        page.click("#quick-classic")
+        card = page.locator(".hand.mine.active button.card.legal").first
+        card.wait_for(timeout=20000)
+        assert not page.is_checked("#turn-sound")
+        assert page.title() == "openwhist"
+        played = card.get_attribute("data-card")
+        set_hidden(page, True)
+        card.click()
+        page.wait_for_function("c => !document.querySelector(`.hand.mine button[data-card='${c}']`)",
+                               arg=played)
+        page.wait_for_function("document.title === 'Your turn · openwhist'", timeout=20000)
+        set_hidden(page, False)
+        assert page.title() == "openwhist"
+
+        set_hidden(page, True)
+        s.kill()
+        page.wait_for_selector(".table-page.offline")
+        s = WebServer(db, port, bot_pause=0.3)
+        page.wait_for_timeout(2000)             # a hidden page waits (a minute) before trying again
+        assert page.locator(".table-page.offline").count() == 1
+        set_hidden(page, False)
+        page.wait_for_selector(".table-page:not(.offline)", timeout=10000)
+        expect(page.locator("#status")).to_be_hidden()
+        page.locator(".hand.mine.active button.card.legal").first.wait_for(timeout=10000)
+        assert page.errors == []
+    finally:
+        s.stop()
+
+
+LISTEN = """() => {
+    window.heardSaid = [];
+    new MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes)
+        if (n.parentElement?.id === "announce") window.heardSaid.push(n.textContent); })
+      .observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def test_a_deal_played_by_keyboard_alone_and_heard_from_the_live_region(browser: Any,
+                                                                        server: WebServer) -> None:
+    """A French player plays a whole deal with the keyboard only: the arrows to a card that
+    may be played (a card that may not says so), Enter to play it, each time the live
+    region says it is his turn; it names every card played, in order, by whom, and each
+    trick's winner, in French."""
+    page = new_page(browser, locale="fr-FR")
+    as_guest(page, server.url, "Luc")
+    page.evaluate(LISTEN)
+    page.select_option("#qp-length", "deal")
+    page.focus("#quick-classic")
+    page.keyboard.press("Enter")
+    for turns in range(1, 14):
+        page.wait_for_function("n => window.heardSaid.filter(x => x === 'À vous de jouer').length >= n",
+                               arg=turns, timeout=30000)
+        for _ in range(14):
+            page.keyboard.press("ArrowRight")
+            if page.evaluate("document.activeElement.matches('.hand.mine button.card:not([aria-disabled])')"):
+                break
+        else:
+            raise AssertionError("no card to play")
+        page.keyboard.press("Enter")
+    page.wait_for_selector("#over-panel", timeout=30000)
+    said: list[str] = page.evaluate("window.heardSaid")
+    record = page.evaluate("""async () => {
+        const rows = await (await fetch("/api/my/records")).json();
+        return (await fetch(`/api/records/${rows[0].id}/replay`)).json();
+    }""")
+    tricks = record["deals"][0]["tricks"]
+    cards = [c for tr in tricks for c in tr["cards"]]
+    names = page.evaluate("async cs => (m => cs.map(m.cardName))(await import('/web/i18n.js'))", cards)
+    played = [x for x in said if " a joué " in x]
+    assert len(played) == 52
+    assert all(p.endswith(" a joué " + n) for p, n in zip(played, names, strict=True)), (played[:4], names)
+    assert sum(1 for p in played if p.startswith("Luc (vous)")) == 13
+    assert len([x for x in said if x.endswith(" remporte le pli")]) == 13
+    assert page.errors == []
+
+
+def axe_script() -> Path | None:
+    """axe-core's script (``$OPENWHIST_AXE``, else installed with npm into a cache once)."""
+    given = os.environ.get("OPENWHIST_AXE")
+    if given:
+        return Path(given)
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "openwhist-axe"
+    script = cache / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists() and shutil.which("npm"):
+        subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(cache),
+                        f"axe-core@{AXE_VERSION}"], capture_output=True, timeout=300)
+    return script if script.exists() else None
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740)], ids=["desktop", "phone"])
+def test_axe_finds_nothing_serious_at_the_table(browser: Any, server: WebServer,
+                                                size: tuple[int, int]) -> None:
+    """axe-core over the lobby and a table (mid-trick, the talk and the claim form open):
+    no serious or critical violation."""
+    script = axe_script()
+    if script is None:
+        pytest.skip("axe-core is not installed and npm could not install it")
+    page = new_page(browser, *size)
+    page.on(DIALOGS_ACCEPTED, lambda d: d.accept())
+    as_guest(page, server.url, "Axel")
+
+    def check(where: str) -> None:
+        page.add_script_tag(path=str(script))
+        found = page.evaluate("""async () => (await axe.run(document)).violations
+            .filter(v => ["serious", "critical"].includes(v.impact))
+            .map(v => `${v.id}: ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", ")}`)""")
+        assert found == [], (where, found)
+
+    check("lobby")
+    page.click("#quick-classic")
+    page.locator(".hand.mine.active button.card.legal").first.click(timeout=20000)
+    page.locator(".trick .played").first.wait_for()
+    page.click("#talk summary")
+    if page.locator("#claim-button").count():
+        page.click("#claim-button")
+    check("table")
+    assert page.errors == []

@@ -263,3 +263,58 @@ def test_axe_finds_nothing_serious_at_the_table(browser: Any, server: WebServer,
         page.click("#claim-button")
     check("table")
     assert page.errors == []
+
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+WIDTH = "b => b.getBoundingClientRect().width"
+MOTION = """() => {              // how a card new on the table comes in
+    const trick = document.createElement("div"), f = document.createElement("figure");
+    trick.className = "trick";
+    f.className = "played new bottom";
+    trick.append(f);
+    document.querySelector(".felt").append(trick);
+    const name = getComputedStyle(f).animationName;
+    trick.remove();
+    return name;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740)], ids=["desktop", "phone"])
+def test_a_four_colour_deck_large_cards_and_high_contrast(browser: Any, server: WebServer,
+                                                          size: tuple[int, int]) -> None:
+    """The table's display choices, kept in the browser: diamonds blue and clubs green,
+    larger cards, high contrast; a card played comes from its player's side, and stays
+    still where the player asks for reduced motion. Screenshots: ``look-desktop.png`` and
+    ``look-phone.png`` in ``tests/screenshots/`` (``$OPENWHIST_SCREENSHOTS``)."""
+    shots = Path(os.environ.get("OPENWHIST_SCREENSHOTS") or SCREENSHOTS)
+    shots.mkdir(parents=True, exist_ok=True)
+    page = new_page(browser, *size)
+    as_guest(page, server.url, "Iris")
+    page.click("#quick-classic")
+    page.locator(".hand.mine.active button.card.legal").first.click(timeout=20000)
+    page.locator(".trick .played").first.wait_for()
+    assert page.evaluate(MOTION) == "drop"
+    width = page.locator(".hand.mine button.card").first.evaluate(WIDTH)
+    page.click("#look summary")
+    for k in ("four", "large", "contrast"):
+        page.check(f"#look-{k}")
+    classes = page.evaluate("document.documentElement.className.split(' ').sort()")
+    assert classes == ["contrast", "four", "large"]
+    fill = "s => getComputedStyle(document.querySelector(`svg.face.suit-${s} .ink`)).fill"
+    page.wait_for_selector("svg.face.suit-D .ink")
+    assert page.evaluate(fill, "D") == "rgb(11, 92, 173)"
+    assert page.locator(".hand.mine button.card").first.evaluate(WIDTH) > width
+    page.reload()                               # kept in the browser
+    page.wait_for_selector(".hand.mine button.card")
+    assert page.evaluate("document.documentElement.classList.contains('four')")
+    page.screenshot(path=shots / f"look-{'desktop' if size[0] > 400 else 'phone'}.png", full_page=True)
+    calm = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
+    still = calm.new_page()
+    still.goto(page.url.split("#")[0])
+    still.fill("#nick", "Ivo")
+    still.click("#play-guest")
+    still.click("#quick-classic")
+    still.locator(".hand.mine button.card").first.wait_for(timeout=20000)
+    assert still.evaluate(MOTION) == "none"
+    calm.close()
+    assert page.errors == []

@@ -126,6 +126,14 @@ function announce(text) {
   while (box.childElementCount > 30) box.firstElementChild.remove();
 }
 
+// How the cards look, as chosen (a four-colour deck, large cards, high contrast).
+function lookChosen() {
+  try { return JSON.parse(localStorage.getItem("openwhist-look") || "[]"); } catch { return []; }
+}
+function applyLook() {
+  for (const k of ["four", "large", "contrast"]) document.documentElement.classList.toggle(k, lookChosen().includes(k));
+}
+
 // A short tone when it becomes one's turn while the page is hidden, if chosen (off by default).
 const soundOn = () => localStorage.getItem("openwhist-sound") === "on";
 function beep() {
@@ -675,7 +683,7 @@ class TableClient {
       const events = (m.deal_over ? m.deal_over.events : m.events) || [];
       const won = events.filter(e => e.kind === "trick_won").pop();
       if (won) {
-        this.flash = {leader: won.leader, cards: won.cards, winner: won.winner};
+        this.flash = {leader: won.leader, cards: won.cards, winner: won.winner, at: Date.now()};
         clearTimeout(this.flashTimer);
         this.flashTimer = setTimeout(() => { this.flash = null; this.render(); }, 1200);
       }
@@ -979,6 +987,19 @@ class TableClient {
         }, text: `${this.muted.has(n) ? t("unmute") : t("mute")}: ${n}`}))) : null);
   }
 
+  // The player's choices of how the table looks and sounds, kept in this browser.
+  lookPanel() {
+    const look = lookChosen();
+    const pick = (id, text, on, set) => h("label", {class: "check"}, h("input", {type: "checkbox", id, checked: on,
+      onchange: e => set(e.target.checked)}), " ", t(text));
+    return h("details", {class: "look", id: "look"}, h("summary", {text: t("display")}),
+      ["four", "large", "contrast"].map(k => pick(`look-${k}`, "look_" + k, look.includes(k), on => {
+        localStorage.setItem("openwhist-look", JSON.stringify(on ? [...lookChosen(), k] : lookChosen().filter(x => x !== k)));
+        applyLook();
+      })),
+      pick("turn-sound", "turnSound", soundOn(), on => localStorage.setItem("openwhist-sound", on ? "on" : "off")));
+  }
+
   // A seat's presence: away (connection lost) and auto (a computer plays for the person now).
   presence(letter) {
     const s = this.seatInfo(letter);
@@ -1115,7 +1136,9 @@ class TableClient {
     const v = this.view;
     const shown = v.trick.length ? {cards: v.trick, winner: null}
       : this.flash ? {cards: this.trickPairs(this.flash), winner: this.flash.winner} : {cards: [], winner: null};
-    const area = h("div", {class: "trick", role: "region", "aria-label": t("trick")});
+    const gather = shown.winner ? ` gather to-${this.position(shown.winner)}` : "";
+    const area = h("div", {class: `trick${gather}`, role: "region", "aria-label": t("trick"),
+                           style: gather ? `--wait: ${Math.max(0, 750 - (Date.now() - this.flash.at))}ms` : null});
     const before = this.onTable || new Set();       // only a card new on the table drops in
     this.onTable = new Set(shown.cards.map(([, card]) => card));
     for (const [letter, card] of shown.cards) {
@@ -1457,8 +1480,7 @@ class TableClient {
           this.showLast ? this.lastTrickBox() : null,
           this.sheetTable(),
           this.talkPanel(),
-          h("label", {class: "check sound-pick"}, h("input", {type: "checkbox", id: "turn-sound", checked: soundOn(),
-            onchange: e => localStorage.setItem("openwhist-sound", e.target.checked ? "on" : "off")}), " ", t("turnSound")),
+          this.lookPanel(),
           this.table.code && st !== "waiting" ? this.inviteBox() : null)));
     if (!this.root.isConnected) main().replaceChildren(this.root);
     this.restore(kept);
@@ -1669,6 +1691,7 @@ async function route() {
 }
 
 async function start() {
+  applyLook();
   initDrives({api, h, errorText, showStatus, session, variants});
   setLanguage(pickLanguage(localStorage.getItem("openwhist-lang"), navigator.languages));
   $("#lang").addEventListener("change", e => {

@@ -238,8 +238,8 @@ def axe_script() -> Path | None:
 @pytest.mark.parametrize("size", [(1280, 800), (360, 740)], ids=["desktop", "phone"])
 def test_axe_finds_nothing_serious_at_the_table(browser: Any, server: WebServer,
                                                 size: tuple[int, int]) -> None:
-    """axe-core over the lobby and a table (mid-trick, the talk and the claim form open):
-    no serious or critical violation."""
+    """axe-core over the lobby, a table (mid-trick, the talk and the claim form open) and
+    Belgian whist's auction: no serious or critical violation."""
     script = axe_script()
     if script is None:
         pytest.skip("axe-core is not installed and npm could not install it")
@@ -262,6 +262,10 @@ def test_axe_finds_nothing_serious_at_the_table(browser: Any, server: WebServer,
     if page.locator("#claim-button").count():
         page.click("#claim-button")
     check("table")
+    page.click("#home")
+    page.click("#quick-belgian")
+    page.locator(".calls button.call").first.wait_for(timeout=20000)
+    check("auction")
     assert page.errors == []
 
 

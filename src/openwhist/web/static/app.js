@@ -659,6 +659,7 @@ class TableClient {
       this.talk = [...this.talk, m].slice(-40);
       this.unread = !this.showTalk;
       if (!this.muted.has(m.from)) announce(`${m.from}: ${m.quick ? t("q_" + m.quick) : m.text}`);
+      if (typeof m.v !== "number" && this.talkUpdate()) return;
     } else if (m.type === "error") {
       this.note = errorText(m);
     }
@@ -981,10 +982,23 @@ class TableClient {
         text.value = "";
       }}, text, h("button", {type: "submit", text: t("talkSay")})) : null,
       speakers.length ? h("div", {class: "row wrap mutes"}, speakers.map(n => h("button", {type: "button", class: "link",
-        "aria-pressed": String(this.muted.has(n)), onclick: () => {
+        "aria-pressed": String(this.muted.has(n)), "data-mute": n, onclick: () => {
           if (this.muted.has(n)) this.muted.delete(n); else this.muted.add(n);
           this.render();
         }, text: `${this.muted.has(n) ? t("unmute") : t("mute")}: ${n}`}))) : null);
+  }
+
+  // A talk message changes only the talk: its lines, the unread mark, who may be muted.
+  talkUpdate() {
+    const old = $("#talk", this.root);
+    if (!old || this.closing) return false;
+    const fresh = this.talkPanel();
+    for (const sel of ["summary", "#talk-lines", ".mutes"]) {
+      const a = $(sel, old), b = $(sel, fresh);
+      if (a && b && a.textContent !== b.textContent) a.replaceWith(b);
+      else if (!a && b) old.append(b);
+    }
+    return true;
   }
 
   // The player's choices of how the table looks and sounds, kept in this browser.
@@ -1492,8 +1506,9 @@ class TableClient {
     const a = document.activeElement, root = this.root;
     const hand = a?.closest?.("[data-hand]")?.dataset.hand;
     const at = !root.contains(a) ? null : a.id ? `#${CSS.escape(a.id)}`
-      : a.dataset.card ? `[data-hand="${hand}"] [data-card="${a.dataset.card}"]`
-      : ["call", "quick", "seat"].map(k => a.dataset[k] && `${a.tagName}[data-${k}="${a.dataset[k]}"]`).find(Boolean) || null;
+      : a.dataset.card ? `[data-hand="${hand}"] [data-card="${CSS.escape(a.dataset.card)}"]`
+      : ["call", "quick", "seat", "mute"].map(k => a.dataset[k] && `${a.tagName}[data-${k}="${CSS.escape(a.dataset[k])}"]`)
+        .find(Boolean) || null;
     const fields = [...root.querySelectorAll("input[id], select[id], textarea[id]")].filter(x => !x.readOnly)
       .map(x => [x.id, x.value, x === a && typeof x.selectionStart === "number" ? [x.selectionStart, x.selectionEnd] : null]);
     const scrolled = [...root.querySelectorAll("[id]")].filter(x => x.scrollTop || x.scrollLeft)

@@ -205,6 +205,7 @@ def test_a_hidden_page_says_your_turn_and_reconnects_when_shown(browser: Any, tm
         s.stop()
 
 
+NAMES = "async cs => (m => cs.map(m.cardName))(await import('/web/i18n.js'))"   # the page's words for cards
 LISTEN = """() => {
     window.heardSaid = [];
     new MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes)
@@ -228,6 +229,15 @@ def test_a_deal_played_by_keyboard_alone_and_heard_from_the_live_region(browser:
     for turns in range(1, 14):
         page.wait_for_function("n => window.heardSaid.filter(x => x === 'À vous de jouer').length >= n",
                                arg=turns, timeout=30000)
+        if turns == 2:                          # H reads the hand out, T the trick
+            page.keyboard.press("h")
+            page.keyboard.press("t")
+            hand_said, trick_said = page.evaluate("window.heardSaid.slice(-2)")
+            cards_held = page.eval_on_selector_all(".hand.mine button.card",
+                                                   "bs => bs.map(b => b.dataset.card)")
+            held = page.evaluate(NAMES, cards_held)
+            assert len(cards_held) == 12 and all(n in hand_said for n in held), hand_said
+            assert trick_said.startswith("Pli en cours: "), trick_said
         for _ in range(14):
             page.keyboard.press("ArrowRight")
             if page.evaluate("document.activeElement.matches('.hand.mine button.card:not([aria-disabled])')"):
@@ -243,7 +253,7 @@ def test_a_deal_played_by_keyboard_alone_and_heard_from_the_live_region(browser:
     }""")
     tricks = record["deals"][0]["tricks"]
     cards = [c for tr in tricks for c in tr["cards"]]
-    names = page.evaluate("async cs => (m => cs.map(m.cardName))(await import('/web/i18n.js'))", cards)
+    names = page.evaluate(NAMES, cards)
     played = [x for x in said if " a joué " in x]
     assert len(played) == 52
     assert all(p.endswith(" a joué " + n) for p, n in zip(played, names, strict=True)), (played[:4], names)

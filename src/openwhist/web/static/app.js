@@ -1090,7 +1090,14 @@ class TableClient {
     if (!this.view || e.target.closest?.("input, select, textarea")) return;
     const dummy = this.root.querySelectorAll(".hand.open.active button.card");
     const buttons = [...(dummy.length ? dummy : this.root.querySelectorAll(".hand.mine button.card"))];
-    if (e.key === "l" || e.key === "L") { this.showLast = !this.showLast; this.render(); return; }
+    if (e.key === "l" || e.key === "L") {
+      this.showLast = !this.showLast; this.render();
+      if (this.showLast) announce(`${t("lastTrick")}: ${$("#last-trick", this.root)?.textContent ?? ""}`);
+      return;
+    }
+    const read = {h: () => this.readHand(), t: () => this.readTrick(),
+                  s: () => ["#contract", "#tricks-won", "#score"].map(x => $(x, this.root)?.textContent).filter(Boolean).join(". ")};
+    if (read[e.key.toLowerCase()] && !e.ctrlKey && !e.metaKey && !e.altKey) { announce(read[e.key.toLowerCase()]()); return; }
     if (!buttons.length) return;
     if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
       const at = buttons.indexOf(document.activeElement);
@@ -1099,6 +1106,22 @@ class TableClient {
       this.focus = next;
       e.preventDefault();
     }
+  }
+
+  // One's hand read out suit by suit, and the cards on the table with who played them.
+  readHand() {
+    const cards = sortHand(this.view.hand || [], this.view.trump), suits = [];
+    for (const c of cards) {
+      const suit = parseCard(c)?.suit;
+      if (suits.at(-1)?.suit !== suit) suits.push({suit, names: []});
+      suits.at(-1).names.push(cardName(c));
+    }
+    return `${t("hand")}: ${suits.map(x => x.names.join(", ")).join("; ") || "–"}`;
+  }
+
+  readTrick() {
+    const pairs = this.view.trick.length ? this.view.trick : this.flash ? this.trickPairs(this.flash) : [];
+    return `${t("trick")}: ${pairs.map(([l, c]) => `${this.seatTitle(l)[0]}, ${cardName(c)}`).join("; ") || "–"}`;
   }
 
   // A card of a hand as a button: playable, dimmed (a card is to be played from this hand,

@@ -351,6 +351,8 @@ def test_a_four_colour_deck_large_cards_and_high_contrast(browser: Any, server: 
     page.reload()                               # kept in the browser
     page.wait_for_selector(".hand.mine button.card")
     assert page.evaluate("document.documentElement.classList.contains('four')")
+    page.click("#look summary")
+    expect(page.locator("#look-large")).to_be_checked()
     page.screenshot(path=shots / f"look-{'desktop' if size[0] > 400 else 'phone'}.png", full_page=True)
     calm = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
     still = calm.new_page()

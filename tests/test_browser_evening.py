@@ -264,6 +264,30 @@ def test_a_deal_played_by_keyboard_alone_and_heard_from_the_live_region(browser:
     assert page.errors == []
 
 
+def test_a_belgian_auction_by_keyboard_heard_call_by_call(browser: Any, server: WebServer) -> None:
+    """In Belgian whist's auction, Tab reaches the calls and Enter makes one; the live region
+    says every call, by whom, as the auction's history shows it, and "your turn"."""
+    page = new_page(browser)
+    as_guest(page, server.url, "Bea")
+    page.evaluate(LISTEN)
+    page.focus("#quick-belgian")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.heardSaid.includes('Your turn')", timeout=30000)
+    # nothing moves while the table waits for Bea: every call so far was said, in order
+    said, history = page.evaluate("""[window.heardSaid.filter(x => /: /.test(x)),
+        [...document.querySelectorAll('#call-history li')].map(li => li.textContent)]""")
+    assert said == history, (said, history)
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.calls button.call[data-call=pass]')"):
+            break
+    else:
+        raise AssertionError("Tab never reached the pass")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.heardSaid.includes('Bea (you): pass')")
+    assert page.errors == []
+
+
 def axe_script() -> Path | None:
     """axe-core's script (``$OPENWHIST_AXE``, else installed with npm into a cache once)."""
     given = os.environ.get("OPENWHIST_AXE")

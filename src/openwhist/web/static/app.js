@@ -692,6 +692,12 @@ class TableClient {
       this.say(events, m);
     }
     if (m.view) this.view = m.view;
+    if (m.type === "welcome" && !this.welcomed) {     // what was said before one came: the auction, the trick
+      this.welcomed = true;
+      const v = this.view;
+      this.say([...(v.phase === "auction" ? v.calls || [] : []).map(([hand, call]) => ({kind: "call_made", hand, call})),
+                ...v.trick.map(([hand, card]) => ({kind: "card_played", hand, card}))], {});
+    }
     const turn = !!(this.seat && this.view?.to_move && this.view.legal.length);
     if (turn && !this.myTurn) announce(t("yourTurn"));
     this.myTurn = turn;

@@ -9,6 +9,7 @@ serious on the table's screen, desktop and phone."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import subprocess
@@ -296,8 +297,12 @@ def axe_script() -> Path | None:
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "openwhist-axe"
     script = cache / "node_modules" / "axe-core" / "axe.min.js"
     if not script.exists() and shutil.which("npm"):
-        subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(cache),
-                        f"axe-core@{AXE_VERSION}"], capture_output=True, timeout=300)
+        cache.mkdir(parents=True, exist_ok=True)
+        with (cache / "lock").open("w") as lock:       # one install at a time (pytest -n)
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not script.exists():
+                npm = ["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(cache)]
+                subprocess.run([*npm, f"axe-core@{AXE_VERSION}"], capture_output=True, timeout=300)
     return script if script.exists() else None
 
 

@@ -261,7 +261,7 @@ def test_languages_follow_the_browser_and_can_be_switched(browser: Any, server: 
     page.wait_for_selector(".hand.mine button.card")
     assert page.locator("#last-trick-button").inner_text() == "Laatste slag"
     labels = page.eval_on_selector_all(".hand.mine button.card",
-                                       "bs => bs.map(b => b.getAttribute('aria-label'))")
+                                       "bs => bs.map(b => b.querySelector('.sr').textContent)")
     assert any(label.startswith(("harten", "schoppen", "ruiten", "klaveren")) for label in labels)
     kings = page.locator('.hand.mine button[data-card^="K"] svg text.rank')
     if kings.count():

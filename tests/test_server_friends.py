@@ -204,3 +204,30 @@ def test_logging_out_closes_the_other_tabs(server: Server) -> None:
     with pytest.raises(ConnectionClosed):  # closed by the server (4401)
         tab.recv(timeout=5)
     assert tab.ws.close_code == 4401
+
+
+def test_your_tables_lists_only_the_tables_one_still_sits_at(server: Server) -> None:
+    """"Your tables" (``/api/my/tables``) is where one goes back to: a table one stood up
+    from is no longer there, even one's own (which one may still open and close); a table
+    one made without sitting at it stays there, to watch it and close it."""
+    ann, bob = Client(server).guest("ann"), Client(server).guest("bob")
+    mine = ann.post("/api/tables", {"variant": "classic", "seats": ["me", "open", "bot:random", "bot:random"],
+                                    "private": True}).json()
+    watched = ann.post("/api/tables", {"variant": "classic", "seats": ["open", "bot", "bot", "bot"]}).json()
+    assert bob.post("/api/join", {"code": mine["code"]}).status_code == 200
+
+    def listed(c: Client) -> set[str]:
+        return {x["id"] for x in c.get("/api/my/tables").json()}
+
+    assert {mine["id"], watched["id"]} <= listed(ann) and mine["id"] in listed(bob)
+    assert ann.post(f"/api/tables/{mine['id']}/leave").json() == {"seat": "N"}
+    assert bob.post(f"/api/tables/{mine['id']}/leave").status_code == 200
+    assert mine["id"] not in listed(ann) | listed(bob)
+    assert watched["id"] in listed(ann) and watched["id"] not in listed(bob)
+    # the owner who stood up still opens his private table, and closes it
+    assert ann.get(f"/api/tables/{mine['id']}").status_code == 200
+    assert bob.get(f"/api/tables/{mine['id']}").status_code == 404
+    assert ann.post(f"/api/tables/{mine['id']}/close").status_code == 200
+    # sitting down again lists it again
+    assert ann.post(f"/api/tables/{watched['id']}/join", {"seat": "N"}).status_code == 200
+    assert watched["id"] in listed(ann)

@@ -100,8 +100,8 @@ async def change_seat(table_id: str, body: SeatIn, c: CallerDep, request: Reques
 
 @router.get("/api/my/tables")
 async def my_tables(request: Request, c: CallerDep) -> list[dict[str, Any]]:
-    """The live tables you sit at, are about to sit at, or own, newest first: to go
-    back to."""
+    """The live tables you sit at or are about to sit at, newest first, to go back to;
+    a table you made, until you stand up from it."""
     uid = c.user["id"]
     return [t.info(uid) for t in await service.my_tables(hub_of(request), uid)]
 

@@ -147,11 +147,19 @@ async def listing(hub: Hub, uid: int | None) -> list[TableRunner]:
 
 
 async def my_tables(hub: Hub, uid: int) -> list[TableRunner]:
-    """The live tables ``uid`` sits at, is about to sit at, or owns, newest first."""
+    """The live tables ``uid`` sits at or is about to sit at, newest first; an owner's
+    table too until he stands up from it."""
     drives: DrivesRead = {}
-    mine = [t for t in list(hub.tables.values()) if t.is_member(uid) and await may_watch(hub, t, uid, drives)]
+    mine = [t for t in list(hub.tables.values()) if sits_at(t, uid) and await may_watch(hub, t, uid, drives)]
     mine.sort(key=lambda t: (t.created, t.id), reverse=True)
     return mine
+
+
+def sits_at(runner: TableRunner, uid: int) -> bool:
+    """True if ``uid`` sits at the table or is about to; also its owner who made it
+    without sitting at it, until he sits down and stands up again."""
+    return (runner.seat_of(uid) is not None or any(st.pending_user_id == uid for st in runner.seats.values())
+            or (uid == runner.owner_id and uid not in runner.stood_up))
 
 
 def table_for(hub: Hub, table_id: str, uid: int | None, code: str | None) -> TableRunner:

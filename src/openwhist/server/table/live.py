@@ -86,6 +86,7 @@ class LiveTable(Protocol):
     leave_to: str
     move_time: float | None
     drive_id: str | None
+    stood_up: set[int]
     match: Match
     seq: int
     acted: list[int]

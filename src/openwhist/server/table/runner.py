@@ -70,6 +70,7 @@ class TableRunner:
         self.leave_to: str = row.get("leave_to") or "bot"
         self.move_time: float | None = row.get("move_time")
         self.drive_id: str | None = row.get("drive_id")  # the whist drive whose round this is
+        self.stood_up: set[int] = set()  # the people who left a seat here (since this process began)
         self.match, self.plan_stored = _rebuild(self, row)
         self.seq = len(row["actions"])
         self.acted: list[int] = [int(a["seat"]) for a in row["actions"]]  # who made each action

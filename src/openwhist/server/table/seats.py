@@ -103,6 +103,7 @@ class Seating:
             st.kind, st.user_id, st.name, st.bot = "bot", None, None, t.host.settings.stand_in
         t.auto.discard(seat)
         t.pause.ready.discard(seat)
+        t.stood_up.add(user_id)
         await self.store(seat)
         t.clock.schedule()
         return {"seat": seat_name(seat, t.deal.n_hands)}

@@ -109,10 +109,40 @@ function owned() {
 }
 function remember(id) { localStorage.setItem("openwhist-owned", JSON.stringify([id, ...owned()].slice(0, 50))); }
 
-function showStatus(text, kind = "warn") {
+// The banner over the page; `about` names the table it speaks of (it goes when another
+// table is opened).
+function showStatus(text, kind = "warn", about = null) {
   const s = $("#status");
+  s.dataset.about = about ?? "";
   if (!text) { s.hidden = true; s.textContent = ""; return; }
   s.hidden = false; s.className = `status ${kind}`; s.textContent = text;
+}
+
+// Said politely to a screen reader (the page's one live region, never drawn again).
+function announce(text) {
+  if (!text) return;
+  let box = $("#announce");
+  if (!box) { box = h("div", {id: "announce", class: "sr", "aria-live": "polite"}); document.body.append(box); }
+  box.append(h("p", {text}));
+  while (box.childElementCount > 30) box.firstElementChild.remove();
+}
+
+// How the cards look, as chosen (a four-colour deck, large cards, high contrast).
+function lookChosen() {
+  try { return JSON.parse(localStorage.getItem("openwhist-look") || "[]"); } catch { return []; }
+}
+function applyLook() {
+  for (const k of ["four", "large", "contrast"]) document.documentElement.classList.toggle(k, lookChosen().includes(k));
+}
+
+// A short tone when it becomes one's turn while the page is hidden, if chosen (off by default).
+const soundOn = () => localStorage.getItem("openwhist-sound") === "on";
+function beep() {
+  try {
+    const ac = new AudioContext(), o = ac.createOscillator(), g = ac.createGain();
+    g.gain.value = 0.05; o.frequency.value = 660; o.connect(g).connect(ac.destination);
+    o.start(); o.stop(ac.currentTime + 0.15); o.onended = () => ac.close();
+  } catch { /* no sound here */ }
 }
 
 function applyStaticTexts() {
@@ -521,6 +551,8 @@ class TableClient {
     this.root = h("section", {class: "table-page", "aria-label": t("tableOf", {id})});
     this.onKey = e => this.key(e);
     document.addEventListener("keydown", this.onKey);
+    this.onShown = () => this.shown();
+    document.addEventListener("visibilitychange", this.onShown);
     this.connect();
   }
 
@@ -536,16 +568,17 @@ class TableClient {
       if (e.code === 4401) {                // logged out (in another tab): no "your turn" is left standing
         this.closing = true; session.user = null; location.hash = "#"; showStatus(t("err_login_first")); return;
       }
-      if (e.code === 4404) { showStatus(t("err_no_table")); return; }
-      if (e.code === 4409) { showStatus(t("err_drive_board_unplayed")); return; }
+      if (e.code === 4404) { showStatus(t("err_no_table"), "warn", this.id); return; }
+      if (e.code === 4409) { showStatus(t("err_drive_board_unplayed"), "warn", this.id); return; }
       if (e.code === 4429) {                // too many connections of this person or address: no retry
         showStatus(errorText({code: e.reason || "too_many"}), "warn");
         return;
       }
       this.lost = true;
-      showStatus(t("connLost"), "warn");
+      showStatus(t("connLost"), "warn", this.id);
       this.root.classList.add("offline");
-      const wait = Math.min(4000, 300 * 2 ** this.retry++);
+      // a hidden page (a phone's in the background) tries once a minute, and at once when shown
+      const wait = document.hidden ? 60000 : Math.min(4000, 300 * 2 ** this.retry++);
       this.timer = setTimeout(() => this.connect(), wait);
     };
   }
@@ -554,7 +587,25 @@ class TableClient {
     this.closing = true;                  // a table left never draws again: late messages are dropped
     clearTimeout(this.timer); clearTimeout(this.flashTimer); clearInterval(this.ticker);
     document.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("visibilitychange", this.onShown);
+    document.title = t("title");
     this.ws?.close();
+  }
+
+  // The page shown again: the title says the table's name again, and a connection lost
+  // meanwhile is made again at once.
+  shown() {
+    if (document.hidden || this.closing) return;
+    if (this.lost && this.ws?.readyState >= WebSocket.CLOSING) { clearTimeout(this.timer); this.connect(); }
+    this.render();
+  }
+
+  // When it is one's turn and the page is hidden, its title says so (and a tone, if chosen).
+  attention(mine) {
+    const away = !!(document.hidden && mine);
+    document.title = away ? `${t("yourTurn")} · ${t("title")}` : t("title");
+    if (away && !this.called && soundOn()) beep();
+    this.called = away;
   }
 
   send(message) {
@@ -590,18 +641,21 @@ class TableClient {
     } else if (m.type === "closed") {
       this.close();
       current = null;
-      showStatus(t("tableClosed"));
+      showStatus(t("tableClosed"), "warn", this.id);
       location.hash = this.table?.drive_id ? `#drive/${this.table.drive_id}` : "";
       return;
     } else if (m.type === "claim") {
       this.claim = {seat: m.seat, tricks: m.tricks, hand: m.hand || [], settling: !!m.settling, answered: false};
       this.claiming = false;
+      announce(m.tricks === 0 ? t("concedeBy", {name: this.nameOf(m.seat)}) : t("claimBy", {name: this.nameOf(m.seat), n: m.tricks}));
     } else if (m.type === "claim_refused") {
       this.note = t("claimRefused", {name: this.seatTitle(m.claimant ?? this.claim?.seat)[0]});
       this.claim = null;
     } else if (m.type === "said") {
       this.talk = [...this.talk, m].slice(-40);
       this.unread = !this.showTalk;
+      if (!this.muted.has(m.from)) announce(`${m.from}: ${m.quick ? t("q_" + m.quick) : m.text}`);
+      if (typeof m.v !== "number" && this.talkUpdate()) return;
     } else if (m.type === "error") {
       this.note = errorText(m);
     }
@@ -626,14 +680,37 @@ class TableClient {
       const events = (m.deal_over ? m.deal_over.events : m.events) || [];
       const won = events.filter(e => e.kind === "trick_won").pop();
       if (won) {
-        this.flash = {leader: won.leader, cards: won.cards, winner: won.winner};
+        this.flash = {leader: won.leader, cards: won.cards, winner: won.winner, at: Date.now()};
         clearTimeout(this.flashTimer);
         this.flashTimer = setTimeout(() => { this.flash = null; this.render(); }, 1200);
       }
       if (m.view && m.view.trick.length) this.flash = null;
+      this.say(events, m);
     }
     if (m.view) this.view = m.view;
+    if (m.type === "welcome" && !this.welcomed) {     // what was said before one came: the auction, the trick
+      this.welcomed = true;
+      const v = this.view;
+      this.say([...(v.phase === "auction" ? v.calls || [] : []).map(([hand, call]) => ({kind: "call_made", hand, call})),
+                ...v.trick.map(([hand, card]) => ({kind: "card_played", hand, card}))], {});
+    }
+    const turn = !!(this.seat && this.view?.to_move && this.view.legal.length);
+    if (turn && !this.myTurn) announce(t("yourTurn"));
+    this.myTurn = turn;
+    if (m.type === "refused" || m.type === "error" || m.type === "claim_refused") announce(this.note);
     this.render();
+  }
+
+  // The rules' events of an action in words, for the live region: each card played (by
+  // whom), each call, each trick won and by whom.
+  say(events, m) {
+    if (!events.length && m.action) events = [parseCard(m.action) ? {kind: "card_played", hand: m.hand, card: m.action}
+      : {kind: "call_made", hand: m.hand, call: m.action}];
+    for (const e of events) {
+      if (e.kind === "card_played") announce(t("played", {name: this.nameOf(e.hand), card: cardName(e.card)}));
+      else if (e.kind === "call_made" && e.call) announce(`${this.nameOf(e.hand)}: ${callName(e.call)}`);
+      else if (e.kind === "trick_won") announce(t("trickWon", {name: this.nameOf(e.winner)}));
+    }
   }
 
   // --- the table's life: waiting for players, pauses, the match's end ----------------------
@@ -737,7 +814,7 @@ class TableClient {
     if (!confirm(t(toOpen ? "confirmLeaveOpen" : "confirmLeave"))) return;
     try {
       await api("POST", `/api/tables/${this.id}/leave`, {});
-      showStatus(t("left"));
+      showStatus(t("left"), "warn", this.id);
       location.hash = "";
     } catch (err) { this.note = errorText(err); this.render(); }
   }
@@ -840,7 +917,7 @@ class TableClient {
       const c = this.claim, letters = this.letters();
       const mine = c.seat === this.seat;
       const opponent = this.seat && !mine && v.sides[letters.indexOf(this.seat)] !== v.sides[letters.indexOf(c.seat)];
-      return h("section", {class: "panel claim-panel", id: "claim-panel", role: "region", "aria-live": "polite"},
+      return h("section", {class: "panel claim-panel", id: "claim-panel", role: "region"},
         h("h3", {text: c.tricks === 0 ? t("concedeBy", {name: this.nameOf(c.seat)}) : t("claimBy", {name: this.nameOf(c.seat), n: c.tricks})}),
         c.hand && c.hand.length ? h("div", {class: "hand open", role: "group", "aria-label": t("claimCards", {name: this.nameOf(c.seat)})},
           sortHand(c.hand, v.trump).map(card => h("span", {class: "card shown", "data-card": card, role: "img", "aria-label": cardName(card)},
@@ -896,7 +973,7 @@ class TableClient {
       this.showTalk = e.target.open; if (this.showTalk) this.unread = false;
     }},
       h("summary", {text: t("talk") + (this.unread ? " •" : "")}),
-      h("ol", {class: "talk-lines", id: "talk-lines", "aria-live": "polite"}, shown.slice(-12).map(m =>
+      h("ol", {class: "talk-lines", id: "talk-lines"}, shown.slice(-12).map(m =>
         h("li", {}, h("strong", {text: `${m.from}${m.seat ? "" : ` (${t("spectator")})`}: `}),
           m.quick ? t("q_" + m.quick) : m.text))),
       h("div", {class: "row wrap quick-talk"}, quick.map(q => h("button", {type: "button", class: "quick", "data-quick": q,
@@ -907,10 +984,36 @@ class TableClient {
         text.value = "";
       }}, text, h("button", {type: "submit", text: t("talkSay")})) : null,
       speakers.length ? h("div", {class: "row wrap mutes"}, speakers.map(n => h("button", {type: "button", class: "link",
-        "aria-pressed": String(this.muted.has(n)), onclick: () => {
+        "aria-pressed": String(this.muted.has(n)), "data-mute": n, onclick: () => {
           if (this.muted.has(n)) this.muted.delete(n); else this.muted.add(n);
           this.render();
         }, text: `${this.muted.has(n) ? t("unmute") : t("mute")}: ${n}`}))) : null);
+  }
+
+  // A talk message changes only the talk: its lines, the unread mark, who may be muted.
+  talkUpdate() {
+    const old = $("#talk", this.root);
+    if (!old || this.closing) return false;
+    const fresh = this.talkPanel();
+    for (const sel of ["summary", "#talk-lines", ".mutes"]) {
+      const a = $(sel, old), b = $(sel, fresh);
+      if (a && b && a.textContent !== b.textContent) a.replaceWith(b);
+      else if (!a && b) old.append(b);
+    }
+    return true;
+  }
+
+  // The player's choices of how the table looks and sounds, kept in this browser.
+  lookPanel() {
+    const look = lookChosen();
+    const pick = (id, text, on, set) => h("label", {class: "check"}, h("input", {type: "checkbox", id, checked: on,
+      onchange: e => set(e.target.checked)}), " ", t(text));
+    return h("details", {class: "look", id: "look"}, h("summary", {text: t("display")}),
+      ["four", "large", "contrast"].map(k => pick(`look-${k}`, "look_" + k, look.includes(k), on => {
+        localStorage.setItem("openwhist-look", JSON.stringify(on ? [...lookChosen(), k] : lookChosen().filter(x => x !== k)));
+        applyLook();
+      })),
+      pick("turn-sound", "turnSound", soundOn(), on => localStorage.setItem("openwhist-sound", on ? "on" : "off")));
   }
 
   // A seat's presence: away (connection lost) and auto (a computer plays for the person now).
@@ -981,6 +1084,7 @@ class TableClient {
     if (!this.view?.legal.includes(action)) return;
     this.send({type: "act", action, ref: ++this.ref});
     this.view = {...this.view, legal: []};       // until the server answers
+    this.myTurn = false;
     this.render();
   }
 
@@ -988,7 +1092,14 @@ class TableClient {
     if (!this.view || e.target.closest?.("input, select, textarea")) return;
     const dummy = this.root.querySelectorAll(".hand.open.active button.card");
     const buttons = [...(dummy.length ? dummy : this.root.querySelectorAll(".hand.mine button.card"))];
-    if (e.key === "l" || e.key === "L") { this.showLast = !this.showLast; this.render(); return; }
+    if (e.key === "l" || e.key === "L") {
+      this.showLast = !this.showLast; this.render();
+      if (this.showLast) announce(`${t("lastTrick")}: ${$("#last-trick", this.root)?.textContent ?? ""}`);
+      return;
+    }
+    const read = {h: () => this.readHand(), t: () => this.readTrick(),
+                  s: () => ["#contract", "#tricks-won", "#score"].map(x => $(x, this.root)?.textContent).filter(Boolean).join(". ")};
+    if (read[e.key.toLowerCase()] && !e.ctrlKey && !e.metaKey && !e.altKey) { announce(read[e.key.toLowerCase()]()); return; }
     if (!buttons.length) return;
     if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
       const at = buttons.indexOf(document.activeElement);
@@ -999,13 +1110,29 @@ class TableClient {
     }
   }
 
+  // One's hand read out suit by suit, and the cards on the table with who played them.
+  readHand() {
+    const cards = sortHand(this.view.hand || [], this.view.trump), suits = [];
+    for (const c of cards) {
+      const suit = parseCard(c)?.suit;
+      if (suits.at(-1)?.suit !== suit) suits.push({suit, names: []});
+      suits.at(-1).names.push(cardName(c));
+    }
+    return `${t("hand")}: ${suits.map(x => x.names.join(", ")).join("; ") || "–"}`;
+  }
+
+  readTrick() {
+    const pairs = this.view.trick.length ? this.view.trick : this.flash ? this.trickPairs(this.flash) : [];
+    return `${t("trick")}: ${pairs.map(([l, c]) => `${this.seatTitle(l)[0]}, ${cardName(c)}`).join("; ") || "–"}`;
+  }
+
   // A card of a hand as a button: playable, dimmed (a card is to be played from this hand,
   // not this one) or idle (no card is to be played from it now: during calls, others' turns).
   cardButton(card, playable, where, choosing = true) {
     const state = playable ? " legal" : choosing ? " dim" : " idle";
     const b = h("button", {type: "button", class: `card${state}${card === this.hint ? " hinted" : ""}`, "data-card": card,
-                           "aria-label": cardName(card), "aria-disabled": playable ? null : "true",
-                           title: cardName(card)}, cardSvg(card), h("span", {class: "sr", text: cardShort(card)}));
+                           "aria-disabled": playable ? null : "true", title: cardName(card)},
+                cardSvg(card), h("span", {class: "sr", text: cardName(card)}));
     b.addEventListener("click", () => { if (playable) { this.focus = where; this.act(card); } });
     return b;
   }
@@ -1048,7 +1175,9 @@ class TableClient {
     const v = this.view;
     const shown = v.trick.length ? {cards: v.trick, winner: null}
       : this.flash ? {cards: this.trickPairs(this.flash), winner: this.flash.winner} : {cards: [], winner: null};
-    const area = h("div", {class: "trick", role: "region", "aria-label": t("trick"), "aria-live": "polite"});
+    const gather = shown.winner ? ` gather to-${this.position(shown.winner)}` : "";
+    const area = h("div", {class: `trick${gather}`, role: "region", "aria-label": t("trick"),
+                           style: gather ? `--wait: ${Math.max(0, 750 - (Date.now() - this.flash.at))}ms` : null});
     const before = this.onTable || new Set();       // only a card new on the table drops in
     this.onTable = new Set(shown.cards.map(([, card]) => card));
     for (const [letter, card] of shown.cards) {
@@ -1074,6 +1203,16 @@ class TableClient {
     return trick.cards.map((c, k) => [ls[(start + k) % ls.length], c]);
   }
 
+  // The score beside the table: the view's while a match is played; once it is over (its
+  // last view holds the score before the last deal, or the next match's) the server's
+  // record of it, the score sheet's last total, as the sheet shows it.
+  scoreNow() {
+    const v = this.view, last = this.sheet[this.sheet.length - 1];
+    if (this.state() !== "over" && !this.matchOver) return v.score;
+    const totals = (this.matchOver?.summary || (this.table?.match_over && this.table.summary))?.totals;
+    return last?.score?.length === v.score.length ? last.score : totals?.length === v.score.length ? totals : v.score;
+  }
+
   // Tricks and score: "Us – Them" where two fixed pairs play; the two players by name at a
   // two-hand table; each player's own where every player scores alone (Belgian whist, whose
   // sides are only known once the auction is over: then also the declarers' and the rest's).
@@ -1083,22 +1222,20 @@ class TableClient {
     const letters = this.letters();
     const perPlayer = v.score.length > 2;
     const pairs = !perPlayer && letters.length > 2;
+    const points = this.scoreNow();
     const named = (l, value, cls, pre) => h("span", {class: cls, "data-seat": l}, `${pre}${this.nameOf(l)} `, h("strong", {text: value}));
     let tricks, score;
     if (pairs) {
       tricks = h("div", {class: "tricks-won", id: "tricks-won"}, `${t("tricks")}: ${t("us")} `, h("strong", {text: v.tricks_won[side]}),
         ` – ${t("them")} `, h("strong", {text: v.tricks_won[1 - side]}));
-      score = h("div", {class: "score", id: "score"}, `${t("score")}: ${t("us")} `, h("strong", {text: v.score[side]}),
-        ` – ${t("them")} `, h("strong", {text: v.score[1 - side]}));
+      score = h("div", {class: "score", id: "score"}, `${t("score")}: ${t("us")} `, h("strong", {text: points[side]}),
+        ` – ${t("them")} `, h("strong", {text: points[1 - side]}));
     } else {
       // me first at a two-hand table, else in seat order; tricks counted from the closed tricks
       const order = perPlayer ? letters : [this.seat, ...letters.filter(l => l !== this.seat)].filter(l => letters.includes(l));
       const won = tricksBySeat(v, letters);
       const list = (cls, value) => order.map((l, k) => named(l, value(l), cls, k && !perPlayer ? "– " : ""));
       tricks = h("div", {class: "tricks-won per-player", id: "tricks-won"}, `${t("tricks")}: `, list("player-tricks", l => won[l]));
-      // a finished match's last view holds the score before its last deal: its totals then
-      const totals = (this.matchOver?.summary || (this.table?.match_over && this.table.summary))?.totals;
-      const points = perPlayer && totals && totals.length === v.score.length ? totals : v.score;
       score = h("div", {class: "score per-player", id: "score"}, `${t("score")}: `,
         list("player-score", l => points[letters.indexOf(l)]));
     }
@@ -1340,9 +1477,9 @@ class TableClient {
     if (this.closing) return;
     if (!this.view || !this.table) return;
     const v = this.view, st = this.state();
-    const focusedCard = document.activeElement?.dataset?.card;
-    const focusedId = document.activeElement?.id;
+    const kept = this.keep();
     const mine = this.seat && v.to_move && v.legal.length > 0;
+    this.attention(mine);
     const turnText = st === "waiting" ? t("phase_waiting") : st === "pause" ? t("phase_pause")
       : st === "over" || !v.to_move ? t("phase_over")
       : mine ? t("yourTurn") : t("turnOf", {name: this.nameOf(v.actor || v.to_move)});
@@ -1360,7 +1497,7 @@ class TableClient {
         h("a", {href: "#", class: "button", text: t("back")}),
         this.table.drive_id ? driveLink(h, this.table.drive_id) : null,
         h("h2", {text: `${variantName(this.table.variant)} · ${t("phase_" + v.phase)}`}),
-        h("p", {class: `whose${mine ? " mine" : ""}`, id: "whose", role: "status", "aria-live": "polite", text: turnText}),
+        h("p", {class: `whose${mine ? " mine" : ""}`, id: "whose", text: turnText}),
         clock),
       h("div", {class: "board"},
         h("div", {class: "play-area"}, panel, this.seatPanel(), this.claimPanel(), felt,
@@ -1370,7 +1507,7 @@ class TableClient {
               this.bidLine(this.seat)),
             myHand) : null,
           this.callBox(),
-          h("p", {class: "note", id: "note", "aria-live": "polite", text: this.note}),
+          h("p", {class: "note", id: "note", text: this.note}),
           this.actionBar(),
           h("p", {class: "keys", text: t("keys")})),
         h("div", {class: "side"}, this.infoPanel(),
@@ -1382,13 +1519,46 @@ class TableClient {
           this.showLast ? this.lastTrickBox() : null,
           this.sheetTable(),
           this.talkPanel(),
+          this.lookPanel(),
           this.table.code && st !== "waiting" ? this.inviteBox() : null)));
-    if (focusedCard) {
-      const again = this.root.querySelector(`.hand.mine button[data-card="${focusedCard}"]`)
-        || this.root.querySelectorAll(".hand.mine button.card")[Math.min(this.focus, v.hand.length - 1)];
-      again?.focus();
-    } else if (focusedId && focusedId !== "invite-link") document.getElementById(focusedId)?.focus();
     if (!this.root.isConnected) main().replaceChildren(this.root);
+    this.restore(kept);
+  }
+
+  // What the player is doing, which a redraw must not take from him: the control he is on,
+  // the text he types (and where in it), the values of an open form, what he scrolled.
+  keep() {
+    const a = document.activeElement, root = this.root;
+    const hand = a?.closest?.("[data-hand]")?.dataset.hand;
+    const at = !root.contains(a) ? null : a.id ? `#${CSS.escape(a.id)}`
+      : a.dataset.card ? `[data-hand="${hand}"] [data-card="${CSS.escape(a.dataset.card)}"]`
+      : ["call", "quick", "seat", "mute"].map(k => a.dataset[k] && `${a.tagName}[data-${k}="${CSS.escape(a.dataset[k])}"]`)
+        .find(Boolean) || null;
+    const fields = [...root.querySelectorAll("input[id], select[id], textarea[id]")].filter(x => !x.readOnly)
+      .map(x => [x.id, x.value, x === a && typeof x.selectionStart === "number" ? [x.selectionStart, x.selectionEnd] : null]);
+    const scrolled = [...root.querySelectorAll("[id]")].filter(x => x.scrollTop || x.scrollLeft)
+      .map(x => [x.id, x.scrollTop, x.scrollLeft]);
+    return {at, card: hand === this.seat && a.dataset.card, fields, scrolled, x: scrollX, y: scrollY};
+  }
+
+  restore({at, card, fields, scrolled, x, y}) {
+    for (const [id, value, sel] of fields) {
+      const f = document.getElementById(id);
+      if (!f || !this.root.contains(f)) continue;
+      if (f.tagName !== "SELECT" || [...f.options].some(o => o.value === value)) f.value = value;
+      if (sel) f.setSelectionRange(...sel);
+    }
+    for (const [id, top, left] of scrolled) {
+      const n = document.getElementById(id);
+      if (n) { n.scrollTop = top; n.scrollLeft = left; }
+    }
+    if (at) {
+      // a card of one's own that is gone (played): the one now in its place
+      const again = (at.startsWith("#invite") ? null : this.root.querySelector(at))
+        || (card ? this.root.querySelectorAll(".hand.mine button.card")[Math.min(this.focus, this.view.hand.length - 1)] : null);
+      again?.focus({preventScroll: true});
+    }
+    if (scrollX !== x || scrollY !== y) scrollTo(x, y);
   }
 }
 
@@ -1546,6 +1716,7 @@ async function route() {
   if (what === "table" && arg) {
     if (current && current.id === arg) { current.render(); return; }
     if (current) current.close();
+    if ($("#status").dataset.about && $("#status").dataset.about !== arg) showStatus("");   // another table's word
     main().replaceChildren(h("p", {class: "loading", text: "…"}));
     current = new TableClient(arg, extra || new URLSearchParams(location.search).get("code"));
     return;
@@ -1560,6 +1731,7 @@ async function route() {
 }
 
 async function start() {
+  applyLook();
   initDrives({api, h, errorText, showStatus, session, variants});
   setLanguage(pickLanguage(localStorage.getItem("openwhist-lang"), navigator.languages));
   $("#lang").addEventListener("change", e => {

@@ -23,7 +23,7 @@ export function cardSvg(text) {
     return svg;
   }
   const colour = RED.has(c.suit) ? "red" : "black";
-  svg.classList.add(colour);
+  svg.classList.add(colour, `suit-${c.suit}`);
   svg.append(el("rect", {x: 1, y: 1, width: 58, height: 82, rx: 5, class: "paper"}));
   const rank = rankLabel(c.rank);
   const sym = SUIT_SYMBOL[c.suit];

@@ -87,11 +87,8 @@ class _Engine(threading.local):
     and ``stats`` are views of it)."""
 
     def __init__(self) -> None:
-        from openwhist.solver import _search, _table
-
-        _search.compile_kernels()
-        self.search = _search
-        self.tt = _table.new_table()
+        self.search = kernels()
+        self.tt = _new_table()
         self.tt.fill(0)  # touch every page now rather than during the first searches
         self.gen = 0
         self.work = np.zeros(_layout.WORK, dtype=np.int64)
@@ -149,6 +146,66 @@ class _Engine(threading.local):
                                int(stats[_layout.TRICK_STARTS]))
         if stats[_layout.OVER_LIMIT]:
             raise NodeLimitReached(f"the search passed its limit of {int(stats[_layout.NODE_LIMIT])} nodes")
+
+
+BACKENDS = ("c", "numba", "python")
+"""The search kernels the solver can run on, as ``OPENWHIST_SOLVER`` names them: C
+(``_kernel.c``, compiled at set-up or on first use), numba (the optional ``numba`` extra),
+or pure Python (slow: the numba kernels' source run as plain Python)."""
+
+
+def backend() -> str:
+    """The kernels this process uses: ``$OPENWHIST_SOLVER`` where set (``c``, ``numba`` or
+    ``python``), else C where a compiler built them (or they are in the cache), else numba
+    where it is installed, else pure Python."""
+    kernels()
+    return _kernels_name
+
+
+_kernels: Any = None
+_kernels_name = ""
+
+
+def kernels() -> Any:
+    """The search kernels (see :func:`backend`), loaded once per process."""
+    global _kernels, _kernels_name
+    if _kernels is not None:
+        return _kernels
+    import importlib.util
+    import os
+
+    choice = os.environ.get("OPENWHIST_SOLVER", "").strip().lower()
+    if choice and choice not in BACKENDS:
+        raise InvalidActionError(f"OPENWHIST_SOLVER={choice!r}: the solver's kernels are one of "
+                                 f"{', '.join(BACKENDS)}")
+    found: Any = None
+    name = "c"
+    if choice in ("", "c"):
+        from openwhist.solver import _ckernel
+
+        found = _ckernel.load()
+        if found is None and choice == "c":
+            raise RuntimeError("OPENWHIST_SOLVER=c, but the C kernels cannot be built here (no C compiler)")
+    if found is None and choice != "python" and (choice == "numba" or importlib.util.find_spec("numba")):
+        from openwhist.solver import _search
+
+        _search.compile_kernels()
+        found, name = _search, "numba"
+    if found is None:
+        from openwhist.solver import _search
+
+        found, name = _search, "python"
+    _kernels, _kernels_name = found, name
+    return found
+
+
+def _new_table() -> Any:
+    """A fresh transposition table (see ``_table.new_table``), allocated without numba."""
+    bits = _layout.TT_BITS
+    size = (_layout.ENTRY + 1) << bits
+    raw = np.zeros(size + 8, dtype=np.int64)
+    off = (-raw.ctypes.data % 64) // 8
+    return raw[off:off + size]
 
 
 # A search of a large position starts in the first 2**SMALL_TABLE_BITS entries of the

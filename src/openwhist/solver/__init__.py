@@ -194,9 +194,33 @@ def kernels() -> Any:
     if found is None:
         from openwhist.solver import _search
 
-        found, name = _search, "python"
+        found, name = _PurePython(_search), "python"
     _kernels, _kernels_name = found, name
     return found
+
+
+class _PurePython:
+    """The numba kernels' source run as plain Python, its int64 hashes wrapping silently
+    (as they do compiled)."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        self.ESTIMATE = module.ESTIMATE
+
+    def search(self, *args: Any) -> bool:
+        """``_search.search``, run as Python."""
+        with np.errstate(over="ignore"):
+            return bool(self.module.search(*args))
+
+    def node_value(self, *args: Any) -> int:
+        """``_search.node_value``, run as Python."""
+        with np.errstate(over="ignore"):
+            return int(self.module.node_value(*args))
+
+    def root_values(self, *args: Any) -> None:
+        """``_search.root_values``, run as Python."""
+        with np.errstate(over="ignore"):
+            self.module.root_values(*args)
 
 
 def _new_table() -> Any:

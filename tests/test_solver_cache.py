@@ -156,6 +156,7 @@ def test_a_start_during_another_compilation_says_it_waits(monkeypatch: pytest.Mo
 def test_compiling_elsewhere_tells_whether_the_lock_is_held(monkeypatch: pytest.MonkeyPatch,
                                                             tmp_path: Path) -> None:
     monkeypatch.setenv("OPENWHIST_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("OPENWHIST_SOLVER", "numba")
     assert not _cache.compiling_elsewhere()
     with _cache.compile_lock():
         out = subprocess.run([sys.executable, "-m", "openwhist.solver", "--check"], env=dict(os.environ))

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from test_solver_props import positions
 
 from openwhist.cards import parse_hand
 from openwhist.solver import (
@@ -27,6 +26,7 @@ from openwhist.solver import (
     using_kernels,
 )
 from openwhist.solver.position import Objective
+from test_solver_props import positions
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "dds_whist_golden.json").read_text())
 SEATS = "NESW"
@@ -137,3 +137,23 @@ def test_without_numba_the_solver_plays_on_c_or_plain_python(tmp_path: Path) -> 
         done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == want
+
+
+def test_the_set_up_command_builds_the_c_kernels_once(tmp_path: Path) -> None:
+    env = dict(os.environ, OPENWHIST_CACHE_DIR=str(tmp_path))
+    env.pop("OPENWHIST_SOLVER", None)
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "openwhist.solver", *args], env=env,
+                              capture_output=True, text=True)
+
+    assert run("--check").returncode == 1  # an empty cache
+    first = run("--if-needed")
+    assert first.returncode == 0 and "c kernels" in first.stdout
+    assert list(tmp_path.glob("solverc-*/_kernel.so"))
+    assert run("--check").returncode == 0
+    again = run("--if-needed")
+    assert again.returncode == 0 and again.stdout == ""  # built already: quiet
+    env["OPENWHIST_SOLVER"] = "cobol"
+    refused = run()
+    assert refused.returncode == 2 and "one of c, numba, python" in refused.stderr

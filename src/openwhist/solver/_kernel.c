@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 #include <stdbool.h>
-#if defined(__BMI2__)
+#if defined(__BMI2__) || defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
 
@@ -104,16 +104,39 @@ INL i64 kmax(i64 a, i64 b) {
     return r;
 }
 
-/* a mask of the 16 words w from p with (w >> 32) & mask == value (logical shift) */
+/* a mask of the 16 words w from p with (w >> 32) & mask == value (logical shift): the
+ * table's tag words compared at once in vector registers where the processor has them */
 INL i64 lanes16(const i64 *p, i64 mask, i64 value) {
+#if defined(__AVX512F__)
+    __m512i m = _mm512_set1_epi64(mask), v = _mm512_set1_epi64(value);
+    __m512i a = _mm512_and_si512(_mm512_srli_epi64(_mm512_loadu_si512((const void *)p), 32), m);
+    __m512i b = _mm512_and_si512(_mm512_srli_epi64(_mm512_loadu_si512((const void *)(p + 8)), 32), m);
+    return (i64)_mm512_cmpeq_epi64_mask(a, v) | ((i64)_mm512_cmpeq_epi64_mask(b, v) << 8);
+#elif defined(__AVX2__)
+    __m256i m = _mm256_set1_epi64x(mask), v = _mm256_set1_epi64x(value);
+    i64 r = 0;
+    for (int g = 0; g < 4; g++) {
+        __m256i x = _mm256_and_si256(_mm256_srli_epi64(_mm256_loadu_si256((const __m256i *)(p + 4 * g)), 32), m);
+        r |= (i64)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(x, v))) << (4 * g);
+    }
+    return r;
+#else
     i64 r = 0;
     for (int j = 0; j < 16; j++)
         if ((i64)(((u64)p[j] >> 32) & (u64)mask) == value) r |= ONE << j;
     return r;
+#endif
 }
 
 /* a mask of the words among the 16 from p whose low 32 bits are the least */
 INL i64 oldest16(const i64 *p) {
+#if defined(__AVX512F__)
+    __m256i lo = _mm512_cvtepi64_epi32(_mm512_loadu_si512((const void *)p));
+    __m256i hi = _mm512_cvtepi64_epi32(_mm512_loadu_si512((const void *)(p + 8)));
+    __m512i all = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    unsigned least = _mm512_reduce_min_epu32(all);
+    return (i64)_mm512_cmpeq_epi32_mask(all, _mm512_set1_epi32((int)least));
+#else
     uint32_t least = (uint32_t)p[0];
     for (int j = 1; j < 16; j++)
         if ((uint32_t)p[j] < least) least = (uint32_t)p[j];
@@ -121,6 +144,7 @@ INL i64 oldest16(const i64 *p) {
     for (int j = 0; j < 16; j++)
         if ((uint32_t)p[j] == least) r |= ONE << j;
     return r;
+#endif
 }
 
 /* ---- the transposition table (_table.py) ---- */

@@ -39,7 +39,7 @@ from openwhist.solver import _layout
 _HERE = Path(__file__).resolve().parent
 SOURCE = _HERE / "_kernel.c"
 _NAME = "_kernel.so"
-_FLAGS = ("-O2", "-fwrapv", "-fno-strict-aliasing", "-fPIC", "-shared")
+_FLAGS = ("-O2", "-fwrapv", "-fno-strict-aliasing", "-fPIC", "-fvisibility=hidden", "-shared")
 
 
 def _defines() -> list[str]:

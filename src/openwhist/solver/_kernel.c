@@ -957,8 +957,8 @@ INL i64 follow_moves(i64 *work, const i64 *hands, const i64 *trick, i64 base, i6
     return nm;
 }
 
-bool ow_search(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 need, i64 leader, i64 tlen,
-               i64 rem, i64 gen);
+static bool search(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 need, i64 leader, i64 tlen,
+                   i64 rem, i64 gen);
 
 static bool last_hand(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 need, i64 leader,
                       i64 rem, i64 gen) {
@@ -992,7 +992,7 @@ static bool last_hand(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode,
         trick[base + tlen] = c;
         i64 nwi = beats(c, wcard, trump) ? tlen : wi;
         i64 w = wrap(leader + nwi, n);
-        bool v = ow_search(work, tt, ttlen, n, trump, mode, need - sides[w], w, 0, rem - 1, gen);
+        bool v = search(work, tt, ttlen, n, trump, mode, need - sides[w], w, 0, rem - 1, gen);
         i64 crel = trick_relevance(work, trick, base, n, nwi, live, rem);
         hands[seat] ^= cbit;
         if (v == is_or) {
@@ -1169,7 +1169,7 @@ static bool two_follow(i64 *work, i64 *tt, i64 ttlen, i64 trump, i64 mode, i64 n
         trick[base + 1] = c;
         i64 nwi = beats(c, wcard, trump) ? 1 : 0;
         i64 w = wrap(leader + nwi, n);
-        bool v = ow_search(work, tt, ttlen, n, trump, mode, need - sides[w], w, 0, rem - 1, gen);
+        bool v = search(work, tt, ttlen, n, trump, mode, need - sides[w], w, 0, rem - 1, gen);
         i64 crel = trick_relevance2(work, trick, base, nwi, live, rem);
         hands[seat] ^= cbit;
         if (v == is_or) {
@@ -1269,8 +1269,10 @@ static void store(i64 *work, i64 *tt, i64 ttlen, i64 mode, i64 need, i64 leader,
     tt[target + E_BEST] = best;
 }
 
-bool ow_search(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 need, i64 leader, i64 tlen,
-               i64 rem, i64 gen) {
+/* Can the declaring side reach the goal from this node? (as _search.search; the library's
+ * own calls go straight here, not through the exported ow_search) */
+static bool search(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 need, i64 leader, i64 tlen,
+                   i64 rem, i64 gen) {
     i64 *hands = work + HANDS, *trick = work + TRICK;
     const i64 *sides = work + SIDES;
     i64 *stats = work + STATS;
@@ -1491,7 +1493,7 @@ bool ow_search(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 ne
         i64 crel;
         if (tlen + 1 == n) {
             i64 w = wrap(leader + nwi, n);
-            v = ow_search(work, tt, ttlen, n, trump, mode, need - sides[w], w, 0, rem - 1, gen);
+            v = search(work, tt, ttlen, n, trump, mode, need - sides[w], w, 0, rem - 1, gen);
             crel = trick_relevance(work, trick, base, n, nwi, live, rem);
         } else {
             work[WIN + ply + 1] = nwi;
@@ -1500,7 +1502,7 @@ bool ow_search(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 ne
             else if (tlen == 0 && n == 2)
                 v = two_follow(work, tt, ttlen, trump, mode, need, leader, rem, gen);
             else
-                v = ow_search(work, tt, ttlen, n, trump, mode, need, leader, tlen + 1, rem, gen);
+                v = search(work, tt, ttlen, n, trump, mode, need, leader, tlen + 1, rem, gen);
             crel = work[REL + ply + 1];
         }
         hands[seat] ^= cbit;
@@ -1556,7 +1558,7 @@ static i64 first_guess(const i64 *hands, i64 n, i64 trump, const i64 *sides, i64
     return imin(imax(est, 1), rem);
 }
 
-i64 ow_node_value(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 leader, i64 tlen, i64 rem,
+static i64 node_value(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 leader, i64 tlen, i64 rem,
                   i64 guess, i64 gen) {
     i64 *stats = work + STATS;
     if (guess <= ESTIMATE) {
@@ -1572,7 +1574,7 @@ i64 ow_node_value(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64
         while (lo < hi) {
             i64 t = imin(imax(g, lo + 1), hi);
             if (stats[OVER_LIMIT]) break;
-            if (ow_search(work, tt, ttlen, n, trump, mode, t, leader, tlen, rem, gen)) {
+            if (search(work, tt, ttlen, n, trump, mode, t, leader, tlen, rem, gen)) {
                 lo = t;
                 g = t + 1;
             } else {
@@ -1586,7 +1588,7 @@ i64 ow_node_value(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64
     }
     while (lo < hi) {
         i64 t = imax(imin(g, hi - 1), lo);
-        if (ow_search(work, tt, ttlen, n, trump, mode, t, leader, tlen, rem, gen)) {
+        if (search(work, tt, ttlen, n, trump, mode, t, leader, tlen, rem, gen)) {
             hi = t;
             g = t - 1;
         } else {
@@ -1599,7 +1601,7 @@ i64 ow_node_value(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64
     return lo;
 }
 
-void ow_root_values(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 target, i64 leader,
+static void root_values(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 target, i64 leader,
                     i64 tlen, i64 rem, i64 gen, i64 *out) {
     i64 *hands = work + HANDS, *trick = work + TRICK;
     const i64 *sides = work + SIDES;
@@ -1647,14 +1649,14 @@ void ow_root_values(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i
             work[WIN + base + ntlen] = trick_winner(trick, base, ntlen, trump);
         }
         if (target < 0) {
-            i64 v = nrem == 0 ? 0 : ow_node_value(work, tt, ttlen, n, trump, mode, nleader, ntlen, nrem,
+            i64 v = nrem == 0 ? 0 : node_value(work, tt, ttlen, n, trump, mode, nleader, ntlen, nrem,
                                                   guess - gained, gen);
             out[c] = v + gained;
             if (best < 0 || (mode == 0 ? out[c] > best : out[c] < best)) best = out[c];
             guess = mode == 0 ? best : best - 1;
         } else {
             bool ok = nrem == 0 ? goal_met(mode, target - gained)
-                                : ow_search(work, tt, ttlen, n, trump, mode, target - gained, nleader, ntlen, nrem,
+                                : search(work, tt, ttlen, n, trump, mode, target - gained, nleader, ntlen, nrem,
                                             gen);
             out[c] = ok ? 1 : 0;
             work[ACC] = work[REL + 4 * nrem + ntlen];
@@ -1669,4 +1671,23 @@ void ow_root_values(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i
             }
         }
     }
+}
+
+/* ---- the library's entry points, called through ctypes ---- */
+
+#define EXPORT __attribute__((visibility("default")))
+
+EXPORT bool ow_search(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 need, i64 leader,
+                      i64 tlen, i64 rem, i64 gen) {
+    return search(work, tt, ttlen, n, trump, mode, need, leader, tlen, rem, gen);
+}
+
+EXPORT i64 ow_node_value(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 leader, i64 tlen,
+                         i64 rem, i64 guess, i64 gen) {
+    return node_value(work, tt, ttlen, n, trump, mode, leader, tlen, rem, guess, gen);
+}
+
+EXPORT void ow_root_values(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 target, i64 leader,
+                           i64 tlen, i64 rem, i64 gen, i64 *out) {
+    root_values(work, tt, ttlen, n, trump, mode, target, leader, tlen, rem, gen, out);
 }

@@ -117,7 +117,7 @@ def test_an_unknown_kernel_name_is_refused() -> None:
 
 def test_without_numba_the_solver_plays_on_c_or_plain_python(tmp_path: Path) -> None:
     """A process where numba cannot be imported solves on C kernels, and on plain Python
-    where asked; neither imports numba."""
+    where asked or where no C compiler is installed; none imports numba."""
     code = (
         "import sys\n"
         "class Block:\n"
@@ -137,6 +137,14 @@ def test_without_numba_the_solver_plays_on_c_or_plain_python(tmp_path: Path) -> 
         done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == want
+    # no compiler on the path, none built in the cache: plain Python
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    env.update(OPENWHIST_SOLVER="", PATH=str(empty), OPENWHIST_CACHE_DIR=str(tmp_path / "fresh"))
+    env.pop("CC", None)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "python 2 False"
 
 
 def test_the_set_up_command_builds_the_c_kernels_once(tmp_path: Path) -> None:
@@ -157,3 +165,43 @@ def test_the_set_up_command_builds_the_c_kernels_once(tmp_path: Path) -> None:
     env["OPENWHIST_SOLVER"] = "cobol"
     refused = run()
     assert refused.returncode == 2 and "one of c, numba, python" in refused.stderr
+
+
+@pytest.fixture(scope="module")
+def portable_kernels(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The C kernels compiled for any processor of the kind (no bit extract or vector
+    instructions: the plain C paths of ``_kernel.c``)."""
+    import ctypes
+
+    from openwhist.solver import _ckernel
+
+    cc = _ckernel.compiler()
+    if cc is None:
+        pytest.skip("no C compiler")
+    out = tmp_path_factory.mktemp("portable") / "_kernel.so"
+    subprocess.run([cc, *_ckernel._FLAGS, *_ckernel._defines(), "-o", str(out), str(_ckernel.SOURCE)],
+                   check=True)
+    import openwhist.solver as solver
+
+    return solver._Engine(_ckernel.Kernels(ctypes.CDLL(str(out))))  # an engine of their own
+
+
+def portable_answers(engine: Any, pos: Position) -> tuple[int, dict[str, int], int]:
+    import openwhist.solver as solver
+
+    before = getattr(solver._chosen, "engine", None)
+    solver._chosen.engine = engine
+    try:
+        return solve(pos), {str(c): v for c, v in solve_all(pos).items()}, last_stats().nodes
+    finally:
+        solver._chosen.engine = before
+
+
+def test_portable_c_kernels_match_the_native_ones(portable_kernels: Any) -> None:
+    for deal in GOLDEN["deals"][:3]:
+        pos = golden_position(deal["hands"], deal["trump"], deal["leader"])
+        assert portable_answers(portable_kernels, pos) == answers("c", pos)
+    for pos in late_golden_positions(6)[:12]:
+        assert portable_answers(portable_kernels, pos) == answers("c", pos)
+    german = Position((parse_hand("AKT.Q2.J9.-"), parse_hand("QJ.AK.3.43")), trump=2, leader=1, sides=(0, 1))
+    assert portable_answers(portable_kernels, german) == answers("c", german)

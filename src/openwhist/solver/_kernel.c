@@ -96,6 +96,14 @@ INL i64 kth_highest(i64 bits, i64 k) {
 }
 
 INL i64 kmax(i64 a, i64 b) {
+#if defined(__BMI2__)
+    /* the four depths at once: each spread to a byte with a guard bit above it, whose
+     * borrow after a subtraction tells which is larger */
+    i64 x = (i64)_pdep_u64((u64)a, 0x0F0F0F0FULL), y = (i64)_pdep_u64((u64)b, 0x0F0F0F0FULL);
+    i64 d = ((x | 0x10101010) - y) & 0x10101010;
+    i64 m = d - (d >> 4);
+    return (i64)_pext_u64((u64)((x & m) | (y & ~m)), 0x0F0F0F0FULL);
+#endif
     i64 r = 0;
     for (int s = 0; s < 4; s++) {
         i64 x = (a >> (4 * s)) & 15, y = (b >> (4 * s)) & 15;
@@ -737,6 +745,18 @@ INL i64 sure_trick(const i64 *hands, const i64 *trick, i64 base, i64 n, i64 trum
 /* ---- the search (_search.py) ---- */
 
 INL i64 run_tops(i64 legal, i64 live) {
+#if defined(__BMI2__)
+    i64 out = 0;
+    for (int s = 0; s < 4; s++) {
+        i64 hs = (legal >> (13 * s)) & SUIT;
+        if (hs) {
+            i64 ls = (live >> (13 * s)) & SUIT;
+            i64 x = (i64)_pext_u64((u64)hs, (u64)ls);
+            out |= (i64)_pdep_u64((u64)(x & ~(x >> 1)), (u64)ls) << (13 * s);
+        }
+    }
+    return out;
+#endif
     i64 tops = legal, bits = legal;
     while (bits) {
         i64 c = lowbit(bits);
@@ -960,7 +980,7 @@ INL i64 follow_moves(i64 *work, const i64 *hands, const i64 *trick, i64 base, i6
 static bool search(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 need, i64 leader, i64 tlen,
                    i64 rem, i64 gen);
 
-static bool last_hand(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 need, i64 leader,
+INL bool last_hand(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i64 need, i64 leader,
                       i64 rem, i64 gen) {
     i64 *hands = work + HANDS, *trick = work + TRICK;
     const i64 *sides = work + SIDES;
@@ -1008,7 +1028,7 @@ static bool last_hand(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode,
     return result;
 }
 
-static bool third_hand(i64 *work, i64 *tt, i64 ttlen, i64 trump, i64 mode, i64 need, i64 leader, i64 rem,
+INL bool third_hand(i64 *work, i64 *tt, i64 ttlen, i64 trump, i64 mode, i64 need, i64 leader, i64 rem,
                        i64 gen) {
     i64 *hands = work + HANDS, *trick = work + TRICK;
     const i64 *sides = work + SIDES;
@@ -1067,7 +1087,7 @@ static bool third_hand(i64 *work, i64 *tt, i64 ttlen, i64 trump, i64 mode, i64 n
     return result;
 }
 
-static bool second_hand(i64 *work, i64 *tt, i64 ttlen, i64 trump, i64 mode, i64 need, i64 leader, i64 rem,
+INL bool second_hand(i64 *work, i64 *tt, i64 ttlen, i64 trump, i64 mode, i64 need, i64 leader, i64 rem,
                         i64 gen) {
     i64 *hands = work + HANDS, *trick = work + TRICK;
     const i64 *sides = work + SIDES;
@@ -1138,7 +1158,7 @@ INL i64 two_candidates(i64 legal, i64 led, i64 wcard) {
     return cand;
 }
 
-static bool two_follow(i64 *work, i64 *tt, i64 ttlen, i64 trump, i64 mode, i64 need, i64 leader, i64 rem,
+INL bool two_follow(i64 *work, i64 *tt, i64 ttlen, i64 trump, i64 mode, i64 need, i64 leader, i64 rem,
                        i64 gen) {
     i64 *hands = work + HANDS, *trick = work + TRICK;
     const i64 *sides = work + SIDES;

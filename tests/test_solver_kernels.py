@@ -205,3 +205,16 @@ def test_portable_c_kernels_match_the_native_ones(portable_kernels: Any) -> None
         assert portable_answers(portable_kernels, pos) == answers("c", pos)
     german = Position((parse_hand("AKT.Q2.J9.-"), parse_hand("QJ.AK.3.43")), trump=2, leader=1, sides=(0, 1))
     assert portable_answers(portable_kernels, german) == answers("c", german)
+
+
+def test_a_cache_that_cannot_be_written_still_gets_the_c_kernels(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    env = dict(os.environ, OPENWHIST_CACHE_DIR=str(blocker / "cache"),
+               PYTHONPATH=str(Path(__file__).resolve().parent.parent / "src"))
+    env.pop("OPENWHIST_SOLVER", None)
+    code = ("from openwhist.solver import Position, backend, solve\n"
+            "print(backend(), solve(Position.from_deal('N:AK.2.-.- Q3.-.2.- J4.-.-.2 5.3.3.-', trump='S')))")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["c", "2"]

@@ -91,10 +91,11 @@ def is_built() -> bool:
         return False
 
 
-def build() -> Path:
-    """Compile the kernels into :func:`cache_dir` (unless they are there); return the
-    library's path.  Raises ``RuntimeError`` where no compiler is installed or it fails."""
-    target = cache_dir() / _NAME
+def build(folder: Path | None = None) -> Path:
+    """Compile the kernels into ``folder`` (by default :func:`cache_dir`) unless they are
+    there; return the library's path.  Raises ``RuntimeError`` where no compiler is
+    installed or it fails, ``OSError`` where the folder cannot be written."""
+    target = (folder or cache_dir()) / _NAME
     if target.is_file():
         return target
     cc = compiler()
@@ -178,7 +179,13 @@ def load(build_if_needed: bool = True) -> Kernels | None:
     with _lock:
         if _loaded is None:
             try:
-                path = build() if build_if_needed else cache_dir() / _NAME
+                if not build_if_needed:
+                    path = cache_dir() / _NAME
+                else:
+                    try:
+                        path = build()
+                    except OSError:  # the cache cannot be written: a folder of this process's own
+                        path = build(Path(tempfile.mkdtemp(prefix="openwhist-solverc-")))
                 _loaded = Kernels(ctypes.CDLL(str(path)))
             except (OSError, RuntimeError, AttributeError):
                 return None

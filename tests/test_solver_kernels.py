@@ -218,3 +218,17 @@ def test_a_cache_that_cannot_be_written_still_gets_the_c_kernels(tmp_path: Path)
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["c", "2"]
+
+
+def test_the_c_kernels_leave_numba_unloaded() -> None:
+    """Where numba is installed too, searching on the C kernels does not import it (a
+    second or more of start-up, and its memory)."""
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent / "src"))
+    env.pop("OPENWHIST_SOLVER", None)
+    code = ("import sys\n"
+            "from openwhist.solver import Position, backend, solve\n"
+            "solve(Position.from_deal('N:AK.2.-.- Q3.-.2.- J4.-.-.2 5.3.3.-', trump='S'))\n"
+            "print(backend(), any(m.startswith(('numba', 'llvmlite')) for m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["c", "False"]

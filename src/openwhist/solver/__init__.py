@@ -199,8 +199,6 @@ def load_kernels(name: str) -> Any:
     """The search kernels ``name`` (one of :data:`BACKENDS`), loaded (and compiled where they
     need it); raises ``RuntimeError`` where they cannot be had in this process, and
     :class:`InvalidActionError` for a name not among them."""
-    from openwhist.solver import _jit
-
     if name not in BACKENDS:
         raise InvalidActionError(f"OPENWHIST_SOLVER={name!r}: the solver's kernels are one of "
                                  f"{', '.join(BACKENDS)}")
@@ -211,6 +209,8 @@ def load_kernels(name: str) -> Any:
         if found is None:
             raise RuntimeError("the solver's C kernels cannot be built here (no C compiler: install gcc)")
         return found
+    from openwhist.solver import _jit  # (imports numba where it is installed)
+
     if name == "numba":
         if not _jit.NUMBA:
             raise RuntimeError("numba is not installed (pip install 'openwhist[numba]')")

@@ -1,7 +1,11 @@
 # mypy: ignore-errors
 # (numba kernels: numba infers and checks their types when it compiles them; the typed
 # public surface is openwhist.solver)
-"""The compiled search kernels of the double-dummy solver (numba, cached on disk).
+"""The search kernels of the double-dummy solver, compiled with numba (the optional
+``numba`` extra, cached on disk) or, without numba, run as plain Python (slow).
+``_kernel.c`` is the same search written out in C, line for line, the solver's default:
+a change to the search here is made there too (tests/test_solver_kernels.py checks that
+both give the same values and visit the same nodes).
 
 Everything here works on signed int64 card masks.  The state of a search is held in one
 small array, ``work``, that the kernels change and restore in place, besides the

@@ -93,6 +93,9 @@ def test_c_kernels_match_plain_python_on_german_solo_and_misere() -> None:
         assert answers("c", pos) == answers("python", pos), pos
 
 
+# slow: the first run compiles the numba kernels (minutes); the plain Python kernels, the
+# same source, are compared node for node in the default run
+@pytest.mark.slow
 @pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed")
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())

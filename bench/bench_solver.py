@@ -10,6 +10,7 @@ Our solver only (DDS has no such positions):
   * 1 against 3 (solo), most tricks, 10 cards; misere (fewest tricks, 1 v 3), 8 cards.
 
 Run:  .venv/bin/python bench/bench_solver.py [--deals N] [--repeat R] [--no-dds] [--only NAME ...]
+(``OPENWHIST_SOLVER=c|numba|python`` picks the solver's kernels; C by default)
 Prints median and p95 seconds per position and, with DDS, the ratios ours / DDS of the
 medians and p95s, and the median and p95 of the ratio on each position; for the
 classic positions also the trick starts of both solvers (DDS's node count) and the summed
@@ -238,9 +239,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="run only these benchmarks")
     args = parser.parse_args(argv)
     chosen = set(args.only or ["startup", "opening", "after4", "after8", "german", "solo", "misere"])
-    from openwhist.solver import warm_up
+    from openwhist.solver import backend, warm_up
 
     warm_up()
+    print(f"the solver's {backend()} kernels", flush=True)
     if "startup" in chosen:
         start_up()
     use_dds = not args.no_dds

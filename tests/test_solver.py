@@ -261,6 +261,7 @@ def test_played_card_value_is_consistent() -> None:
 
 
 def test_compiling_the_kernels_leaves_numba_settings_as_they_were() -> None:
+    pytest.importorskip("numba")
     from llvmlite import binding
     from numba.core import config
     from numba.cpython import slicing
@@ -279,6 +280,7 @@ def test_compiling_the_kernels_leaves_numba_settings_as_they_were() -> None:
 
 def test_table_vector_compares_match_a_plain_scan() -> None:
     """The table's 16-word vector compares give the same lanes as a loop over the words."""
+    pytest.importorskip("numba")
     import random
 
     import numpy as np

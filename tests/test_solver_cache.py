@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from openwhist.solver import _cache
+from openwhist.solver import _cache, _jit
+
+# the numba kernels and their cache: the optional numba extra
+needs_numba = pytest.mark.skipif(not _jit.NUMBA, reason="numba is not installed")
 
 SOLVER = Path(_cache.__file__).resolve().parent
 
@@ -63,6 +66,7 @@ def test_the_key_changes_with_any_kernel_file(tmp_path: Path) -> None:
     _cache.source_key.cache_clear()
 
 
+@needs_numba
 def test_the_kernels_are_cached_in_the_user_folder() -> None:
     from openwhist.solver import _bits, _bounds, _search, _table
 
@@ -85,6 +89,7 @@ KERNEL = textwrap.dedent("""
 """)
 
 
+@needs_numba
 def test_a_second_installation_loads_what_the_first_compiled(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     env = dict(os.environ, OPENWHIST_CACHE_DIR=str(cache))
@@ -139,12 +144,14 @@ def _first_stderr_line(env: dict[str, str]) -> str:
         proc.wait()
 
 
+@needs_numba
 def test_a_cold_start_says_why_it_waits(tmp_path: Path) -> None:
     env = dict(os.environ, OPENWHIST_CACHE_DIR=str(tmp_path))
     line = _first_stderr_line(env)
     assert line.startswith("openwhist: compiling the solver for this machine"), line
 
 
+@needs_numba
 def test_a_start_during_another_compilation_says_it_waits(monkeypatch: pytest.MonkeyPatch,
                                                           tmp_path: Path) -> None:
     monkeypatch.setenv("OPENWHIST_CACHE_DIR", str(tmp_path))
@@ -153,9 +160,11 @@ def test_a_start_during_another_compilation_says_it_waits(monkeypatch: pytest.Mo
     assert line.startswith("openwhist: waiting for another process that is compiling the solver"), line
 
 
+@needs_numba
 def test_compiling_elsewhere_tells_whether_the_lock_is_held(monkeypatch: pytest.MonkeyPatch,
                                                             tmp_path: Path) -> None:
     monkeypatch.setenv("OPENWHIST_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("OPENWHIST_SOLVER", "numba")
     assert not _cache.compiling_elsewhere()
     with _cache.compile_lock():
         out = subprocess.run([sys.executable, "-m", "openwhist.solver", "--check"], env=dict(os.environ))
@@ -164,6 +173,7 @@ def test_compiling_elsewhere_tells_whether_the_lock_is_held(monkeypatch: pytest.
     assert out.returncode == 1
 
 
+@needs_numba
 def test_the_inliner_copy_shares_one_scope_per_copy_and_is_restored() -> None:
     import copy
 

@@ -420,7 +420,7 @@ def _load_solver() -> None:
     """Load the solver under a spinner: the first run on a machine compiles it."""
     from openwhist.solver import warm_up
 
-    with console.status("loading the solver (the first run on a machine compiles it: a minute or two)"):
+    with console.status("loading the solver (the first run on a machine compiles it: a few seconds)"):
         warm_up()
 
 

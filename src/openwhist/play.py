@@ -756,7 +756,7 @@ def play_command(
         from openwhist.solver import warm_up
 
         with console.status("loading the solver for the computer players (the first run on a "
-                            "machine compiles it: a minute or two)"):
+                            "machine compiles it: a few seconds)"):
             warm_up()
     record = get_variant(match.variant)
     console.print(f"[bold]openwhist[/] — {escape(match.variant)} whist, seed {match.seed}; "

@@ -45,7 +45,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
+
+try:
+    from numba import njit
+except ImportError as error:  # an optional extra: the rest of openwhist plays without it
+    raise ImportError("the batch simulator (openwhist.env.batch) needs numba: "
+                      "pip install 'openwhist[numba]'") from error
 
 from openwhist.cards import _GROUPS
 from openwhist.errors import ConfigError, IllegalActionError

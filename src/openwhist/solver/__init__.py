@@ -26,13 +26,17 @@ holds the only heart, West the only diamond:
 >>> solve_target(pos.with_objective("at least 2")), solve_target(pos.with_objective("exactly 3"))
 (True, False)
 
-The search is compiled with numba and cached on disk, so only the first run on a machine
-pays the compilation (see :func:`warm_up`).
+The search runs on kernels written in C (``_kernel.c``), compiled once per machine into
+the per-user cache (about a second, at set-up or at the first search); with the optional
+``numba`` extra on the same search compiled by numba, and where neither can be had on
+its source run as plain Python (slow; see :func:`backend`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -50,12 +54,15 @@ __all__ = [
     "NodeLimitReached",
     "SolveStats",
     "dd_table",
+    "backend",
     "last_stats",
+    "load_kernels",
     "parse_deal",
     "parse_trump",
     "solve",
     "solve_all",
     "solve_target",
+    "using_kernels",
     "warm_up",
 ]
 
@@ -86,12 +93,9 @@ class _Engine(threading.local):
     the hands, trick slots, sides, counters and move lists (``hands``, ``trick``, ``sides``
     and ``stats`` are views of it)."""
 
-    def __init__(self) -> None:
-        from openwhist.solver import _search, _table
-
-        _search.compile_kernels()
-        self.search = _search
-        self.tt = _table.new_table()
+    def __init__(self, search: Any = None) -> None:
+        self.search = kernels() if search is None else search
+        self.tt = _new_table()
         self.tt.fill(0)  # touch every page now rather than during the first searches
         self.gen = 0
         self.work = np.zeros(_layout.WORK, dtype=np.int64)
@@ -151,6 +155,162 @@ class _Engine(threading.local):
             raise NodeLimitReached(f"the search passed its limit of {int(stats[_layout.NODE_LIMIT])} nodes")
 
 
+BACKENDS = ("c", "numba", "python")
+"""The search kernels the solver can run on, as ``OPENWHIST_SOLVER`` names them: C
+(``_kernel.c``, compiled at set-up or on first use), numba (the optional ``numba`` extra),
+or pure Python (slow: the numba kernels' source run as plain Python)."""
+
+
+def backend() -> str:
+    """The kernels this process uses: ``$OPENWHIST_SOLVER`` where set (``c``, ``numba`` or
+    ``python``), else C where a compiler built them (or they are in the cache), else numba
+    where it is installed, else pure Python."""
+    kernels()
+    return _kernels_name
+
+
+_kernels: Any = None
+_kernels_name = ""
+
+
+def kernels() -> Any:
+    """The search kernels (see :func:`backend`), loaded once per process."""
+    global _kernels, _kernels_name
+    if _kernels is not None:
+        return _kernels
+    import os
+
+    choice = os.environ.get("OPENWHIST_SOLVER", "").strip().lower()
+    if choice:
+        found = load_kernels(choice)
+    else:
+        found = None
+        for choice in BACKENDS:
+            try:
+                found = load_kernels(choice)
+                break
+            except RuntimeError:
+                continue
+    _kernels, _kernels_name = found, choice
+    return found
+
+
+def load_kernels(name: str) -> Any:
+    """The search kernels ``name`` (one of :data:`BACKENDS`), loaded (and compiled where they
+    need it); raises ``RuntimeError`` where they cannot be had in this process, and
+    :class:`InvalidActionError` for a name not among them."""
+    if name not in BACKENDS:
+        raise InvalidActionError(f"OPENWHIST_SOLVER={name!r}: the solver's kernels are one of "
+                                 f"{', '.join(BACKENDS)}")
+    if name == "c":
+        from openwhist.solver import _ckernel
+
+        found = _ckernel.load()
+        if found is None:
+            raise RuntimeError("the solver's C kernels cannot be built here (no C compiler: install gcc)")
+        return found
+    from openwhist.solver import _jit  # (imports numba where it is installed)
+
+    if name == "numba":
+        if not _jit.NUMBA:
+            raise RuntimeError("numba is not installed (pip install 'openwhist[numba]')")
+        from openwhist.solver import _search
+
+        _search.compile_kernels()
+        return _search
+    if not _jit.NUMBA:
+        from openwhist.solver import _search as plain
+
+        return _PurePython(plain)
+    return _PurePython(_plain_copy())
+
+
+_KERNEL_MODULES = ("_jit", "_cache", "_bits", "_table", "_bounds", "_search")
+
+
+def _plain_copy() -> Any:
+    """A second copy of the kernels' modules, loaded as plain Python in a process whose
+    own copy is compiled with numba (the tests compare the two): imported afresh with
+    ``OPENWHIST_SOLVER=python``, then the numba copy put back in place."""
+    import importlib
+    import os
+    import sys
+
+    package = sys.modules[__name__]
+    names = [f"{__name__}.{m}" for m in _KERNEL_MODULES]
+    saved = {name: sys.modules.pop(name) for name in names if name in sys.modules}
+    before = os.environ.get("OPENWHIST_SOLVER")
+    os.environ["OPENWHIST_SOLVER"] = "python"
+    try:
+        return importlib.import_module(f"{__name__}._search")
+    finally:
+        if before is None:
+            del os.environ["OPENWHIST_SOLVER"]
+        else:
+            os.environ["OPENWHIST_SOLVER"] = before
+        for name in names:
+            sys.modules.pop(name, None)
+            short = name.rsplit(".", 1)[1]
+            if name in saved:
+                sys.modules[name] = saved[name]
+                setattr(package, short, saved[name])
+            elif hasattr(package, short):
+                delattr(package, short)
+
+
+@contextlib.contextmanager
+def using_kernels(name: str) -> Iterator[None]:
+    """Run this thread's searches inside the block on the kernels ``name`` (one of
+    :data:`BACKENDS`, as :func:`load_kernels` loads them), with a transposition table of
+    their own: to compare them, value by value and in speed."""
+    engine = _engines.get(name)
+    if engine is None:
+        engine = _engines[name] = _Engine(load_kernels(name))
+    before = getattr(_chosen, "engine", None)
+    _chosen.engine = engine
+    try:
+        yield
+    finally:
+        _chosen.engine = before
+
+
+_chosen = threading.local()  # the engine using_kernels chose for this thread, if any
+_engines: dict[str, _Engine] = {}  # using_kernels' engines, by kernels (each per thread)
+
+
+class _PurePython:
+    """The numba kernels' source run as plain Python, its int64 hashes wrapping silently
+    (as they do compiled)."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        self.ESTIMATE = module.ESTIMATE
+
+    def search(self, *args: Any) -> bool:
+        """``_search.search``, run as Python."""
+        with np.errstate(over="ignore"):
+            return bool(self.module.search(*args))
+
+    def node_value(self, *args: Any) -> int:
+        """``_search.node_value``, run as Python."""
+        with np.errstate(over="ignore"):
+            return int(self.module.node_value(*args))
+
+    def root_values(self, *args: Any) -> None:
+        """``_search.root_values``, run as Python."""
+        with np.errstate(over="ignore"):
+            self.module.root_values(*args)
+
+
+def _new_table() -> Any:
+    """A fresh transposition table (see ``_table.new_table``), allocated without numba."""
+    bits = _layout.TT_BITS
+    size = (_layout.ENTRY + 1) << bits
+    raw = np.zeros(size + 8, dtype=np.int64)
+    off = (-raw.ctypes.data % 64) // 8
+    return raw[off:off + size]
+
+
 # A search of a large position starts in the first 2**SMALL_TABLE_BITS entries of the
 # table, which stay in the processor's caches, and spreads over the whole table once it
 # has replaced a quarter of them: most searches never need more.
@@ -162,6 +322,9 @@ _engine_lock = threading.Lock()
 
 def _get_engine() -> _Engine:
     global _engine
+    chosen: _Engine | None = getattr(_chosen, "engine", None)
+    if chosen is not None:
+        return chosen
     if _engine is None:
         with _engine_lock:
             if _engine is None:

@@ -1,16 +1,33 @@
 """``python -m openwhist.solver [--check | --if-needed]``: compile (or load) the solver.
 
-With no option, load the solver (compiling it if this machine has not yet) and print the
-seconds it took.  ``--check`` only tells, by its exit status, whether the compiled solver
-is in the cache or another process is compiling it now (0), or neither (1);
-``--if-needed`` loads it quietly when it is cached and compiles it when it is not (the
-set-up scripts run it).
+With no option, load the solver's kernels (compiling them if this machine has not yet)
+and print the seconds it took and which kernels run (C, numba or plain Python: see
+``OPENWHIST_SOLVER``).  ``--check`` only tells, by its exit status, whether the kernels
+are compiled for this machine (or another process is compiling the numba ones now: 0),
+or not (1); ``--if-needed`` loads them quietly when they are compiled and compiles them
+when they are not (the set-up scripts run it).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+
+
+def _ready() -> bool:
+    """Whether the kernels this process would use need no compiling first."""
+    choice = os.environ.get("OPENWHIST_SOLVER", "").strip().lower()
+    if choice == "python":
+        return True
+    if choice == "numba":
+        from openwhist.solver import _cache, _search
+
+        return _cache.is_cached([_search.search, _search.node_value, _search.root_values]) \
+            or _cache.compiling_elsewhere()
+    from openwhist.solver import _ckernel
+
+    return _ckernel.is_built() or _ckernel.compiler() is None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,14 +41,23 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--if-needed", action="store_true",
                        help="compile the solver unless it is in the cache already")
     args = parser.parse_args(argv)
-    from openwhist.solver import _cache, _search, warm_up
+    from openwhist.errors import InvalidActionError
 
-    cached = _cache.is_cached([_search.search, _search.node_value, _search.root_values])
+    ready = _ready()
     if args.check:
-        return 0 if cached or _cache.compiling_elsewhere() else 1
-    seconds = warm_up()
-    if not (args.if_needed and cached):
-        print(f"solver ready in {seconds:.1f} s (cache: {_cache.cache_dir()})")
+        return 0 if ready else 1
+    from openwhist.solver import backend, warm_up
+
+    try:
+        seconds = warm_up()
+    except InvalidActionError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except RuntimeError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    if not (args.if_needed and ready):
+        print(f"solver ready in {seconds:.1f} s ({backend()} kernels)")
     return 0
 
 

@@ -8,121 +8,160 @@ words, and who wins a trick."""
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import binding as llvm_binding
-from llvmlite import ir as llvm_ir
-from numba import njit
-from numba.core import cgutils, types
-from numba.core import config as numba_config
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
-from numba.extending import intrinsic
 
 from openwhist.solver import _cache
+from openwhist.solver._jit import NUMBA, njit
 
 SUIT = np.int64(0x1FFF)
 
+if NUMBA:
+    from llvmlite import binding as llvm_binding
+    from llvmlite import ir as llvm_ir
+    from numba.core import cgutils, types
+    from numba.core import config as numba_config
+    from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+    from numba.extending import intrinsic
 
-@intrinsic
-def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.ctpop(args[0])
+    @intrinsic
+    def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            return builder.ctpop(args[0])
 
-    return x(x), codegen
+        return x(x), codegen
 
+    _LLVM_OPAQUE_POINTERS = llvm_binding.llvm_version_info >= (15,)
+    # the processor's parallel bit extract and deposit (x86 BMI2), where numba compiles for
+    # this machine and it has them; else tables do the same (the table look-ups missed the
+    # first-level cache: about 5% of a German whist search).  numba keys its cached code on
+    # the processor's features, so code built with them is never loaded where they lack
+    _BMI2 = numba_config.CPU_NAME is None and bool(llvm_binding.get_host_cpu_features().get("bmi2"))
 
-_LLVM_OPAQUE_POINTERS = llvm_binding.llvm_version_info >= (15,)
-# the processor's parallel bit extract and deposit (x86 BMI2), where numba compiles for
-# this machine and it has them; else tables do the same (the table look-ups missed the
-# first-level cache: about 5% of a German whist search).  numba keys its cached code on
-# the processor's features, so code built with them is never loaded where they lack
-_BMI2 = numba_config.CPU_NAME is None and bool(llvm_binding.get_host_cpu_features().get("bmi2"))
+    def _bmi2_call(name):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            i64 = llvm_ir.IntType(64)
+            fnty = llvm_ir.FunctionType(i64, [i64, i64])
+            return builder.call(cgutils.get_or_insert_function(builder.module, fnty, name), args)
+        return codegen
 
+    @intrinsic
+    def _pext(typingctx, x, m):  # type: ignore[no-untyped-def]
+        """The bits of ``x`` that ``m`` selects, packed down (BMI2 machines only)."""
+        return types.int64(types.int64, types.int64), _bmi2_call("llvm.x86.bmi.pext.64")
 
-def _bmi2_call(name):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        i64 = llvm_ir.IntType(64)
-        fnty = llvm_ir.FunctionType(i64, [i64, i64])
-        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, name), args)
-    return codegen
+    @intrinsic
+    def _pdep(typingctx, x, m):  # type: ignore[no-untyped-def]
+        """The low bits of ``x`` moved to the places of the bits of ``m`` (BMI2 machines only)."""
+        return types.int64(types.int64, types.int64), _bmi2_call("llvm.x86.bmi.pdep.64")
 
+    @intrinsic
+    def _prefetch(typingctx, arr, idx):  # type: ignore[no-untyped-def]
+        """Ask the processor to load ``arr[idx]`` into its caches (no wait, no result).  Before
+        LLVM 15 (named pointer types) it does nothing: a hint, never needed for the answer."""
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            aryty = signature.args[0]
+            ary = context.make_array(aryty)(context, builder, args[0])
+            ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
+            if _LLVM_OPAQUE_POINTERS:
+                i32 = llvm_ir.IntType(32)
+                fnty = llvm_ir.FunctionType(llvm_ir.VoidType(), [ptr.type, i32, i32, i32])
+                fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+                builder.call(fn, [ptr, i32(0), i32(3), i32(1)])  # read, keep in all cache levels
+            return context.get_dummy_value()
 
-@intrinsic
-def _pext(typingctx, x, m):  # type: ignore[no-untyped-def]
-    """The bits of ``x`` that ``m`` selects, packed down (BMI2 machines only)."""
-    return types.int64(types.int64, types.int64), _bmi2_call("llvm.x86.bmi.pext.64")
+        return types.void(arr, idx), codegen
 
-
-@intrinsic
-def _pdep(typingctx, x, m):  # type: ignore[no-untyped-def]
-    """The low bits of ``x`` moved to the places of the bits of ``m`` (BMI2 machines only)."""
-    return types.int64(types.int64, types.int64), _bmi2_call("llvm.x86.bmi.pdep.64")
-
-
-@intrinsic
-def _prefetch(typingctx, arr, idx):  # type: ignore[no-untyped-def]
-    """Ask the processor to load ``arr[idx]`` into its caches (no wait, no result).  Before
-    LLVM 15 (named pointer types) it does nothing: a hint, never needed for the answer."""
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def _load16(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        # the 16 words from arr[idx] as one vector
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
         ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
-        if _LLVM_OPAQUE_POINTERS:
+        vty = llvm_ir.VectorType(llvm_ir.IntType(64), 16)
+        return builder.load(builder.bitcast(ptr, vty.as_pointer()), align=8)
+
+    def _splat16(builder, x):  # type: ignore[no-untyped-def]
+        v = llvm_ir.Constant(llvm_ir.VectorType(x.type, 16), llvm_ir.Undefined)
+        for j in range(16):
+            v = builder.insert_element(v, x, llvm_ir.Constant(llvm_ir.IntType(32), j))
+        return v
+
+    def _lane_mask(builder, eq):  # type: ignore[no-untyped-def]
+        # a <16 x i1> as the bits of an int64
+        return builder.zext(builder.bitcast(eq, llvm_ir.IntType(16)), llvm_ir.IntType(64))
+
+    @intrinsic
+    def _lanes16(typingctx, arr, idx, shift, mask, value):  # type: ignore[no-untyped-def]
+        """A mask of the 16 words ``w`` from ``arr[idx]`` with ``(w >> shift) & mask ==
+        value`` (bit j for word j), compared at once in the processor's vector registers:
+        the table scans the 16 tag words of a bucket this way (measured: 3-5% faster than a
+        loop over them)."""
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            v = _load16(context, builder, signature, args)
+            field = builder.and_(builder.lshr(v, _splat16(builder, args[2])), _splat16(builder, args[3]))
+            return _lane_mask(builder, builder.icmp_unsigned("==", field, _splat16(builder, args[4])))
+
+        return types.int64(arr, idx, shift, mask, value), codegen
+
+    @intrinsic
+    def _oldest16(typingctx, arr, idx):  # type: ignore[no-untyped-def]
+        """A mask of the words among the 16 from ``arr[idx]`` whose low 32 bits (a tag
+        word's clock) are the least."""
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
             i32 = llvm_ir.IntType(32)
-            fnty = llvm_ir.FunctionType(llvm_ir.VoidType(), [ptr.type, i32, i32, i32])
-            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
-            builder.call(fn, [ptr, i32(0), i32(3), i32(1)])  # read, keep in all cache levels
-        return context.get_dummy_value()
+            clocks = builder.trunc(_load16(context, builder, signature, args), llvm_ir.VectorType(i32, 16))
+            fnty = llvm_ir.FunctionType(i32, [clocks.type])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.vector.reduce.umin.v16i32")
+            least = builder.call(fn, [clocks])
+            return _lane_mask(builder, builder.icmp_unsigned("==", clocks, _splat16(builder, least)))
 
-    return types.void(arr, idx), codegen
+        return types.int64(arr, idx), codegen
+else:
+    # the same helpers in plain Python (the kernels' pure Python fallback)
+    _BMI2 = False
+    _LLVM_OPAQUE_POINTERS = False
+    _U64 = (1 << 64) - 1
 
+    def _ctpop(x):  # type: ignore[no-untyped-def]
+        return (int(x) & _U64).bit_count()
 
-def _load16(context, builder, signature, args):  # type: ignore[no-untyped-def]
-    # the 16 words from arr[idx] as one vector
-    aryty = signature.args[0]
-    ary = context.make_array(aryty)(context, builder, args[0])
-    ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
-    vty = llvm_ir.VectorType(llvm_ir.IntType(64), 16)
-    return builder.load(builder.bitcast(ptr, vty.as_pointer()), align=8)
+    def trailing_zeros(x):  # type: ignore[no-untyped-def]
+        x = int(x) & _U64
+        return (x & -x).bit_length() - 1 if x else 64
 
+    def leading_zeros(x):  # type: ignore[no-untyped-def]
+        return 64 - (int(x) & _U64).bit_length()
 
-def _splat16(builder, x):  # type: ignore[no-untyped-def]
-    v = llvm_ir.Constant(llvm_ir.VectorType(x.type, 16), llvm_ir.Undefined)
-    for j in range(16):
-        v = builder.insert_element(v, x, llvm_ir.Constant(llvm_ir.IntType(32), j))
-    return v
+    def _pext(x, m):  # type: ignore[no-untyped-def]
+        r, k, x, m = 0, 0, int(x), int(m) & _U64
+        while m:
+            b = m & -m
+            r |= (1 << k) if x & b else 0
+            k += 1
+            m &= m - 1
+        return np.int64(r - (1 << 64) if r >> 63 else r)
 
+    def _pdep(x, m):  # type: ignore[no-untyped-def]
+        r, x, m = 0, int(x), int(m) & _U64
+        while m:
+            b = m & -m
+            r |= b if x & 1 else 0
+            x >>= 1
+            m &= m - 1
+        return np.int64(r - (1 << 64) if r >> 63 else r)
 
-def _lane_mask(builder, eq):  # type: ignore[no-untyped-def]
-    # a <16 x i1> as the bits of an int64
-    return builder.zext(builder.bitcast(eq, llvm_ir.IntType(16)), llvm_ir.IntType(64))
+    def _prefetch(arr, idx):  # type: ignore[no-untyped-def]
+        return None
 
+    def _lanes16(arr, idx, shift, mask, value):  # type: ignore[no-untyped-def]
+        m = 0
+        for j in range(16):
+            if ((int(arr[idx + j]) & _U64) >> int(shift)) & int(mask) == int(value):
+                m |= 1 << j
+        return np.int64(m)
 
-@intrinsic
-def _lanes16(typingctx, arr, idx, shift, mask, value):  # type: ignore[no-untyped-def]
-    """A mask of the 16 words ``w`` from ``arr[idx]`` with ``(w >> shift) & mask ==
-    value`` (bit j for word j), compared at once in the processor's vector registers:
-    the table scans the 16 tag words of a bucket this way (measured: 3-5% faster than a
-    loop over them)."""
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        v = _load16(context, builder, signature, args)
-        field = builder.and_(builder.lshr(v, _splat16(builder, args[2])), _splat16(builder, args[3]))
-        return _lane_mask(builder, builder.icmp_unsigned("==", field, _splat16(builder, args[4])))
-
-    return types.int64(arr, idx, shift, mask, value), codegen
-
-
-@intrinsic
-def _oldest16(typingctx, arr, idx):  # type: ignore[no-untyped-def]
-    """A mask of the words among the 16 from ``arr[idx]`` whose low 32 bits (a tag
-    word's clock) are the least."""
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        i32 = llvm_ir.IntType(32)
-        clocks = builder.trunc(_load16(context, builder, signature, args), llvm_ir.VectorType(i32, 16))
-        fnty = llvm_ir.FunctionType(i32, [clocks.type])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.vector.reduce.umin.v16i32")
-        least = builder.call(fn, [clocks])
-        return _lane_mask(builder, builder.icmp_unsigned("==", clocks, _splat16(builder, least)))
-
-    return types.int64(arr, idx), codegen
+    def _oldest16(arr, idx):  # type: ignore[no-untyped-def]
+        clocks = [int(arr[idx + j]) & 0xFFFFFFFF for j in range(16)]
+        least = min(clocks)
+        return np.int64(sum(1 << j for j, c in enumerate(clocks) if c == least))
 
 
 @njit(cache=True, _nrt=False)

@@ -7,10 +7,10 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from openwhist.solver import _cache
 from openwhist.solver._bits import SUIT, _beats, _highbit_index, _kmax, _lowbit_index, _popcount, _suit, _wrap
+from openwhist.solver._jit import njit
 from openwhist.solver._table import _len
 
 _GOAL_BITS = np.int64(0x3FFF)

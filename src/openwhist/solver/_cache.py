@@ -26,18 +26,20 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import llvmlite
-import numba
-from numba.core import caching
-from numba.core import dispatcher as numba_dispatcher
-
 from openwhist.native import cache_root
+from openwhist.solver._jit import NUMBA
+
+if NUMBA:
+    import llvmlite
+    import numba
+    from numba.core import caching
+    from numba.core import dispatcher as numba_dispatcher
 
 # Every file of openwhist.solver whose functions numba compiles (the kernels and their
 # helpers), and the constants they read (numba compiles those in as they are).
 # tests/test_solver_cache.py checks that no other file compiles any, and that every file
 # of the package these import is here.
-KERNEL_SOURCES = ("_layout.py", "_bits.py", "_table.py", "_bounds.py", "_search.py")
+KERNEL_SOURCES = ("_jit.py", "_layout.py", "_bits.py", "_table.py", "_bounds.py", "_search.py")
 
 _HERE = Path(__file__).resolve().parent
 
@@ -47,7 +49,8 @@ def source_key(folder: Path = _HERE, names: tuple[str, ...] = KERNEL_SOURCES) ->
     """A hash of the kernel source files (``names`` in ``folder``) and of the numba,
     llvmlite and Python versions: the name of the cache folder of this code."""
     digest = hashlib.sha256()
-    versions = f"{numba.__version__} {llvmlite.__version__} {sys.implementation.cache_tag}"
+    versions = (f"{numba.__version__} {llvmlite.__version__} {sys.implementation.cache_tag}" if NUMBA
+                else f"python {sys.implementation.cache_tag}")
     digest.update(versions.encode())
     for name in names:
         digest.update(b"\0" + name.encode() + b"\0")
@@ -60,35 +63,35 @@ def cache_dir() -> Path:
     return cache_root() / f"solver-{source_key()}"
 
 
-_Dispatcher: Any = numba_dispatcher.Dispatcher
+if NUMBA:
+    _Dispatcher: Any = numba_dispatcher.Dispatcher
 
+    class _UserCacheLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
+        """numba's cache locator for a file of the solver: the per-user folder of
+        :func:`cache_dir`.  The freshness stamp is numba's own (a hash of the file's
+        content), so that every installation of the same code shares the entries."""
 
-class _UserCacheLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
-    """numba's cache locator for a file of the solver: the per-user folder of
-    :func:`cache_dir`.  The freshness stamp is numba's own (a hash of the file's
-    content), so that every installation of the same code shares the entries."""
+        def __init__(self, py_func: Any, py_file: str) -> None:
+            self._py_file = py_file
+            self._lineno = py_func.__code__.co_firstlineno
+            self._cache_path = str(cache_dir())
 
-    def __init__(self, py_func: Any, py_file: str) -> None:
-        self._py_file = py_file
-        self._lineno = py_func.__code__.co_firstlineno
-        self._cache_path = str(cache_dir())
+        def get_cache_path(self) -> str:
+            return self._cache_path
 
-    def get_cache_path(self) -> str:
-        return self._cache_path
+    class _UserCacheImpl(caching.CompileResultCacheImpl):
+        _locator_classes = [_UserCacheLocator, *caching.CompileResultCacheImpl._locator_classes]
 
-
-class _UserCacheImpl(caching.CompileResultCacheImpl):
-    _locator_classes = [_UserCacheLocator, *caching.CompileResultCacheImpl._locator_classes]
-
-
-class _UserFunctionCache(caching.FunctionCache):
-    _impl_class = _UserCacheImpl
+    class _UserFunctionCache(caching.FunctionCache):
+        _impl_class = _UserCacheImpl
 
 
 def use_user_cache(namespace: dict[str, Any]) -> list[Any]:
     """Move the disk cache of every cached numba function in ``namespace`` (a module's
-    globals) to the per-user folder; returns those functions."""
-    moved = []
+    globals) to the per-user folder; returns those functions (none without numba)."""
+    moved: list[Any] = []
+    if not NUMBA:
+        return moved
     for value in namespace.values():
         # (a function imported from another module of the solver was moved there)
         if isinstance(value, _Dispatcher) and isinstance(value._cache, caching.FunctionCache) \
@@ -101,7 +104,10 @@ def use_user_cache(namespace: dict[str, Any]) -> list[Any]:
 
 def is_cached(functions: list[Any]) -> bool:
     """Whether each of these numba functions has an index of compiled code in its cache
-    folder (a cheap test; numba still checks each entry when it loads it)."""
+    folder (a cheap test; numba still checks each entry when it loads it); False
+    without numba."""
+    if not NUMBA:
+        return False
     for func in functions:
         index = getattr(getattr(func._cache, "_cache_file", None), "_index_path", None)
         if index is None or not os.path.exists(index):

@@ -1,7 +1,11 @@
 # mypy: ignore-errors
 # (numba kernels: numba infers and checks their types when it compiles them; the typed
 # public surface is openwhist.solver)
-"""The compiled search kernels of the double-dummy solver (numba, cached on disk).
+"""The search kernels of the double-dummy solver, compiled with numba (the optional
+``numba`` extra, cached on disk) or, without numba, run as plain Python (slow).
+``_kernel.c`` is the same search written out in C, line for line, the solver's default:
+a change to the search here is made there too (tests/test_solver_kernels.py checks that
+both give the same values and visit the same nodes).
 
 Everything here works on signed int64 card masks.  The state of a search is held in one
 small array, ``work``, that the kernels change and restore in place, besides the
@@ -58,17 +62,19 @@ import copy
 import sys
 
 import numpy as np
-from llvmlite import binding as llvm_binding
-from numba import njit
-from numba.core import config as numba_config
-from numba.core import inline_closurecall as numba_inline
-from numba.core import ir as numba_ir
-from numba.core import types
-from numba.core.compiler_lock import global_compiler_lock
-from numba.cpython import slicing as numba_slicing
-from numba.np import arrayobj as numba_arrayobj
 
 from openwhist.solver import _cache
+from openwhist.solver._jit import NUMBA, njit
+
+if NUMBA:
+    from llvmlite import binding as llvm_binding
+    from numba.core import config as numba_config
+    from numba.core import inline_closurecall as numba_inline
+    from numba.core import ir as numba_ir
+    from numba.core import types
+    from numba.core.compiler_lock import global_compiler_lock
+    from numba.cpython import slicing as numba_slicing
+    from numba.np import arrayobj as numba_arrayobj
 from openwhist.solver._bits import (
     _BMI2,
     SUIT,
@@ -1408,7 +1414,7 @@ _CODEGEN_HOOKS = ((numba_arrayobj, "fix_integer_index", lambda original: _index_
                   (numba_slicing, "fix_slice", lambda original: _slice_as_is),
                   (llvm_binding, "create_pipeline_tuning_options", _without_unrolling),
                   (numba_inline, "copy", lambda original: _IR_COPY),
-                  (numba_ir.FunctionIR, "copy", _IR_COPY.afresh))
+                  (numba_ir.FunctionIR, "copy", _IR_COPY.afresh)) if NUMBA else ()
 
 
 def compile_kernels() -> None:
@@ -1434,7 +1440,10 @@ def compile_kernels() -> None:
     These are numba's settings while it compiles; they are restored at once (under
     numba's compiler lock), so other numba code in the process is not affected.  Where a
     numba version lacks one of the hooks, the kernels compile without that change:
-    slower, same answers."""
+    slower, same answers.  Without numba there is nothing to compile: the kernels run as
+    plain Python."""
+    if not NUMBA:
+        return
     kernels = (search, node_value, root_values)
     if all(k.overloads for k in kernels) or _cache.is_cached(list(kernels)):
         _compile(kernels)

@@ -8,10 +8,10 @@ levels, and the spreading of a search's entries when the table grows."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from openwhist.solver import _cache
 from openwhist.solver._bits import SUIT, _compress13, _popcount, _spread13
+from openwhist.solver._jit import njit
 from openwhist.solver._layout import (
     BUCKET,
     E_KEY_A,

@@ -148,8 +148,20 @@ def note_reply(m: dict[str, Any], pending: dict[int, float], stats: Any) -> None
         elif m["type"] == "refused":
             stats.refused += 1
 
+async def post(http: httpx.AsyncClient, url: str, **kw: Any) -> httpx.Response:
+    """A POST, tried again (three times in all) when the connection failed under it."""
+    for attempt in range(3):
+        try:
+            return await http.post(url, **kw)
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+            await asyncio.sleep(0.5)
+    raise AssertionError("unreachable")
+
+
 async def guest(http: httpx.AsyncClient, name: str) -> str:
-    r = await http.post("/api/guest", json={"nickname": name})
+    r = await post(http, "/api/guest", json={"nickname": name})
     r.raise_for_status()
     return str(r.headers["set-cookie"].split(";")[0].split("=", 1)[1])
 
@@ -434,26 +446,29 @@ def check_servers() -> None:
 async def make_fleet_tables(urls: list[str], clients: int) -> list[tuple[str, str]]:
     """(token, table id) per simulated client; the tables made on every process in turn."""
     out: list[tuple[str, str]] = []
-    https = [httpx.AsyncClient(base_url=u, timeout=120) for u in urls]
+    # an idle connection is dropped here before the server's 5 s: a request sent on one the
+    # server is closing fails
+    https = [httpx.AsyncClient(base_url=u, timeout=120, limits=httpx.Limits(keepalive_expiry=2.0))
+             for u in urls]
     try:
         solo = clients // 2
 
         async def one_solo(i: int) -> tuple[str, str]:
             http = https[i % len(https)]
             token = await guest(http, f"solo{i}")
-            t = (await http.post("/api/quickplay", json={"variant": "classic", "bot": "heuristic"},
-                                 headers={"Authorization": f"Bearer {token}"})).json()
+            t = (await post(http, "/api/quickplay", json={"variant": "classic", "bot": "heuristic"},
+                            headers={"Authorization": f"Bearer {token}"})).json()
             return token, t["id"]
 
         async def one_four(k: int) -> list[tuple[str, str]]:
             http = https[k % len(https)]
             tokens = [await guest(http, f"four{k}x{j}") for j in range(4)]
-            t = (await http.post("/api/tables", json={"variant": "classic", "until": "rubber",
-                                                      "count": 20, "seats": ["me", "open", "open", "open"]},
-                                 headers={"Authorization": f"Bearer {tokens[0]}"})).json()
+            t = (await post(http, "/api/tables", json={"variant": "classic", "until": "rubber",
+                                                       "count": 20, "seats": ["me", "open", "open", "open"]},
+                            headers={"Authorization": f"Bearer {tokens[0]}"})).json()
             for token in tokens[1:]:
-                r = await http.post(f"/api/tables/{t['id']}/join", json={},
-                                    headers={"Authorization": f"Bearer {token}"})
+                r = await post(http, f"/api/tables/{t['id']}/join", json={},
+                               headers={"Authorization": f"Bearer {token}"})
                 r.raise_for_status()
             return [(token, t["id"]) for token in tokens]
 

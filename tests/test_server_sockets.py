@@ -46,7 +46,11 @@ def _serve(argv: list[str], tmp_path: Path) -> tuple[subprocess.Popen[str], str,
         raise RuntimeError(f"the server did not start: {lines[0]}{proc.stdout.read()}")
     out = proc.stdout
     threading.Thread(target=lambda: lines.extend(out), daemon=True).start()
-    wait_until_healthy(found.group(0), 90)  # several processes start slowly on a busy machine
+    try:
+        wait_until_healthy(found.group(0), 90)  # several processes start slowly on a busy machine
+    except RuntimeError:
+        stop_process(proc)
+        raise
     return proc, found.group(0), lines
 
 

@@ -10,6 +10,7 @@ messages in ``docs/websocket.md``.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import os
 import socket
@@ -18,7 +19,8 @@ from typing import Any
 
 from openwhist.errors import ConfigError
 
-__all__ = ["BACKLOG", "announce_limits", "bind", "check_proxies", "check_redis", "listen_cap", "open_files", "serve"]
+__all__ = ["BACKLOG", "announce_limits", "bind", "check_proxies", "check_redis", "listen_cap", "open_files",
+           "serve"]
 
 BACKLOG = 4096
 """Connections the kernel holds for the listening socket until a process accepts them (the
@@ -49,10 +51,8 @@ def open_files() -> tuple[int, int, int]:
         except (OSError, ValueError, IndexError):
             wanted = 1 << 20
     if soft != resource.RLIM_INFINITY and soft < wanted:
-        try:
+        with contextlib.suppress(OSError, ValueError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-        except (OSError, ValueError):
-            pass
     return soft, resource.getrlimit(resource.RLIMIT_NOFILE)[0], hard
 
 

@@ -34,8 +34,26 @@ midway, one process is killed (SIGKILL); its clients reconnect to the others:
 ``events_lost`` (events a client had seen that its table no longer had after reconnecting:
 must be 0) and the actions in flight at the kill.
 
+The people of the several-processes run live in ``--client-processes M`` processes of their
+own (1; each takes every M-th person; ``clients_cpu_pct`` is theirs together), whose
+counters are merged; at most ``--wave W`` handshakes (200, all those
+processes together) are in flight at once, each from the connection's start to its
+welcome, so that a crowd connects in waves instead of all at once; a person who cannot
+connect within 30 s is counted in ``failed_to_connect``.  The play is measured once
+everyone has connected (``--connect-timeout``, 300 s at most) and ``--warmup`` seconds (5)
+have passed.  Also in the JSON: ``connect_s`` (until the last welcome),
+``connect_p50_s``/``connect_p99_s`` (one person's handshake to welcome) and
+``tcp_during_connect`` (the kernel's counters while connecting, for the whole machine:
+``ListenOverflows`` and ``ListenDrops``, connections that found a backlog full;
+``AttemptFails``; ``RetransSegs``) and ``servers_said`` (how often the servers' logs say
+that a process was taken for dead, that a process found itself silent, that a table's
+lease was lost).  A server process that ends during the run (other than the one killed on
+purpose) stops it with its exit status and the end of its output.
+
     .venv/bin/python bench/bench_server.py --processes 2 --clients 1000 --no-flat
     .venv/bin/python bench/bench_server.py --processes 2 --clients 1000 --no-flat --kill
+    .venv/bin/python bench/bench_server.py --processes 4 --clients 10000 --no-flat --seconds 10 \
+        --client-processes 4
 """
 
 from __future__ import annotations
@@ -708,6 +726,12 @@ def run_fleet(urls: list[str], pids: list[int], redis_pid: int, clients: int, ar
     return result
 
 
+RELAY_WORDS = {"process_taken_for_dead": "is gone; its tables are taken over",
+               "own_silence": "this process was silent for", "lease_lost": "its lease was taken by another"}
+"""What the servers' logs are searched for at the end (``servers_said``: how often each was
+said): a process starved of the processor long enough may be taken for dead by the others."""
+
+
 def main_fleet(args: argparse.Namespace) -> None:
     """The several-processes run (see the module's text)."""
     sys.path.insert(0, str(ROOT / "src"))
@@ -730,6 +754,8 @@ def main_fleet(args: argparse.Namespace) -> None:
             WATCHED[:] = procs
             result = run_fleet(urls, [p.pid for p in procs], redis_proc.pid, n, args, warmup=args.warmup,
                                kill=procs[0] if args.kill else None)
+            text = "".join((Path(tmp) / f"server{i}.log").read_text() for i in range(len(procs)))
+            result["servers_said"] = {k: text.count(v) for k, v in RELAY_WORDS.items()}
         finally:
             for i, p in enumerate(procs):
                 if p.poll() is not None and not (args.kill and i == 0):

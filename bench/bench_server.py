@@ -39,8 +39,9 @@ own (1; each takes every M-th person; ``clients_cpu_pct`` is theirs together), w
 counters are merged; at most ``--wave W`` handshakes (200, all those
 processes together) are in flight at once, each from the connection's start to its
 welcome, so that a crowd connects in waves instead of all at once; a person who cannot
-connect within 30 s is counted in ``failed_to_connect``.  The play is measured once
-everyone has connected (``--connect-timeout``, 300 s at most) and ``--warmup`` seconds (5)
+connect within 30 s is counted in ``failed_to_connect``.  An action still unanswered
+20 s after the measure ends (the people stop acting then) counts as ``lost``.  The play is
+measured once everyone has connected (``--connect-timeout``, 300 s at most) and ``--warmup`` seconds (5)
 have passed.  Also in the JSON: ``connect_s`` (until the last welcome),
 ``connect_p50_s``/``connect_p99_s`` (one person's handshake to welcome) and
 ``tcp_during_connect`` (the kernel's counters while connecting, for the whole machine:
@@ -331,6 +332,12 @@ async def run(url: str, pid: int, clients: int, pace: float, seconds: float, war
     }
 
 
+GRACE = 20.0
+"""Seconds a person of the several-processes run waits at the end for the answers to the
+actions he sent (the people stop acting, the load falls): one still unanswered then is
+lost."""
+
+
 class Fleet:
     """Counters of the several-processes run, every client together."""
 
@@ -423,7 +430,7 @@ async def fleet_client(urls: list[str], alive: list[bool], token: str, table: st
                 if stop.is_set():
                     if acting is not None:
                         acting.cancel()
-                    deadline = time.perf_counter() + 3
+                    deadline = time.perf_counter() + GRACE
                     while pending and time.perf_counter() < deadline and not reader.done():
                         await asyncio.sleep(0.05)  # what was sent must be answered
                     reader.cancel()

@@ -36,20 +36,20 @@ must be 0) and the actions in flight at the kill.
 
 The people of the several-processes run live in ``--client-processes M`` processes of their
 own (1; each takes every M-th person; ``clients_cpu_pct`` is theirs together), whose
-counters are merged; at most ``--wave W`` handshakes (200, all those
-processes together) are in flight at once, each from the connection's start to its
-welcome, so that a crowd connects in waves instead of all at once; a person who cannot
-connect within 30 s is counted in ``failed_to_connect``.  An action still unanswered
-20 s after the measure ends (the people stop acting then) counts as ``lost``.  The play is
-measured once everyone has connected (``--connect-timeout``, 300 s at most) and ``--warmup`` seconds (5)
-have passed.  Also in the JSON: ``connect_s`` (until the last welcome),
-``connect_p50_s``/``connect_p99_s`` (one person's handshake to welcome) and
-``tcp_during_connect`` (the kernel's counters while connecting, for the whole machine:
-``ListenOverflows`` and ``ListenDrops``, connections that found a backlog full;
-``AttemptFails``; ``RetransSegs``) and ``servers_said`` (how often the servers' logs say
-that a process was taken for dead, that a process found itself silent, that a table's
-lease was lost).  A server process that ends during the run (other than the one killed on
-purpose) stops it with its exit status and the end of its output.
+counters are merged; at most ``--wave W`` handshakes (200, all those processes together)
+are in flight at once, each from the connection's start to its welcome, so that a crowd
+connects in waves instead of all at once; a person who cannot connect within 30 s is
+counted in ``failed_to_connect``.  An action still unanswered 20 s after the measure ends
+(the people stop acting then) counts as ``lost``.  The play is measured once everyone has
+connected (``--connect-timeout``, 300 s at most) and ``--warmup`` seconds (5) have passed.
+Also in the JSON: ``connect_s`` (until the last welcome), ``connect_p50_s`` and
+``connect_p99_s`` (one person's handshake to welcome), ``tcp_during_connect`` (the
+kernel's counters while connecting, for the whole machine: ``ListenOverflows`` and
+``ListenDrops``, connections that found a backlog full; ``AttemptFails``;
+``RetransSegs``) and ``servers_said`` (how often the servers' logs say that a process was
+taken for dead, that a process found itself silent, that a table's lease was lost).  A
+server process that ends during the run (other than the one killed on purpose) stops it
+with its exit status and the end of its output.
 
     .venv/bin/python bench/bench_server.py --processes 2 --clients 1000 --no-flat
     .venv/bin/python bench/bench_server.py --processes 2 --clients 1000 --no-flat --kill

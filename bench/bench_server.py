@@ -168,10 +168,14 @@ def note_reply(m: dict[str, Any], pending: dict[int, float], stats: Any) -> None
             stats.refused += 1
 
 async def post(http: httpx.AsyncClient, url: str, **kw: Any) -> httpx.Response:
-    """A POST, tried again (three times in all) when the connection failed under it."""
+    """A POST, tried again (three times in all) when the connection failed under it; an
+    answer other than 2xx stops the run, saying what it was."""
     for attempt in range(3):
         try:
-            return await http.post(url, **kw)
+            r = await http.post(url, **kw)
+            if r.status_code >= 300:
+                raise SystemExit(f"POST {http.base_url}{url.lstrip('/')}: {r.status_code} {r.text[:300]!r}")
+            return r
         except httpx.TransportError:
             if attempt == 2:
                 raise

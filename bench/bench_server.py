@@ -767,11 +767,16 @@ def main_fleet(args: argparse.Namespace) -> None:
                                kill=procs[0] if args.kill else None)
             text = "".join((Path(tmp) / f"server{i}.log").read_text() for i in range(len(procs)))
             result["servers_said"] = {k: text.count(v) for k, v in RELAY_WORDS.items()}
+        except BaseException:
+            kept = Path(tempfile.mkdtemp(prefix="bench-server-logs-"))
+            for log in Path(tmp).glob("server*.log"):
+                log.replace(kept / log.name)
+            print(f"the servers' output is kept in {kept}", file=sys.stderr, flush=True)
+            raise
         finally:
             for i, p in enumerate(procs):
                 if p.poll() is not None and not (args.kill and i == 0):
-                    tail = (Path(tmp) / f"server{i}.log").read_text()[-600:]
-                    print(f"server process {i} ended ({p.returncode}):\n{tail}", file=sys.stderr, flush=True)
+                    print(f"server process {i} ended ({p.returncode})", file=sys.stderr, flush=True)
                 if p.poll() is None:
                     p.terminate()
             for p in procs:

@@ -49,7 +49,8 @@ kernel's counters while connecting, for the whole machine: ``ListenOverflows`` a
 ``RetransSegs``) and ``servers_said`` (how often the servers' logs say that a process was
 taken for dead, that a process found itself silent, that a table's lease was lost).  A
 server process that ends during the run (other than the one killed on purpose) stops it
-with its exit status and the end of its output.
+with its exit status, and so does a setup request answered other than 2xx; the servers'
+output is then kept (its folder named).
 
     .venv/bin/python bench/bench_server.py --processes 2 --clients 1000 --no-flat
     .venv/bin/python bench/bench_server.py --processes 2 --clients 1000 --no-flat --kill

@@ -38,10 +38,11 @@ The people of the several-processes run live in ``--client-processes M`` process
 own (1; each takes every M-th person; ``clients_cpu_pct`` is theirs together), whose
 counters are merged; at most ``--wave W`` handshakes (200, all those processes together)
 are in flight at once, each from the connection's start to its welcome, so that a crowd
-connects in waves instead of all at once; a person who cannot connect within 30 s is
-counted in ``failed_to_connect``.  An action still unanswered 20 s after the measure ends
-(the people stop acting then) counts as ``lost``.  The play is measured once everyone has
-connected (``--connect-timeout``, 300 s at most) and ``--warmup`` seconds (5) have passed.
+connects in waves instead of all at once; a person whose handshake does not end within
+30 s (or is refused) is counted in ``failed_to_connect``.  An action still unanswered
+20 s after the measure ends (the people stop acting then) counts as ``lost``.  The play is
+measured once everyone has connected (``--connect-timeout``, 300 s at most) and
+``--warmup`` seconds (5) have passed.
 Also in the JSON: ``connect_s`` (until the last welcome), ``connect_p50_s`` and
 ``connect_p99_s`` (one person's handshake to welcome), ``tcp_during_connect`` (the
 kernel's counters while connecting, for the whole machine: ``ListenOverflows`` and

@@ -75,6 +75,7 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("serve", "trusted_proxy"): [*ODD, "1.2.3.4.5", "10.0.0.0/33", "proxy.example", "-1"],
     ("serve", "redis"): ["nonsense", "http://x", "redis://127.0.0.1:1/0", "unix:///nonexistent/r.sock"],
     ("serve", "processes"): [*NOT_INT, "0", "-1", "65"],
+    ("serve", "backlog"): [*NOT_INT, "0", "-1", "65536"],
     ("serve", "fd"): [*NOT_INT, "-1", "999"],
 }
 

@@ -560,6 +560,10 @@ def serve(
     processes: int = typer.Option(
         1, "--processes", min=1, max=64, help="Run this many server processes behind the one address, "
         "relaying over Redis (a redis-server is started unless --redis is given)."),
+    backlog: int = typer.Option(
+        4096, "--backlog", min=1, max=65535, help="Connections the kernel holds until the server accepts "
+        "them (a crowd connecting at once waits there instead of retrying); the kernel caps it at "
+        "net.core.somaxconn, said at start when lower."),
     fd: int | None = typer.Option(None, "--fd", min=0, hidden=True, help="Serve on this inherited socket."),
 ) -> None:
     """Play online: the HTTP and WebSocket server (tables, accounts, bots, records)."""
@@ -588,10 +592,10 @@ def serve(
 
         serve_processes(processes, host, port, database,
                         redis or os.environ.get("OPENWHIST_REDIS_URL") or None,
-                        announce=console.print, trusted_proxies=proxies)
+                        announce=console.print, trusted_proxies=proxies, backlog=backlog)
         return
     run_server(host=host, port=port, database=database, announce=console.print,
-               trusted_proxies=proxies, redis_url=redis, fd=fd)
+               trusted_proxies=proxies, redis_url=redis, fd=fd, backlog=backlog)
 
 
 def main() -> None:

@@ -10,18 +10,69 @@ messages in ``docs/websocket.md``.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import os
 import socket
+from pathlib import Path
 from typing import Any
 
 from openwhist.errors import ConfigError
 
-__all__ = ["bind", "check_proxies", "check_redis", "serve"]
+__all__ = ["BACKLOG", "announce_limits", "bind", "check_proxies", "check_redis", "listen_cap", "open_files",
+           "serve"]
+
+BACKLOG = 4096
+"""Connections the kernel holds for the listening socket until a process accepts them (the
+kernel caps it at ``net.core.somaxconn``): a crowd connecting at once, or coming back
+after a restart, waits there instead of retrying a second later and more."""
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port`` (a ConfigError says why it cannot be had)."""
+def listen_cap() -> int | None:
+    """The kernel's cap on a listening socket's backlog (``net.core.somaxconn``), or None
+    where it cannot be read."""
+    try:
+        return int(Path("/proc/sys/net/core/somaxconn").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def open_files() -> tuple[int, int, int]:
+    """Raise this process's soft limit of open files (``RLIMIT_NOFILE``; every socket is
+    one) to its hard limit, as far as the kernel allows.  Returns (the soft limit before,
+    the soft limit now, the hard limit); the processes started from this one inherit it."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard
+    if hard == resource.RLIM_INFINITY:
+        try:
+            wanted = int(Path("/proc/sys/fs/nr_open").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            wanted = 1 << 20
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(OSError, ValueError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    return soft, resource.getrlimit(resource.RLIMIT_NOFILE)[0], hard
+
+
+def announce_limits(announce: Any, backlog: int, files: tuple[int, int, int]) -> None:
+    """Say what limits the number of sockets, where it matters: the open-files limit when
+    it was raised or is low (``files``: what :func:`open_files` answered), and the backlog
+    when the kernel caps it lower."""
+    before, now, _ = files
+    if now != before:
+        announce(f"open files: the soft limit raised from {before} to {now} (every socket is one)")
+    if now < 4096:
+        announce(f"open files: at most {now} (ulimit -n): at most about that many sockets")
+    cap = listen_cap()
+    if cap is not None and cap < backlog:
+        announce(f"backlog: {backlog} asked, the kernel allows {cap} (net.core.somaxconn)")
+
+
+def bind(host: str, port: int, backlog: int = BACKLOG) -> socket.socket:
+    """A listening socket on ``host:port`` holding up to ``backlog`` connections not yet
+    accepted (a ConfigError says why it cannot be had)."""
     from openwhist.server.app import check_host
 
     try:
@@ -34,7 +85,7 @@ def bind(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
-        sock.listen(2048)
+        sock.listen(backlog)
     except OSError as exc:
         sock.close()
         raise ConfigError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
@@ -61,13 +112,15 @@ def check_proxies(proxies: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
           announce: Any = print, trusted_proxies: tuple[str, ...] | None = None,
-          redis_url: str | None = None, fd: int | None = None) -> None:
+          redis_url: str | None = None, fd: int | None = None, backlog: int = BACKLOG) -> None:
     """Open the database (migrating it), listen on ``host:port`` and serve until stopped.
     ``trusted_proxies``: the reverse proxies whose forwarded headers are believed (None:
     ``$OPENWHIST_TRUSTED_PROXIES``; none by default).  ``redis_url`` (None:
     ``$OPENWHIST_REDIS_URL``; none by default): relay the requests for tables other server
     processes run to them over this Redis (:mod:`openwhist.server.relay`).  ``fd``: serve on
-    this listening socket, inherited (from ``serve --processes``), instead."""
+    this listening socket, inherited (from ``serve --processes``), instead; ``backlog``:
+    the connections the kernel holds until they are accepted (:data:`BACKLOG`).  The
+    open-files limit is raised to the hard limit (:func:`open_files`) and said so."""
     import uvicorn
 
     from openwhist.server.app import create_app
@@ -86,6 +139,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     redis_url = redis_url or os.environ.get("OPENWHIST_REDIS_URL") or None
     if redis_url is not None:
         check_redis(redis_url)
+    files = open_files()
     if fd is not None:
         try:
             sock = socket.socket(fileno=fd)
@@ -93,7 +147,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         except OSError as exc:
             raise ConfigError(f"--fd: {fd} is not an open socket ({exc.strerror or exc})") from None
     else:
-        sock = bind(host, port)
+        sock = bind(host, port, backlog)
     try:
         try:
             store = Store(database)
@@ -107,6 +161,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         relayed = " relaying over Redis" if redis_url else ""
         announce(f"openwhist serving on http://{shown}:{real_port} "
                  f"(database: {_safe_url(store.url)}){relayed}")
+        announce_limits(announce, backlog if fd is None else 0, files)
         app: Any = create_app(store=store, settings=settings)
         if redis_url is not None:  # several processes: a table's requests reach the one running it
             from openwhist.server.relay import RelayMiddleware, holder_name
@@ -121,7 +176,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         proxies = settings.trusted_proxies
         config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
                                 ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                                ws_per_message_deflate=False, proxy_headers=bool(proxies),
+                                ws_per_message_deflate=False, proxy_headers=bool(proxies), backlog=backlog,
                                 forwarded_allow_ips=list(proxies) or None,
                                 http=http_protocol(settings.header_timeout), timeout_keep_alive=5)
         try:

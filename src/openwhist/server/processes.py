@@ -69,13 +69,19 @@ def start_redis(folder: str | Path, port: int | None = None) -> tuple[subprocess
 
 
 def serve_processes(n: int, host: str, port: int, database: str | None, redis_url: str | None,
-                    announce: Any = print, trusted_proxies: tuple[str, ...] | None = None) -> None:
+                    announce: Any = print, trusted_proxies: tuple[str, ...] | None = None,
+                    backlog: int | None = None) -> None:
     """Serve on ``host:port`` with ``n`` processes over Redis (``redis_url``, else a Redis
-    started here) until stopped (Ctrl-C or SIGTERM); a process that ends is started again."""
-    from openwhist.server import bind
+    started here) until stopped (Ctrl-C or SIGTERM); a process that ends is started again.
+    ``backlog``: the connections the kernel holds on the shared socket until a process
+    accepts them (None: :data:`openwhist.server.BACKLOG`); the open-files limit is raised
+    here, before the processes that inherit it start."""
+    from openwhist.server import BACKLOG, announce_limits, bind, open_files
     from openwhist.store import Store
 
-    sock = bind(host, port)
+    backlog = BACKLOG if backlog is None else backlog
+    files = open_files()  # before the processes start: they inherit it
+    sock = bind(host, port, backlog)
     folder = tempfile.mkdtemp(prefix="openwhist-redis-")
     redis_proc = None
     children: list[subprocess.Popen[bytes]] = []
@@ -83,7 +89,9 @@ def serve_processes(n: int, host: str, port: int, database: str | None, redis_ur
         Store(database).close()  # made and migrated once, before the processes open it
         if redis_url is None:
             redis_proc, redis_url = start_redis(folder)
-        argv = [sys.executable, "-m", "openwhist", "serve", "--fd", str(sock.fileno()), "--redis", redis_url]
+        # each process listens on the socket again (asyncio does): with the same backlog
+        argv = [sys.executable, "-m", "openwhist", "serve", "--fd", str(sock.fileno()), "--redis", redis_url,
+                "--backlog", str(backlog)]
         if database:
             argv += ["--database", database]
         for p in trusted_proxies or ():
@@ -96,6 +104,7 @@ def serve_processes(n: int, host: str, port: int, database: str | None, redis_ur
         shown = host if ":" not in host else f"[{host}]"
         announce(f"openwhist serving on http://{shown}:{sock.getsockname()[1]} "
                  f"({n} processes relaying over Redis)")
+        announce_limits(announce, backlog, files)
         stopping = False
 
         def stop(*_: Any) -> None:

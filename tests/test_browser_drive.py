@@ -383,6 +383,8 @@ def test_a_five_seat_romanian_drive_on_real_cards_names_seats_a_to_e(browser: An
         for letter, b, k in zip("ABCDE", bids, tricks, strict=True):
             page.fill(f"#sc-bid-{letter}", str(b))
             page.fill(f"#sc-took-{letter}", str(k))
+        # the answer to the entry before stays in the note until this one's comes: clear it
+        page.eval_on_selector("#sc-note", "n => { n.className = ''; n.textContent = ''; }")
         page.click("#sc-save")
         page.wait_for_selector("#sc-note.saved, #sc-note.error")
         return str(page.locator("#sc-note").get_attribute("class"))

@@ -373,16 +373,24 @@ def test_a_scheduled_drive_starts_by_itself_at_its_time(tmp_path: Any) -> None:
 
 def test_a_duplicate_round_keeps_its_records_until_every_table_has_played(server: Server) -> None:
     d = director(server)
-    did = make(d, rounds=1, deals=1, duplicate=True)["id"]
-    people = guests(server, 5)
-    for p in people:
-        p.post(f"/api/drives/{did}/register")
-    d.post(f"/api/drives/{did}/start")
-    # number 4 sits at table 2 and is there without playing: table 2 waits for him
-    stay = people[3].get(f"/api/drives/{did}").json()["you"]
-    assert stay["table"] == 2
-    seat = people[3].ws(stay["table_id"])
-    seat.recv()
+    for _ in range(3):
+        did = make(d, rounds=1, deals=1, duplicate=True)["id"]
+        people = guests(server, 5)
+        for p in people:
+            p.post(f"/api/drives/{did}/register")
+        d.post(f"/api/drives/{did}/start")
+        # number 4 sits at table 2 and is there without playing: table 2 waits for him
+        stay = people[3].get(f"/api/drives/{did}").json()["you"]
+        assert stay["table"] == 2
+        seat = people[3].ws(stay["table_id"])
+        seat.recv()
+        # on a loaded machine the stand-in (away after 0.2 s here) may have played his deal
+        # before he came: then the round is over everywhere, and another drive is tried
+        if not d.get(f"/api/records?table={stay['table_id']}").json():
+            break
+        seat.close()
+    else:
+        raise AssertionError("table 2 finished before its player came, three times")
     first = people[0].get(f"/api/drives/{did}").json()["you"]["table_id"]
     deadline = time.monotonic() + 60
     while not d.get(f"/api/records?table={first}").json():  # table 1's computer players play

@@ -37,7 +37,7 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("plan", "family"): [*ODD, "bridge", "dummy"],
     ("plan", "players"): [*NOT_INT, "0", "1", "201"],
     ("plan", "movement"): [*ODD, "swiss"],
-    ("plan", "rounds"): [*NOT_INT, "0", "61"],
+    ("plan", "rounds"): [*NOT_INT, "0", "65"],
     ("plan", "names"): ["a,b", "@/nonexistent/names.txt", ",,,,,,,", "@{tmp}", "@{binary}"],
     ("score", "sheet"): ["/nonexistent/x.csv", "{tmp}", "{garbage}", "{fourteen}", "{twice}", "",
                          "{binary}", "{crlf}"],

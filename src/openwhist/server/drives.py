@@ -20,11 +20,12 @@ import json
 import logging
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
-from openwhist.cards import derive_seed
+from openwhist.cards import derive_seed, format_hand
 from openwhist.drive import (
     DRIVE_FAMILIES,
     Entry,
@@ -42,6 +43,7 @@ from openwhist.drive import (
 from openwhist.drive import plan as movement_plan
 from openwhist.drive import results_csv as deal_results_csv
 from openwhist.drive import standings as rank
+from openwhist.drive.records import STRAINS, board_hands, hand_record
 from openwhist.errors import WhistError
 from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant, resolve
@@ -670,6 +672,7 @@ def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
     out["standings"] = standings(drive, user_id)
     out["you"] = _place(drive, mine, names) if mine is not None else None
     out["card"] = score_card_of(drive, mine) if mine is not None else []
+    out["hand_records"] = hand_records(drive)
     return out
 
 def _place(drive: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
@@ -921,7 +924,13 @@ def drive_csv(drive: dict[str, Any], user_id: int | None = None) -> str:
     names = [e["name"] for e in drive["entries"]]
     results = _shown(drive, user_id)[1]
     ranked = rank(results, drive["rank_by"], len(names))
-    return standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
+    text = standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
+    records = hand_records(drive)
+    if records:
+        text += "\nround,deal,trump,N,E,S,W,hand N,hand E,hand S,hand W\n" + "".join(
+            f"{r['round']},{r['deal']},{s},{','.join(map(str, r['tricks'][s]))},{','.join(r['hands'])}\n"
+            for r in records if r["tricks"] is not None for s in STRAINS)
+    return text
 
 
 def movement_text(drive: dict[str, Any]) -> str:
@@ -959,5 +968,66 @@ def results_html(view: dict[str, Any]) -> str:
         f"<h2>Standings</h2><table><tr><th>Place</th><th>No.</th><th>Name</th>{head}<th>Total</th>"
         f"<th>Margin</th><th>Matchpoints</th></tr>{rows}</table><p>Ranked by {e(st['by'])}; "
         f"{e(st['tie_break'])}.</p><h2>Tables</h2><table><tr><th>Round</th><th>Table</th><th>Seats</th>"
-        f"<th>Deals</th></tr>{tables}</table></body></html>"
+        f"<th>Deals</th></tr>{tables}</table>{_records_html(view.get('hand_records', []))}</body></html>"
     )
+
+
+def _records_html(records: list[dict[str, Any]]) -> str:
+    """The print page's hand records: per board the hands and the double-dummy tricks."""
+    if not records:
+        return ""
+    e = html.escape
+    rows = "".join(
+        f"<tr><td>{r['round']}</td><td>{r['deal']}</td><td>"
+        + "<br>".join(f"{seat}: {e(hand)}" for seat, hand in zip("NESW", r["hands"], strict=True))
+        + "</td><td>"
+        + ("<br>".join(f"{s}: " + " ".join(f"{seat} {n}" for seat, n in zip("NESW", r["tricks"][s],
+                                                                              strict=True))
+                       for s in STRAINS) if r["tricks"] is not None else "being worked out")
+        + "</td></tr>"
+        for r in records
+    )
+    return ("<h2>Hand records</h2><p>Double dummy: the tricks each seat's side takes with each trump "
+            "(NT: no trump), the seat on its left leading.</p><table><tr><th>Round</th><th>Deal</th>"
+            f"<th>Hands</th><th>Tricks</th></tr>{rows}</table>")
+
+
+# --- hand records -------------------------------------------------------------------------
+# A duplicate online drive's boards, once their round is over everywhere
+# (policy.drive_round_over): the hands and the double-dummy tricks, worked out by the solver
+# in one worker thread (seconds a deal) and kept here; shown as pending until then.
+
+_SOLVED: dict[tuple[int, ...], dict[str, Any]] = {}
+_QUEUED: set[tuple[int, ...]] = set()
+_SOLVER = ThreadPoolExecutor(1, thread_name_prefix="hand-records")
+
+
+def _solve(hands: tuple[int, ...]) -> None:
+    try:
+        _SOLVED[hands] = hand_record(hands)
+    except Exception:  # pragma: no cover: a solver failure leaves the record pending
+        log.exception("hand record of %s", hands)
+
+
+def hand_records(drive: dict[str, Any]) -> list[dict[str, Any]]:
+    """The hand records of a duplicate online drive's boards whose round is over everywhere
+    (none for other drives, nor at two-hand tables): per board its round, deal, the hands
+    (N, E, S, W) and per trump the tricks each seat's side takes double dummy (None while
+    the solver works them out)."""
+    if not drive["duplicate"] or drive["mode"] != "online" or hands_of(drive) != 4:
+        return []
+    with without_ranges():
+        _, opts = resolve(drive["family"], None, **drive["options"])
+    out = []
+    for r in range(1, int(drive["round_no"]) + 1):
+        if not policy.drive_round_over(drive, r):
+            continue
+        boards = board_hands(drive["family"], opts, table_seed(drive, r, 1), drive["deals"])
+        for d, hands in enumerate(boards, 1):
+            done = _SOLVED.get(hands)
+            if done is None and hands not in _QUEUED:
+                _QUEUED.add(hands)
+                _SOLVER.submit(_solve, hands)
+            out.append({"round": r, "deal": d, "hands": [format_hand(h) for h in hands],
+                        "tricks": done["tricks"] if done is not None else None})
+    return out

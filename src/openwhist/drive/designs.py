@@ -185,8 +185,10 @@ def _shared(design: Design, ghosts: frozenset[int]) -> list[int]:
 def _ghosts(v: int, k: int) -> frozenset[int]:
     """The ``k`` places (of a tournament for v = 4n) that computer players take: of those
     whose rounds with no two computer players at a table include :data:`FRESH` sharing no
-    meeting, the ones that share a table in the fewest rounds. A cyclic tournament looks
-    the same from every finite element, so one of them is 0 or the infinite point v - 1."""
+    meeting, the ones that share a table in the fewest rounds and then whose rounds with
+    a computer player at the table, over the tournament, differ least from person to
+    person (of the 200 sharing least). A cyclic tournament looks the same from every
+    finite element, so one of them is 0 or the infinite point v - 1."""
     if k == 0:
         return frozenset()
     design = tournament(v)
@@ -198,11 +200,21 @@ def _ghosts(v: int, k: int) -> frozenset[int]:
             ghosts = frozenset(g)
             combos.append((sum(1 for n in _shared(design, ghosts) if n), ghosts))
     combos.sort(key=lambda c: (c[0], sorted(c[1])))
-    for _, ghosts in combos[:200]:
+
+    def spread(ghosts: frozenset[int]) -> int:
+        near = Counter(p for rnd in design for g in rnd if ghosts.intersection(g) for p in g)
+        counts = [near[p] for p in range(v) if p not in ghosts]
+        return max(counts) - min(counts)
+
+    best: tuple[int, int, int, frozenset[int]] | None = None
+    for shared, ghosts in combos[:200]:
         good = sum(1 << r for r, n in enumerate(_shared(design, ghosts)) if not n)
-        if len(_fresh(_apart(_pairs(design, ghosts)), good, FRESH)) >= FRESH:
-            return ghosts
-    return combos[0][1]
+        short = len(_fresh(_apart(_pairs(design, ghosts)), good, FRESH)) < FRESH
+        key = (int(short), shared, spread(ghosts), ghosts)
+        if best is None or key[:3] < best[:3]:
+            best = key
+    assert best is not None
+    return best[3]
 
 
 @cache

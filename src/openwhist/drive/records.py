@@ -23,8 +23,11 @@ STRAINS = ("S", "H", "D", "C", "NT")
 
 def board_hands(family: str, options: Any, secret: int, deals: int) -> list[tuple[int, ...]]:
     """The hands (card masks, per seat) of the ``deals`` deals an online drive table
-    dealt from ``secret`` plays, in order."""
+    dealt from ``secret`` plays, in order (``options``: the family's options record, None
+    for its defaults)."""
     record = get_variant(family)
+    if options is None:
+        options = record.options()
     hands = record.header(options).hands
     rng = SplitMix64(derive_seed(secret, "match", 0))
     out = []

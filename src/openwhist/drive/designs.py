@@ -141,6 +141,9 @@ _TURNS: tuple[tuple[int, int, int, int], ...] = (
 
 FRESH = 3
 """How many first rounds the movement keeps free of repeated meetings where it can."""
+CANDIDATES = 60
+"""How many placings of the computer players :func:`_ghosts` weighs (those sharing a
+table least)."""
 
 
 def _pairs(design: Design, ghosts: frozenset[int]) -> list[frozenset[tuple[int, int]]]:
@@ -187,7 +190,7 @@ def _ghosts(v: int, k: int) -> frozenset[int]:
     whose rounds with no two computer players at a table include :data:`FRESH` sharing no
     meeting, the ones that share a table in the fewest rounds and then whose rounds with
     a computer player at the table, over the tournament, differ least from person to
-    person (of the 200 sharing least). A cyclic tournament looks the same from every
+    person (of the :data:`CANDIDATES` sharing least). A cyclic tournament looks the same from every
     finite element, so one of them is 0 or the infinite point v - 1."""
     if k == 0:
         return frozenset()
@@ -207,7 +210,7 @@ def _ghosts(v: int, k: int) -> frozenset[int]:
         return max(counts) - min(counts)
 
     best: tuple[int, int, int, frozenset[int]] | None = None
-    for shared, ghosts in combos[:200]:
+    for shared, ghosts in combos[:CANDIDATES]:
         good = sum(1 << r for r, n in enumerate(_shared(design, ghosts)) if not n)
         short = len(_fresh(_apart(_pairs(design, ghosts)), good, FRESH)) < FRESH
         key = (int(short), shared, spread(ghosts), ghosts)

@@ -12,6 +12,7 @@ import pytest
 
 from openwhist import drive
 from openwhist.drive.designs import has_tournament, tournament
+from openwhist.drive.movement import Plan, plan
 from openwhist.errors import InvalidActionError
 
 SIZES = [v for v in range(4, 65) if v % 4 in (0, 1)]
@@ -142,3 +143,21 @@ def test_the_sit_out_needs_4n_plus_1(people: int, rounds: int, message: str) -> 
         drive.plan("individual", people, "classic", rounds=rounds, sit_out=True)
     with pytest.raises(InvalidActionError, match="4n \\+ 1 people"):
         drive.plan("pairs", 13, "classic", rounds=3, sit_out=True)
+
+
+def test_a_drive_seated_before_the_designs_keeps_its_seating() -> None:
+    from openwhist.server.drives import movement_of
+
+    def drive_seated_by(made: Plan, rounds_seated: int) -> dict[str, object]:
+        tables = [{"round_no": r.number, "table_no": t.number,
+                   "seats": [None if p is None else p + 1 for p in t.seats]}
+                  for r in made.rounds[:rounds_seated] for t in r.tables]
+        return {"entries": [{}] * 16, "family": "classic", "options": {}, "movement": "individual",
+                "rounds": 15, "tables": tables}
+
+    designed = plan("individual", 16, "classic", rounds=15)
+    searched = plan("individual", 16, "classic", rounds=15, designs=False)
+    assert designed.rounds[0] == searched.rounds[0] and designed.rounds[1] != searched.rounds[1]
+    assert movement_of(drive_seated_by(searched, 2)).rounds == searched.rounds
+    assert movement_of(drive_seated_by(designed, 2)).rounds == designed.rounds
+    assert movement_of(drive_seated_by(designed, 0)).rounds == designed.rounds  # not seated yet

@@ -371,12 +371,14 @@ def _check_count(what: str, value: object, low: int, high: int) -> int:
 
 
 def plan(kind: str, players: int, family: str = DEFAULT_VARIANT, rounds: int = 1,
-         options: Any = None, sit_out: bool = False) -> Plan:
+         options: Any = None, sit_out: bool = False, designs: bool = True) -> Plan:
     """The movement of a drive: ``kind`` (see :data:`MOVEMENTS`) for ``players`` people in
     ``family`` (a drive family or one of its presets) over ``rounds`` rounds; ``options``
     (the family's options record) sets the table size where the players are an option.
     ``sit_out``: the individual movement of 4n + 1 people at four-hand tables seats 4n a
-    round and one sits out, in place of a table with computer players.
+    round and one sits out, in place of a table with computer players.  ``designs=False``
+    seats the individual movement by the local search alone, as drives seated before the
+    whist tournaments were (they keep their seating).
 
     >>> p = plan("individual", 13, "belgian", rounds=3)
     >>> p.tables, p.computers, [r.computers() for r in p.rounds]
@@ -407,7 +409,7 @@ def plan(kind: str, players: int, family: str = DEFAULT_VARIANT, rounds: int = 1
         made = _pairs_rounds(players, tables, rounds)
     elif size == 2:
         made = _round_robin(players, rounds)
-    elif (seated := seatings(players, rounds, sit_out)) is not None:
+    elif designs and (seated := seatings(players, rounds, sit_out)) is not None:
         made = [Round(r + 1, tuple(Table(i + 1, t) for i, t in enumerate(rnd)))
                 for r, rnd in enumerate(seated)]
     elif sit_out:

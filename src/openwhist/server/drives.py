@@ -762,7 +762,27 @@ def movement_of(drive: dict[str, Any]) -> Plan:
         raise DriveError(409, "a drive needs at least two people", "too_few", least=2)
     with without_ranges():
         _, opts = resolve(drive["family"], None, **drive["options"])
-    return movement_plan(drive["movement"], people, drive["family"], drive["rounds"], options=opts)
+    made = movement_plan(drive["movement"], people, drive["family"], drive["rounds"], options=opts)
+    if drive["movement"] == "individual" and not _seated_as(drive, made):
+        # a drive seated by the local search before the whist tournaments keeps its seating
+        made = movement_plan("individual", people, drive["family"], drive["rounds"], options=opts,
+                             designs=False)
+    return made
+
+
+def _seated_as(drive: dict[str, Any], made: Plan) -> bool:
+    """Whether the rounds of ``drive`` seated so far sit as ``made`` seats them (a seat
+    stored empty, a person replaced by a computer player, agrees with anyone)."""
+    for t in drive["tables"]:
+        r = t["round_no"]
+        if r > len(made.rounds):
+            continue
+        planned = {p.number: p.seats for p in made.rounds[r - 1].tables}
+        seats = tuple(n - 1 if n else None for n in t["seats"])
+        want = planned.get(t["table_no"])
+        if want is None or any(s is not None and s != w for s, w in zip(seats, want, strict=False)):
+            return False
+    return True
 
 
 def round_of(drive: dict[str, Any], round_no: int) -> Round:

@@ -28,7 +28,10 @@ import textwrap
 import time
 from pathlib import Path
 
-import numba  # type: ignore[import-untyped]
+try:
+    import numba  # type: ignore[import-untyped]
+except ImportError:
+    sys.exit("scripts/whist_designs.py needs numba: pip install -e '.[numba]'")
 import numpy as np
 
 DATA = Path(__file__).resolve().parent.parent / "src/openwhist/drive/whist_starts.py"

@@ -37,7 +37,7 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("plan", "family"): [*ODD, "bridge", "dummy"],
     ("plan", "players"): [*NOT_INT, "0", "1", "201"],
     ("plan", "movement"): [*ODD, "swiss"],
-    ("plan", "rounds"): [*NOT_INT, "0", "61"],
+    ("plan", "rounds"): [*NOT_INT, "0", "65"],
     ("plan", "names"): ["a,b", "@/nonexistent/names.txt", ",,,,,,,", "@{tmp}", "@{binary}"],
     ("score", "sheet"): ["/nonexistent/x.csv", "{tmp}", "{garbage}", "{fourteen}", "{twice}", "",
                          "{binary}", "{crlf}"],
@@ -179,3 +179,35 @@ def test_score_a_romanian_sheet_with_a_bye(tmp_path: Path) -> None:
     out = CliRunner().invoke(app, args)
     assert out.exit_code == 2
     assert out.stderr.strip().startswith("error: line 2: N deals deal 1 and may not bid 1")
+
+
+def test_plan_of_sixteen_individuals_partners_everyone_once() -> None:
+    """The printed plan itself, counted: over 15 rounds every two of 16 people partner
+    exactly once (N-S and E-W at each table), and its balance line says so."""
+    import re
+    from collections import Counter
+    from itertools import combinations
+
+    out = CliRunner().invoke(app, ["drive", "plan", "--players", "16", "--movement", "individual",
+                                   "--rounds", "15"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    partners: Counter[frozenset[str]] = Counter()
+    for line in out.stdout.splitlines():
+        seats = re.findall(r"\b([NESW]) (\d+)", line) if line.startswith("  table") else []
+        if seats:
+            who = dict(seats)
+            partners.update([frozenset((who["N"], who["S"])), frozenset((who["E"], who["W"]))])
+    assert set(partners) == {frozenset(p) for p in combinations([str(i) for i in range(1, 17)], 2)}
+    assert set(partners.values()) == {1}
+    assert out.stdout.splitlines()[-1] == ("balance over 15 rounds: of 120 pairs, partners 1 time: 120; "
+                                           "opponents 2 times: 120")
+
+
+def test_plan_with_a_sit_out() -> None:
+    out = CliRunner().invoke(app, ["drive", "plan", "-p", "9", "-m", "individual", "-r", "9", "--sit-out"],
+                             env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    assert "0 computer players, 1 sitting out each round" in out.stdout.splitlines()[0]
+    assert out.stdout.count("sitting out: ") == 9
+    bad = CliRunner().invoke(app, ["drive", "plan", "-p", "10", "-m", "individual", "--sit-out"])
+    assert bad.exit_code == 2 and bad.stderr.startswith("error: one person sits out each round only")

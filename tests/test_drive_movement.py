@@ -122,8 +122,9 @@ def test_pairs_opponents_counted_over_a_round_robin() -> None:
 @pytest.mark.parametrize("tables", TABLES)
 @pytest.mark.parametrize("family", ["belgian", "classic"])
 def test_individual_meetings_are_even(tables: int, family: str) -> None:
-    """The individual movement's promise: nobody meets anyone twice in the first three
-    rounds from four tables on; over R rounds nobody meets anyone more than
+    """The individual movement's promise: nobody partners anyone twice (the rounds are a
+    whist tournament's: tests/test_drive_designs.py), so at most a few pairs meet twice in
+    the first three rounds from four tables on; over R rounds nobody meets anyone more than
     ceil(3R / (n - 1)) + 1 times; each person's seats rotate (no seat more than
     ceil(R / 4) + 1 times); in classic whist nobody partners anyone more than
     ceil(R / (n - 1)) + 1 times."""
@@ -137,7 +138,7 @@ def test_individual_meetings_are_even(tables: int, family: str) -> None:
             bound = math.ceil(3 * r / (people - 1)) + 1
             assert max(met.values()) <= bound, (people, r, met.most_common(3))
             if tables >= 4 and r <= 3:
-                assert max(met.values()) == 1, (people, r)
+                assert sum(n - 1 for n in met.values()) <= tables, (people, r)
         seat_count = Counter((who, s) for rnd in p.rounds for t in rnd.tables
                              for s, who in enumerate(t.seats) if who is not None)
         assert max(seat_count.values()) <= math.ceil(rounds / 4) + 1

@@ -451,3 +451,31 @@ def test_scaled_standings_equal_the_totals_when_all_play_every_deal(
     plain = drive.standings(rs)
     assert all(r.scaled == r.total for r in fair.rows)
     assert [(r.place, r.player) for r in fair.rows] == [(r.place, r.player) for r in plain.rows]
+
+
+def test_neuberg_adjusts_a_board_that_a_table_missed() -> None:
+    """A worked example: four tables due, board 1 played at three (N-S took 7, 8 and 7
+    tricks), board 2 at all four. By hand, 2 matchpoints a beat and 1 a tie: N-S at table
+    2 beat both others, 4 of a top of 4; Neuberg, (4 + 1) * 4 / 3 - 1 = 17/3 of a top of
+    6; N-S at tables 1 and 3 tied once, 1: (1 + 1) * 4 / 3 - 1 = 5/3; E-W at table 2 took
+    5, beaten twice, 0: 1/3; E-W at tables 1 and 3, 3: 13/3. The board's N-S scores add
+    up to three averages of a full board (3 * 3), as Neuberg keeps them; board 2 stays."""
+    from fractions import Fraction
+
+    rs = [drive.Result(1, t, 1, (0, 1, 2, 3), (s, 13 - s, s, 13 - s), (0,) * 4)
+          for t, s in ((1, 7), (2, 8), (3, 7))]
+    rs += [drive.Result(1, t, 2, (0, 1, 2, 3), (s, 13 - s, s, 13 - s), (0,) * 4)
+           for t, s in ((1, 6), (2, 7), (3, 8), (4, 9))]
+    got = drive.matchpoints_neuberg(rs)
+
+    def exact(x: float) -> Fraction:
+        return Fraction(x).limit_denominator(12)
+
+    assert [exact(x) for x in got[(1, 2, 1)]] == [Fraction(17, 3), Fraction(1, 3)] * 2
+    assert [exact(x) for x in got[(1, 1, 1)]] == [Fraction(5, 3), Fraction(13, 3)] * 2
+    assert sum(exact(got[(1, t, 1)][0]) for t in (1, 2, 3)) == 9
+    assert got[(1, 4, 2)] == drive.matchpoints(rs)[(1, 4, 2)] == (6, 0, 6, 0)
+    # said explicitly: five tables due, board 2's four results are adjusted too
+    assert drive.matchpoints_neuberg(rs, expected=5)[(1, 4, 2)][0] == (6 + 1) * 5 / 4 - 1
+    with pytest.raises(InvalidActionError, match="1 to 4 results"):
+        drive.neuberg(3, 5, 4)

@@ -490,11 +490,16 @@ def drive_plan(
     rounds: int = typer.Option(4, "--rounds", "-r", help="How many rounds the drive plays."),
     names: str | None = typer.Option(None, "--names", help="The people's names, comma-separated, "
                                      "or @FILE with one a line (default: numbers from 1)."),
+    sit_out: bool = typer.Option(False, "--sit-out", help="Individual movement of 4n + 1 people: "
+                                 "one sits out each round, in turn, instead of computer players "
+                                 "filling a table."),
 ) -> None:
-    """Print a drive's movement: each round's tables, who sits where."""
+    """Print a drive's movement: each round's tables, who sits where (the individual
+    movement: a whist tournament, every two people partners once over its rounds), and how
+    even it is."""
     from openwhist import drive
 
-    p = drive.plan(movement, players, family, rounds)
+    p = drive.plan(movement, players, family, rounds, sit_out=sit_out)
     console.print(p.table_text(_drive_names(names, players)), highlight=False, markup=False,
                   soft_wrap=True)
 
@@ -514,12 +519,14 @@ def drive_score(
     by: str = typer.Option("total", "--by", help="Rank by total, margin or matchpoints (duplicate)."),
     names: str | None = typer.Option(None, "--names", help="The people's names, as for plan."),
     as_csv: bool = typer.Option(False, "--csv", help="Print the standings as CSV."),
+    sit_out: bool = typer.Option(False, "--sit-out", help="The movement had one person sit out "
+                                 "each round (as for plan)."),
 ) -> None:
     """Score a drive from its results sheet: check every entry, seat each round, rank."""
     from openwhist import drive
     from openwhist.rules.registry import resolve
 
-    p = drive.plan(movement, players, family, rounds)
+    p = drive.plan(movement, players, family, rounds, sit_out=sit_out)
     try:
         with open(sheet, encoding="utf-8") as f:
             text = f.read()

@@ -15,10 +15,16 @@ Three movements:
   :func:`next_round` makes the next round from a round and its results.
 - ``pairs``: fixed partners (people ``2k`` and ``2k + 1`` form pair ``k``) in a round
   robin: no pair meets another pair twice before it has met every pair once.
-- ``individual``: no fixed partners; each round's tables are chosen so that every two
-  people meet (sit at one table) as evenly as the numbers allow: before any two people
-  meet a second time, the movement seats them with people they have met fewer times
-  whenever a local search finds such a seating; seats rotate too. For German whist
+- ``individual``: no fixed partners. At four-hand tables, a whist tournament
+  (:mod:`openwhist.drive.designs`): over its rounds (4n - 1 for 4n people, 4n + 1 for
+  4n + 1 sitting out in turn) every two people are partners exactly once and opponents
+  exactly twice; other numbers play the tournament of the next multiple of four with
+  computer players in some places, so nobody partners anyone twice and each person has a
+  computer player at his table about as often as the others (:meth:`Plan.balance`). A
+  drive of fewer rounds takes rounds of the tournament. Where no tournament is kept
+  (:func:`openwhist.drive.designs.has_tournament`: some numbers from 44 people, all from
+  65), each round's tables are chosen by a local search so that every two people meet as
+  evenly as it finds; seats rotate too. For German whist
   (two a table) it is an exact round robin. Families of 3 to 6 players each for himself
   (the table size is their ``players`` option) seat people only: see
   :func:`_each_rounds`.
@@ -33,6 +39,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
 
+from openwhist.drive.designs import seatings
 from openwhist.errors import ConfigError, InvalidActionError
 from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, header, variants
 from openwhist.rules.seats import seat_names
@@ -64,8 +71,8 @@ FAMILY_MOVEMENTS: dict[str, tuple[MovementKind, ...]] = {
 movement only: the progressive moves are a side's)."""
 MAX_PLAYERS = 200
 """The most people one drive seats (fifty four-hand tables)."""
-MAX_ROUNDS = 60
-"""The most rounds a drive is planned for."""
+MAX_ROUNDS = 64
+"""The most rounds a drive is planned for (a whole whist tournament of 64 people: 63)."""
 RESTARTS = 6
 """The individual movement's seeded random starts per round (each improved by swaps); two
 from 13 tables on (each start's search grows with the square of the tables)."""
@@ -267,7 +274,66 @@ class Plan:
                          if self.seats_per_table == 4 else
                          f"rounds 2-{self.total_rounds} follow the results: the winner at each table "
                          "moves on to the next table (from the last to the first), the loser stays")
+        if self.kind == "individual" and self.seats_per_table == 4:
+            lines.append(self.balance())
         return "\n".join(lines)
+
+    def counts(self) -> dict[str, dict[int, int]]:
+        """How even the movement is over its rounds, as histograms (times: how many): of the
+        pairs of people, how often they partner (``partners``: seats 0-2 and 1-3 of
+        four-hand tables) and oppose (``opponents``); of the people, how many rounds each
+        has a computer player at his table (``computer``) and sits out (``sat_out``).
+
+        >>> plan("individual", 8, "classic", rounds=7).counts()["partners"]
+        {1: 28}
+        """
+        partners: Counter[tuple[int, int]] = Counter()
+        opponents: Counter[tuple[int, int]] = Counter()
+        computer: Counter[int] = Counter()
+        sat_out: Counter[int] = Counter()
+        for rnd in self.rounds:
+            sat_out.update(rnd.sitting_out(self.players))
+            for t in rnd.tables:
+                if None in t.seats:
+                    computer.update(t.people)
+                if len(t.seats) != 4:
+                    continue
+                for i, j, into in ((0, 2, partners), (1, 3, partners), (0, 1, opponents),
+                                   (0, 3, opponents), (2, 1, opponents), (2, 3, opponents)):
+                    a, b = t.seats[i], t.seats[j]
+                    if a is not None and b is not None:
+                        into[(min(a, b), max(a, b))] += 1
+
+        def histogram(counts: Mapping[Any, int], keys: Iterable[Any]) -> dict[int, int]:
+            return dict(sorted(Counter(counts.get(k, 0) for k in keys).items()))
+
+        pairs = list(combinations(range(self.players), 2))
+        people = range(self.players)
+        return {"partners": histogram(partners, pairs), "opponents": histogram(opponents, pairs),
+                "computer": histogram(computer, people), "sat_out": histogram(sat_out, people)}
+
+    def balance(self) -> str:
+        r""":meth:`counts` in a line for the printed plan.
+
+        >>> print(plan("individual", 9, "classic", rounds=9, sit_out=True).balance().replace("; ", "\n"))
+        balance over 9 rounds: of 36 pairs, partners 1 time: 36
+        opponents 2 times: 36
+        sitting out 1 round: 9 people
+        """
+        c = self.counts()
+
+        def times(h: dict[int, int], unit: str, of: str) -> str:
+            return ", ".join(f"{k} {unit}{'s' if k != 1 else ''}: {n}{of}" for k, n in h.items())
+
+        parts = [f"partners {times(c['partners'], 'time', '')}",
+                 f"opponents {times(c['opponents'], 'time', '')}"]
+        if self.computers:
+            parts.append(f"a computer player at the table {times(c['computer'], 'round', ' people')}")
+        if self.byes:
+            parts.append(f"sitting out {times(c['sat_out'], 'round', ' people')}")
+        pairs = self.players * (self.players - 1) // 2
+        plural = "s" if self.total_rounds != 1 else ""
+        return f"balance over {self.total_rounds} round{plural}: of {pairs} pairs, " + "; ".join(parts)
 
 
 def _check_seating(rnd: Round) -> None:
@@ -325,10 +391,14 @@ def byes(kind: str, players: int, family: str = DEFAULT_VARIANT, options: Any = 
 
 
 def plan(kind: str, players: int, family: str = DEFAULT_VARIANT, rounds: int = 1,
-         options: Any = None) -> Plan:
+         options: Any = None, sit_out: bool = False, designs: bool = True) -> Plan:
     """The movement of a drive: ``kind`` (see :data:`MOVEMENTS`) for ``players`` people in
     ``family`` (a drive family or one of its presets) over ``rounds`` rounds; ``options``
     (the family's options record) sets the table size where the players are an option.
+    ``sit_out``: the individual movement of 4n + 1 people at four-hand tables seats 4n a
+    round and one sits out, in place of a table with computer players.  ``designs=False``
+    seats the individual movement by the local search alone, as drives seated before the
+    whist tournaments were (they keep their seating).
 
     >>> p = plan("individual", 13, "belgian", rounds=3)
     >>> p.tables, p.computers, [r.computers() for r in p.rounds]
@@ -346,6 +416,10 @@ def plan(kind: str, players: int, family: str = DEFAULT_VARIANT, rounds: int = 1
                           f"movement, not {kind}")
     _check_count("the number of people", players, 2, MAX_PLAYERS)
     _check_count("the number of rounds", rounds, 1, MAX_ROUNDS)
+    if sit_out and (kind != "individual" or size != 4 or players % 4 != 1):
+        raise InvalidActionError(f"one person sits out each round only in the individual movement "
+                                 f"of 4n + 1 people at tables of four (5, 9, 13...), not {players} "
+                                 f"in the {kind} movement at tables of {size}")
     tables = -(-players // size)
     if header(fam).partnership == "each" and size > 2 and kind == "individual":
         return Plan(fam, kind, players, rounds, tuple(_each_rounds(players, size, rounds)))
@@ -355,6 +429,12 @@ def plan(kind: str, players: int, family: str = DEFAULT_VARIANT, rounds: int = 1
         made = _pairs_rounds(players, tables, rounds)
     elif size == 2:
         made = _round_robin(players, rounds)
+    elif designs and (seated := seatings(players, rounds, sit_out)) is not None:
+        made = [Round(r + 1, tuple(Table(i + 1, t) for i, t in enumerate(rnd)))
+                for r, rnd in enumerate(seated)]
+    elif sit_out:
+        raise InvalidActionError(f"no whist tournament for {players} people is known here: "
+                                 f"play it with computer players")
     else:
         made = _individual_rounds(players, tables, rounds,
                                   partners=header(fam).partnership == "fixed")

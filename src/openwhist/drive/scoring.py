@@ -200,6 +200,49 @@ def matchpoints(results: Sequence[Result]) -> dict[tuple[int, int, int], tuple[i
     return out
 
 
+def neuberg(mp: float, results: int, expected: int) -> float:
+    """Neuberg's adjustment of a board's matchpoints (2 a beat, 1 a tie, as
+    :func:`matchpoints` gives them) scored among ``results`` results when ``expected``
+    were due: ``(mp + 1) * expected / results - 1``, the score on the scale of a board
+    with every result (top ``2 * (expected - 1)``; an average stays an average, a top on
+    fewer results is worth a little less than a full top). As bridge laws give it (WBF
+    Code of Practice; EBU White Book 'Neuberg's formula').
+
+    >>> neuberg(4, 3, 4), neuberg(2, 3, 4)
+    (5.666666666666667, 3.0)
+    """
+    if not 1 <= results <= expected:
+        raise InvalidActionError(f"a board has 1 to {expected} results, not {results}")
+    return (mp + 1) * expected / results - 1
+
+
+def matchpoints_neuberg(results: Sequence[Result],
+                        expected: int | None = None) -> dict[tuple[int, int, int], tuple[float, ...]]:
+    """Duplicate matchpoints (:func:`matchpoints`) with :func:`neuberg`'s adjustment on
+    each board with fewer results than ``expected`` (default: the most results any
+    board of the same round has), so that a board a table missed weighs as the others.
+
+    >>> rs = [Result(1, t, 1, (0, 1, 2, 3), (s, 13 - s, s, 13 - s), (0,) * 4) for t, s in
+    ...       ((1, 7), (2, 8), (3, 7))] + [Result(1, t, 2, (0, 1, 2, 3), (s, 13 - s, s, 13 - s),
+    ...       (0,) * 4) for t, s in ((1, 6), (2, 7), (3, 8), (4, 9))]
+    >>> [round(x, 3) for x in matchpoints_neuberg(rs)[(1, 2, 1)]]
+    [5.667, 0.333, 5.667, 0.333]
+    """
+    plain = matchpoints(results)
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    for r in results:
+        counts[(r.round, r.deal)] += 1
+    due: dict[int, int] = defaultdict(int)
+    for (rnd, _), n in counts.items():
+        due[rnd] = max(due[rnd], n)
+    out: dict[tuple[int, int, int], tuple[float, ...]] = {}
+    for (rnd, table, deal), mps in plain.items():
+        want = expected if expected is not None else due[rnd]
+        n = counts[(rnd, deal)]
+        out[(rnd, table, deal)] = tuple(mps) if n == want else tuple(neuberg(m, n, want) for m in mps)
+    return out
+
+
 # --- standings ------------------------------------------------------------------------------------
 
 

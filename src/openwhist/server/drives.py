@@ -20,11 +20,12 @@ import json
 import logging
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
-from openwhist.cards import derive_seed
+from openwhist.cards import derive_seed, format_hand
 from openwhist.drive import (
     DRIVE_FAMILIES,
     Entry,
@@ -43,6 +44,7 @@ from openwhist.drive import plan as movement_plan
 from openwhist.drive import results_csv as deal_results_csv
 from openwhist.drive import standings as rank
 from openwhist.drive.movement import byes as movement_byes
+from openwhist.drive.records import STRAINS, board_hands, hand_record
 from openwhist.errors import WhistError
 from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant, resolve
@@ -676,6 +678,7 @@ def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
     out["standings"] = standings(drive, user_id)
     out["you"] = _place(drive, mine, names) if mine is not None else None
     out["card"] = score_card_of(drive, mine) if mine is not None else []
+    out["hand_records"] = hand_records(drive)
     return out
 
 def _place(drive: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
@@ -765,7 +768,27 @@ def movement_of(drive: dict[str, Any]) -> Plan:
         raise DriveError(409, "a drive needs at least two people", "too_few", least=2)
     with without_ranges():
         _, opts = resolve(drive["family"], None, **drive["options"])
-    return movement_plan(drive["movement"], people, drive["family"], drive["rounds"], options=opts)
+    made = movement_plan(drive["movement"], people, drive["family"], drive["rounds"], options=opts)
+    if drive["movement"] == "individual" and not _seated_as(drive, made):
+        # a drive seated by the local search before the whist tournaments keeps its seating
+        made = movement_plan("individual", people, drive["family"], drive["rounds"], options=opts,
+                             designs=False)
+    return made
+
+
+def _seated_as(drive: dict[str, Any], made: Plan) -> bool:
+    """Whether the rounds of ``drive`` seated so far sit as ``made`` seats them (a seat
+    stored empty, a person replaced by a computer player, agrees with anyone)."""
+    for t in drive["tables"]:
+        r = t["round_no"]
+        if r > len(made.rounds):
+            continue
+        planned = {p.number: p.seats for p in made.rounds[r - 1].tables}
+        seats = tuple(n - 1 if n else None for n in t["seats"])
+        want = planned.get(t["table_no"])
+        if want is None or any(s is not None and s != w for s, w in zip(seats, want, strict=False)):
+            return False
+    return True
 
 
 def has_byes(drive: dict[str, Any]) -> bool:
@@ -976,7 +999,13 @@ def drive_csv(drive: dict[str, Any], user_id: int | None = None) -> str:
     names = [e["name"] for e in drive["entries"]]
     results = _shown(drive, user_id)[1]
     ranked = rank(results, drive["rank_by"], len(names), byes=has_byes(drive))
-    return standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
+    text = standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
+    records = hand_records(drive)
+    if records:
+        text += "\nround,deal,trump,N,E,S,W,hand N,hand E,hand S,hand W\n" + "".join(
+            f"{r['round']},{r['deal']},{s},{','.join(map(str, r['tricks'][s]))},{','.join(r['hands'])}\n"
+            for r in records if r["tricks"] is not None for s in STRAINS)
+    return text
 
 
 def movement_text(drive: dict[str, Any]) -> str:
@@ -1018,5 +1047,66 @@ def results_html(view: dict[str, Any]) -> str:
         f"<h2>Standings</h2><table><tr><th>Place</th><th>No.</th><th>Name</th>{head}<th>Total</th>"
         f"<th>Margin</th><th>Matchpoints</th>{scaled_head}</tr>{rows}</table><p>Ranked by {e(st['by'])}; "
         f"{e(st['tie_break'])}.{scaling}</p><h2>Tables</h2><table><tr><th>Round</th><th>Table</th><th>Seats</th>"
-        f"<th>Deals</th></tr>{tables}</table></body></html>"
+        f"<th>Deals</th></tr>{tables}</table>{_records_html(view.get('hand_records', []))}</body></html>"
     )
+
+
+def _records_html(records: list[dict[str, Any]]) -> str:
+    """The print page's hand records: per board the hands and the double-dummy tricks."""
+    if not records:
+        return ""
+    e = html.escape
+    rows = "".join(
+        f"<tr><td>{r['round']}</td><td>{r['deal']}</td><td>"
+        + "<br>".join(f"{seat}: {e(hand)}" for seat, hand in zip("NESW", r["hands"], strict=True))
+        + "</td><td>"
+        + ("<br>".join(f"{s}: " + " ".join(f"{seat} {n}" for seat, n in zip("NESW", r["tricks"][s],
+                                                                              strict=True))
+                       for s in STRAINS) if r["tricks"] is not None else "being worked out")
+        + "</td></tr>"
+        for r in records
+    )
+    return ("<h2>Hand records</h2><p>Double dummy: the tricks each seat's side takes with each trump "
+            "(NT: no trump), the seat on its left leading.</p><table><tr><th>Round</th><th>Deal</th>"
+            f"<th>Hands</th><th>Tricks</th></tr>{rows}</table>")
+
+
+# --- hand records -------------------------------------------------------------------------
+# A duplicate online drive's boards, once their round is over everywhere
+# (policy.drive_round_over): the hands and the double-dummy tricks, worked out by the solver
+# in one worker thread (seconds a deal) and kept here; shown as pending until then.
+
+_SOLVED: dict[tuple[int, ...], dict[str, Any]] = {}
+_QUEUED: set[tuple[int, ...]] = set()
+_SOLVER = ThreadPoolExecutor(1, thread_name_prefix="hand-records")
+
+
+def _solve(hands: tuple[int, ...]) -> None:
+    try:
+        _SOLVED[hands] = hand_record(hands)
+    except Exception:  # pragma: no cover: a solver failure leaves the record pending
+        log.exception("hand record of %s", hands)
+
+
+def hand_records(drive: dict[str, Any]) -> list[dict[str, Any]]:
+    """The hand records of a duplicate online drive's boards whose round is over everywhere
+    (none for other drives, nor at two-hand tables): per board its round, deal, the hands
+    (N, E, S, W) and per trump the tricks each seat's side takes double dummy (None while
+    the solver works them out)."""
+    if not drive["duplicate"] or drive["mode"] != "online" or hands_of(drive) != 4:
+        return []
+    with without_ranges():
+        _, opts = resolve(drive["family"], None, **drive["options"])
+    out = []
+    for r in range(1, int(drive["round_no"]) + 1):
+        if not policy.drive_round_over(drive, r):
+            continue
+        boards = board_hands(drive["family"], opts, table_seed(drive, r, 1), drive["deals"])
+        for d, hands in enumerate(boards, 1):
+            done = _SOLVED.get(hands)
+            if done is None and hands not in _QUEUED:
+                _QUEUED.add(hands)
+                _SOLVER.submit(_solve, hands)
+            out.append({"round": r, "deal": d, "hands": [format_hand(h) for h in hands],
+                        "tricks": done["tricks"] if done is not None else None})
+    return out

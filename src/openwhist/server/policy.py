@@ -48,7 +48,8 @@ __all__ = [
     "Access", "Audience", "Board", "CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "Feature", "MESSAGES",
     "MatchFacts", "POLICY", "ROUTES", "Refused", "Rule", "address_key", "can_be_rated",
     "check_account_change", "claim_shown", "drive_board", "drive_boards_to_play", "drive_open_boards",
-    "drive_rating_due", "drive_results_shown", "drive_seated", "drive_sees_all", "drive_table_boards",
+    "drive_rating_due", "drive_results_shown", "drive_round_over", "drive_seated", "drive_sees_all",
+    "drive_table_boards",
     "event_shown", "hint_refusal", "markdown", "may", "may_answer_claim", "may_change_drive_entry",
     "may_read_drive_record", "may_see_table", "may_watch_drive_table", "profile_audience", "rated_for",
     "rule", "shown", "socket_refusal", "table_audience", "take_back_allowed", "talk_reaches_players",
@@ -174,6 +175,8 @@ POLICY: dict[tuple[Feature, Audience], Rule] = {
                                      "a playing director reading results early"),
     (Feature.DRIVE_RESULT, _N): Rule("results of rounds over everywhere", False,
                                      "anonymous reading of results early"),
+    # a duplicate board's hand record (its hands, double-dummy tricks) is a DRIVE_RESULT
+    # shown to everyone alike, only once its round is over everywhere (drive_round_over)
     # records of finished matches
     (Feature.RECORD, _S): Rule("his matches' records, seed included, once the match is over", True,
                                "a seed predicting a later deal"),
@@ -577,6 +580,15 @@ def drive_results_shown(drive: dict[str, Any], user_id: int | None) -> list[dict
     still = drive_open_boards(drive)
     return [r for r in drive["results"]
             if drive_board(drive, r["round_no"], r["table_no"], r["deal_no"]) not in still]
+
+
+def drive_round_over(drive: dict[str, Any], round_no: int) -> bool:
+    """Whether round ``round_no`` of a drive is over everywhere, so that anyone may see its
+    boards' hand records: a later round is seated, or the drive has finished (the round
+    was played). Never while a table of it may still play, not even to the director."""
+    if drive["state"] == "finished":
+        return 1 <= round_no <= int(drive["round_no"])
+    return drive["state"] in ("running", "paused") and 1 <= round_no < int(drive["round_no"])
 
 
 def drive_rating_due(drive: dict[str, Any], round_no: int, table_no: int) -> bool:

@@ -34,6 +34,7 @@ const TEXTS = {
     standings: "Standings", place: "Place", player: "Player", total: "Total", margin: "Margin",
     matchpoints: "Matchpoints", roundN: "R{n}", tables: "Tables", entries: "Registered", computer: "computer",
     movementTitle: "Movement", exportCsv: "Export CSV", print: "Printable results", hall: "Hall screen",
+    handRecords: "Hand records", handRecordsHelp: "Double dummy: the tricks each seat's side takes with each trump (NT: no trump), the seat on its left leading.", boardN: "Round {r}, deal {d}", working: "being worked out…", trumpCol: "Trump",
     director: "You direct this drive", noDrives: "No drive is planned.", allDrives: "All drives",
     leaderboards: "Leaderboards", leaderboard: "Leaderboard: {family}", rating: "Rating", matches: "Matches",
     history: "Rating history", noRatings: "No rated match yet.", playedDrives: "Drives",
@@ -95,7 +96,8 @@ const TEXTS = {
     enterResults: "Uitslagen ingeven", standings: "Klassement", place: "Plaats", player: "Speler",
     total: "Totaal", margin: "Verschil", matchpoints: "Matchpunten", roundN: "R{n}", tables: "Tafels",
     entries: "Ingeschreven", computer: "computer", movementTitle: "Wisselschema", exportCsv: "CSV exporteren",
-    print: "Uitslagen om af te drukken", hall: "Zaalscherm", director: "Jij leidt deze drive",
+    print: "Uitslagen om af te drukken", hall: "Zaalscherm",
+    handRecords: "Spelverdelingen", handRecordsHelp: "Dubbel dummy: de slagen die de kant van elke plaats haalt met elke troef (NT: zonder troef), met de plaats links ervan aan uitkomst.", boardN: "Ronde {r}, spel {d}", working: "wordt berekend…", trumpCol: "Troef", director: "Jij leidt deze drive",
     noDrives: "Er is geen drive gepland.", allDrives: "Alle drives", leaderboards: "Ranglijsten",
     leaderboard: "Ranglijst: {family}", rating: "Rating", matches: "Partijen", history: "Verloop van de rating",
     noRatings: "Nog geen partij voor de rating.", playedDrives: "Drives", soon: "{name} begint over {n} min",
@@ -157,7 +159,8 @@ const TEXTS = {
     enterResults: "Saisir les résultats", standings: "Classement", place: "Rang", player: "Joueur",
     total: "Total", margin: "Écart", matchpoints: "Points de match", roundN: "T{n}", tables: "Tables",
     entries: "Inscrits", computer: "ordinateur", movementTitle: "Mouvement", exportCsv: "Exporter en CSV",
-    print: "Résultats à imprimer", hall: "Écran de salle", director: "Vous dirigez ce tournoi",
+    print: "Résultats à imprimer", hall: "Écran de salle",
+    handRecords: "Donnes commentées", handRecordsHelp: "Double mort : les levées que le camp de chaque place fait à chaque atout (SA : sans atout), la place à sa gauche entamant.", boardN: "Tour {r}, donne {d}", working: "en cours de calcul…", trumpCol: "Atout", director: "Vous dirigez ce tournoi",
     noDrives: "Aucun tournoi prévu.", allDrives: "Tous les tournois", leaderboards: "Classements",
     leaderboard: "Classement : {family}", rating: "Cote", matches: "Parties", history: "Historique de la cote",
     noRatings: "Aucune partie classée.", playedDrives: "Tournois", soon: "{name} commence dans {n} min",
@@ -219,6 +222,7 @@ const TEXTS = {
     standings: "Stilling", place: "Plads", player: "Spiller", total: "I alt", margin: "Forskel",
     matchpoints: "Matchpoint", roundN: "R{n}", tables: "Borde", entries: "Tilmeldte", computer: "computer",
     movementTitle: "Skifteplan", exportCsv: "Eksportér CSV", print: "Resultater til udskrift", hall: "Salskærm",
+    handRecords: "Spilfordelinger", handRecordsHelp: "Dobbelt blind: de stik hver plads' side tager med hver trumf (NT: uden trumf), med pladsen til venstre i udspil.", boardN: "Runde {r}, spil {d}", working: "regnes ud…", trumpCol: "Trumf",
     director: "Du leder denne turnering", noDrives: "Ingen turnering er planlagt.", allDrives: "Alle turneringer",
     leaderboards: "Ranglister", leaderboard: "Rangliste: {family}", rating: "Rating", matches: "Kampe",
     history: "Ratinghistorik", noRatings: "Ingen ratede kampe endnu.", playedDrives: "Turneringer",
@@ -280,7 +284,8 @@ const TEXTS = {
     enterResults: "Introduceți rezultatele", standings: "Clasament", place: "Loc", player: "Jucător",
     total: "Total", margin: "Diferență", matchpoints: "Puncte de meci", roundN: "R{n}", tables: "Mese",
     entries: "Înscriși", computer: "computer", movementTitle: "Rotație", exportCsv: "Exportă CSV",
-    print: "Rezultate de tipărit", hall: "Ecranul sălii", director: "Conduceți acest turneu",
+    print: "Rezultate de tipărit", hall: "Ecranul sălii",
+    handRecords: "Distribuțiile", handRecordsHelp: "Dublu mort: levatele pe care le face tabăra fiecărui loc cu fiecare atu (NT: fără atu), cu locul din stânga sa la atac.", boardN: "Runda {r}, mâna {d}", working: "se calculează…", trumpCol: "Atu", director: "Conduceți acest turneu",
     noDrives: "Niciun turneu planificat.", allDrives: "Toate turneele", leaderboards: "Clasamente",
     leaderboard: "Clasament: {family}", rating: "Cotă", matches: "Meciuri", history: "Istoricul cotei",
     noRatings: "Niciun meci cotat încă.", playedDrives: "Turnee", soon: "{name} începe în {n} min",
@@ -613,11 +618,29 @@ async function drivePage(id) {
       actions,
       h("div", {class: "columns"}, placeBox(d), directorBox(d, act), cardBox(d),
         d.standings.rows.length && d.state !== "open" ? h("section", {class: "card-box wide"}, standingsTable(d), exports) : null,
-        d.tables.length ? tablesList(d) : null, entries));
+        d.tables.length ? tablesList(d) : null, entries, handRecordsBox(d)));
   };
   render(await api("GET", `/api/drives/${id}`));
   every(2, root, async () => { if (!root.querySelector("select:focus")) render(await api("GET", `/api/drives/${id}`)); });
   return root;
+}
+
+// The boards' hand records (duplicate drives, once a round is over everywhere): each board's
+// hands and the double-dummy tricks per trump and seat, as the server gives them.
+function handRecordsBox(d) {
+  const {h} = ctx;
+  if (!d.hand_records || !d.hand_records.length) return null;
+  const seats = ["N", "E", "S", "W"];
+  return h("section", {class: "card-box wide", id: "hand-records", "aria-labelledby": "hr-h"},
+    h("h2", {id: "hr-h", text: dt("handRecords")}), h("p", {class: "help", text: dt("handRecordsHelp")}),
+    d.hand_records.map(b => h("div", {class: "hand-record"},
+      h("h3", {text: dt("boardN", {r: b.round, d: b.deal})}),
+      h("ul", {class: "hands"}, seats.map((s, i) => h("li", {text: `${s}: ${b.hands[i]}`}))),
+      b.tricks ? h("table", {class: "dd"},
+        h("thead", {}, h("tr", {}, h("th", {text: dt("trumpCol")}), seats.map(s => h("th", {text: s})))),
+        h("tbody", {}, Object.entries(b.tricks).map(([strain, row]) =>
+          h("tr", {}, h("th", {text: strain}), row.map(n => h("td", {text: String(n)}))))))
+        : h("p", {class: "empty", text: dt("working")}))));
 }
 
 // --- the hall screen -----------------------------------------------------------------------------

@@ -1,0 +1,304 @@
+"""Whist tournaments: the exact individual movements of design theory.
+
+A whist tournament Wh(v) seats v people (v = 4n or 4n + 1) at n tables of four a round so
+that every two people are partners exactly once and opponents exactly twice: 4n - 1
+rounds for v = 4n, 4n + 1 rounds (one person sitting out each) for v = 4n + 1. A game is
+written ``(a, b, c, d)``: ``a`` and ``c`` partners against ``b`` and ``d`` (the seats N, E,
+S, W). Each tournament here is *cyclic*: one starting round, developed by adding the
+round's number to every element (R. D. Baker, "Whist tournaments", Proc. 6th Southeastern
+Conf. on Combinatorics, 1975; I. Anderson, *Combinatorial Designs and Tournaments*,
+Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
+
+- v = q a prime power with q = 4n + 1 (5, 9, 13, 17, 25, 29, 37, 41, 49, 53, 61...): the
+  cyclotomic starting round over the field GF(q). With ``x`` a primitive element and
+  ``w = x^n`` (so ``w^2 = -1``), the games ``(x^i, x^(i+n), x^(i+2n), x^(i+3n))`` for
+  ``i < n``: the partner differences are ``-2 x^i`` and ``-2 x^(i+n)``, every non-zero
+  element once; the opponent differences are ``x^i (w - 1)`` times ``+-1, +-w, +-w^2,
+  +-w^3``, every non-zero element twice. Round ``t`` adds the field element ``t``; the
+  person ``t`` sits out.
+- every other v up to 64: a starting round of a Z-cyclic Wh(v) (Z_v for v = 4n + 1,
+  Z_(v-1) and an infinite point that never moves for v = 4n) found by
+  ``scripts/whist_designs.py`` and kept in :mod:`openwhist.drive.whist_starts`.
+
+The tests count every v from 4 to 64 rather than trust the constructions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+
+from openwhist.drive.whist_starts import STARTS
+
+Game = tuple[int, int, int, int]
+"""One table of a round: ``a`` and ``c`` partners against ``b`` and ``d``."""
+Design = tuple[tuple[Game, ...], ...]
+"""A tournament's rounds, each its games; people 0 .. v - 1."""
+
+MAX_PRIME_POWER = 200
+"""The largest field the cyclotomic construction is built over."""
+
+
+def _prime(n: int) -> bool:
+    return n > 1 and all(n % k for k in range(2, int(n ** 0.5) + 1))
+
+
+def _prime_power(q: int) -> tuple[int, int] | None:
+    """``(p, k)`` with ``q = p^k`` (k 1 or 2, the fields built here), or None."""
+    if _prime(q):
+        return q, 1
+    root = round(q ** 0.5)
+    return (root, 2) if root * root == q and _prime(root) else None
+
+
+class _Field:
+    """GF(p) or GF(p^2); an element ``a + b * alpha`` is numbered ``a + p * b``."""
+
+    def __init__(self, p: int, k: int) -> None:
+        self.p, self.k, self.q = p, k, p ** k
+        # alpha^2 = s * alpha + t, for an x^2 - s x - t with no root in GF(p)
+        self.s, self.t = 0, 0
+        if k == 2:
+            self.s, self.t = next((s, t) for s in range(p) for t in range(1, p)
+                                  if all((x * x - s * x - t) % p for x in range(p)))
+
+    def add(self, x: int, y: int) -> int:
+        p = self.p
+        return (x % p + y % p) % p + p * ((x // p + y // p) % p) if self.k == 2 else (x + y) % p
+
+    def mul(self, x: int, y: int) -> int:
+        p = self.p
+        if self.k == 1:
+            return x * y % p
+        a, b, c, d = x % p, x // p, y % p, y // p
+        return (a * c + b * d * self.t) % p + p * ((a * d + b * c + b * d * self.s) % p)
+
+    def primitive(self) -> int:
+        for g in range(2, self.q):
+            x, order = g, 1
+            while x != 1:
+                x, order = self.mul(x, g), order + 1
+            if order == self.q - 1:
+                return g
+        raise AssertionError(self.q)  # pragma: no cover: every finite field has one
+
+
+def _cyclotomic(q: int) -> Design:
+    pk = _prime_power(q)
+    assert pk is not None and q % 4 == 1
+    f = _Field(*pk)
+    n = (q - 1) // 4
+    x = f.primitive()
+    powers = [1]
+    for _ in range(q - 2):
+        powers.append(f.mul(powers[-1], x))
+    start = [(powers[i], powers[i + n], powers[i + 2 * n], powers[i + 3 * n]) for i in range(n)]
+    return tuple(tuple((f.add(a, t), f.add(b, t), f.add(c, t), f.add(d, t)) for a, b, c, d in start)
+                 for t in range(q))
+
+
+def _developed(v: int, start: tuple[int, ...]) -> Design:
+    """The rounds of a Z-cyclic tournament from its starting round (see the module's text)."""
+    if v % 4 == 1:
+        return tuple(tuple(tuple((x + r) % v for x in start[i:i + 4])  # type: ignore[misc]
+                           for i in range(0, len(start), 4)) for r in range(v))
+    m = v - 1
+    return tuple(tuple(tuple(x if x == m else (x + r) % m for x in start[i:i + 4])  # type: ignore[misc]
+                       for i in range(0, len(start), 4)) for r in range(m))
+
+
+def has_tournament(v: int) -> bool:
+    """Whether :func:`tournament` knows a Wh(v)."""
+    pk = _prime_power(v)
+    return v == 4 or v in STARTS or (v % 4 == 1 and v <= MAX_PRIME_POWER and pk is not None)
+
+
+@cache
+def tournament(v: int) -> Design:
+    """The rounds of a whist tournament Wh(v) (see the module's text), people 0 .. v - 1.
+
+    >>> [r[0] for r in tournament(4)]
+    [(0, 1, 3, 2), (1, 2, 3, 0), (2, 0, 3, 1)]
+    >>> t = tournament(5)
+    >>> len(t), t[0]
+    (5, ((1, 2, 4, 3),))
+    """
+    if v == 4:
+        return _developed(4, (0, 1, 3, 2))
+    if v in STARTS:
+        return _developed(v, STARTS[v])
+    if v % 4 == 1 and v <= MAX_PRIME_POWER and _prime_power(v) is not None:
+        return _cyclotomic(v)
+    raise ValueError(f"no whist tournament for {v} people is known here")
+
+
+_TURNS: tuple[tuple[int, int, int, int], ...] = (
+    (0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2),
+    (0, 3, 2, 1), (3, 2, 1, 0), (2, 1, 0, 3), (1, 0, 3, 2))
+"""The ways to seat a game that keep its partners (a and c, b and d): turns and mirrors."""
+
+
+FRESH = 3
+"""How many first rounds the movement keeps free of repeated meetings where it can."""
+CANDIDATES = 60
+"""How many placings of the computer players :func:`_ghosts` weighs (those sharing a
+table least)."""
+
+
+def _pairs(design: Design, ghosts: frozenset[int]) -> list[frozenset[tuple[int, int]]]:
+    """Per round, the pairs of people (not computer players) who meet at a table."""
+    return [frozenset((min(a, b), max(a, b)) for g in rnd for i, a in enumerate(g) for b in g[i + 1:]
+                      if a not in ghosts and b not in ghosts) for rnd in design]
+
+
+def _apart(pairs: Sequence[frozenset[tuple[int, int]]]) -> list[int]:
+    """Per round, the bit mask of the rounds that share no meeting with it."""
+    return [sum(1 << s for s in range(len(pairs)) if not pairs[r] & pairs[s]) for r in range(len(pairs))]
+
+
+def _fresh(apart: Sequence[int], allowed: int, size: int) -> tuple[int, ...]:
+    """Up to ``size`` rounds from the mask ``allowed`` that share no meeting, the most found
+    by a depth-first search (the first rounds of a drive)."""
+    best: tuple[int, ...] = ()
+
+    def grow(chosen: tuple[int, ...], cand: int) -> bool:
+        nonlocal best
+        if len(chosen) > len(best):
+            best = chosen
+        if len(best) >= size:
+            return True
+        while cand:
+            r = (cand & -cand).bit_length() - 1
+            cand &= cand - 1
+            if grow((*chosen, r), cand & apart[r]):
+                return True
+        return False
+
+    grow((), allowed)
+    return best
+
+
+def _shared(design: Design, ghosts: frozenset[int]) -> list[int]:
+    """Per round, the tables where two computer players sit."""
+    return [sum(1 for g in rnd if len(ghosts.intersection(g)) > 1) for rnd in design]
+
+
+@cache
+def _ghosts(v: int, k: int) -> frozenset[int]:
+    """The ``k`` places (of a tournament for v = 4n) that computer players take: of those
+    whose rounds with no two computer players at a table include :data:`FRESH` sharing no
+    meeting, the ones that share a table in the fewest rounds and then whose rounds with
+    a computer player at the table, over the tournament, differ least from person to
+    person (of the :data:`CANDIDATES` sharing least). A cyclic tournament looks the same from every
+    finite element, so one of them is 0 or the infinite point v - 1."""
+    if k == 0:
+        return frozenset()
+    design = tournament(v)
+    combos: list[tuple[int, frozenset[int]]] = []
+    for first in (v - 1, 0):
+        rest = [e for e in range(v) if e != first]
+        for g in ([(first,)] if k == 1 else [(first, b) for b in rest] if k == 2 else
+                  [(first, b, c) for i, b in enumerate(rest) for c in rest[i + 1:]]):
+            ghosts = frozenset(g)
+            combos.append((sum(1 for n in _shared(design, ghosts) if n), ghosts))
+    combos.sort(key=lambda c: (c[0], sorted(c[1])))
+
+    def spread(ghosts: frozenset[int]) -> int:
+        near = Counter(p for rnd in design for g in rnd if ghosts.intersection(g) for p in g)
+        counts = [near[p] for p in range(v) if p not in ghosts]
+        return max(counts) - min(counts)
+
+    best: tuple[int, int, int, frozenset[int]] | None = None
+    for shared, ghosts in combos[:CANDIDATES]:
+        good = sum(1 << r for r, n in enumerate(_shared(design, ghosts)) if not n)
+        short = len(_fresh(_apart(_pairs(design, ghosts)), good, FRESH)) < FRESH
+        key = (int(short), shared, spread(ghosts), ghosts)
+        if best is None or key[:3] < best[:3]:
+            best = key
+    assert best is not None
+    return best[3]
+
+
+@cache
+def _order(v: int, ghosts: frozenset[int]) -> tuple[int, ...]:
+    """The order the tournament's rounds are played in: :data:`FRESH` rounds that share no
+    meeting and seat no two computer players at a table, where there are such; then,
+    round by round, the rounds where no two computer players share a table first, of
+    those the one whose tables repeat the fewest meetings of the rounds before (a meeting
+    costs 7 for its second time, 63 for its third) and put a computer player beside the
+    people who have had one least (the square of the rounds each has had one), and then
+    the one that leaves the most rounds repeating none (so a short drive has the fewest
+    repeats)."""
+    design = tournament(v)
+    pairs = _pairs(design, ghosts)
+    apart = _apart(pairs)
+    shared = _shared(design, ghosts)
+    good = sum(1 << r for r, n in enumerate(shared) if not n)
+    out = list(_fresh(apart, good, FRESH))
+    left = [r for r in range(len(design)) if r not in out]
+    fresh = (1 << len(design)) - 1  # the rounds that repeat no meeting of those chosen
+    met: Counter[tuple[int, int]] = Counter()
+    for r in out:
+        fresh &= apart[r]
+        met.update(pairs[r])
+
+    beside = [[p for g in rnd if ghosts.intersection(g) for p in g if p not in ghosts] for rnd in design]
+    near: Counter[int] = Counter()  # rounds each has had a computer player at his table
+    for r in out:
+        near.update(beside[r])
+
+    def cost(r: int) -> tuple[int, int, int, int]:
+        again = sum((1 << 3 * met[p]) - 1 for p in pairs[r])  # 7 for a second meeting, 63 a third
+        spread = sum(near[p] * near[p] for p in beside[r])
+        return (shared[r], again + spread, -(fresh & apart[r]).bit_count(), r)
+
+    while left:
+        r = min(left, key=cost)
+        left.remove(r)
+        out.append(r)
+        fresh &= apart[r]
+        met.update(pairs[r])
+        near.update(beside[r])
+    return tuple(out)
+
+
+def seatings(players: int, rounds: int, sit_out: bool = False) -> list[list[tuple[int | None, ...]]] | None:
+    """The individual movement from a whist tournament: per round, per table, the person at
+    each seat (N, E, S, W; None a computer player), or None where no tournament is known.
+
+    With ``sit_out`` (4n + 1 people) the tournament for 4n + 1, one person sitting out each
+    round; else the tournament for the people rounded up to a multiple of four, computer
+    players in the places that share a table least (:func:`_ghosts`). The rounds are the
+    tournament's in :func:`_order` (a drive of fewer rounds takes rounds of it, so nobody
+    partners anyone twice; a longer drive plays it again); each table is turned or
+    mirrored, keeping its partners, so each person sits where he has sat least (in round 1
+    computer players sit last, at W, at the last tables, and people are numbered as they
+    sit there).
+    """
+    v = players if sit_out else 4 * -(-players // 4)
+    if not has_tournament(v):
+        return None
+    design = tournament(v)
+    ghosts = _ghosts(v, v - players)
+    order = _order(v, ghosts)
+    seat_count = [[0] * 4 for _ in range(v)]
+    made = []
+    for k in range(rounds):
+        tables = []
+        games = design[order[k % len(order)]]
+        if k == 0:  # the tables with computer players last, as the other movements
+            games = tuple(sorted(games, key=lambda g: len(ghosts.intersection(g))))
+        for g in games:
+            best = min(((g[a], g[b], g[c], g[d]) for a, b, c, d in _TURNS),
+                       key=lambda o: (sum(seat_count[e][s] for s, e in enumerate(o) if e not in ghosts),
+                                      -sum(s for s, e in enumerate(o) if e in ghosts)))
+            for s, e in enumerate(best):
+                seat_count[e][s] += 1
+            tables.append(best)
+        made.append(tables)
+    # people numbered as they sit in round 1 (N, E, S, W of table 1, then table 2...)
+    first = [e for t in made[0] for e in t if e not in ghosts]
+    first += [e for e in range(v) if e not in ghosts and e not in first]  # the one sitting out
+    label = {e: i for i, e in enumerate(first)}
+    return [[tuple(label.get(e) for e in t) for t in tables] for tables in made]

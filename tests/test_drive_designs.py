@@ -1,0 +1,163 @@
+"""Whist tournaments, counted: for every v from 4 to 64 (v = 4n and 4n + 1) every two
+people partner exactly once and oppose exactly twice, everyone sits each round but the one
+sitting out, and the individual movement built on them keeps those promises for every
+number of people (computer players spread, nobody partners anyone twice)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from openwhist import drive
+from openwhist.drive.designs import has_tournament, tournament
+from openwhist.drive.movement import Plan, plan
+from openwhist.errors import InvalidActionError
+
+SIZES = [v for v in range(4, 65) if v % 4 in (0, 1)]
+GAPS = {44, 45, 48, 52, 56, 57, 60, 64}
+"""The v up to 64 whose cyclic starting round scripts/whist_designs.py has not found yet:
+their individual movements fall back to the local search (checked in
+test_drive_movement.py); each is an expected failure here until its round is kept."""
+
+
+Counts = Counter[frozenset[int]]
+
+
+def _counts(rounds: list[list[tuple[int | None, ...]]]) -> tuple[Counts, Counts]:
+    partners: Counter[frozenset[int]] = Counter()
+    opponents: Counter[frozenset[int]] = Counter()
+    for rnd in rounds:
+        for t in rnd:
+            a, b, c, d = t
+            for x, y in ((a, c), (b, d)):
+                if x is not None and y is not None:
+                    partners[frozenset((x, y))] += 1
+            for x, y in ((a, b), (a, d), (c, b), (c, d)):
+                if x is not None and y is not None:
+                    opponents[frozenset((x, y))] += 1
+    return partners, opponents
+
+
+@pytest.mark.parametrize("v", [pytest.param(v, marks=pytest.mark.xfail(strict=True, reason="not found yet"))
+                               if v in GAPS else v for v in SIZES])
+def test_every_tournament_up_to_64_counts_right(v: int) -> None:
+    assert has_tournament(v)
+    design = [list(r) for r in tournament(v)]
+    assert len(design) == (v - 1 if v % 4 == 0 else v)
+    every = v * (v - 1) // 2
+    partners, opponents = _counts(design)  # type: ignore[arg-type]
+    assert len(partners) == every and set(partners.values()) == {1}
+    assert len(opponents) == every and set(opponents.values()) == {2}
+    sat_out: Counter[int] = Counter()
+    for rnd in design:
+        seated = [p for game in rnd for p in game]
+        assert len(rnd) == v // 4 and len(set(seated)) == len(seated)
+        assert set(seated) <= set(range(v))
+        sat_out.update(set(range(v)) - set(seated))
+    if v % 4 == 0:
+        assert not sat_out
+    else:  # one person sits out each round, everyone once
+        assert sorted(sat_out) == list(range(v)) and set(sat_out.values()) == {1}
+
+
+def _plan_counts(p: drive.Plan) -> tuple[Counts, Counts]:
+    return _counts([[t.seats for t in r.tables] for r in p.rounds])
+
+
+@pytest.mark.parametrize("people", [p for p in range(4, 65) if 4 * -(-p // 4) not in GAPS])
+@pytest.mark.parametrize("family", ["classic", "belgian"])
+def test_the_individual_movement_for_every_number_of_people(people: int, family: str) -> None:
+    """A whole drive (the tournament's rounds): 4n people partner every other person
+    exactly once and oppose each twice; other numbers, with computer players, nobody
+    partners anyone twice and nobody opposes anyone three times; each person's seats
+    (N, E, S, W) and his rounds beside a computer player are spread within three (seats:
+    a table turned for the seats its people had least, round by round; computer players:
+    6 to 9 rounds at 17 and 33 people, within two elsewhere)."""
+    v = 4 * -(-people // 4)
+    rounds = v - 1
+    p = drive.plan("individual", people, family, rounds=rounds)
+    assert p.tables == v // 4 and p.computers == v - people and p.byes == 0
+    partners, opponents = _plan_counts(p)
+    assert max(partners.values()) == 1 and max(opponents.values()) <= 2
+    if people == v:
+        assert len(partners) == len(opponents) == people * (people - 1) // 2
+        assert set(opponents.values()) == {2}
+    seats = Counter((who, s) for r in p.rounds for t in r.tables for s, who in enumerate(t.seats)
+                    if who is not None)
+    for person in range(people):
+        mine = [seats[(person, s)] for s in range(4)]
+        assert max(mine) - min(mine) <= 3, (person, mine)
+        assert sum(mine) == rounds
+    beside = Counter(who for r in p.rounds for t in r.tables if None in t.seats for who in t.people)
+    if people < v:
+        spread = [beside[x] for x in range(people)]
+        assert max(spread) - min(spread) <= 3, spread
+
+
+@pytest.mark.parametrize("people", [v for v in SIZES if v % 4 == 1 and v not in GAPS])
+def test_one_sitting_out_each_round(people: int) -> None:
+    """4n + 1 people with a sit-out: n tables, no computer player, everyone sits out once
+    and partners everyone once, opposes everyone twice."""
+    p = drive.plan("individual", people, "classic", rounds=people, sit_out=True)
+    assert p.computers == 0 and p.byes == 1 and p.tables == people // 4
+    out = Counter(x for r in p.rounds for x in r.sitting_out(people))
+    assert sorted(out) == list(range(people)) and set(out.values()) == {1}
+    partners, opponents = _plan_counts(p)
+    assert len(partners) == people * (people - 1) // 2 and set(partners.values()) == {1}
+    assert set(opponents.values()) == {2}
+
+
+@pytest.mark.parametrize("people", [8, 12, 16, 24, 9, 13, 17])
+def test_a_shorter_drive_takes_rounds_of_the_tournament(people: int) -> None:
+    """Fewer rounds than the tournament: nobody partners anyone twice, and the first
+    three rounds have nobody meet anyone three times and, from four tables on, repeat no
+    more meetings than there are tables."""
+    for rounds in range(1, people - 1):
+        p = drive.plan("individual", people, "classic", rounds=rounds)
+        partners, _ = _plan_counts(p)
+        assert max(partners.values()) == 1
+    p = drive.plan("individual", people, "classic", rounds=3)
+    met = Counter(frozenset(pair) for r in p.rounds for t in r.tables for pair in combinations(t.people, 2))
+    assert max(met.values()) <= 2
+    if p.tables >= 4:
+        assert sum(n - 1 for n in met.values()) <= p.tables
+
+
+def test_without_a_tournament_the_sit_out_is_refused() -> None:
+    with pytest.raises(InvalidActionError, match="no whist tournament for 65 people"):
+        drive.plan("individual", 65, "classic", rounds=2, sit_out=True)
+
+
+def test_a_longer_drive_plays_the_tournament_again() -> None:
+    p = drive.plan("individual", 8, "classic", rounds=14)
+    partners, _ = _plan_counts(p)
+    assert set(partners.values()) == {2} and len(partners) == 28
+
+
+@pytest.mark.parametrize(("people", "rounds", "message"), [
+    (12, 3, "4n \\+ 1 people"), (14, 3, "4n \\+ 1 people")])
+def test_the_sit_out_needs_4n_plus_1(people: int, rounds: int, message: str) -> None:
+    with pytest.raises(InvalidActionError, match=message):
+        drive.plan("individual", people, "classic", rounds=rounds, sit_out=True)
+    with pytest.raises(InvalidActionError, match="4n \\+ 1 people"):
+        drive.plan("pairs", 13, "classic", rounds=3, sit_out=True)
+
+
+def test_a_drive_seated_before_the_designs_keeps_its_seating() -> None:
+    from openwhist.server.drives import movement_of
+
+    def drive_seated_by(made: Plan, rounds_seated: int) -> dict[str, object]:
+        tables = [{"round_no": r.number, "table_no": t.number,
+                   "seats": [None if p is None else p + 1 for p in t.seats]}
+                  for r in made.rounds[:rounds_seated] for t in r.tables]
+        return {"entries": [{}] * 16, "family": "classic", "options": {}, "movement": "individual",
+                "rounds": 15, "tables": tables}
+
+    designed = plan("individual", 16, "classic", rounds=15)
+    searched = plan("individual", 16, "classic", rounds=15, designs=False)
+    assert designed.rounds[0] == searched.rounds[0] and designed.rounds[1] != searched.rounds[1]
+    assert movement_of(drive_seated_by(searched, 2)).rounds == searched.rounds
+    assert movement_of(drive_seated_by(designed, 2)).rounds == designed.rounds
+    assert movement_of(drive_seated_by(designed, 0)).rounds == designed.rounds  # not seated yet

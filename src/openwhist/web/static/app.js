@@ -1523,6 +1523,20 @@ class TableClient {
           this.table.code && st !== "waiting" ? this.inviteBox() : null)));
     if (!this.root.isConnected) main().replaceChildren(this.root);
     this.restore(kept);
+    this.reveal(mine);
+  }
+
+  // The control the player must use now (the calls, German whist's stock card and his hand)
+  // brought on the screen when his turn comes, unless he is on it or typing.
+  reveal(mine) {
+    if (!mine || this.revealed) { this.revealed = !!mine; return; }
+    this.revealed = true;
+    const parts = [".calls .call-groups", "#stock-pile", ".hand.mine.active"].map(x => $(x, this.root)).filter(Boolean);
+    const a = document.activeElement, box = parts.map(p => p.getBoundingClientRect());
+    if (!parts.length || a?.matches?.("input, textarea, select")) return;
+    const top = Math.min(...box.map(r => r.top)), bottom = Math.max(...box.map(r => r.bottom));
+    const by = bottom > innerHeight ? Math.min(bottom - innerHeight + 8, top - 8) : top < 0 ? top - 8 : 0;
+    if (by) scrollBy(0, by);
   }
 
   // What the player is doing, which a redraw must not take from him: the control he is on,

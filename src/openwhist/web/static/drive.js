@@ -351,6 +351,19 @@ async function boardsLink(h) {
 // Show `nodes` in `root`, leaving out the ones not there (null).
 function fill(root, ...nodes) { root.replaceChildren(...nodes.filter(x => x !== null && x !== undefined && x !== false)); }
 
+// Draw a page again without losing the keyboard's place: the control that had the focus (the
+// same id or link), else the first of the actions that took its place, else the heading.
+function keepFocus(root, draw) {
+  const a = document.activeElement;
+  const key = !root.contains(a) || a === root ? null : a.id ? `#${CSS.escape(a.id)}`
+    : a.getAttribute("href") ? `a[href="${CSS.escape(a.getAttribute("href"))}"]` : "h2";
+  draw();
+  if (!key || root.contains(document.activeElement)) return;
+  const again = root.querySelector(key) || root.querySelector(".actions button") || root.querySelector("h2");
+  if (again?.matches("h2")) again.tabIndex = -1;
+  again?.focus({preventScroll: true});
+}
+
 function stop() { if (timer) { clearInterval(timer); timer = null; } }
 
 // Refresh a page every `seconds` while it is shown.
@@ -584,9 +597,10 @@ async function drivePage(id) {
   const act = async (fn) => {
     try { const d = await fn(); showStatus(""); render(d); } catch (err) { showStatus(errText(err)); }
   };
-  const render = (d) => {
+  const render = (d) => keepFocus(root, () => draw(d));
+  const draw = (d) => {
     const mine = d.entries.find(e => e.you);
-    const actions = h("div", {class: "row wrap"});
+    const actions = h("div", {class: "row wrap actions"});
     if (d.state === "open" && !d.registered) actions.append(h("button", {type: "button", class: "primary", id: "dr-register", text: dt("register"),
       onclick: () => act(() => api("POST", `/api/drives/${id}/register`, {}))}));
     if (d.state === "open" && d.registered) actions.append(h("button", {type: "button", id: "dr-unregister", text: dt("unregister"),
@@ -616,7 +630,7 @@ async function drivePage(id) {
         d.tables.length ? tablesList(d) : null, entries));
   };
   render(await api("GET", `/api/drives/${id}`));
-  every(2, root, async () => { if (!root.querySelector("select:focus")) render(await api("GET", `/api/drives/${id}`)); });
+  every(2, root, async () => { if (!root.querySelector("select:focus, input:focus, textarea:focus")) render(await api("GET", `/api/drives/${id}`)); });
   return root;
 }
 

@@ -68,10 +68,31 @@ def test_the_phone_shows_the_control_to_use_now_at_every_turn(browser: Any, serv
         else:
             plays += 1
             target = page.locator(MINE).first
-        handle = target.first.element_handle()
-        with contextlib.suppress(Exception):      # drawn again meanwhile: look once more
-            handle.click(timeout=2000)
-        page.wait_for_function("e => !e.isConnected", arg=handle)
+        act(page, target)
+    assert page.errors == []
+
+
+def act(page: Any, target: Any) -> None:
+    """Click ``target`` and wait until the page is drawn again."""
+    handle = target.first.element_handle()
+    with contextlib.suppress(Exception):          # drawn again meanwhile: look once more
+        handle.click(timeout=2000)
+    page.wait_for_function("e => !e.isConnected", arg=handle)
+
+
+def test_the_phone_shows_german_whists_stock_card_and_the_hand_together(browser: Any,
+                                                                        server: WebServer) -> None:
+    """A quick German game on a 360 px phone: at each of Gerd's turns while the stock lasts,
+    the face-up card to be won and her whole hand lie inside the screen together."""
+    page = new_page(browser, 360, 740)
+    as_guest(page, server.url, "Gerd")
+    page.click("#quick-german")
+    for turn in range(8):
+        page.wait_for_selector(MINE, timeout=30000)
+        assert page.locator("#stock-pile .pile-card").count() == 1
+        off = page.evaluate(OFF_SCREEN, "#stock-pile, .hand.mine.active")
+        assert off == [], (turn, off)
+        act(page, page.locator(MINE))
     assert page.errors == []
 
 

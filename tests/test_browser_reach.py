@@ -151,6 +151,10 @@ def test_a_private_table_made_and_joined_by_keyboard_alone(browser: Any, server:
     ann.keyboard.press("Enter")
     ann.wait_for_selector("#invite-link")
     assert ann.evaluate("document.activeElement.id") == "table-title"
+    count_changes(ann)
+    ann.keyboard.press("l")                                     # the table drawn again
+    ann.wait_for_function("window.drawn >= 1")
+    assert ann.evaluate("document.activeElement.id") == "table-title"
     tab_to(ann, "#invite-link")
     link = ann.input_value("#invite-link")
 

@@ -1496,7 +1496,7 @@ class TableClient {
       h("div", {class: "topline"},
         h("a", {href: "#", class: "button", text: t("back")}),
         this.table.drive_id ? driveLink(h, this.table.drive_id) : null,
-        h("h2", {id: "table-title", text: `${variantName(this.table.variant)} · ${t("phase_" + v.phase)}`}),
+        h("h2", {id: "table-title", tabindex: "-1", text: `${variantName(this.table.variant)} · ${t("phase_" + v.phase)}`}),
         h("p", {class: `whose${mine ? " mine" : ""}`, id: "whose", text: turnText}),
         clock),
       h("div", {class: "board"},

@@ -1496,7 +1496,7 @@ class TableClient {
       h("div", {class: "topline"},
         h("a", {href: "#", class: "button", text: t("back")}),
         this.table.drive_id ? driveLink(h, this.table.drive_id) : null,
-        h("h2", {text: `${variantName(this.table.variant)} · ${t("phase_" + v.phase)}`}),
+        h("h2", {id: "table-title", tabindex: "-1", text: `${variantName(this.table.variant)} · ${t("phase_" + v.phase)}`}),
         h("p", {class: `whose${mine ? " mine" : ""}`, id: "whose", text: turnText}),
         clock),
       h("div", {class: "board"},
@@ -1521,8 +1521,22 @@ class TableClient {
           this.talkPanel(),
           this.lookPanel(),
           this.table.code && st !== "waiting" ? this.inviteBox() : null)));
-    if (!this.root.isConnected) main().replaceChildren(this.root);
+    if (!this.root.isConnected) { main().replaceChildren(this.root); land(this.root); }
     this.restore(kept);
+    this.reveal(mine);
+  }
+
+  // The control the player must use now (the calls, German whist's stock card and his hand)
+  // brought on the screen when his turn comes, unless he is on it or typing.
+  reveal(mine) {
+    if (!mine || this.revealed) { this.revealed = !!mine; return; }
+    this.revealed = true;
+    const parts = [".calls .call-groups", "#stock-pile", ".hand.mine.active"].map(x => $(x, this.root)).filter(Boolean);
+    const a = document.activeElement, box = parts.map(p => p.getBoundingClientRect());
+    if (!parts.length || a?.matches?.("input, textarea, select")) return;
+    const top = Math.min(...box.map(r => r.top)), bottom = Math.max(...box.map(r => r.bottom));
+    const by = bottom > innerHeight ? Math.min(bottom - innerHeight + 8, top - 8) : top < 0 ? top - 8 : 0;
+    if (by) scrollBy(0, by);
   }
 
   // What the player is doing, which a redraw must not take from him: the control he is on,
@@ -1533,7 +1547,8 @@ class TableClient {
     const at = !root.contains(a) ? null : a.id ? `#${CSS.escape(a.id)}`
       : a.dataset.card ? `[data-hand="${hand}"] [data-card="${CSS.escape(a.dataset.card)}"]`
       : ["call", "quick", "seat", "mute"].map(k => a.dataset[k] && `${a.tagName}[data-${k}="${CSS.escape(a.dataset[k])}"]`)
-        .find(Boolean) || null;
+        .find(Boolean) || (a.getAttribute("href") ? `a[href="${CSS.escape(a.getAttribute("href"))}"]` : null)
+        || (a.matches("summary") && a.parentElement.id ? `#${CSS.escape(a.parentElement.id)} > summary` : null);
     const fields = [...root.querySelectorAll("input[id], select[id], textarea[id]")].filter(x => !x.readOnly)
       .map(x => [x.id, x.value, x === a && typeof x.selectionStart === "number" ? [x.selectionStart, x.selectionEnd] : null]);
     const scrolled = [...root.querySelectorAll("[id]")].filter(x => x.scrollTop || x.scrollLeft)
@@ -1679,11 +1694,19 @@ function analysisBox(an, note, go, nameOf) {
 let routed = 0;                                      // counts routes: a slow page never covers a newer one
 
 // Show a page built by `build` unless another route started while it was being built.
+// A new view drawn where the focus was: the keyboard lands on its heading, not the page's top.
+function land(root) {
+  const head = root.querySelector("h2");
+  if ((document.activeElement && document.activeElement !== document.body) || !head) return;
+  head.tabIndex = -1;
+  head.focus({preventScroll: true});
+}
+
 async function show(build) {
   const mine = ++routed;
   try {
     const page = await build();
-    if (mine === routed) main().replaceChildren(page);
+    if (mine === routed) { main().replaceChildren(page); land(page); }
   } catch (err) { if (mine === routed) showStatus(errorText(err)); }
 }
 

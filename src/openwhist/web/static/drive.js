@@ -28,7 +28,7 @@ const TEXTS = {
     st_open: "registration open", st_running: "being played", st_paused: "paused", st_finished: "finished",
     registeredN: "{n} registered", register: "Register", unregister: "Withdraw", leave: "Leave the drive",
     start: "Start the drive", pause: "Pause", resume: "Go on", endRound: "End the round now",
-    substitute: "A computer player plays for", replace: "Replace", roundOf: "Round {n} of {m}",
+    substitute: "A computer player plays for", replace: "Replace", removeWho: "Entry to take off the list", roundOf: "Round {n} of {m}",
     minutesLeft: "{n} min left", yourPlace: "Your place", tableN: "Table {n}", seatAt: "Seat: {seat}",
     partner: "Partner", opponents: "Opponents", goTable: "Go to your table", enterResults: "Enter the results",
     standings: "Standings", place: "Place", player: "Player", total: "Total", margin: "Margin",
@@ -90,7 +90,7 @@ const TEXTS = {
     createDrive: "Drive maken", st_open: "inschrijving open", st_running: "bezig", st_paused: "gepauzeerd",
     st_finished: "afgelopen", registeredN: "{n} ingeschreven", register: "Inschrijven", unregister: "Uitschrijven",
     leave: "De drive verlaten", start: "Drive starten", pause: "Pauzeren", resume: "Verdergaan",
-    endRound: "Ronde nu beëindigen", substitute: "Een computerspeler speelt voor", replace: "Vervangen",
+    endRound: "Ronde nu beëindigen", substitute: "Een computerspeler speelt voor", replace: "Vervangen", removeWho: "Inschrijving om te schrappen",
     roundOf: "Ronde {n} van {m}", minutesLeft: "nog {n} min", yourPlace: "Jouw plaats", tableN: "Tafel {n}",
     seatAt: "Plaats: {seat}", partner: "Partner", opponents: "Tegenstanders", goTable: "Naar je tafel",
     enterResults: "Uitslagen ingeven", standings: "Klassement", place: "Plaats", player: "Speler",
@@ -153,7 +153,7 @@ const TEXTS = {
     createDrive: "Créer le tournoi", st_open: "inscriptions ouvertes", st_running: "en cours", st_paused: "en pause",
     st_finished: "terminé", registeredN: "{n} inscrits", register: "S'inscrire", unregister: "Se désinscrire",
     leave: "Quitter le tournoi", start: "Lancer le tournoi", pause: "Pause", resume: "Reprendre",
-    endRound: "Finir le tour maintenant", substitute: "Un joueur ordinateur joue pour", replace: "Remplacer",
+    endRound: "Finir le tour maintenant", substitute: "Un joueur ordinateur joue pour", replace: "Remplacer", removeWho: "Inscription à retirer",
     roundOf: "Tour {n} sur {m}", minutesLeft: "encore {n} min", yourPlace: "Votre place", tableN: "Table {n}",
     seatAt: "Place : {seat}", partner: "Partenaire", opponents: "Adversaires", goTable: "Aller à votre table",
     enterResults: "Saisir les résultats", standings: "Classement", place: "Rang", player: "Joueur",
@@ -216,7 +216,7 @@ const TEXTS = {
     st_open: "tilmelding åben", st_running: "i gang", st_paused: "på pause", st_finished: "slut",
     registeredN: "{n} tilmeldt", register: "Tilmeld", unregister: "Afmeld", leave: "Forlad turneringen",
     start: "Start turneringen", pause: "Pause", resume: "Fortsæt", endRound: "Afslut runden nu",
-    substitute: "En computerspiller spiller for", replace: "Erstat", roundOf: "Runde {n} af {m}",
+    substitute: "En computerspiller spiller for", replace: "Erstat", removeWho: "Tilmelding der skal fjernes", roundOf: "Runde {n} af {m}",
     minutesLeft: "{n} min tilbage", yourPlace: "Din plads", tableN: "Bord {n}", seatAt: "Plads: {seat}",
     partner: "Makker", opponents: "Modstandere", goTable: "Gå til dit bord", enterResults: "Indtast resultater",
     standings: "Stilling", place: "Plads", player: "Spiller", total: "I alt", margin: "Forskel",
@@ -278,7 +278,7 @@ const TEXTS = {
     createDrive: "Creează turneul", st_open: "înscrieri deschise", st_running: "în desfășurare", st_paused: "în pauză",
     st_finished: "încheiat", registeredN: "{n} înscriși", register: "Înscriere", unregister: "Retragere",
     leave: "Părăsește turneul", start: "Pornește turneul", pause: "Pauză", resume: "Continuă",
-    endRound: "Încheie runda acum", substitute: "Un jucător computer joacă pentru", replace: "Înlocuiește",
+    endRound: "Încheie runda acum", substitute: "Un jucător computer joacă pentru", replace: "Înlocuiește", removeWho: "Înscrierea de scos",
     roundOf: "Runda {n} din {m}", minutesLeft: "încă {n} min", yourPlace: "Locul dumneavoastră", tableN: "Masa {n}",
     seatAt: "Loc: {seat}", partner: "Partener", opponents: "Adversari", goTable: "La masa dumneavoastră",
     enterResults: "Introduceți rezultatele", standings: "Clasament", place: "Loc", player: "Jucător",
@@ -355,6 +355,19 @@ async function boardsLink(h) {
 
 // Show `nodes` in `root`, leaving out the ones not there (null).
 function fill(root, ...nodes) { root.replaceChildren(...nodes.filter(x => x !== null && x !== undefined && x !== false)); }
+
+// Draw a page again without losing the keyboard's place: the control that had the focus (the
+// same id or link), else the first of the actions that took its place, else the heading.
+function keepFocus(root, draw) {
+  const a = document.activeElement;
+  const key = !root.contains(a) || a === root ? null : a.id ? `#${CSS.escape(a.id)}`
+    : a.getAttribute("href") ? `a[href="${CSS.escape(a.getAttribute("href"))}"]` : "h2";
+  draw();
+  if (!key || root.contains(document.activeElement)) return;
+  const again = root.querySelector(key) || root.querySelector(".actions button") || root.querySelector("h2");
+  if (again?.matches("h2")) again.tabIndex = -1;
+  again?.focus({preventScroll: true});
+}
 
 function stop() { if (timer) { clearInterval(timer); timer = null; } }
 
@@ -571,7 +584,7 @@ function directorBox(d, act) {
   }
   if (d.state === "open" && d.entries.length) {           // before the start: an entry comes off the list
     const sel = h("select", {id: "dr-rm"}, d.entries.map(e => h("option", {value: e.number, text: `${e.number}. ${e.name}`})));
-    box.append(h("div", {class: "row"}, sel,
+    box.append(h("div", {class: "row"}, h("label", {for: "dr-rm", text: dt("removeWho")}), sel,
       h("button", {type: "button", id: "dr-remove", text: dt("remove"),
                    onclick: () => act(() => api("POST", `/api/drives/${d.id}/remove`, {number: Number(sel.value)}))})));
   }
@@ -589,9 +602,10 @@ async function drivePage(id) {
   const act = async (fn) => {
     try { const d = await fn(); showStatus(""); render(d); } catch (err) { showStatus(errText(err)); }
   };
-  const render = (d) => {
+  const render = (d) => keepFocus(root, () => draw(d));
+  const draw = (d) => {
     const mine = d.entries.find(e => e.you);
-    const actions = h("div", {class: "row wrap"});
+    const actions = h("div", {class: "row wrap actions"});
     if (d.state === "open" && !d.registered) actions.append(h("button", {type: "button", class: "primary", id: "dr-register", text: dt("register"),
       onclick: () => act(() => api("POST", `/api/drives/${id}/register`, {}))}));
     if (d.state === "open" && d.registered) actions.append(h("button", {type: "button", id: "dr-unregister", text: dt("unregister"),
@@ -621,7 +635,7 @@ async function drivePage(id) {
         d.tables.length ? tablesList(d) : null, entries, handRecordsBox(d)));
   };
   render(await api("GET", `/api/drives/${id}`));
-  every(2, root, async () => { if (!root.querySelector("select:focus")) render(await api("GET", `/api/drives/${id}`)); });
+  every(2, root, async () => { if (!root.querySelector("select:focus, input:focus, textarea:focus")) render(await api("GET", `/api/drives/${id}`)); });
   return root;
 }
 

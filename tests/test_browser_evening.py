@@ -378,6 +378,8 @@ def test_a_four_colour_deck_large_cards_and_high_contrast(browser: Any, server: 
     page.locator(".trick .played").first.wait_for()
     assert page.evaluate(MOTION) == "drop"
     width = page.locator(".hand.mine button.card").first.evaluate(WIDTH)
+    # at Iris's own turn the table waits: nothing is redrawn under the choices being ticked
+    page.locator(".hand.mine.active button.card.legal").first.wait_for(timeout=30000)
     page.click("#look summary")
     for k in ("four", "large", "contrast"):
         page.check(f"#look-{k}")

@@ -13,7 +13,10 @@ import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "openwhist"
-FAMILIES = {"openwhist.rules.classic", "openwhist.rules.german", "openwhist.rules.belgian"}
+FAMILIES = {"openwhist.rules.classic", "openwhist.rules.german", "openwhist.rules.belgian",
+            "openwhist.rules.exactbid", "openwhist.rules.scorer"}
+"""The families' modules, and the scorer that dispatches by family: outside ``rules/``, the
+core's protocol, the variant's declared record and ``openwhist.rules``' exports are the way."""
 
 
 def _modules() -> dict[str, ast.Module]:
@@ -53,6 +56,8 @@ def test_no_module_outside_rules_imports_a_family() -> None:
 def test_the_checker_sees_an_import_of_a_family() -> None:
     tree = ast.parse("from openwhist.rules.classic import ClassicState\nimport openwhist.rules.classic")
     assert "openwhist.rules.classic" in _imports(tree)
+    tree = ast.parse("from openwhist.rules.scorer import EXACT_FAMILIES")
+    assert "openwhist.rules.scorer" in _imports(tree) and "openwhist.rules.scorer" in FAMILIES
 
 
 def _literal_tuples(tree: ast.Module) -> list[tuple[object, ...]]:

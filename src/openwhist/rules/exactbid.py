@@ -858,7 +858,7 @@ def _family(name: str, title: str, description: str, presets: Any, default_prese
         options_type=ExactBidOptions, presets=presets, default_preset=default_preset,
         deal=_dealer_of(name), from_setup=from_setup(name), rebuild=rebuild,
         match_rules=ExactBidMatchRules, declare=_declare, header_options=_HEADER,
-        tally="points", stakes=deal_stakes, entry=EntryForm(bids=True),
+        tally="points", stakes=deal_stakes, entry=EntryForm(bids=True, chained=True),
     )
 
 

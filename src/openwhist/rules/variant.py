@@ -155,15 +155,20 @@ class EntryForm:
         (``"pass"`` for a deal all passed); empty for a family whose results are tricks.
     :param bids: each player's bid and tricks, one pair a seat of the table (the exact-bid
         whists, whose table size is an option: no ``columns``).
+    :param chained: a deal's score depends on the table's earlier deals (streaks): its
+        deals are entered in order, and the later ones are scored again when one changes.
     """
 
     columns: tuple[str, ...] = ()
     contracts: tuple[str, ...] = ()
     bids: bool = False
+    chained: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The form as JSON values: ``{"columns": [...], "contracts": [...], "bids": false}``."""
-        return {"columns": list(self.columns), "contracts": list(self.contracts), "bids": self.bids}
+        """The form as JSON values: ``{"columns": [...], "contracts": [...], "bids": false,
+        "chained": false}``."""
+        return {"columns": list(self.columns), "contracts": list(self.contracts), "bids": self.bids,
+                "chained": self.chained}
 
 
 # --- the variant record ----------------------------------------------------------------------

@@ -48,7 +48,6 @@ from openwhist.drive.records import STRAINS, board_hands, hand_record
 from openwhist.errors import WhistError
 from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant, resolve
-from openwhist.rules.scorer import EXACT_FAMILIES
 from openwhist.rules.seats import seat_name
 from openwhist.server import policy
 from openwhist.server.table import SeatError, TableClosed, variant_seats
@@ -880,7 +879,8 @@ def rescored_after(
     """Where the family carries streaks from deal to deal, the table's deals after
     ``deal_no`` scored again from their entries with ``result`` in its place: (deal, new
     result, who entered it) for each; none for the other families."""
-    if drive["family"] not in EXACT_FAMILIES:
+    form = get_variant(drive["family"]).entry
+    if form is None or not form.chained:
         return []
     entered = {int(r["deal_no"]): r for r in _table_results(drive, table_no) if "entry" in r["result"]}
     entered[deal_no] = {"deal_no": deal_no, "result": result, "entered_by": None}

@@ -353,6 +353,26 @@ def parse_hand(text: str) -> int:
     return mask
 
 
+def given_cards(hand: str | Iterable[Card | int | str]) -> list[Card]:
+    """The cards of a hand as a deal's maker is given it: a hand's text (``"AKQ.J2.T9.8"``
+    or with a seat, ``"N:..."``: low to high), cards' texts apart by spaces or commas, or
+    cards, card numbers and cards' texts.
+
+    >>> given_cards("AS, KH")
+    [Card.parse('AS'), Card.parse('KH')]
+    >>> given_cards("2.3..")
+    [Card.parse('3H'), Card.parse('2S')]
+    >>> given_cards([0, "AS"])
+    [Card.parse('2C'), Card.parse('AS')]
+    """
+    if isinstance(hand, str):
+        text = hand.strip()
+        if ":" in text or ("." in text and " " not in text):
+            return list(_mask_cards(parse_hand(text)))
+        return [Card.parse(t) for t in text.replace(",", " ").split()]
+    return [Card.parse(c) if isinstance(c, str) else Card(c) for c in hand]
+
+
 def _ranks_mask(ranks: str, suit: Suit, whole: str) -> int:
     mask = 0
     if ranks in ("", "-"):

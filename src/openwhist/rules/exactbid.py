@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
-from openwhist.cards import FULL_DECK, Card, CardSet, format_hand, parse_hand, shuffled_deck
+from openwhist.cards import FULL_DECK, Card, CardSet, format_hand, given_cards, parse_hand, shuffled_deck
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.actions import Action, Call, parse_action
 from openwhist.rules.events import CallMade
@@ -615,15 +615,6 @@ def _is_card_text(text: str) -> bool:
     return True
 
 
-def _cards(h: str | Iterable[Card | int | str]) -> list[Card]:
-    if isinstance(h, str):
-        text = h.strip()
-        if ":" in text or ("." in text and " " not in text):
-            return cards_of(parse_hand(text))
-        return [Card.parse(t) for t in text.replace(",", " ").split()]
-    return [Card.parse(c) if isinstance(c, str) else Card(c) for c in h]
-
-
 def new_exact_bid_deal(
     variant: str,
     options: ExactBidOptions,
@@ -669,7 +660,7 @@ def new_exact_bid_deal(
             raise ConfigError(f"give {n} hands (from the dealer's left), not {len(hands)}")
         seen = 0
         for i, h in enumerate(hands):
-            for c in _cards(h):
+            for c in given_cards(h):
                 if seen >> c & 1:
                     raise ConfigError(f"{c} is given twice")
                 if not in_play >> c & 1:

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from openwhist.cards import Card, CardSet, SplitMix64, format_hand, parse_hand, shuffled_deck
+from openwhist.cards import Card, CardSet, SplitMix64, format_hand, given_cards, parse_hand, shuffled_deck
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.actions import Action, Call, parse_action
 from openwhist.rules.events import CallMade
@@ -529,15 +529,6 @@ class GermanState(TrickPlay):
 # --- dealing ---------------------------------------------------------------------------------
 
 
-def _cards(h: str | Iterable[Card | int | str]) -> list[Card]:
-    if isinstance(h, str):
-        text = h.strip()
-        if ":" in text or ("." in text and " " not in text):
-            return cards_of(parse_hand(text))
-        return [Card.parse(t) for t in text.replace(",", " ").split()]
-    return [Card.parse(c) if isinstance(c, str) else Card(c) for c in h]
-
-
 def new_german_deal(
     options: GermanOptions,
     seed: int | None = None,
@@ -576,7 +567,7 @@ def new_german_deal(
             raise ConfigError("give the non-dealer's hand, the dealer's hand and optionally "
                               f"the stock, not {len(hands)} parts")
         seen = 0
-        parts = [_cards(h) for h in hands]
+        parts = [given_cards(h) for h in hands]
         for cards in parts:
             for c in cards:
                 if seen >> c & 1:

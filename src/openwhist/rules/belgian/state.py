@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from openwhist.cards import Card, CardSet, Suit, format_hand, parse_hand, shuffled_deck
+from openwhist.cards import Card, CardSet, Suit, format_hand, given_cards, parse_hand, shuffled_deck
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.actions import UNSEEN_DISCARD, Action, Call, parse_action
 from openwhist.rules.belgian.auction import BelgianAuction
@@ -573,15 +573,6 @@ def _troel_holder(hands: Sequence[int], options: BelgianOptions) -> int | None:
 # --- dealing ---------------------------------------------------------------------------------
 
 
-def _cards(h: str | Iterable[Card | int | str]) -> list[Card]:
-    if isinstance(h, str):
-        text = h.strip()
-        if ":" in text or ("." in text and " " not in text):
-            return cards_of(parse_hand(text))
-        return [Card.parse(t) for t in text.replace(",", " ").split()]
-    return [Card.parse(c) if isinstance(c, str) else Card(c) for c in h]
-
-
 def deal_packets(pack: Sequence[int], dealer: int, pattern: str) -> list[int]:
     """The four hands dealt from ``pack`` (top first) in packets (``"4-5-4"``), starting
     on the dealer's left."""
@@ -636,7 +627,7 @@ def new_belgian_deal(
         masks = [0] * HANDS
         seen = 0
         for i, h in enumerate(hands):
-            cards = _cards(h)
+            cards = given_cards(h)
             if len(cards) != 13:
                 raise ConfigError(f"each hand holds 13 cards, not {len(cards)}")
             for c in cards:

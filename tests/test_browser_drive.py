@@ -109,6 +109,23 @@ def play_round(pages: list[Any], http: Client, did: str, round_no: int, seconds:
         time.sleep(0.05)
 
 
+def _scorer_phone(browser: Any, server: WebServer, director: _Http, did: str, prefix: str,
+                  people: int) -> tuple[Any, Any, list[str]]:
+    """Register ``people`` guests in the scorer drive ``did``, start it, and open its scorer
+    page on a phone as its director: the browser context, the page and its script errors."""
+    for k in range(people):
+        assert _Http(server).guest(f"{prefix}{k}").post(f"/api/drives/{did}/register").status_code == 200
+    assert director.post(f"/api/drives/{did}/start").status_code == 200
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.add_cookies([{"name": "ow_session", "value": director.token, "url": server.url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/#scorer/{did}")
+    page.wait_for_selector("#sc-form")
+    return context, page, errors
+
+
 def test_four_people_and_four_computer_players_play_a_two_round_drive(browser: Any, server: WebServer,
                                                                        shots: Path) -> None:
     director = _Http(server)
@@ -318,16 +335,7 @@ def test_the_scorer_form_is_the_one_the_family_declares(browser: Any, server: We
     assert made.status_code == 201, made.text
     did = made.json()["id"]
     size = openwhist.get_variant(family).header().players
-    for k in range(size):
-        assert _Http(server).guest(f"{family[:3]}{k}").post(f"/api/drives/{did}/register").status_code == 200
-    assert director.post(f"/api/drives/{did}/start").status_code == 200
-    context = browser.new_context(viewport=PHONE, locale="en-GB")
-    context.add_cookies([{"name": "ow_session", "value": director.token, "url": server.url}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/#scorer/{did}")
-    page.wait_for_selector("#sc-form")
+    context, page, errors = _scorer_phone(browser, server, director, did, f"{family[:3]}", size)
     form = openwhist.get_variant(family).entry
     assert form is not None
     if family == "belgian":
@@ -365,16 +373,7 @@ def test_a_five_seat_romanian_drive_on_real_cards_names_seats_a_to_e(browser: An
                                          "mode": "scorer", "rounds": 2, "deals": 1})
     assert made.status_code == 201, made.text
     did = made.json()["id"]
-    for k in range(6):
-        assert _Http(server).guest(f"rom{k}").post(f"/api/drives/{did}/register").status_code == 200
-    assert director.post(f"/api/drives/{did}/start").status_code == 200
-    context = browser.new_context(viewport=PHONE, locale="en-GB")
-    context.add_cookies([{"name": "ow_session", "value": director.token, "url": server.url}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/#scorer/{did}")
-    page.wait_for_selector("#sc-form")
+    context, page, errors = _scorer_phone(browser, server, director, did, "rom", 6)
     legends = page.eval_on_selector_all(".exact-entry legend", "ls => ls.map(l => l.textContent)")
     assert [x.split(" (")[0] for x in legends] == ["Seat A", "Seat B", "Seat C", "Seat D", "Seat E"]
     assert page.locator("label[for=sc-bid-E]").inner_text() == "Bid"

@@ -14,13 +14,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from openwhist.cards import Card, SplitMix64
+from openwhist.cards import Card, SplitMix64, derive_seed
 from openwhist.errors import ConfigError, IllegalActionError, InvalidActionError
 from openwhist.rules.base import Deal, GameRecord, MatchRules, Observation, RubberRecord, SheetRow, Variant
 from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, resolve
 from openwhist.rules.seats import NO_PLAYER, parse_seat, seat_name
 
 __all__ = ["GameRecord", "Match", "RubberRecord", "SheetRow", "match_lengths", "new_match"]
+
+
+def match_seed(secret: int, match_no: int) -> int:
+    """The seed of a table's match ``match_no`` (0-based) from the table's secret: a keyed
+    hash, so that the seed a finished match's record shows tells nothing of another's.
+
+    >>> match_seed(7, 0) == match_seed(7, 0) != match_seed(7, 1)
+    True
+    """
+    return derive_seed(secret, "match", match_no)
+
+
+def next_deal_seed(stream: SplitMix64) -> int:
+    """The seed of a match's next deal, drawn from the match's stream (``SplitMix64`` of
+    the match's seed): the one rule by which a match, and whoever lists its boards ahead
+    (a drive's hand records), deal the same cards."""
+    return stream.next() >> 1
 
 
 class Match:
@@ -84,7 +101,7 @@ class Match:
     # --- driving ------------------------------------------------------------------------
 
     def _start_deal(self, dealer: int) -> None:
-        deal_seed = self._rng.next() >> 1
+        deal_seed = next_deal_seed(self._rng)
         self.state: Deal = self.record.deal(self.options, seed=deal_seed, dealer=dealer,
                                             **self.rules.deal_args())
         self.deals.append(self.state)

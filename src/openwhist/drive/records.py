@@ -3,18 +3,19 @@ make with each trump, double dummy (:func:`openwhist.solver.dd_table`), as bridg
 print with their results.
 
 A drive's online table deals its round from a secret seed (a duplicate round's is the
-same at every table): its match is the table's first, whose seed is the keyed hash
-``derive_seed(secret, "match", 0)``; the match deals its deals from that seed's
-:class:`~openwhist.cards.SplitMix64` stream, the deal passing to the left.
-:func:`board_hands` follows the same steps, so a hand record shows the cards played.
+same at every table): its match is the table's first, whose seed is
+:func:`openwhist.match.match_seed` of the secret; the match deals its deals by
+:func:`openwhist.match.next_deal_seed` from that seed's stream, the deal passing to the
+left. :func:`board_hands` calls the same two, so a hand record shows the cards played.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from openwhist.cards import SplitMix64, derive_seed, format_hand
+from openwhist.cards import SplitMix64, format_hand
 from openwhist.errors import InvalidActionError
+from openwhist.match import match_seed, next_deal_seed
 from openwhist.rules.registry import get_variant
 
 STRAINS = ("S", "H", "D", "C", "NT")
@@ -29,10 +30,10 @@ def board_hands(family: str, options: Any, secret: int, deals: int) -> list[tupl
     if options is None:
         options = record.options()
     hands = record.header(options).hands
-    rng = SplitMix64(derive_seed(secret, "match", 0))
+    rng = SplitMix64(match_seed(secret, 0))
     out = []
     for k in range(deals):
-        deal = record.deal(options, seed=rng.next() >> 1, dealer=k % hands)
+        deal = record.deal(options, seed=next_deal_seed(rng), dealer=k % hands)
         out.append(tuple(deal.hands))
     return out
 

@@ -14,8 +14,8 @@ from typing import Any, Protocol, TypeVar
 
 import orjson
 
-from openwhist.cards import derive_seed
 from openwhist.match import Match
+from openwhist.match import match_seed as keyed_seed
 from openwhist.rules.registry import get_variant
 from openwhist.rules.seats import seat_name
 from openwhist.server import policy
@@ -82,7 +82,7 @@ def match_seed(seed: int, match_no: int, keyed_from: int = 0) -> int:
     (``keyed_from`` 0) it is :func:`match_plan`'s seed."""
     if match_no < keyed_from:
         return (seed + match_no * 0x9E3779B97F4A7C15) % (1 << 63)
-    return derive_seed(seed, "match", match_no)
+    return keyed_seed(seed, match_no)
 
 
 def match_plan(secret: int, match_no: int, previous: Match | None,
@@ -98,9 +98,9 @@ def match_plan(secret: int, match_no: int, previous: Match | None,
     ``previous`` (finished) match's last dealer, the first seat dealing a table's first."""
     if stored is not None:
         seed = stored.get("seed")
-        return (int(seed) if seed is not None else derive_seed(secret, "match", match_no),
+        return (int(seed) if seed is not None else keyed_seed(secret, match_no),
                 int(stored["dealer"]))
-    return derive_seed(secret, "match", match_no), previous.next_dealer() if previous is not None else 0
+    return keyed_seed(secret, match_no), previous.next_dealer() if previous is not None else 0
 
 
 def variant_seats(variant: str, options: Any) -> tuple[int, ...]:

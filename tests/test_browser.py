@@ -1242,6 +1242,8 @@ def test_take_back_and_table_talk_in_dutch(browser: Any, server: WebServer, shot
                            arg=played)
     page.click("#undo-button")
     page.wait_for_selector(f".hand.mine.active button.card.legal[data-card='{played}']", timeout=10000)
+    # the note under the hand no longer says a card that was taken back ("Tine speelde ...")
+    expect(page.locator("#note")).to_have_text("")
     page.click("#talk summary")
     page.click("#talk button.quick[data-quick='good_luck']")
     line = page.locator("#talk-lines li").last

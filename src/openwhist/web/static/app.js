@@ -636,6 +636,7 @@ class TableClient {
       this.setTable(m.table);
       if (m.seat !== undefined) this.seat = m.seat;
       if (m.view && this.claim) this.claim = null;
+      if (m.view) this.note = "";   // a fresh view (a take-back, a resync): the last card said is not its
     } else if (m.type === "refused") {
       this.note = t("refused", {reason: errorText(m)});
     } else if (m.type === "closed") {

@@ -1078,12 +1078,18 @@ def _records_html(records: list[dict[str, Any]]) -> str:
 
 _SOLVED: dict[tuple[int, ...], dict[str, Any]] = {}
 _QUEUED: set[tuple[int, ...]] = set()
+_KEPT = 4096
+"""Hand records kept in memory at most (the oldest forgotten first, worked out again if asked)."""
 _SOLVER = ThreadPoolExecutor(1, thread_name_prefix="hand-records")
 
 
 def _solve(hands: tuple[int, ...]) -> None:
     try:
         _SOLVED[hands] = hand_record(hands)
+        while len(_SOLVED) > _KEPT:
+            forgotten = next(iter(_SOLVED))
+            del _SOLVED[forgotten]
+            _QUEUED.discard(forgotten)
     except Exception:  # pragma: no cover: a solver failure leaves the record pending
         log.exception("hand record of %s", hands)
 

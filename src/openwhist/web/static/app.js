@@ -547,7 +547,7 @@ class TableClient {
     this.talk = []; this.muted = new Set(); this.showTalk = false; this.claim = null; this.claiming = false;
     this.ticker = setInterval(() => this.tick(), 1000);
     api("GET", "/api/health").then(r => { this.pimcReady = !!r.pimc_ready; }, () => {});
-    this.flash = null; this.note = ""; this.focus = 0; this.ref = 0; this.hint = null;
+    this.flash = null; this.note = ""; this.settling = false; this.focus = 0; this.ref = 0; this.hint = null;
     this.root = h("section", {class: "table-page", "aria-label": t("tableOf", {id})});
     this.onKey = e => this.key(e);
     document.addEventListener("keydown", this.onKey);
@@ -636,7 +636,8 @@ class TableClient {
       this.setTable(m.table);
       if (m.seat !== undefined) this.seat = m.seat;
       if (m.view && this.claim) this.claim = null;
-      if (m.view) this.note = "";   // a fresh view (a take-back, a resync): the last card said is not its
+      // a fresh view (a take-back, a resync): the last card said may not be its; a refusal said stays
+      if (m.view && this.note === this.playNote) this.note = "";
     } else if (m.type === "refused") {
       this.note = t("refused", {reason: errorText(m)});
     } else if (m.type === "closed") {
@@ -652,6 +653,7 @@ class TableClient {
     } else if (m.type === "claim_refused") {
       this.note = t("claimRefused", {name: this.seatTitle(m.claimant ?? this.claim?.seat)[0]});
       this.claim = null;
+      this.settling = true;    // the cards the server plays out, to the deal's end, do not hide this note
     } else if (m.type === "said") {
       this.talk = [...this.talk, m].slice(-40);
       this.unread = !this.showTalk;
@@ -664,9 +666,10 @@ class TableClient {
     if (typeof m.v === "number") this.v = m.v;
     if (m.type === "event") {
       // a card played ("West played the king of hearts"), or a call as said ("West: pass")
-      this.note = !m.action ? "" : parseCard(m.action) ? t("played", {name: this.nameOf(m.hand), card: cardName(m.action)})
+      if (!this.settling) this.note = this.playNote = !m.action ? "" : parseCard(m.action) ? t("played", {name: this.nameOf(m.hand), card: cardName(m.action)})
         : `${this.nameOf(m.hand)}: ${callName(m.action)}`;
       if (m.deal_over) {
+        this.settling = false;
         this.sheet.push(m.deal_over.row);
         this.lastDeal = {final: m.deal_over.final, row: m.deal_over.row};
         // a table that pauses between deals (its `state` says so) waits in `pause` now

@@ -187,25 +187,45 @@ def test_group_commit_keeps_every_job_and_isolates_a_failing_one(url: str) -> No
         store.call(st.create_table, {"id": "t2", "variant": "classic", "options": "{}", "seed": 1,
                                      "until": "game", "count": 1, "private": False, "code": None,
                                      "owner_id": uid}, [])
-        futures = []
 
-        def submit(k: int) -> None:
-            for i in range(50):
-                futures.append(store.submit(st.append_action, "t2", k, i, 0, "2C", False, i))
+        def waiting_together(jobs: Any) -> list[Any]:
+            """Submit ``jobs`` while the database thread is held, so that they all wait."""
+            gate = threading.Event()
+            held = store.submit(lambda conn: gate.wait(30))
+            futures: list[Any] = []
 
-        threads = [threading.Thread(target=submit, args=(k,)) for k in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        bad = store.submit(st.append_action, "t2", 0, 0, 0, "2C", False, 0)  # a duplicate key
-        for f in futures:
+            def submit(part: list[tuple[Any, ...]]) -> None:
+                for args in part:
+                    futures.append(store.submit(st.append_action, *args))
+
+            threads = [threading.Thread(target=submit, args=(jobs[k::8],)) for k in range(8)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            gate.set()
+            held.result()
+            return futures
+
+        before = store.commits
+        for f in waiting_together([("t2", k, i, 0, "2C", False, i) for k in range(8) for i in range(50)]):
             f.result()
-        with pytest.raises(IntegrityError):
-            bad.result()
+        assert store.commits - before <= 3   # the held job, then the 400 waiting together
         with store.engine.connect() as conn:
             assert conn.execute(text("SELECT count(*) FROM actions")).scalar() == 400
-        assert store.commits < 400  # jobs waiting together were committed together
+        # a duplicate key among jobs waiting together fails alone; the others are kept
+        futures = waiting_together([("t2", 8, 0, 0, "2C", False, 0), ("t2", 0, 0, 0, "2C", False, 0),
+                                    ("t2", 8, 1, 0, "2C", False, 1)])
+        outcomes = []
+        for f in futures:
+            try:
+                f.result()
+                outcomes.append("kept")
+            except IntegrityError:
+                outcomes.append("refused")
+        assert sorted(outcomes) == ["kept", "kept", "refused"]
+        with store.engine.connect() as conn:
+            assert conn.execute(text("SELECT count(*) FROM actions")).scalar() == 402
     finally:
         store.close()
 

@@ -227,3 +227,29 @@ def test_printed_forms() -> None:
 def test_impossible_sizes_are_refused_in_words(call: object, message: str) -> None:
     with pytest.raises(InvalidActionError, match=message):
         call()  # type: ignore[operator]
+
+
+def test_a_persons_card_follows_the_plan() -> None:
+    """Each person's card from the individual movement: the table and seat he has in the
+    plan, the partner across the table, the two others as opponents; a sit-out round."""
+    from openwhist.drive import plan
+    from openwhist.drive.cards import person_card, person_cards_text
+
+    p = plan("individual", 9, "classic", rounds=9, sit_out=True)
+    for person in range(9):
+        card = person_card(p, person)
+        assert sum(row["table"] is None for row in card) == 1
+        assert sorted(row["partner"] for row in card if row["table"] is not None) == [
+            q for q in range(9) if q != person]
+        for row, rnd in zip(card, p.rounds, strict=True):
+            t = rnd.table_of(person)
+            if t is not None:
+                assert "NESW"[t.seats.index(person)] == row["seat"]
+                assert sorted([*row["opponents"], row["partner"], person]) == sorted(t.people)
+    belgian = person_card(plan("individual", 8, "belgian", rounds=1), 0)
+    assert belgian[0]["partner"] is None and len(belgian[0]["opponents"]) == 3
+    assert person_cards_text(plan("progressive", 4, "classic", rounds=2), list("ABCD")).splitlines()[:3] == [
+        "movement card: A", "  round 1: table 1, seat N, partner C, against B, D",
+        "  later rounds: the winners move on, as the results fall"]
+    with pytest.raises(InvalidActionError, match="no person 10"):
+        person_card(p, 9)

@@ -336,18 +336,20 @@ def _relay_places(tables: int) -> dict[int, int]:
     return out
 
 
-def howell(pairs: int, boards: int = 2, rounds: int | None = None) -> PairsMovement:
+def howell(pairs: int, boards: int | None = None, rounds: int | None = None) -> PairsMovement:
     """The Howell movement of ``pairs`` pairs (2 to 40): every pair meets every other pair
     once, at ``T`` = pairs / 2 tables (rounded up: an odd number plays with the last pair
     missing) in ``2T - 1`` rounds, ``boards`` boards a round; ``rounds`` (default: all) the
     first rounds of it. From 4 tables a cyclic Room square (each table its own set a round);
     2 and 3 tables share one set a round, which needs as many boards a round as tables that
-    play.
+    play (the default: 2, or that many).
 
     >>> h = howell(8, boards=2)
     >>> len(h.rounds), h.sets, [(t.ns, t.ew) for t in h.rounds[0].tables]
     (7, 7, [(2, 7), (3, 6), (4, 5), (8, 1)])
     """
+    if boards is None:
+        boards = max(2, pairs // 2) if (pairs + 1) // 2 < 4 else 2
     _check("howell", pairs, boards, rounds)
     tables = (pairs + 1) // 2
     m = 2 * tables - 1
@@ -380,11 +382,12 @@ def _circle(n: int, r: int) -> list[tuple[int, int]]:
     return [(order[i], order[n - 2 - i]) for i in range(n // 2 - 1)] + [(n - 1, order[n // 2 - 1])]
 
 
-def pairs_movement(kind: str, pairs: int, boards: int = 2, rounds: int | None = None,
+def pairs_movement(kind: str, pairs: int, boards: int | None = None, rounds: int | None = None,
                    relay: bool = False) -> PairsMovement:
-    """:func:`mitchell` or :func:`howell` by name (refusing any other)."""
+    """:func:`mitchell` or :func:`howell` by name (refusing any other); ``boards`` None:
+    the movement's default."""
     if kind == "mitchell":
-        return mitchell(pairs, boards, rounds, relay)
+        return mitchell(pairs, 2 if boards is None else boards, rounds, relay)
     if kind == "howell":
         if relay:
             raise InvalidActionError("a relay and bye stand belongs to a Mitchell movement, not a Howell")

@@ -678,6 +678,7 @@ def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
     out["you"] = _place(drive, mine, names) if mine is not None else None
     out["card"] = score_card_of(drive, mine) if mine is not None else []
     out["hand_records"] = hand_records(drive)
+    out["movement_rounds"] = movement_rounds(drive)
     return out
 
 def _place(drive: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
@@ -1012,6 +1013,35 @@ def movement_text(drive: dict[str, Any]) -> str:
     """The movement printed as a table (the names of the people registered)."""
     moves = movement_of(drive)
     return moves.table_text([e["name"] for e in drive["entries"]])
+
+
+def movement_rounds(drive: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every round of the drive's movement as its page and its movement cards show it (who
+    sits where, no card and no result): per round its tables and each seat's entry number
+    and name (None: a computer player); the rounds seated as they were seated, the later
+    ones as the movement plans them (the progressive drive's follow the results: none);
+    none before two people have registered.  Made once per drive as read."""
+    made: list[dict[str, Any]] | None = drive.get("_movement_rounds")
+    if made is not None:
+        return made
+    seated: dict[int, dict[int, list[int | None]]] = {}
+    for t in drive["tables"]:
+        seated.setdefault(t["round_no"], {})[t["table_no"]] = list(t["seats"])
+    if drive["movement"] != "progressive" and len(drive["entries"]) >= 2:
+        for rnd in movement_of(drive).rounds:
+            if rnd.number not in seated:
+                seated[rnd.number] = {t.number: [p + 1 if p is not None else None for p in t.seats]
+                                      for t in rnd.tables}
+    names = {e["number"]: e["name"] for e in drive["entries"]}
+    n = hands_of(drive)
+    made = drive["_movement_rounds"] = [
+        {"round": r, "tables": [
+            {"table": no, "seats": [{"seat": seat_name(i, n), "number": num or None,
+                                     "name": names.get(num) if num else None}
+                                    for i, num in enumerate(seats)]}
+            for no, seats in sorted(seated[r].items())]}
+        for r in sorted(seated)]
+    return made
 
 
 def results_html(view: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ it, in each of the page's five languages, with no card of a deal and no result o
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -34,6 +35,17 @@ def _drive(server: Server, people: int, **kw: Any) -> tuple[Client, list[Client]
     return d, entrants, did
 
 
+def _rounds(server: Server, did: str) -> list[dict[str, Any]]:
+    """The view's rounds of the movement once they are all there (the later ones are made
+    by a worker thread; the seated ones are there at once)."""
+    deadline = time.monotonic() + 30
+    while True:
+        rounds: list[dict[str, Any]] = Client(server).get(f"/api/drives/{did}").json()["movement_rounds"]
+        if len(rounds) == 9 or time.monotonic() > deadline:
+            return rounds
+        time.sleep(0.2)
+
+
 def _cards(html: str) -> dict[int, list[list[str]]]:
     """The page's cards read back: per entry number, its rows of cells."""
     out = {}
@@ -48,11 +60,11 @@ def test_the_view_and_the_cards_show_the_whole_movement(server: Server) -> None:
     view has all nine rounds before the first is played; each card follows them, partner
     across the table, the two others as opponents; the seated round is as seated."""
     d, people, did = _drive(server, 9, movement="individual", rounds=9, mode="scorer", duplicate=True)
-    before = Client(server).get(f"/api/drives/{did}").json()["movement_rounds"]
-    assert [r["round"] for r in before] == list(range(1, 10))
+    # the movement is made by a worker thread: the page shows it once made
+    assert [r["round"] for r in _rounds(server, did)] == list(range(1, 10))
     d.post(f"/api/drives/{did}/start")
+    rounds = _rounds(server, did)
     view = people[0].get(f"/api/drives/{did}").json()
-    rounds = view["movement_rounds"]
     assert [r["round"] for r in rounds] == list(range(1, 10))
     seated = [[s["number"] for s in t["seats"]] for t in view["tables"] if t["round"] == 1]
     assert [[s["number"] for s in t["seats"]] for t in rounds[0]["tables"]] == seated

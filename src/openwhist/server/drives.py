@@ -1015,33 +1015,64 @@ def movement_text(drive: dict[str, Any]) -> str:
     return moves.table_text([e["name"] for e in drive["entries"]])
 
 
-def movement_rounds(drive: dict[str, Any]) -> list[dict[str, Any]]:
+# The rounds a drive's movement plans, for its page and its movement cards: a movement of
+# many people takes seconds to make (the individual movement's local search: 3.3 s for 48
+# people at 12 rounds), so the page's view asks one worker thread for it and shows the
+# seated rounds until it is made; the printed cards wait for it.
+_PLANNED: dict[tuple[Any, ...], dict[int, dict[int, list[int | None]]]] = {}
+_PLANNING: set[tuple[Any, ...]] = set()
+_PLANNER = ThreadPoolExecutor(1, thread_name_prefix="drive-movements")
+
+
+def _plan_rounds(key: tuple[Any, ...], drive: dict[str, Any]) -> None:
+    try:
+        _PLANNED[key] = {rnd.number: {t.number: [p + 1 if p is not None else None for p in t.seats]
+                                      for t in rnd.tables} for rnd in movement_of(drive).rounds}
+        while len(_PLANNED) > 256:
+            del _PLANNED[next(iter(_PLANNED))]
+    except Exception:  # pragma: no cover: a movement that cannot be made shows the seated rounds
+        log.exception("movement of drive %s", drive.get("id"))
+    finally:
+        _PLANNING.discard(key)
+
+
+def _planned(drive: dict[str, Any], wait: bool) -> dict[int, dict[int, list[int | None]]]:
+    """The rounds the drive's movement plans (entry numbers; None: a computer player), or
+    none yet (``wait``: made here and now)."""
+    if drive["movement"] == "progressive" or len(drive["entries"]) < 2:
+        return {}
+    keep = ("id", "movement", "family", "options", "rounds", "entries", "tables")
+    key = (drive["id"], drive["movement"], len(drive["entries"]), drive["rounds"], len(drive["tables"]))
+    if key not in _PLANNED:
+        if wait:
+            _plan_rounds(key, {k: drive[k] for k in keep})
+        elif key not in _PLANNING:
+            _PLANNING.add(key)
+            _PLANNER.submit(_plan_rounds, key, {k: drive[k] for k in keep})
+    return _PLANNED.get(key, {})
+
+
+def movement_rounds(drive: dict[str, Any], wait: bool = False) -> list[dict[str, Any]]:
     """Every round of the drive's movement as its page and its movement cards show it (who
     sits where, no card and no result): per round its tables and each seat's entry number
     and name (None: a computer player); the rounds seated as they were seated, the later
-    ones as the movement plans them (the progressive drive's follow the results: none);
-    none before two people have registered.  Made once per drive as read."""
-    made: list[dict[str, Any]] | None = drive.get("_movement_rounds")
-    if made is not None:
-        return made
+    ones as the movement plans them (the progressive drive's follow the results: none;
+    none before two people have registered; none until the movement is made, unless
+    ``wait``)."""
     seated: dict[int, dict[int, list[int | None]]] = {}
     for t in drive["tables"]:
         seated.setdefault(t["round_no"], {})[t["table_no"]] = list(t["seats"])
-    if drive["movement"] != "progressive" and len(drive["entries"]) >= 2:
-        for rnd in movement_of(drive).rounds:
-            if rnd.number not in seated:
-                seated[rnd.number] = {t.number: [p + 1 if p is not None else None for p in t.seats]
-                                      for t in rnd.tables}
+    for number, tables in _planned(drive, wait).items():
+        seated.setdefault(number, tables)
     names = {e["number"]: e["name"] for e in drive["entries"]}
     n = hands_of(drive)
-    made = drive["_movement_rounds"] = [
+    return [
         {"round": r, "tables": [
             {"table": no, "seats": [{"seat": seat_name(i, n), "number": num or None,
                                      "name": names.get(num) if num else None}
                                     for i, num in enumerate(seats)]}
             for no, seats in sorted(seated[r].items())]}
         for r in sorted(seated)]
-    return made
 
 
 def results_html(view: dict[str, Any]) -> str:

@@ -58,4 +58,4 @@ async def cards(hub: Hub, drive_id: str, lang: str) -> str:
     drive = await hub.drives.load(drive_id)
     head = header_of(drive)
     sides = tuple(head.sides) if head.partnership == "fixed" else None
-    return cards_html(drive, movement_rounds(drive), sides, lang)
+    return cards_html(drive, movement_rounds(drive, wait=True), sides, lang)

@@ -1054,8 +1054,9 @@ def _planned(drive: dict[str, Any], wait: bool) -> dict[int, dict[int, list[int 
 
 def movement_rounds(drive: dict[str, Any], wait: bool = False) -> list[dict[str, Any]]:
     """Every round of the drive's movement as its page and its movement cards show it (who
-    sits where, no card and no result): per round its tables and each seat's entry number
-    and name (None: a computer player); the rounds seated as they were seated, the later
+    sits where, no card and no result): per round its tables and each seat's entry number,
+    name (None: a computer player) and side (partners share one; None: no fixed partners);
+    the rounds seated as they were seated, the later
     ones as the movement plans them (the progressive drive's follow the results: none;
     none before two people have registered; none until the movement is made, unless
     ``wait``)."""
@@ -1066,10 +1067,12 @@ def movement_rounds(drive: dict[str, Any], wait: bool = False) -> list[dict[str,
         seated.setdefault(number, tables)
     names = {e["number"]: e["name"] for e in drive["entries"]}
     n = hands_of(drive)
+    head = header_of(drive)
+    sides = list(head.sides) if head.partnership == "fixed" else [None] * n
     return [
         {"round": r, "tables": [
             {"table": no, "seats": [{"seat": seat_name(i, n), "number": num or None,
-                                     "name": names.get(num) if num else None}
+                                     "name": names.get(num) if num else None, "side": sides[i]}
                                     for i, num in enumerate(seats)]}
             for no, seats in sorted(seated[r].items())]}
         for r in sorted(seated)]

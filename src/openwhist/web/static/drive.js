@@ -71,6 +71,8 @@ const TEXTS = {
     err_drive_left: "You have left the drive: a computer player plays for you, and you enter no results.",
     err_entry_other_side: "The other side entered this deal's result: only they or the director may change it.",
     remove: "Remove",
+    myRounds: "Your rounds", printCards: "Movement cards to print", sitsOut: "sits out", against: "against {names}",
+    wholeMovement: "Who sits where, round by round",
   },
   nl: {
     bidOf: "Bod", tricksOf: "Slagen",
@@ -134,6 +136,8 @@ const TEXTS = {
     err_drive_left: "Je hebt de drive verlaten: een computerspeler speelt voor je en je geeft geen uitslagen in.",
     err_entry_other_side: "De andere kant gaf de uitslag van dit spel in: alleen zij of de leider mogen hem wijzigen.",
     remove: "Schrappen",
+    myRounds: "Jouw ronden", printCards: "Gidskaarten om af te drukken", sitsOut: "zit over", against: "tegen {names}",
+    wholeMovement: "Wie waar zit, ronde na ronde",
   },
   fr: {
     bidOf: "Annonce", tricksOf: "Plis",
@@ -197,6 +201,8 @@ const TEXTS = {
     err_drive_left: "Vous avez quitté le tournoi : un joueur ordinateur joue pour vous et vous ne saisissez plus de résultats.",
     err_entry_other_side: "L'autre camp a saisi le résultat de cette donne : seuls eux ou le directeur peuvent le changer.",
     remove: "Retirer",
+    myRounds: "Vos tours", printCards: "Cartes de mouvement à imprimer", sitsOut: "ne joue pas", against: "contre {names}",
+    wholeMovement: "Qui est assis où, tour après tour",
   },
   da: {
     bidOf: "Bud", tricksOf: "Stik",
@@ -259,6 +265,8 @@ const TEXTS = {
     err_drive_left: "Du har forladt turneringen: en computerspiller spiller for dig, og du indtaster ingen resultater.",
     err_entry_other_side: "Den anden side indtastede dette spils resultat: kun de eller lederen må ændre det.",
     remove: "Fjern",
+    myRounds: "Dine runder", printCards: "Skiftekort til udskrift", sitsOut: "sidder over", against: "mod {names}",
+    wholeMovement: "Hvem sidder hvor, runde for runde",
   },
   ro: {
     bidOf: "Licitat", tricksOf: "Levate",
@@ -322,6 +330,8 @@ const TEXTS = {
     err_drive_left: "Ați părăsit turneul: un jucător computer joacă pentru dumneavoastră și nu mai introduceți rezultate.",
     err_entry_other_side: "Cealaltă parte a introdus rezultatul acestei împărțiri: doar ea sau directorul îl pot schimba.",
     remove: "Retrage",
+    myRounds: "Rundele tale", printCards: "Fișe de rotație de tipărit", sitsOut: "stă pe dinafară", against: "contra {names}",
+    wholeMovement: "Cine unde stă, rundă cu rundă",
   },
 };
 
@@ -630,13 +640,52 @@ async function drivePage(id) {
       h("p", {class: "drive-meta", text: `${dt("mv_" + d.movement)} · ${dt("mode_" + d.mode).split(":")[0]} · ${dt("rounds")}: ${d.rounds} · ${dt("dealsPerRound")}: ${d.deals}${d.duplicate ? " · " + dt("duplicate").split(":")[0] : ""}${d.state === "open" ? " · " + when(d) : ""}`}),
       winners.length ? h("p", {class: "winner", id: "drive-winner", text: dt("winner", {names: winners.join(", ")})}) : null,
       actions,
-      h("div", {class: "columns"}, placeBox(d), directorBox(d, act), cardBox(d),
+      h("div", {class: "columns"}, placeBox(d), directorBox(d, act), cardBox(d), movementBox(d),
         d.standings.rows.length && d.state !== "open" ? h("section", {class: "card-box wide"}, standingsTable(d), exports) : null,
         d.tables.length ? tablesList(d) : null, entries, handRecordsBox(d)));
   };
   render(await api("GET", `/api/drives/${id}`));
   every(2, root, async () => { if (!root.querySelector("select:focus, input:focus, textarea:focus")) render(await api("GET", `/api/drives/${id}`)); });
   return root;
+}
+
+// The drive's movement: the person's own rounds (table, seat, partner, opponents; the round
+// being played marked) and every round's tables, his own seat marked; the rounds seated and
+// those the movement plans (a progressive drive's later rounds follow the results).
+let movementOpen = null;  // the whole movement shown or folded, as the person left it
+
+function movementBox(d) {
+  const {h} = ctx;
+  const rounds = d.movement_rounds ?? [];
+  if (!rounds.length) return null;
+  const me = d.entries.find(e => e.you)?.number;
+  const name = s => s.name ?? dt("computer");
+  const seatOf = (t, s) => seatWord(s.seat, t.seats.length);
+  const mine = me === undefined ? null : h("ol", {class: "my-rounds", id: "my-rounds"}, rounds.map(r => {
+    const t = r.tables.find(x => x.seats.some(s => s.number === me));
+    const li = h("li", {"data-round": r.round, class: r.round === d.round_no ? "current" : null});
+    if (!t) { li.append(`${dt("roundN", {n: r.round})} · ${dt("sitsOut")}`); return li; }
+    const s = t.seats.find(x => x.number === me);
+    const mates = t.seats.filter(x => x !== s && x.side !== null && x.side === s.side);
+    const others = t.seats.filter(x => x !== s && !mates.includes(x));
+    li.append(h("strong", {text: `${dt("roundN", {n: r.round})} · ${dt("tableN", {n: t.table})} · ${seatOf(t, s)}`}),
+      mates.length ? h("span", {class: "partner", text: ` · ${dt("partner")}: ${mates.map(name).join(", ")}`}) : null,
+      h("span", {class: "against", text: ` · ${dt("against", {names: others.map(name).join(", ")})}`}));
+    return li;
+  }));
+  const all = h("div", {class: "movement-rounds", id: "movement-rounds"}, rounds.map(r =>
+    h("div", {class: `movement-round${r.round === d.round_no ? " current" : ""}`, "data-round": r.round},
+      h("h3", {text: dt("roundOf", {n: r.round, m: d.rounds})}),
+      h("ul", {}, r.tables.map(t => h("li", {"data-table": t.table}, h("strong", {text: dt("tableN", {n: t.table})}), " ",
+        t.seats.map(s => h("span", {class: `sat${s.number !== null && s.number === me ? " you" : ""}`,
+                                   text: `${s.seat} ${name(s)}`}))))))));
+  return h("section", {class: "card-box wide movement-box", id: "movement-box", "aria-labelledby": "mv-h"},
+    h("h2", {id: "mv-h", text: dt("movementTitle")}),
+    mine ? h("h3", {text: dt("myRounds")}) : null, mine,
+    h("details", {open: movementOpen ?? me === undefined, ontoggle: e => { movementOpen = e.target.open; }},
+      h("summary", {text: dt("wholeMovement")}), all),
+    h("a", {href: `/api/drives/${d.id}/cards?lang=${language()}`, class: "button", id: "dr-cards", target: "_blank",
+            rel: "noopener", text: dt("printCards")}));
 }
 
 // The boards' hand records (duplicate drives, once a round is over everywhere): each board's

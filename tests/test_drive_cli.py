@@ -280,3 +280,9 @@ def test_plan_needs_people_or_pairs_that_agree() -> None:
     both = CliRunner().invoke(app, ["drive", "plan", "-p", "8", "--pairs", "3", "-m", "howell"])
     assert both.exit_code == 2
     assert both.stderr.strip() == "error: --players 8 and --pairs 3 disagree: a pair is two people"
+    for args, said in ((["-m", "mitchell", "--sit-out"], "--sit-out is for the individual movement"),
+                       (["-m", "individual", "--relay"], "--boards and --relay are for the mitchell"),
+                       (["-m", "mitchell", "--relay"], "a relay and bye stand is for an even number"),
+                       (["-m", "howell", "--relay"], "belongs to a Mitchell movement")):
+        out = CliRunner().invoke(app, ["drive", "plan", "--pairs", "5", *args])
+        assert out.exit_code == 2 and said in out.stderr, (args, out.stderr)

@@ -492,10 +492,14 @@ def _people_of(players: int | None, pairs: int | None) -> int:
     return players
 
 
-def _only_pairs(movement: str, boards: int | None, relay: bool) -> None:
-    """Refuse --boards and --relay where the movement has no travelling boards."""
+def _only_pairs(movement: str, boards: int | None, relay: bool, sit_out: bool) -> None:
+    """Refuse --boards and --relay where the movement has no travelling boards, and
+    --sit-out where it has (a missing pair's opponents sit out by themselves)."""
     if movement not in _PAIRS_MOVEMENTS and (boards is not None or relay):
         fail(f"--boards and --relay are for the mitchell and howell movements, not {movement}")
+    if movement in _PAIRS_MOVEMENTS and sit_out:
+        fail(f"--sit-out is for the individual movement: in the {movement} movement the pair "
+             f"that meets the missing one sits out")
 
 
 def _pairs_of(family: str, movement: str, people: int, boards: int | None, rounds: int | None,
@@ -555,7 +559,7 @@ def drive_plan(
     from openwhist import drive
 
     people = _people_of(players, pairs)
-    _only_pairs(movement, boards, relay)
+    _only_pairs(movement, boards, relay, sit_out)
     if movement in _PAIRS_MOVEMENTS:
         m = _pairs_of(family, movement, people, boards, rounds, relay)
         text = m.text(_drive_names(names, people))
@@ -586,7 +590,7 @@ def drive_cards(
     from openwhist.drive.cards import person_cards_text
 
     people = _people_of(players, pairs)
-    _only_pairs(movement, boards, relay)
+    _only_pairs(movement, boards, relay, sit_out)
     who = _drive_names(names, people)
     if movement in _PAIRS_MOVEMENTS:
         m = _pairs_of(family, movement, people, boards, rounds, relay)

@@ -123,3 +123,20 @@ def test_a_progressive_drive_shows_the_rounds_seated_so_far(server: Server) -> N
     assert [r["round"] for r in rounds] == [1]
     page = Client(server).get(f"/api/drives/{did}/cards").text
     assert page.count("The later rounds follow the results") == 8
+
+
+def test_a_person_who_leaves_is_a_computer_player_in_the_later_rounds(server: Server) -> None:
+    d, people, did = _drive(server, 8, movement="individual", rounds=3, mode="scorer")
+    d.post(f"/api/drives/{did}/start")
+    gone = people[0].get(f"/api/drives/{did}").json()["you"]["number"]
+    assert people[0].post(f"/api/drives/{did}/leave").status_code == 200
+    deadline = time.monotonic() + 30
+    while True:
+        rounds = Client(server).get(f"/api/drives/{did}").json()["movement_rounds"]
+        if len(rounds) == 3 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert [r["round"] for r in rounds] == [1, 2, 3]
+    for r in rounds[1:]:
+        assert gone not in [s["number"] for t in r["tables"] for s in t["seats"]]
+        assert sum(s["number"] is None for t in r["tables"] for s in t["seats"]) == 1

@@ -1057,14 +1057,18 @@ def movement_rounds(drive: dict[str, Any], wait: bool = False) -> list[dict[str,
     sits where, no card and no result): per round its tables and each seat's entry number,
     name (None: a computer player) and side (partners share one; None: no fixed partners);
     the rounds seated as they were seated, the later
-    ones as the movement plans them (the progressive drive's follow the results: none;
+    ones as the movement plans them, a computer player for those who left (the progressive
+    drive's follow the results: none;
     none before two people have registered; none until the movement is made, unless
     ``wait``)."""
     seated: dict[int, dict[int, list[int | None]]] = {}
     for t in drive["tables"]:
         seated.setdefault(t["round_no"], {})[t["table_no"]] = list(t["seats"])
+    gone = {e["number"]: e["left_round"] for e in drive["entries"] if e["left_round"] is not None}
     for number, tables in _planned(drive, wait).items():
-        seated.setdefault(number, tables)
+        if number not in seated:  # a computer player plays for those who left, from then on
+            seated[number] = {no: [None if p in gone and gone[p] <= number else p for p in seats]
+                              for no, seats in tables.items()}
     names = {e["number"]: e["name"] for e in drive["entries"]}
     n = hands_of(drive)
     head = header_of(drive)

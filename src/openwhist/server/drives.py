@@ -1056,9 +1056,8 @@ def movement_rounds(drive: dict[str, Any], wait: bool = False) -> list[dict[str,
     """Every round of the drive's movement as its page and its movement cards show it (who
     sits where, no card and no result): per round its tables and each seat's entry number,
     name (None: a computer player) and side (partners share one; None: no fixed partners);
-    the rounds seated as they were seated, the later
-    ones as the movement plans them, a computer player for those who left (the progressive
-    drive's follow the results: none;
+    the rounds seated as they were seated, the later ones as the movement plans them, a
+    computer player for those who left (the progressive drive's follow the results: none;
     none before two people have registered; none until the movement is made, unless
     ``wait``)."""
     seated: dict[int, dict[int, list[int | None]]] = {}

@@ -1016,7 +1016,7 @@ def movement_text(drive: dict[str, Any]) -> str:
 
 
 # The rounds a drive's movement plans, for its page and its movement cards: a movement of
-# many people takes seconds to make (the individual movement's local search: 3.3 s for 48
+# many people takes seconds to make (the individual movement's local search: 1.6 to 3.3 s for 48
 # people at 12 rounds), so the page's view asks one worker thread for it and shows the
 # seated rounds until it is made; the printed cards wait for it.
 _PLANNED: dict[tuple[Any, ...], dict[int, dict[int, list[int | None]]]] = {}

@@ -4,6 +4,7 @@ sheet scored as the hand-worked club evening, and every bad value one error line
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -32,12 +33,15 @@ def _sheet(tmp_path: Path) -> Path:
 BASE = {
     "plan": ["drive", "plan", "--players", "8", "--rounds", "3"],
     "score": ["drive", "score", "{sheet}", "--players", "8", "--rounds", "3"],
+    "cards": ["drive", "cards", "--players", "8", "--movement", "mitchell"],
 }
 BAD: dict[tuple[str, str], list[str]] = {
     ("plan", "family"): [*ODD, "bridge", "dummy"],
     ("plan", "players"): [*NOT_INT, "0", "1", "201"],
     ("plan", "movement"): [*ODD, "swiss"],
     ("plan", "rounds"): [*NOT_INT, "0", "65"],
+    ("plan", "pairs"): [*NOT_INT, "0", "5", "101"],
+    ("plan", "boards"): [*NOT_INT, "0", "9"],
     ("plan", "names"): ["a,b", "@/nonexistent/names.txt", ",,,,,,,", "@{tmp}", "@{binary}"],
     ("score", "sheet"): ["/nonexistent/x.csv", "{tmp}", "{garbage}", "{fourteen}", "{twice}", "",
                          "{binary}", "{crlf}"],
@@ -47,6 +51,13 @@ BAD: dict[tuple[str, str], list[str]] = {
     ("score", "rounds"): [*NOT_INT, "0", "2"],
     ("score", "by"): [*ODD, "luck"],
     ("score", "names"): ["a,b", "@/nonexistent/names.txt"],
+    ("cards", "family"): [*ODD, "bridge", "dummy", "belgian", "german"],
+    ("cards", "players"): [*NOT_INT, "0", "1", "7", "201"],
+    ("cards", "pairs"): [*NOT_INT, "0", "1", "101"],
+    ("cards", "movement"): [*ODD, "swiss"],
+    ("cards", "rounds"): [*NOT_INT, "0", "5"],
+    ("cards", "boards"): [*NOT_INT, "0", "9"],
+    ("cards", "names"): ["a,b", "@/nonexistent/names.txt", ",,,,,,,"],
 }
 
 
@@ -211,3 +222,67 @@ def test_plan_with_a_sit_out() -> None:
     assert out.stdout.count("sitting out: ") == 9
     bad = CliRunner().invoke(app, ["drive", "plan", "-p", "10", "-m", "individual", "--sit-out"])
     assert bad.exit_code == 2 and bad.stderr.startswith("error: one person sits out each round only")
+
+
+def test_plan_prints_a_mitchell_and_a_howell() -> None:
+    out = CliRunner().invoke(app, ["drive", "plan", "--movement", "mitchell", "--pairs", "7", "--boards",
+                                   "3"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert lines[0] == ("mitchell movement: 7 pairs at 4 tables, 3 rounds of 3 boards (12 boards), "
+                        "the E-W pairs skip a table after round 2")
+    assert lines[1:7] == ["round 1", "  table 1: N-S 1  E-W 5  boards 1-3",
+                          "  table 2: N-S 2  E-W 6  boards 4-6",
+                          "  table 3: N-S 3  E-W 7  boards 7-9", "  table 4: N-S 4  E-W -  boards 10-12",
+                          "  sits out: pair 4"]
+    same = CliRunner().invoke(app, ["drive", "plan", "-m", "mitchell", "-p", "14", "-b", "3"],
+                              env={"COLUMNS": "200"})
+    assert same.stdout == out.stdout
+    howell = CliRunner().invoke(app, ["drive", "plan", "-m", "howell", "--pairs", "8", "--names",
+                                      ",".join(f"P{i}" for i in range(1, 17))], env={"COLUMNS": "200"})
+    assert howell.exit_code == 0, howell.output
+    met = set()
+    for line in howell.stdout.splitlines():
+        if line.startswith("  table"):
+            ns, ew = re.findall(r"N-S (\d+) .*E-W (\d+) ", line)[0]
+            met.add(frozenset((ns, ew)))
+    assert len(met) == 28  # every two of the 8 pairs once
+    assert "N-S 8 (P15 & P16)" in howell.stdout
+
+
+def test_cards_print_each_pair_and_each_board() -> None:
+    out = CliRunner().invoke(app, ["drive", "cards", "-m", "mitchell", "--pairs", "6", "--boards", "2"],
+                             env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert lines[:4] == ["movement card: pair 1", "  round 1: table 1, N-S, boards 1-2, against pair 4",
+                         "  round 2: table 1, N-S, boards 3-4, against pair 6",
+                         "  round 3: table 1, N-S, boards 5-6, against pair 5"]
+    assert sum(line.startswith("movement card: pair") for line in lines) == 6
+    assert sum(line.startswith("board ") for line in lines) == 6
+    bare = CliRunner().invoke(app, ["drive", "cards", "-m", "mitchell", "--pairs", "6", "--no-slips"])
+    assert "board 1" not in bare.stdout
+    people = CliRunner().invoke(app, ["drive", "cards", "-m", "individual", "-p", "9", "-r", "9",
+                                      "--sit-out"], env={"COLUMNS": "200"})
+    assert people.exit_code == 0, people.output
+    text = people.stdout.splitlines()
+    assert text[0] == "movement card: 1"
+    # everyone sits out once in the nine rounds, and partners each of the others once
+    assert sum(line.endswith("sits out") for line in text) == 9
+    mine = [line for line in text[1:10]]
+    partners = [line.split("partner ")[1].split(",")[0] for line in mine if "partner" in line]
+    assert sorted(partners, key=int) == [str(i) for i in range(2, 10)]
+
+
+def test_plan_needs_people_or_pairs_that_agree() -> None:
+    none = CliRunner().invoke(app, ["drive", "plan"])
+    assert none.exit_code == 2 and "give --players" in none.stderr
+    both = CliRunner().invoke(app, ["drive", "plan", "-p", "8", "--pairs", "3", "-m", "howell"])
+    assert both.exit_code == 2
+    assert both.stderr.strip() == "error: --players 8 and --pairs 3 disagree: a pair is two people"
+    for args, said in ((["-m", "mitchell", "--sit-out"], "--sit-out is for the individual movement"),
+                       (["-m", "individual", "--relay"], "--boards and --relay are for the mitchell"),
+                       (["-m", "mitchell", "--relay"], "a relay and bye stand is for an even number"),
+                       (["-m", "howell", "--relay"], "belongs to a Mitchell movement")):
+        out = CliRunner().invoke(app, ["drive", "plan", "--pairs", "5", *args])
+        assert out.exit_code == 2 and said in out.stderr, (args, out.stderr)

@@ -478,30 +478,127 @@ def _drive_names(names: str | None, players: int) -> list[str] | None:
     return got
 
 
+_PAIRS_MOVEMENTS = ("mitchell", "howell")
+
+
+def _people_of(players: int | None, pairs: int | None) -> int:
+    """The number of people from ``--players`` or ``--pairs`` (two a pair)."""
+    if pairs is not None:
+        if players is not None and players != 2 * pairs:
+            fail(f"--players {players} and --pairs {pairs} disagree: a pair is two people")
+        return 2 * pairs
+    if players is None:
+        fail("give --players (how many people) or --pairs (how many pairs)")
+    return players
+
+
+def _only_pairs(movement: str, boards: int | None, relay: bool, sit_out: bool) -> None:
+    """Refuse --boards and --relay where the movement has no travelling boards, and
+    --sit-out where it has (a missing pair's opponents sit out by themselves)."""
+    if movement not in _PAIRS_MOVEMENTS and (boards is not None or relay):
+        fail(f"--boards and --relay are for the mitchell and howell movements, not {movement}")
+    if movement in _PAIRS_MOVEMENTS and sit_out:
+        fail(f"--sit-out is for the individual movement: in the {movement} movement the pair "
+             f"that meets the missing one sits out")
+
+
+def _pairs_of(family: str, movement: str, people: int, boards: int | None, rounds: int | None,
+              relay: bool) -> Any:
+    """The Mitchell or Howell movement for ``people`` (an even number) in ``family``
+    (one with fixed partners at four-hand tables)."""
+    from openwhist import drive
+    from openwhist.drive.pairs import pairs_movement
+
+    fam = drive.drive_family(family)
+    if "pairs" not in drive.FAMILY_MOVEMENTS[fam]:
+        fail(f"{fam} whist has no fixed partners: the {movement} movement is for fixed pairs "
+             f"(classic whist)")
+    if people % 2:
+        fail(f"the {movement} movement seats pairs: give an even number of people, not {people}")
+    return pairs_movement(movement, people // 2, boards, rounds, relay)
+
+
+_FAMILY = typer.Option(DEFAULT_VARIANT, "--family", "-f", help="classic, belgian or german (or a "
+                       "preset of one); the mitchell and howell movements are for fixed pairs (classic).")
+_PLAYERS = typer.Option(None, "--players", "-p", help="How many people play (computer players "
+                        "fill the gaps; mitchell and howell: an even number, two a pair).")
+_PAIRS = typer.Option(None, "--pairs", help="How many pairs play (the same as --players twice as "
+                      "many; mitchell and howell: 2 to 100 and 2 to 40 pairs).")
+_MOVEMENT = typer.Option("progressive", "--movement", "-m", help="progressive (classic, german), pairs "
+                         "(classic online: people 1 and 2 are a pair, 3 and 4...), individual (every "
+                         "family), or for pairs at real tables with duplicate boards mitchell (N-S pairs "
+                         "stay, E-W pairs and boards move) or howell (every pair meets every pair).")
+_ROUNDS = typer.Option(None, "--rounds", "-r", help="How many rounds the drive plays (default 4; "
+                       "mitchell and howell: the whole movement).")
+_BOARDS = typer.Option(None, "--boards", "-b", help="mitchell and howell: boards a round, 1 to 8 "
+                       "(default 2; a howell of 2 or 3 tables, whose tables share a set: 1 a table).")
+_RELAY = typer.Option(False, "--relay", help="mitchell with an even number of tables: a relay "
+                      "between the first and last table and a bye stand (every round) instead of "
+                      "the skip (one round fewer).")
+_NAMES = typer.Option(None, "--names", help="The people's names, comma-separated, or @FILE with "
+                      "one a line (default: numbers from 1; pairs: two a pair, in order).")
+_SIT_OUT = typer.Option(False, "--sit-out", help="Individual movement of 4n + 1 people: one sits "
+                        "out each round, in turn, instead of computer players filling a table.")
+
+
 @drive_app.command("plan")
 def drive_plan(
-    family: str = typer.Option(DEFAULT_VARIANT, "--family", "-f", help="classic, belgian or german (or a "
-                               "preset of one)."),
-    players: int = typer.Option(..., "--players", "-p", help="How many people play (computer "
-                                "players fill the gaps)."),
-    movement: str = typer.Option("progressive", "--movement", "-m", help="progressive (classic, "
-                                 "german), pairs (classic: people 1 and 2 are a pair, 3 and 4...) or "
-                                 "individual (every family)."),
-    rounds: int = typer.Option(4, "--rounds", "-r", help="How many rounds the drive plays."),
-    names: str | None = typer.Option(None, "--names", help="The people's names, comma-separated, "
-                                     "or @FILE with one a line (default: numbers from 1)."),
-    sit_out: bool = typer.Option(False, "--sit-out", help="Individual movement of 4n + 1 people: "
-                                 "one sits out each round, in turn, instead of computer players "
-                                 "filling a table."),
+    family: str = _FAMILY,
+    players: int | None = _PLAYERS,
+    pairs: int | None = _PAIRS,
+    movement: str = _MOVEMENT,
+    rounds: int | None = _ROUNDS,
+    boards: int | None = _BOARDS,
+    relay: bool = _RELAY,
+    names: str | None = _NAMES,
+    sit_out: bool = _SIT_OUT,
 ) -> None:
     """Print a drive's movement: each round's tables, who sits where (the individual
     movement: a whist tournament, every two people partners once over its rounds), and how
-    even it is."""
+    even it is; mitchell and howell: the pairs and the boards at each table."""
     from openwhist import drive
 
-    p = drive.plan(movement, players, family, rounds, sit_out=sit_out)
-    console.print(p.table_text(_drive_names(names, players)), highlight=False, markup=False,
-                  soft_wrap=True)
+    people = _people_of(players, pairs)
+    _only_pairs(movement, boards, relay, sit_out)
+    if movement in _PAIRS_MOVEMENTS:
+        m = _pairs_of(family, movement, people, boards, rounds, relay)
+        text = m.text(_drive_names(names, people))
+    else:
+        p = drive.plan(movement, people, family, 4 if rounds is None else rounds, sit_out=sit_out)
+        text = p.table_text(_drive_names(names, people))
+    console.print(text.rstrip("\n"), highlight=False, markup=False, soft_wrap=True)
+
+
+@drive_app.command("cards")
+def drive_cards(
+    family: str = _FAMILY,
+    players: int | None = _PLAYERS,
+    pairs: int | None = _PAIRS,
+    movement: str = _MOVEMENT,
+    rounds: int | None = _ROUNDS,
+    boards: int | None = _BOARDS,
+    relay: bool = _RELAY,
+    names: str | None = _NAMES,
+    sit_out: bool = _SIT_OUT,
+    slips: bool = typer.Option(True, "--slips/--no-slips", help="mitchell and howell: also print "
+                               "each board's slip (who plays it, in which round, at which table)."),
+) -> None:
+    """Print the movement cards a director hands out: per pair (mitchell, howell) or per
+    person, each round's table, seat or direction, boards, partner and opponents; and the
+    board slips."""
+    from openwhist import drive
+    from openwhist.drive.cards import person_cards_text
+
+    people = _people_of(players, pairs)
+    _only_pairs(movement, boards, relay, sit_out)
+    who = _drive_names(names, people)
+    if movement in _PAIRS_MOVEMENTS:
+        m = _pairs_of(family, movement, people, boards, rounds, relay)
+        text = m.cards_text(who) + ("\n" + m.slips_text(who) if slips else "")
+    else:
+        p = drive.plan(movement, people, family, 4 if rounds is None else rounds, sit_out=sit_out)
+        text = person_cards_text(p, who)
+    console.print(text.rstrip("\n"), highlight=False, markup=False, soft_wrap=True)
 
 
 @drive_app.command("score")

@@ -2,7 +2,10 @@
 
 The library half of a drive, with no I/O: the movement (who sits where, round by round:
 :func:`plan`, and :func:`next_round_from` for the progressive drive, whose moves follow
-the results), the deals (:func:`deal_seeds`, the same at every table of a duplicate round:
+the results), the Mitchell and Howell movements of pairs at real tables with their
+movement cards and board slips (:func:`mitchell`, :func:`howell`; each person's card of
+any other movement: :func:`person_card`), the deals (:func:`deal_seeds`, the same at every
+table of a duplicate round:
 :func:`duplicate_seeds`), the results of deals played online (:func:`result_of_deal`) or
 entered by a scorer at a real table (:class:`Entry`, checked by :func:`check_entry`),
 duplicate :func:`matchpoints`, the :func:`standings` with their stated tie-break, each
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from openwhist.drive.cards import person_card, person_cards_text
 from openwhist.drive.movement import (
     DRIVE_FAMILIES,
     FAMILY_MOVEMENTS,
@@ -37,6 +41,7 @@ from openwhist.drive.movement import (
     plan,
     table_winners,
 )
+from openwhist.drive.pairs import PAIR_MOVEMENTS, PairsMovement, howell, mitchell, pairs_movement
 from openwhist.drive.scoring import (
     TIE_BREAKS,
     RankBy,
@@ -66,9 +71,11 @@ __all__ = [
     "DRIVE_FAMILIES",
     "FAMILY_MOVEMENTS",
     "MOVEMENTS",
+    "PAIR_MOVEMENTS",
     "TIE_BREAKS",
     "Entry",
     "MovementKind",
+    "PairsMovement",
     "Plan",
     "RankBy",
     "Result",
@@ -82,11 +89,16 @@ __all__ = [
     "deal_seeds",
     "drive_family",
     "duplicate_seeds",
+    "howell",
     "matchpoints",
+    "mitchell",
     "matchpoints_neuberg",
     "neuberg",
     "next_round",
     "next_round_from",
+    "pairs_movement",
+    "person_card",
+    "person_cards_text",
     "plan",
     "read_sheet",
     "result_of_deal",

@@ -740,6 +740,8 @@ ROUTES: dict[str, Access] = {
                                                   "the drive's view"),
     "GET /api/drives/{drive_id}/movement": Access(Feature.DRIVE_RESULT, _ANYONE, "the movement: "
                                                   "who sits where, no card and no result"),
+    "GET /api/drives/{drive_id}/cards": Access(Feature.DRIVE_RESULT, _ANYONE, "the movement cards "
+                                               "and board slips: who sits where, no card and no result"),
     "GET /api/drives/{drive_id}/results.csv": Access(Feature.DRIVE_RESULT, "as GET /api/drives/{drive_id}",
                                                      "the results the caller may see, as CSV"),
     "GET /api/drives/{drive_id}/print": Access(Feature.DRIVE_RESULT, "as GET /api/drives/{drive_id}",

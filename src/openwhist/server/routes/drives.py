@@ -126,3 +126,13 @@ async def drive_print(drive_id: str, request: Request, c: OptionalCallerDep) -> 
     csp = "default-src 'none'; style-src 'unsafe-inline'"
     return HTMLResponse(await service.printed(hub_of(request), drive_id, user_id(c)),
                         headers={"Content-Security-Policy": csp})
+
+
+@router.get("/api/drives/{drive_id}/cards", response_class=HTMLResponse)
+async def drive_cards(drive_id: str, request: Request, lang: str = "en") -> HTMLResponse:
+    """The drive's movement cards (one a person: each round's table, seat, partner and
+    opponents) and a duplicate drive's board slips, printable, one a page on paper, in
+    ``lang`` (en, nl, fr, da or ro)."""
+    csp = "default-src 'none'; style-src 'unsafe-inline'"
+    return HTMLResponse(await service.cards(hub_of(request), drive_id, lang),
+                        headers={"Content-Security-Policy": csp})

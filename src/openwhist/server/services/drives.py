@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist.server.drives import drive_csv, movement_text, results_html
+from openwhist.server.drive_print import cards_html
+from openwhist.server.drives import drive_csv, header_of, movement_rounds, movement_text, results_html
 from openwhist.server.hub import Hub
 from openwhist.server.schemas.drives import DriveIn
 from openwhist.server.services import refused
 
-__all__ = ["create", "entrant", "limit_entries", "movement", "printed", "results_csv"]
+__all__ = ["cards", "create", "entrant", "limit_entries", "movement", "printed", "results_csv"]
 
 
 async def create(hub: Hub, user: dict[str, Any], body: DriveIn) -> dict[str, Any]:
@@ -49,3 +50,12 @@ async def printed(hub: Hub, drive_id: str, uid: int | None) -> str:
     """A printable HTML page of the drive's results, as ``uid`` may see them."""
     drive = await hub.drives.load(drive_id)
     return results_html(hub.drives.view(drive, uid))
+
+
+async def cards(hub: Hub, drive_id: str, lang: str) -> str:
+    """A printable HTML page of the drive's movement cards (one a person) and, for a
+    duplicate drive, its board slips, in ``lang``: who sits where, no card and no result."""
+    drive = await hub.drives.load(drive_id)
+    head = header_of(drive)
+    sides = tuple(head.sides) if head.partnership == "fixed" else None
+    return cards_html(drive, movement_rounds(drive, wait=True), sides, lang)

@@ -47,6 +47,8 @@ const TEXTS = {
     notPlaying: "You sit out this round.", left: "a computer player plays", seats: "Seats", refreshing: "live",
     whenNone: "when the director starts it", you: "you", drive: "Drive", entered: "Entered",
     scoreCard: "Your score card", score: "Score", running: "Running total", result: "Result",
+    myRounds: "Your rounds", printCards: "Movement cards to print", sitsOut: "sits out", against: "against {names}",
+    wholeMovement: "Who sits where, round by round",
     err_not_director: "Only the drive's director can do this.",
     err_guest_director: "A guest cannot direct a drive: register an account.",
     err_registration_closed: "Registration for this drive is closed.",
@@ -110,6 +112,8 @@ const TEXTS = {
     left: "een computerspeler speelt", seats: "Plaatsen", refreshing: "live", whenNone: "wanneer de leider start",
     you: "jij", drive: "Drive", entered: "Ingegeven",
     scoreCard: "Jouw scorekaart", score: "Score", running: "Lopend totaal", result: "Uitslag",
+    myRounds: "Jouw ronden", printCards: "Gidskaarten om af te drukken", sitsOut: "zit over", against: "tegen {names}",
+    wholeMovement: "Wie waar zit, ronde na ronde",
     err_not_director: "Alleen de leider van de drive kan dit doen.",
     err_guest_director: "Een gast kan geen drive leiden: maak een account.",
     err_registration_closed: "De inschrijving voor deze drive is gesloten.",
@@ -173,6 +177,8 @@ const TEXTS = {
     left: "un joueur ordinateur joue", seats: "Places", refreshing: "en direct", whenNone: "quand le directeur le lance",
     you: "vous", drive: "Tournoi", entered: "Saisi",
     scoreCard: "Votre feuille de marque", score: "Score", running: "Total cumulé", result: "Résultat",
+    myRounds: "Vos tours", printCards: "Cartes de mouvement à imprimer", sitsOut: "ne joue pas", against: "contre {names}",
+    wholeMovement: "Qui est assis où, tour après tour",
     err_not_director: "Seul le directeur du tournoi peut le faire.",
     err_guest_director: "Un invité ne peut pas diriger un tournoi : créez un compte.",
     err_registration_closed: "Les inscriptions à ce tournoi sont closes.",
@@ -235,6 +241,8 @@ const TEXTS = {
     left: "en computerspiller spiller", seats: "Pladser", refreshing: "live", whenNone: "når lederen starter den",
     you: "dig", drive: "Turnering", entered: "Indtastet",
     scoreCard: "Dit scorekort", score: "Point", running: "Løbende total", result: "Resultat",
+    myRounds: "Dine runder", printCards: "Skiftekort til udskrift", sitsOut: "sidder over", against: "mod {names}",
+    wholeMovement: "Hvem sidder hvor, runde for runde",
     err_not_director: "Kun turneringens leder kan gøre dette.",
     err_guest_director: "En gæst kan ikke lede en turnering: opret en konto.",
     err_registration_closed: "Tilmeldingen til denne turnering er lukket.",
@@ -298,6 +306,8 @@ const TEXTS = {
     left: "joacă un jucător computer", seats: "Locuri", refreshing: "în direct", whenNone: "când directorul îl pornește",
     you: "dvs.", drive: "Turneu", entered: "Introdus",
     scoreCard: "Fișa dumneavoastră de scor", score: "Scor", running: "Total parțial", result: "Rezultat",
+    myRounds: "Rundele tale", printCards: "Fișe de rotație de tipărit", sitsOut: "stă pe dinafară", against: "contra {names}",
+    wholeMovement: "Cine unde stă, rundă cu rundă",
     err_not_director: "Doar directorul turneului poate face asta.",
     err_guest_director: "Un oaspete nu poate conduce un turneu: creați un cont.",
     err_registration_closed: "Înscrierile la acest turneu s-au încheiat.",
@@ -630,13 +640,52 @@ async function drivePage(id) {
       h("p", {class: "drive-meta", text: `${dt("mv_" + d.movement)} · ${dt("mode_" + d.mode).split(":")[0]} · ${dt("rounds")}: ${d.rounds} · ${dt("dealsPerRound")}: ${d.deals}${d.duplicate ? " · " + dt("duplicate").split(":")[0] : ""}${d.state === "open" ? " · " + when(d) : ""}`}),
       winners.length ? h("p", {class: "winner", id: "drive-winner", text: dt("winner", {names: winners.join(", ")})}) : null,
       actions,
-      h("div", {class: "columns"}, placeBox(d), directorBox(d, act), cardBox(d),
+      h("div", {class: "columns"}, placeBox(d), directorBox(d, act), cardBox(d), movementBox(d),
         d.standings.rows.length && d.state !== "open" ? h("section", {class: "card-box wide"}, standingsTable(d), exports) : null,
         d.tables.length ? tablesList(d) : null, entries, handRecordsBox(d)));
   };
   render(await api("GET", `/api/drives/${id}`));
   every(2, root, async () => { if (!root.querySelector("select:focus, input:focus, textarea:focus")) render(await api("GET", `/api/drives/${id}`)); });
   return root;
+}
+
+// The drive's movement: the person's own rounds (table, seat, partner, opponents; the round
+// being played marked) and every round's tables, his own seat marked; the rounds seated and
+// those the movement plans (a progressive drive's later rounds follow the results).
+let movementOpen = null;  // the whole movement shown or folded, as the person left it
+
+function movementBox(d) {
+  const {h} = ctx;
+  const rounds = d.movement_rounds ?? [];
+  if (!rounds.length) return null;
+  const me = d.entries.find(e => e.you)?.number;
+  const name = s => s.name ?? dt("computer");
+  const seatOf = (t, s) => seatWord(s.seat, t.seats.length);
+  const mine = me === undefined ? null : h("ol", {class: "my-rounds", id: "my-rounds"}, rounds.map(r => {
+    const t = r.tables.find(x => x.seats.some(s => s.number === me));
+    const li = h("li", {"data-round": r.round, class: r.round === d.round_no ? "current" : null});
+    if (!t) { li.append(`${dt("roundN", {n: r.round})} · ${dt("sitsOut")}`); return li; }
+    const s = t.seats.find(x => x.number === me);
+    const mates = t.seats.filter(x => x !== s && x.side !== null && x.side === s.side);
+    const others = t.seats.filter(x => x !== s && !mates.includes(x));
+    li.append(h("strong", {text: `${dt("roundN", {n: r.round})} · ${dt("tableN", {n: t.table})} · ${seatOf(t, s)}`}),
+      mates.length ? h("span", {class: "partner", text: ` · ${dt("partner")}: ${mates.map(name).join(", ")}`}) : null,
+      h("span", {class: "against", text: ` · ${dt("against", {names: others.map(name).join(", ")})}`}));
+    return li;
+  }));
+  const all = h("div", {class: "movement-rounds", id: "movement-rounds"}, rounds.map(r =>
+    h("div", {class: `movement-round${r.round === d.round_no ? " current" : ""}`, "data-round": r.round},
+      h("h3", {text: dt("roundOf", {n: r.round, m: d.rounds})}),
+      h("ul", {}, r.tables.map(t => h("li", {"data-table": t.table}, h("strong", {text: dt("tableN", {n: t.table})}), " ",
+        t.seats.map(s => h("span", {class: `sat${s.number !== null && s.number === me ? " you" : ""}`,
+                                   text: `${s.seat} ${name(s)}`}))))))));
+  return h("section", {class: "card-box wide movement-box", id: "movement-box", "aria-labelledby": "mv-h"},
+    h("h2", {id: "mv-h", text: dt("movementTitle")}),
+    mine ? h("h3", {text: dt("myRounds")}) : null, mine,
+    h("details", {open: movementOpen ?? me === undefined, ontoggle: e => { movementOpen = e.target.open; }},
+      h("summary", {text: dt("wholeMovement")}), all),
+    h("a", {href: `/api/drives/${d.id}/cards?lang=${language()}`, class: "button", id: "dr-cards", target: "_blank",
+            rel: "noopener", text: dt("printCards")}));
 }
 
 // The boards' hand records (duplicate drives, once a round is over everywhere): each board's

@@ -1381,14 +1381,16 @@ class FairResults:
 
     async def correct(self, drive_id: str, user_id: int, round_no: int, table_no: int, deal_no: int,
                       entry: dict[str, Any], reason: str) -> dict[str, Any]:
-        """The director corrects (or enters) a deal's result at a table of any round played,
-        checked by the drive's rules; it stands confirmed, keeps its lock, and the log
-        keeps who, when, before, after and why.  A round that it completes ends."""
+        """The director corrects (or, in scorer mode, enters) a deal's result at a table of
+        any round played, checked by the drive's rules (online: a deal the table has
+        finished); it stands confirmed, keeps its lock, and the log keeps who, when, before,
+        after and why.  A round that it completes ends."""
         async with self.drives.lock(drive_id):
             drive = await self.drives.load_fresh(drive_id)
             self._directed(drive, user_id)
-            if drive["mode"] != "scorer":
-                raise DriveError(409, "the results of an online drive come from the tables", "not_scorer")
+            if drive["mode"] != "scorer" and _result_row(drive, round_no, table_no, deal_no) is None:
+                raise DriveError(404, f"deal {deal_no} of table {table_no} has no result yet", "no_result",
+                                 deal=deal_no, table=table_no)
             if drive["state"] == "open" or round_no > drive["round_no"]:
                 raise DriveError(409, f"round {round_no} has not been played", "round_not_played",
                                  round=round_no)

@@ -893,7 +893,7 @@ async function scorerPage(id) {
       try { render(await fn(), v); } catch (err) { message.className = "error"; message.textContent = errText(err); }
     };
     fill(root, h("div", {class: "topline"}, h("a", {href: `#drive/${id}`, class: "button", text: dt("drive")})),
-      form, entriesBox(d, act), correctBox(d, v, act), done.size ? tablesList(d) : null);
+      form, entriesBox(d, act), done.size ? tablesList(d) : null);
   };
   const d = await api("GET", `/api/drives/${id}`);
   render(d, await declared(d.family));

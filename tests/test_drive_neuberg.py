@@ -28,7 +28,8 @@ def test_a_board_with_fewer_results_keeps_the_average_of_a_full_board(tricks: li
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.integers(0, 13), min_size=2, max_size=6), st.lists(st.integers(0, 13), min_size=2, max_size=6))
+@given(st.lists(st.integers(0, 13), min_size=2, max_size=6),
+       st.lists(st.integers(0, 13), min_size=2, max_size=6))
 def test_standings_change_only_where_a_board_has_fewer_results(first: list[int], second: list[int]) -> None:
     n = min(len(first), len(second))
     full = board(1, first[:n]) + board(2, second[:n])
@@ -44,7 +45,7 @@ def test_standings_change_only_where_a_board_has_fewer_results(first: list[int],
     ranked = {r.player: r.matchpoints for r in standings(missing, "matchpoints").rows}
     adjusted = matchpoints_neuberg(missing)
     for r in missing:
-        for seat, p in enumerate(r.players):
+        for p in r.players:
             assert p is not None
             got = sum(adjusted[(1, x.table, x.deal)][x.players.index(p)] for x in missing if p in x.players)
             assert abs(ranked[p] - got) < 1e-9

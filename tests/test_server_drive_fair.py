@@ -193,14 +193,20 @@ def test_the_director_corrects_and_locks_with_a_log_and_nobody_else_may(server: 
     refused(n.post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "tricks": [8, 5]}), 409,
             "entry_locked")
     refused(e.post(f"/api/drives/{did}/confirm", {"round": 1, "table": 1, "deal": 1}), 409, "entry_locked")
-    # the director still may; table 2's result ends round 1, and he corrects it afterwards
+    # the director still may (on the scorer's page too: logged); the lock stays
+    assert d.post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "tricks": [9, 4]}).status_code == 200
+    [state] = d.get(f"/api/drives/{did}").json()["entry_states"]
+    assert state["locked"] and state["state"] == "confirmed"
+    # table 2's result ends round 1, and he corrects it afterwards
     people[4].post(f"/api/drives/{did}/results", {"table": 2, "deal": 1, "tricks": [6, 7]})
     assert d.get(f"/api/drives/{did}").json()["round_no"] == 2
     d.post(f"/api/drives/{did}/correct", fix | {"table": 2, "tricks": [5, 8], "reason": "a revoke"})
     rows = {r["number"]: r["total"] for r in d.get(f"/api/drives/{did}").json()["standings"]["rows"]}
     assert rows[1] == 9 and rows[5] == 5 and rows[6] == 8
     actions = [c["action"] for c in d.get(f"/api/drives/{did}").json()["corrections"]]
-    assert actions == ["correct", "lock", "correct"]
+    assert actions == ["correct", "lock", "correct", "correct"]
+    reasons = [c["reason"] for c in d.get(f"/api/drives/{did}").json()["corrections"]]
+    assert reasons[2] == "entered again by the director"
     text = d.get(f"/api/drives/{did}/results.csv").text
     assert "N-S claimed a trick too few" in text and "a revoke" in text
     page = d.get(f"/api/drives/{did}/print").text

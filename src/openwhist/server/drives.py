@@ -1218,29 +1218,36 @@ def entry_state(row: dict[str, Any]) -> str:
 
 
 def entry_states(drive: dict[str, Any], user_id: int | None) -> list[dict[str, Any]]:
-    """Scorer mode: the entries of the tables ``user_id`` sat at (every table for the
-    director), each with its state (:func:`entry_state`), whether it is locked, what was
-    entered (and the change waiting), and whether he may confirm it now."""
+    """Scorer mode: the entries of the tables ``user_id`` sits or sat at (every table for
+    the director): those of the round being played, and of earlier rounds those not yet
+    confirmed or locked; each with its state (:func:`entry_state`), whether it is locked,
+    what was entered (and the change waiting), and whether he may confirm it now."""
     if drive["mode"] != "scorer" or user_id is None:
         return []
     director = user_id == drive["director_id"]
-    sides = _sides(drive)
+    numbers = {e["number"] for e in drive["entries"] if e["user_id"] == user_id}
     tables = {(t["round_no"], t["table_no"]): t for t in drive["tables"]}
+    seated = {k for k, t in tables.items() if numbers & set(t["seats"])}
+    sides = _sides(drive)
     out = []
     for r in drive["results"]:
-        table = tables.get((r["round_no"], r["table_no"]))
-        seated = policy.drive_seated(drive, user_id, r["round_no"], r["table_no"])
-        if table is None or not (director or seated):
+        key = (r["round_no"], r["table_no"])
+        state = entry_state(r)
+        settled = state in ("confirmed", "played") and not r.get("locked")
+        if key not in tables or not (director or key in seated) or (r["round_no"] != drive["round_no"]
+                                                                    and settled):
             continue
-        try:
-            policy.may_confirm_drive_entry(drive, user_id, table, r, sides)
-            may = True
-        except policy.Refused:
-            may = False
+        may = False
+        if key in seated and state in ("waiting", "change_waiting"):
+            try:
+                policy.may_confirm_drive_entry(drive, user_id, tables[key], r, sides)
+                may = True
+            except policy.Refused:
+                pass
         out.append({"round": r["round_no"], "table": r["table_no"], "deal": r["deal_no"],
-                    "state": entry_state(r), "locked": bool(r.get("locked")),
+                    "state": state, "locked": bool(r.get("locked")),
                     "detail": r["result"].get("detail", ""),
-                    "proposed": (r["proposed"] or {}).get("detail") if r.get("proposed") else None,
+                    "proposed": r["proposed"].get("detail") if r.get("proposed") else None,
                     "can_confirm": may})
     return out
 

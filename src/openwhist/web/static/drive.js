@@ -327,7 +327,7 @@ const TEXTS = {
 
 // Fair results: the sit-out, entries confirmed by the other side, the director's corrections.
 const FAIR_TEXTS = {
-  en: {sitOut: "One person sits out each round (individual, 4n + 1 people)", entryStates: "Entries at your tables",
+  en: {roundWord: "Round", sitOut: "One person sits out each round (individual, 4n + 1 people)", entryStates: "Entries at your tables",
     es_waiting: "waiting for confirmation", es_confirmed: "confirmed", es_change_waiting: "a change waits for confirmation: {proposed}",
     es_played: "played", locked: "locked", confirm: "Confirm", lock: "Lock", unlock: "Unlock", corrections: "Corrections",
     correctTitle: "Correct a result", reason: "Reason", correct: "Correct", corrected: "Corrected: round {round}, table {table}, deal {deal}",
@@ -339,7 +339,7 @@ const FAIR_TEXTS = {
     err_confirm_own_side: "The other side confirms a result, not the side that entered it.",
     err_no_result: "Deal {deal} of table {table} has no result yet.", err_round_not_played: "Round {round} has not been played.",
     err_no_drive_table: "There is no table {table} in this round."},
-  nl: {sitOut: "Eén persoon zit elke ronde uit (individueel, 4n + 1 personen)", entryStates: "Uitslagen aan je tafels",
+  nl: {roundWord: "Ronde", sitOut: "Eén persoon zit elke ronde uit (individueel, 4n + 1 personen)", entryStates: "Uitslagen aan je tafels",
     es_waiting: "wacht op bevestiging", es_confirmed: "bevestigd", es_change_waiting: "een wijziging wacht op bevestiging: {proposed}",
     es_played: "gespeeld", locked: "vergrendeld", confirm: "Bevestig", lock: "Vergrendel", unlock: "Ontgrendel", corrections: "Correcties",
     correctTitle: "Een uitslag corrigeren", reason: "Reden", correct: "Corrigeer", corrected: "Gecorrigeerd: ronde {round}, tafel {table}, spel {deal}",
@@ -351,7 +351,7 @@ const FAIR_TEXTS = {
     err_confirm_own_side: "De andere kant bevestigt een uitslag, niet de kant die hem invoerde.",
     err_no_result: "Spel {deal} van tafel {table} heeft nog geen uitslag.", err_round_not_played: "Ronde {round} is niet gespeeld.",
     err_no_drive_table: "Er is geen tafel {table} in deze ronde."},
-  fr: {sitOut: "Une personne se repose à chaque tour (individuel, 4n + 1 personnes)", entryStates: "Résultats de vos tables",
+  fr: {roundWord: "Tour", sitOut: "Une personne se repose à chaque tour (individuel, 4n + 1 personnes)", entryStates: "Résultats de vos tables",
     es_waiting: "en attente de confirmation", es_confirmed: "confirmé", es_change_waiting: "une modification attend sa confirmation : {proposed}",
     es_played: "joué", locked: "verrouillé", confirm: "Confirmer", lock: "Verrouiller", unlock: "Déverrouiller", corrections: "Corrections",
     correctTitle: "Corriger un résultat", reason: "Motif", correct: "Corriger", corrected: "Corrigé : tour {round}, table {table}, donne {deal}",
@@ -363,7 +363,7 @@ const FAIR_TEXTS = {
     err_confirm_own_side: "C'est l'autre camp qui confirme un résultat, pas celui qui l'a saisi.",
     err_no_result: "La donne {deal} de la table {table} n'a pas encore de résultat.", err_round_not_played: "Le tour {round} n'a pas été joué.",
     err_no_drive_table: "Il n'y a pas de table {table} à ce tour."},
-  da: {sitOut: "Én person sidder over hver runde (individuel, 4n + 1 personer)", entryStates: "Resultater ved dine borde",
+  da: {roundWord: "Runde", sitOut: "Én person sidder over hver runde (individuel, 4n + 1 personer)", entryStates: "Resultater ved dine borde",
     es_waiting: "venter på bekræftelse", es_confirmed: "bekræftet", es_change_waiting: "en ændring venter på bekræftelse: {proposed}",
     es_played: "spillet", locked: "låst", confirm: "Bekræft", lock: "Lås", unlock: "Lås op", corrections: "Rettelser",
     correctTitle: "Ret et resultat", reason: "Begrundelse", correct: "Ret", corrected: "Rettet: runde {round}, bord {table}, spil {deal}",
@@ -375,7 +375,7 @@ const FAIR_TEXTS = {
     err_confirm_own_side: "Den anden side bekræfter et resultat, ikke den side der indtastede det.",
     err_no_result: "Spil {deal} ved bord {table} har endnu intet resultat.", err_round_not_played: "Runde {round} er ikke spillet.",
     err_no_drive_table: "Der er intet bord {table} i denne runde."},
-  ro: {sitOut: "O persoană stă pe dinafară în fiecare rundă (individual, 4n + 1 persoane)", entryStates: "Rezultatele meselor dumneavoastră",
+  ro: {roundWord: "Runda", sitOut: "O persoană stă pe dinafară în fiecare rundă (individual, 4n + 1 persoane)", entryStates: "Rezultatele meselor dumneavoastră",
     es_waiting: "așteaptă confirmarea", es_confirmed: "confirmat", es_change_waiting: "o modificare așteaptă confirmarea: {proposed}",
     es_played: "jucat", locked: "blocat", confirm: "Confirmă", lock: "Blochează", unlock: "Deblochează", corrections: "Corecturi",
     correctTitle: "Corectați un rezultat", reason: "Motiv", correct: "Corectează", corrected: "Corectat: runda {round}, masa {table}, împărțirea {deal}",
@@ -795,7 +795,7 @@ const where = x => `${dt("roundN", {n: x.round})} · ${dt("tableN", {n: x.table}
 // to confirm it for the other side, to lock or unlock it for the director.
 function entriesBox(d, act) {
   const {h, api} = ctx;
-  const rows = (d.entry_states || []).filter(x => d.director || x.round === d.round_no || x.can_confirm);
+  const rows = d.entry_states || [];            // this round's, and earlier ones still open
   if (!rows.length) return null;
   const post = (path, body) => act(() => api("POST", `/api/drives/${d.id}/${path}`, body));
   const key = x => ({round: x.round, table: x.table, deal: x.deal});
@@ -850,7 +850,7 @@ function correctBox(d, v, act) {
       deal: Number(dealSel.value), reason: reason.value.trim(), ...read()}));
   }},
     h("h2", {text: dt("correctTitle")}),
-    h("label", {for: "co-round", text: dt("rounds")}), roundSel, h("label", {for: "co-table", text: dt("table")}), tableSel,
+    h("label", {for: "co-round", text: dt("roundWord")}), roundSel, h("label", {for: "co-table", text: dt("table")}), tableSel,
     h("label", {for: "co-deal", text: dt("deal")}), dealSel, slot,
     h("label", {for: "co-reason", text: dt("reason")}), reason,
     h("button", {type: "submit", class: "primary", id: "co-save", text: dt("correct")}));

@@ -6,8 +6,8 @@ result with a reason (the log on his page), and the print page shows the correct
 hand records.
 
 Screenshots (``tests/screenshots/``, git-ignored; ``$OPENWHIST_SCREENSHOTS`` names another
-folder): ``drive-sitout-new-phone``, ``drive-sitout-you-phone``, ``drive-correction-phone``
-and ``drive-print-phone``.
+folder): ``drive-sitout-new-phone``, ``drive-sitout-you-phone``, ``drive-correction-phone``,
+``drive-print-phone``, ``drive-entry-waiting-phone`` and ``drive-entry-confirmed-phone``.
 """
 
 from __future__ import annotations
@@ -149,3 +149,47 @@ def test_a_nine_person_drive_with_a_sit_out_a_correction_and_the_print_page(brow
     assert printed.locator("h2", has_text="Hand records").count() == 1
     printed.screenshot(path=shots / "drive-print-phone.png", full_page=True)
     assert errors == [] and their_errors == []
+
+
+def test_the_other_side_confirms_an_entry_on_its_own_phone(browser: Any, server: WebServer,
+                                                           shots: Path) -> None:
+    boss = _Http(server)
+    assert boss.register("confirmdirector", "a long password").status_code == 201
+    made = boss.post("/api/drives", {"name": "Real cards", "family": "classic", "mode": "scorer", "rounds": 1,
+                                     "deals": 1, "movement": "progressive"})
+    assert made.status_code == 201, made.text
+    did = made.json()["id"]
+    people = [_Http(server).guest(f"Real{k}") for k in range(8)]
+    for p in people:
+        assert p.post(f"/api/drives/{did}/register").status_code == 200
+    assert boss.post(f"/api/drives/{did}/start").status_code == 200
+    # table 1: 1 N, 2 E, 3 S, 4 W.  North enters on the scorer's page of his phone
+    north, north_errors = phone_of(browser, server, people[0])
+    north.goto(f"{server.url}/#scorer/{did}")
+    north.wait_for_selector("#sc-form")
+    north.fill("#sc-a", "8")
+    north.click("#sc-save")
+    north.wait_for_selector("#sc-note.saved")
+    mine = north.locator("#entry-states li")
+    mine.wait_for()
+    assert "waiting for confirmation" in mine.inner_text()
+    assert north.locator("#entry-states .confirm").count() == 0
+    north.screenshot(path=shots / "drive-entry-waiting-phone.png", full_page=True)
+    # East sees it waiting on the drive's page and confirms it
+    east, east_errors = phone_of(browser, server, people[1])
+    east.goto(f"{server.url}/#drive/{did}")
+    east.wait_for_selector("#entry-states .confirm")
+    assert "8" in east.locator("#entry-states li").inner_text()
+    east.click("#entry-states .confirm")
+    east.wait_for_selector("#entry-states li[data-state=confirmed]")
+    assert east.locator("#entry-states .confirm").count() == 0
+    east.screenshot(path=shots / "drive-entry-confirmed-phone.png", full_page=True)
+    assert boss.get(f"/api/drives/{did}").json()["entry_states"][0]["state"] == "confirmed"
+    # the page's words in Dutch
+    east.select_option("#lang", "nl")
+    east.wait_for_function("() => document.querySelector('#entry-states .state')?.textContent "
+                           "=== 'bevestigd'")
+    # West is of the same side as East: nothing is left to confirm
+    again = people[3].post(f"/api/drives/{did}/confirm", {"round": 1, "table": 1, "deal": 1})
+    assert again.json()["code"] == "nothing_to_confirm"
+    assert north_errors == [] and east_errors == []

@@ -1229,8 +1229,14 @@ def entry_states(drive: dict[str, Any], user_id: int | None) -> list[dict[str, A
     tables = {(t["round_no"], t["table_no"]): t for t in drive["tables"]}
     seated = {k for k, t in tables.items() if numbers & set(t["seats"])}
     sides = _sides(drive)
+    by_table: dict[tuple[int, int], list[dict[str, Any]]] | None = drive.get("_by_table")
+    if by_table is None:  # made once per drive as read
+        by_table = drive["_by_table"] = {}
+        for r in drive["results"]:
+            by_table.setdefault((r["round_no"], r["table_no"]), []).append(r)
+    rows = drive["results"] if director else [r for k in sorted(seated) for r in by_table.get(k, [])]
     out = []
-    for r in drive["results"]:
+    for r in rows:
         key = (r["round_no"], r["table_no"])
         state = entry_state(r)
         settled = state in ("confirmed", "played") and not r.get("locked")

@@ -212,3 +212,39 @@ def test_the_director_corrects_and_locks_with_a_log_and_nobody_else_may(server: 
     page = d.get(f"/api/drives/{did}/print").text
     assert "Corrections" in page and "a revoke" in page
     assert "a revoke" in Client(server).get(f"/api/drives/{did}/print").text   # round 1 is over
+
+
+def test_a_correction_scores_the_later_deals_streaks_again_and_keeps_their_state(server: Server) -> None:
+    """Romanian whist on real cards (streaks carry from deal to deal): deal 1 entered wrong
+    and corrected by the director once the round is over scores deals 2 and 3 again, so the
+    standings equal those of a drive where it was right from the start; deal 2 keeps its
+    confirmation and its lock."""
+    def romanian() -> tuple[Client, list[Client], str]:
+        return started(server, 4, family="romanian", options={"players": 3, "schedule": "max-1-max",
+                                                               "streak": 2},
+                       movement="individual", rounds=2, deals=3)
+
+    right, wrong = [2, 3, 3], [3, 2, 3]                  # N's tricks for his bid of 2: exact, or not
+    deals = [([1, 3, 3], [1, 4, 3]), ([0, 4, 3], [0, 5, 3])]
+    totals = []
+    for first in (right, wrong):
+        d, people, did = romanian()                      # round 1: 1, 2, 3 at N, E, S; 4 sits out
+        for deal, (bids, tricks) in enumerate([([2, 2, 3], first), *deals], 1):
+            r = people[0].post(f"/api/drives/{did}/results", {"table": 1, "deal": deal, "bids": bids,
+                                                               "tricks": tricks})
+            assert r.status_code == 200, r.text
+        assert d.get(f"/api/drives/{did}").json()["round_no"] == 2
+        if first is wrong:
+            assert people[1].post(f"/api/drives/{did}/confirm", {"round": 1, "table": 1, "deal": 2}
+                                  ).status_code == 200
+            d.post(f"/api/drives/{did}/lock", {"round": 1, "table": 1, "deal": 2})
+            fix = {"round": 1, "table": 1, "deal": 1, "bids": [2, 2, 3], "tricks": right,
+                   "reason": "N took 2, not 3"}
+            fixed = d.post(f"/api/drives/{did}/correct", fix)
+            assert fixed.status_code == 200, fixed.text
+            two = next(x for x in fixed.json()["entry_states"] if (x["round"], x["deal"]) == (1, 2))
+            assert two["state"] == "confirmed" and two["locked"]
+        rows = d.get(f"/api/drives/{did}").json()["standings"]["rows"]
+        totals.append({r["number"]: r["total"] for r in rows})
+    assert totals[0] == totals[1]
+    assert totals[0][1] != 0

@@ -2,8 +2,11 @@
 person's browser asks for every two seconds while it is played: the drive read from the
 database and its view (tables, standings, the caller's place and score card) made, for a
 large scorer-mode drive whose results are entered through the server's own code.
+``--by-players``: each result entered by a person at the table, so that every one waits for
+the other side's confirmation (the entries' states then listed on every page, the
+director's with all of them).
 
-    .venv/bin/python bench/bench_drive_server.py [--people 48] [--rounds 10] [--deals 12]
+    .venv/bin/python bench/bench_drive_server.py [--people 48] [--rounds 10] [--deals 12] [--by-players]
 """
 
 from __future__ import annotations
@@ -20,9 +23,11 @@ from openwhist.store import Store, create_user
 from openwhist.store.drives import add_entry, create_drive
 
 
-async def build(people: int, rounds: int, deals: int) -> tuple[Store, Hub, list[int]]:
+async def build(people: int, rounds: int, deals: int,
+                by_players: bool = False) -> tuple[Store, Hub, list[int]]:
     """A scorer-mode classic drive of ``people`` over ``rounds`` rounds of ``deals`` deals,
-    every result entered (random tricks) as a scorer would."""
+    every result entered (random tricks) as a scorer would (the director, or with
+    ``by_players`` the table's first person, whose entries wait for confirmation)."""
     store = Store("sqlite://")
     hub = Hub(store, Settings(compile_solver=False))
     ids = [store.call(create_user, None, f"p{k}", None, True) for k in range(people + 1)]
@@ -36,19 +41,21 @@ async def build(people: int, rounds: int, deals: int) -> tuple[Store, Hub, list[
     rng = random.Random(1)
     for _ in range(rounds):
         drive = await hub.drives.load("big")
-        tables = [t["table_no"] for t in drive["tables"] if t["round_no"] == drive["round_no"]]
+        tables = [t for t in drive["tables"] if t["round_no"] == drive["round_no"]]
         for t in tables:
+            by = ids[next(n for n in t["seats"] if n)] if by_players else ids[0]
             for d in range(1, deals + 1):
                 ns = rng.randint(0, 13)
-                await hub.drives.enter("big", ids[0], t, d, {"tricks": [ns, 13 - ns]})
+                await hub.drives.enter("big", by, t["table_no"], d, {"tricks": [ns, 13 - ns]})
     return store, hub, ids
 
 
-async def measure(people: int, rounds: int, deals: int, repeat: int) -> dict[str, Any]:
+async def measure(people: int, rounds: int, deals: int, repeat: int, by_players: bool = False
+                  ) -> dict[str, Any]:
     start = time.perf_counter()
-    store, hub, ids = await build(people, rounds, deals)
+    store, hub, ids = await build(people, rounds, deals, by_players)
     built = time.perf_counter() - start
-    times, fresh = [], []
+    times, fresh, director = [], [], []
     try:
         for k in range(repeat):
             t0 = time.perf_counter()
@@ -59,11 +66,16 @@ async def measure(people: int, rounds: int, deals: int, repeat: int) -> dict[str
             drive = await hub.drives.load_fresh("big")
             hub.drives.view(drive, ids[1 + k % people])
             fresh.append(time.perf_counter() - t0)
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            states = len(hub.drives.view(await hub.drives.load_fresh("big"), ids[0])["entry_states"])
+            director.append(time.perf_counter() - t0)
     finally:
         store.close()
     return {"results": len(drive["results"]), "state": drive["state"], "built_s": built,
             "median_ms": statistics.median(times) * 1000, "max_ms": max(times) * 1000,
             "fresh_ms": statistics.median(fresh) * 1000,
+            "director_ms": statistics.median(director) * 1000, "states": states,
             "entry_ms": built / max(1, len(drive["results"])) * 1000}
 
 
@@ -75,13 +87,17 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--deals", type=int, default=12)
     ap.add_argument("--repeat", type=int, default=50)
+    ap.add_argument("--by-players", action="store_true",
+                    help="each result entered by a person at the table: every one waits for confirmation")
     args = ap.parse_args()
-    out = asyncio.run(measure(args.people, args.rounds, args.deals, args.repeat))
+    out = asyncio.run(measure(args.people, args.rounds, args.deals, args.repeat, args.by_players))
     print(f"{args.people} people, {args.rounds} rounds of {args.deals} deals: {out['results']} results "
           f"entered in {out['built_s']:.1f} s ({out['entry_ms']:.0f} ms an entry, {out['state']})")
     print(f"a drive's page as the server serves it (read at most once a second): median "
           f"{out['median_ms']:.1f} ms, max {out['max_ms']:.1f} ms; read afresh and made: median "
           f"{out['fresh_ms']:.1f} ms")
+    print(f"the director's page read afresh ({out['states']} entries' states listed): median "
+          f"{out['director_ms']:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -243,6 +243,15 @@ def matchpoints_neuberg(results: Sequence[Result],
     return out
 
 
+def mp_text(mp: float) -> str:
+    """Matchpoints as printed: whole ones as they are, others to one decimal.
+
+    >>> mp_text(12.0), mp_text(5.666666666666667), mp_text(3)
+    ('12', '5.7', '3')
+    """
+    return str(int(mp)) if float(mp).is_integer() else f"{mp:.1f}"
+
+
 # --- standings ------------------------------------------------------------------------------------
 
 
@@ -256,7 +265,9 @@ class Standing:
     player: int
     total: int
     margin: int
-    matchpoints: int
+    matchpoints: float
+    """Duplicate matchpoints, a board with fewer results adjusted by Neuberg's formula
+    (:func:`matchpoints_neuberg`), so not always whole."""
     deals: int
     rounds_won: int
     scaled: float | None = None
@@ -304,7 +315,7 @@ class Standings:
             name = names[r.player] if names is not None else str(r.player + 1)
             line = f"{r.place:>5}  {name:<16} {r.total:>6} {r.margin:>7}"
             if self.by == "matchpoints":
-                line += f" {r.matchpoints:>5}"
+                line += f" {mp_text(r.matchpoints):>5}"
             line += f" {r.deals:>5} {r.rounds_won:>10}"
             if self.scaling:
                 line += f" {r.scaled:>7}"
@@ -316,10 +327,12 @@ class Standings:
 
 
 def standings(results: Sequence[Result], by: RankBy = "total", players: int | None = None,
-              byes: bool = False) -> Standings:
+              byes: bool = False, expected: int | None = None) -> Standings:
     """Rank the people of a drive from its results, by ``total`` score, ``margin`` or
-    duplicate ``matchpoints`` (:func:`matchpoints`), ties broken as :data:`TIE_BREAKS`
-    says. ``players`` lists everyone (0..players-1) even with no result yet.
+    duplicate ``matchpoints`` (:func:`matchpoints_neuberg`: a board with fewer results
+    than ``expected``, default the most of its round, adjusted by Neuberg's formula),
+    ties broken as :data:`TIE_BREAKS` says. ``players`` lists everyone (0..players-1)
+    even with no result yet.
 
     ``byes``: the movement has people sit out rounds, so they play different numbers of
     deals; then each is ranked by his ``by`` per deal played, scaled to the most deals
@@ -341,9 +354,9 @@ def standings(results: Sequence[Result], by: RankBy = "total", players: int | No
         raise InvalidActionError(f"rank by total, margin or matchpoints, not {by!r}")
     total: dict[int, int] = defaultdict(int)
     margin: dict[int, int] = defaultdict(int)
-    mps: dict[int, int] = defaultdict(int)
+    mps: dict[int, float] = defaultdict(float)
     deals: dict[int, int] = defaultdict(int)
-    mp = matchpoints(results) if by == "matchpoints" else {}
+    mp = matchpoints_neuberg(results, expected) if by == "matchpoints" else {}
     round_margin: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
     seen: set[tuple[int, int, int]] = set()
     for r in results:
@@ -369,7 +382,7 @@ def standings(results: Sequence[Result], by: RankBy = "total", players: int | No
                 won[p] += 1
     everyone = set(total) | (set(range(players)) if players is not None else set())
     most = max(deals.values(), default=0)
-    value = {"total": total, "margin": margin, "matchpoints": mps}[by]
+    value: Mapping[int, float] = mps if by == "matchpoints" else total if by == "total" else margin
 
     def scaled(p: int) -> float:
         return round(value[p] * most / deals[p], 1) if deals[p] else 0.0
@@ -380,7 +393,7 @@ def standings(results: Sequence[Result], by: RankBy = "total", players: int | No
             return (*first, total[p], margin[p], won[p])
         if by == "margin":
             return (*first, margin[p], total[p], won[p])
-        return (*first, mps[p], margin[p], total[p])
+        return (*first, round(mps[p], 6), margin[p], total[p])
 
     order = sorted(everyone, key=lambda p: (tuple(-k for k in key(p)), p))
     rows: list[Standing] = []
@@ -435,7 +448,7 @@ def standings_csv(table: Standings, names: Sequence[str] | None = None) -> str:
     w.writerow(["place", "player", "total", "margin", "matchpoints", "deals", "rounds won", *scaled])
     for r in table.rows:
         w.writerow([r.place, names[r.player] if names is not None else r.player + 1, r.total,
-                    r.margin, r.matchpoints, r.deals, r.rounds_won, *([r.scaled] if scaled else [])])
+                    r.margin, mp_text(r.matchpoints), r.deals, r.rounds_won, *([r.scaled] if scaled else [])])
     w.writerow([f"ranked by {table.by}; {table.tie_break}"])
     if table.scaling:
         w.writerow([table.scaling])

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import csv
 import functools
 import html
+import io
 import json
 import logging
 import secrets
@@ -53,6 +55,7 @@ from openwhist.server import policy
 from openwhist.server.table import SeatError, TableClosed, variant_seats
 from openwhist.store import create_table
 from openwhist.store.drives import (
+    add_correction,
     add_entry,
     claim_round,
     count_drives_of,
@@ -67,6 +70,7 @@ from openwhist.store.drives import (
     remove_entry,
     remove_entry_number,
     set_entry_left,
+    set_result_state,
     update_drive,
 )
 
@@ -106,6 +110,7 @@ class Drives:
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[float, dict[str, Any]]] = {}
         self.rounds = Rounds(self)
+        self.fair = FairResults(self)
 
     def lock(self, drive_id: str) -> asyncio.Lock:
         """The lock every change of this drive runs under."""
@@ -187,6 +192,7 @@ class Drives:
             "director_id": director["id"],
             "starts_at": body.starts_at,
             "seed": secrets.randbits(63),
+            "sit_out": body.sit_out,
         }
         await self.hub.store.run(create_drive, row)
         return self.view(await self.load_fresh(drive_id), director["id"])
@@ -377,9 +383,7 @@ class Drives:
             except WhistError as exc:
                 raise DriveError(422, str(exc), getattr(exc, "code", None) or "bad_entry",
                                  **getattr(exc, "values", {})) from None
-            await self._write(put_result, drive["id"], drive["round_no"], table_no, deal_no, result, user_id)
-            for deal, fresh, by in later:  # the streaks they carry changed with this one
-                await self._write(put_result, drive["id"], drive["round_no"], table_no, deal, fresh, by)
+            await self.fair.store(drive, user_id, table_no, deal_no, before, result, later)
             drive = await self.load_fresh(drive_id)
             if await self.rounds.advance(drive):
                 drive = await self.load_fresh(drive_id)
@@ -566,6 +570,7 @@ def _checked_new(body: Any) -> tuple[str, Any]:
             family=name,
         )
     check_movement(name, body.movement)
+    check_sit_out(name, opts, body)
     if body.rank_by == "matchpoints" and not body.duplicate:
         raise DriveError(
             422,
@@ -679,6 +684,7 @@ def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
     out["card"] = score_card_of(drive, mine) if mine is not None else []
     out["hand_records"] = hand_records(drive)
     out["movement_rounds"] = movement_rounds(drive)
+    out.update(fair_view(drive, user_id))
     return out
 
 def _place(drive: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
@@ -768,6 +774,8 @@ def movement_of(drive: dict[str, Any]) -> Plan:
         raise DriveError(409, "a drive needs at least two people", "too_few", least=2)
     with without_ranges():
         _, opts = resolve(drive["family"], None, **drive["options"])
+    if drive.get("sit_out"):
+        return sit_out_plan(drive, opts)
     made = movement_plan(drive["movement"], people, drive["family"], drive["rounds"], options=opts)
     if drive["movement"] == "individual" and not _seated_as(drive, made):
         # a drive seated by the local search before the whist tournaments keeps its seating
@@ -796,7 +804,8 @@ def has_byes(drive: dict[str, Any]) -> bool:
     scaled to the deals each played: :data:`openwhist.drive.scoring.SCALED_RULE`)."""
     with without_ranges():
         _, opts = resolve(drive["family"], None, **drive["options"])
-    return movement_byes(drive["movement"], len(drive["entries"]), drive["family"], opts) > 0
+    return bool(drive.get("sit_out")) or movement_byes(drive["movement"], len(drive["entries"]),
+                                                         drive["family"], opts) > 0
 
 
 def round_of(drive: dict[str, Any], round_no: int) -> Round:
@@ -841,16 +850,18 @@ def _playing(drive: dict[str, Any], rnd: Round) -> Round:
 
 
 def checked_entry(
-    drive: dict[str, Any], table_no: int, deal_no: int, entry: dict[str, Any]
+    drive: dict[str, Any], table_no: int, deal_no: int, entry: dict[str, Any], round_no: int | None = None
 ) -> dict[str, Any]:
-    """A scorer's entry for a deal at a table of the current round, checked and scored by
-    the drive's rules (a WhistError says what is wrong with it); the result keeps what was
-    entered (``entry``), from which the deals after it are scored again where the rules
-    carry something from deal to deal (the exact-bid whists' streaks)."""
+    """A scorer's entry for a deal at a table of the current round (or of ``round_no``: the
+    director's correction), checked and scored by the drive's rules (a WhistError says
+    what is wrong with it); the result keeps what was entered (``entry``), from which the
+    deals after it are scored again where the rules carry something from deal to deal
+    (the exact-bid whists' streaks)."""
     made = _entry(entry)
-    before = [_entry(r["result"]["entry"]) for r in _table_results(drive, table_no)
+    round_no = drive["round_no"] if round_no is None else round_no
+    before = [_entry(r["result"]["entry"]) for r in _table_results(drive, table_no, round_no)
               if r["deal_no"] < deal_no and "entry" in r["result"]]  # kept since entries carry it
-    rnd = _playing(drive, round_of(drive, drive["round_no"]))
+    rnd = _playing(drive, round_of(drive, round_no))
     result: dict[str, Any] = result_of_entry(
         drive["family"], drive["options"], rnd, table_no, deal_no, made, before
     ).to_dict()
@@ -868,24 +879,28 @@ def _entry(entry: dict[str, Any]) -> Entry:
     )
 
 
-def _table_results(drive: dict[str, Any], table_no: int) -> list[dict[str, Any]]:
-    """The results entered at a table of the current round, by deal."""
-    rows = [r for r in drive["results"] if (r["round_no"], r["table_no"]) == (drive["round_no"], table_no)]
+def _table_results(drive: dict[str, Any], table_no: int, round_no: int | None = None) -> list[dict[str, Any]]:
+    """The results entered at a table of the current round (or of ``round_no``), by deal."""
+    round_no = drive["round_no"] if round_no is None else round_no
+    rows = [r for r in drive["results"] if (r["round_no"], r["table_no"]) == (round_no, table_no)]
     return sorted(rows, key=lambda r: int(r["deal_no"]))
 
 
 def rescored_after(
-    drive: dict[str, Any], table_no: int, deal_no: int, result: dict[str, Any]
+    drive: dict[str, Any], table_no: int, deal_no: int, result: dict[str, Any], round_no: int | None = None
 ) -> list[tuple[int, dict[str, Any], int | None]]:
     """Where the family carries streaks from deal to deal, the table's deals after
-    ``deal_no`` scored again from their entries with ``result`` in its place: (deal, new
-    result, who entered it) for each; none for the other families."""
+    ``deal_no`` (of the current round, or of ``round_no``) scored again from their entries
+    with ``result`` in its place: (deal, new result, who entered it) for each; none for
+    the other families."""
     form = get_variant(drive["family"]).entry
     if form is None or not form.chained:
         return []
-    entered = {int(r["deal_no"]): r for r in _table_results(drive, table_no) if "entry" in r["result"]}
+    round_no = drive["round_no"] if round_no is None else round_no
+    entered = {int(r["deal_no"]): r for r in _table_results(drive, table_no, round_no)
+               if "entry" in r["result"]}
     entered[deal_no] = {"deal_no": deal_no, "result": result, "entered_by": None}
-    rnd = _playing(drive, round_of(drive, drive["round_no"]))
+    rnd = _playing(drive, round_of(drive, round_no))
     out: list[tuple[int, dict[str, Any], int | None]] = []
     for deal in sorted(d for d in entered if d > deal_no):
         before = [_entry(entered[k]["result"]["entry"]) for k in sorted(entered) if k < deal]
@@ -952,7 +967,8 @@ def standings(drive: dict[str, Any], user_id: int | None = None) -> dict[str, An
     made: dict[str, Any] | None = drive.get("_standings_" + which)
     if made is not None:
         return made
-    ranked = rank(results, drive["rank_by"], len(drive["entries"]), byes=has_byes(drive))
+    ranked = rank(results, drive["rank_by"], len(drive["entries"]), byes=has_byes(drive),
+                  expected=boards_due(drive))
     names = {e["number"] - 1: e["name"] for e in drive["entries"]}
     users = {e["number"] - 1: e["user_id"] for e in drive["entries"]}
     per_round: dict[int, list[int]] = {p: [0] * drive["rounds"] for p in names}
@@ -968,7 +984,7 @@ def standings(drive: dict[str, Any], user_id: int | None = None) -> dict[str, An
             "user_id": users.get(x.player),
             "total": x.total,
             "margin": x.margin,
-            "matchpoints": x.matchpoints,
+            "matchpoints": mp_shown(x.matchpoints),
             "deals": x.deals,
             "rounds_won": x.rounds_won,
             "rounds": per_round.get(x.player, []),
@@ -999,14 +1015,14 @@ def drive_csv(drive: dict[str, Any], user_id: int | None = None) -> str:
     standings (with the ranking rule), a blank line, then one line per table and deal."""
     names = [e["name"] for e in drive["entries"]]
     results = _shown(drive, user_id)[1]
-    ranked = rank(results, drive["rank_by"], len(names), byes=has_byes(drive))
+    ranked = rank(results, drive["rank_by"], len(names), byes=has_byes(drive), expected=boards_due(drive))
     text = standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
     records = hand_records(drive)
     if records:
         text += "\nround,deal,trump,N,E,S,W,hand N,hand E,hand S,hand W\n" + "".join(
             f"{r['round']},{r['deal']},{s},{','.join(map(str, r['tricks'][s]))},{','.join(r['hands'])}\n"
             for r in records if r["tricks"] is not None for s in STRAINS)
-    return text
+    return text + corrections_csv(drive, user_id)
 
 
 def movement_text(drive: dict[str, Any]) -> str:
@@ -1041,14 +1057,15 @@ def _planned(drive: dict[str, Any], wait: bool) -> dict[int, dict[int, list[int 
     none yet (``wait``: made here and now)."""
     if drive["movement"] == "progressive" or len(drive["entries"]) < 2:
         return {}
-    keep = ("id", "movement", "family", "options", "rounds", "entries", "tables")
-    key = (drive["id"], drive["movement"], len(drive["entries"]), drive["rounds"], len(drive["tables"]))
+    keep = ("id", "movement", "family", "options", "rounds", "entries", "tables", "sit_out")
+    key = (drive["id"], drive["movement"], len(drive["entries"]), drive["rounds"], len(drive["tables"]),
+           bool(drive.get("sit_out")))
     if key not in _PLANNED:
         if wait:
-            _plan_rounds(key, {k: drive[k] for k in keep})
+            _plan_rounds(key, {k: drive.get(k) for k in keep})
         elif key not in _PLANNING:
             _PLANNING.add(key)
-            _PLANNER.submit(_plan_rounds, key, {k: drive[k] for k in keep})
+            _PLANNER.submit(_plan_rounds, key, {k: drive.get(k) for k in keep})
     return _PLANNED.get(key, {})
 
 
@@ -1114,7 +1131,8 @@ def results_html(view: dict[str, Any]) -> str:
         f"<h2>Standings</h2><table><tr><th>Place</th><th>No.</th><th>Name</th>{head}<th>Total</th>"
         f"<th>Margin</th><th>Matchpoints</th>{scaled_head}</tr>{rows}</table><p>Ranked by {e(st['by'])}; "
         f"{e(st['tie_break'])}.{scaling}</p><h2>Tables</h2><table><tr><th>Round</th><th>Table</th><th>Seats</th>"
-        f"<th>Deals</th></tr>{tables}</table>{_records_html(view.get('hand_records', []))}</body></html>"
+        f"<th>Deals</th></tr>{tables}</table>{_records_html(view.get('hand_records', []))}"
+        f"{corrections_html(view.get('corrections', []))}</body></html>"
     )
 
 
@@ -1183,3 +1201,323 @@ def hand_records(drive: dict[str, Any]) -> list[dict[str, Any]]:
             out.append({"round": r, "deal": d, "hands": [format_hand(h) for h in hands],
                         "tricks": done["tricks"] if done is not None else None})
     return out
+
+
+# --- fair results: a sit-out each round, Neuberg, confirmed entries, corrections ----------------
+# A drive of 4n + 1 people in the individual movement may have one person sit out each round
+# (the whist tournament's own sit-out) instead of a computer player.  In scorer mode a table's
+# entry counts as soon as it is made and shows as waiting until a person of the other side at
+# that table confirms it; a confirmed entry changed by its side waits, unchanged, for the other
+# side's consent; the director corrects any entry (logged, with a reason) and locks it.
+
+
+def check_sit_out(family: str, opts: Any, body: Any) -> None:
+    """Refuse (422 ``sit_out_movement``) a sit-out asked for a drive whose movement is not
+    the individual one at tables of four."""
+    if getattr(body, "sit_out", False) and (
+        body.movement != "individual" or get_variant(family).header(opts).hands != 4
+    ):
+        raise DriveError(
+            422,
+            "one person sits out each round only in the individual movement at tables of four",
+            "sit_out_movement",
+        )
+
+
+def sit_out_plan(drive: dict[str, Any], opts: Any) -> Plan:
+    """The movement of a drive with a sit-out: the whist tournament of its 4n + 1 people
+    (DriveError 409 ``sit_out_people`` for another number of people)."""
+    people = len(drive["entries"])
+    if people % 4 != 1:
+        raise DriveError(
+            409,
+            f"one person sits out each round with 4n + 1 people (5, 9, 13...), not {people}",
+            "sit_out_people",
+            people=people,
+        )
+    try:
+        return movement_plan("individual", people, drive["family"], drive["rounds"], options=opts,
+                             sit_out=True)
+    except WhistError as exc:
+        raise DriveError(409, str(exc), "sit_out_people", people=people) from None
+
+
+def boards_due(drive: dict[str, Any]) -> int | None:
+    """How many results each duplicate board should have (the most tables of a round): a
+    board with fewer is matchpointed with Neuberg's adjustment; None before any round."""
+    per_round: dict[int, int] = {}
+    for t in drive["tables"]:
+        per_round[t["round_no"]] = per_round.get(t["round_no"], 0) + 1
+    return max(per_round.values(), default=None)
+
+
+def mp_shown(mp: float) -> float:
+    """Matchpoints as the pages show them: whole ones as integers, others to one decimal."""
+    return int(mp) if float(mp).is_integer() else round(mp, 1)
+
+
+def _sides(drive: dict[str, Any]) -> tuple[int, ...] | None:
+    """Each seat's side where the family has sides (None where every player is his own)."""
+    sides = header_of(drive).sides
+    return tuple(sides) if sides is not None else None
+
+
+def _result_row(drive: dict[str, Any], round_no: int, table_no: int, deal_no: int) -> dict[str, Any] | None:
+    return next((r for r in drive["results"]
+                 if (r["round_no"], r["table_no"], r["deal_no"]) == (round_no, table_no, deal_no)), None)
+
+
+def _drive_table(drive: dict[str, Any], round_no: int, table_no: int) -> dict[str, Any]:
+    table: dict[str, Any] | None = next(
+        (t for t in drive["tables"] if (t["round_no"], t["table_no"]) == (round_no, table_no)), None)
+    if table is None:
+        raise DriveError(404, f"no table {table_no} in round {round_no}", "no_drive_table", table=table_no)
+    return table
+
+
+def entry_state(row: dict[str, Any]) -> str:
+    """A stored result's state: ``played`` (online), ``confirmed``, ``waiting`` (for the
+    other side's confirmation) or ``change_waiting`` (a change of a confirmed entry)."""
+    if row.get("proposed"):
+        return "change_waiting"
+    if row["entered_by"] is None and "entry" not in row["result"]:
+        return "played"
+    return "confirmed" if row.get("confirmed_by") is not None else "waiting"
+
+
+def entry_states(drive: dict[str, Any], user_id: int | None) -> list[dict[str, Any]]:
+    """Scorer mode: the entries of the tables ``user_id`` sits or sat at (every table for
+    the director): those of the round being played, and of earlier rounds those not yet
+    confirmed or locked; each with its state (:func:`entry_state`), whether it is locked,
+    what was entered (and the change waiting), and whether he may confirm it now."""
+    if drive["mode"] != "scorer" or user_id is None:
+        return []
+    director = user_id == drive["director_id"]
+    numbers = {e["number"] for e in drive["entries"] if e["user_id"] == user_id}
+    tables = {(t["round_no"], t["table_no"]): t for t in drive["tables"]}
+    seated = {k for k, t in tables.items() if numbers & set(t["seats"])}
+    sides = _sides(drive)
+    by_table: dict[tuple[int, int], list[dict[str, Any]]] | None = drive.get("_by_table")
+    if by_table is None:  # made once per drive as read
+        by_table = drive["_by_table"] = {}
+        for r in drive["results"]:
+            by_table.setdefault((r["round_no"], r["table_no"]), []).append(r)
+    rows = drive["results"] if director else [r for k in sorted(seated) for r in by_table.get(k, [])]
+    out = []
+    for r in rows:
+        key = (r["round_no"], r["table_no"])
+        state = entry_state(r)
+        settled = state in ("confirmed", "played") and not r.get("locked")
+        if key not in tables or not (director or key in seated) or (r["round_no"] != drive["round_no"]
+                                                                    and settled):
+            continue
+        may = False
+        if key in seated and state in ("waiting", "change_waiting"):
+            try:
+                policy.may_confirm_drive_entry(drive, user_id, tables[key], r, sides)
+                may = True
+            except policy.Refused:
+                pass
+        out.append({"round": r["round_no"], "table": r["table_no"], "deal": r["deal_no"],
+                    "state": state, "locked": bool(r.get("locked")),
+                    "detail": r["result"].get("detail", ""),
+                    "proposed": r["proposed"].get("detail") if r.get("proposed") else None,
+                    "can_confirm": may})
+    return out
+
+
+def corrections_shown(drive: dict[str, Any], user_id: int | None) -> list[dict[str, Any]]:
+    """The director's corrections and locks of the results ``user_id`` is shown
+    (:func:`openwhist.server.policy.drive_results_shown`'s boards): per change the round,
+    table, deal, action, when, the result before and after (in words) and the reason."""
+    log = drive.get("corrections") or []
+    if not log:
+        return []
+    still = set() if policy.drive_sees_all(drive, user_id) else policy.drive_open_boards(drive)
+    return [
+        {"round": c["round_no"], "table": c["table_no"], "deal": c["deal_no"], "action": c["action"],
+         "at": c["created"], "by": "director",
+         "before": (c["before"] or {}).get("detail"), "after": (c["after"] or {}).get("detail"),
+         "reason": c["reason"]}
+        for c in log
+        if policy.drive_board(drive, c["round_no"], c["table_no"], c["deal_no"]) not in still
+    ]
+
+
+def fair_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
+    """What :func:`drive_view` adds for fair results: the sit-out setting, whether the
+    caller sits out this round, the states of the entries at his tables and the log of
+    corrections he may see."""
+    mine = next((e["number"] for e in drive["entries"]
+                 if user_id is not None and e["user_id"] == user_id), None)
+    sitting = (mine is not None and drive["state"] in ("running", "paused") and drive["round_no"] >= 1
+               and not any(mine in t["seats"] for t in drive["tables"] if t["round_no"] == drive["round_no"]))
+    return {"sit_out": bool(drive.get("sit_out")), "sitting_out": sitting,
+            "entry_states": entry_states(drive, user_id),
+            "corrections": corrections_shown(drive, user_id)}
+
+
+def corrections_csv(drive: dict[str, Any], user_id: int | None) -> str:
+    """The log of corrections for the CSV (a blank line and a header first; none: empty)."""
+    rows = corrections_shown(drive, user_id)
+    if not rows:
+        return ""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["round", "table", "deal", "action", "when (UTC)", "by", "before", "after", "reason"])
+    for c in rows:
+        w.writerow([c["round"], c["table"], c["deal"], c["action"], _utc(c["at"]), c["by"],
+                    c["before"] or "", c["after"] or "", c["reason"]])
+    return "\n" + buf.getvalue()
+
+
+def _utc(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at))
+
+
+def corrections_html(rows: list[dict[str, Any]]) -> str:
+    """The print page's log of the director's corrections and locks."""
+    if not rows:
+        return ""
+    e = html.escape
+    body = "".join(
+        f"<tr><td>{c['round']}</td><td>{c['table']}</td><td>{c['deal']}</td><td>{e(c['action'])}</td>"
+        f"<td>{_utc(c['at'])}</td><td>{e(c['before'] or '')}</td><td>{e(c['after'] or '')}</td>"
+        f"<td>{e(c['reason'])}</td></tr>"
+        for c in rows
+    )
+    return ("<h2>Corrections</h2><table id='corrections'><tr><th>Round</th><th>Table</th><th>Deal</th>"
+            "<th>Action</th><th>When (UTC)</th><th>Before</th><th>After</th><th>Reason</th></tr>"
+            f"{body}</table>")
+
+
+class FairResults:
+    """Scorer mode's entries made fair: stored as entered and waiting for the other side's
+    confirmation, a confirmed one changed only with that side's consent, the director's
+    corrections and locks logged (see the section's comment)."""
+
+    def __init__(self, drives: Drives) -> None:
+        self.drives = drives
+
+    async def store(self, drive: dict[str, Any], user_id: int, table_no: int, deal_no: int,
+                    before: dict[str, Any] | None, result: dict[str, Any],
+                    later: list[tuple[int, dict[str, Any], int | None]]) -> None:
+        """Store a checked entry of the current round (under the drive's lock): a locked
+        one only from the director; a change of a confirmed entry by its side waits for the
+        other side's consent (the confirmed one counts until then); the director's own
+        entries stand confirmed, and his change of one is logged."""
+        director = user_id == drive["director_id"]
+        key = (drive["id"], drive["round_no"], table_no, deal_no)
+        if before is not None and before.get("locked") and not director:
+            raise DriveError(409, "the director has locked this result: only he changes it", "entry_locked")
+        if before is not None and before.get("confirmed_by") is not None and not director:
+            await self.drives._write(set_result_state, *key, {"proposed": result, "proposed_by": user_id})
+            return
+        await self.drives._write(put_result, *key, result, user_id)
+        if before is not None and before.get("locked"):
+            await self.drives._write(set_result_state, *key, {"locked": True})
+        await self._rescore(drive, drive["round_no"], table_no, later)
+        if director:
+            await self.drives._write(set_result_state, *key, {"confirmed_by": user_id})
+            if before is not None:
+                await self.drives._write(add_correction, *key, user_id, "correct", before["result"], result,
+                                         "entered again by the director")
+
+    async def _rescore(self, drive: dict[str, Any], round_no: int, table_no: int,
+                       later: list[tuple[int, dict[str, Any], int | None]]) -> None:
+        """The table's later deals scored again (the streaks they carry changed), each
+        keeping its confirmation and lock."""
+        for deal, fresh, _ in later:
+            await self.drives._write(set_result_state, drive["id"], round_no, table_no, deal,
+                                     {"result": fresh})
+
+    async def confirm(self, drive_id: str, user_id: int, round_no: int, table_no: int,
+                      deal_no: int) -> dict[str, Any]:
+        """A person of the other side confirms a table's entry, or the change of it waiting
+        (which then replaces it) (:func:`openwhist.server.policy.may_confirm_drive_entry`)."""
+        async with self.drives.lock(drive_id):
+            drive = await self.drives.load_fresh(drive_id)
+            if drive["mode"] != "scorer":
+                raise DriveError(409, "the results of an online drive come from the tables", "not_scorer")
+            table = _drive_table(drive, round_no, table_no)
+            row = _result_row(drive, round_no, table_no, deal_no)
+            if row is None:
+                raise DriveError(404, f"deal {deal_no} of table {table_no} has no result yet", "no_result",
+                                 deal=deal_no, table=table_no)
+            try:
+                policy.may_confirm_drive_entry(drive, user_id, table, row, _sides(drive))
+            except policy.Refused as exc:
+                raise DriveError(exc.status, str(exc), exc.code, **exc.values) from None
+            key = (drive["id"], round_no, table_no, deal_no)
+            values: dict[str, Any] = {"confirmed_by": user_id}
+            if row.get("proposed"):
+                later = rescored_after(drive, table_no, deal_no, row["proposed"], round_no)
+                values |= {"result": row["proposed"], "entered_by": row["proposed_by"], "proposed": None,
+                           "proposed_by": None}
+                await self.drives._write(set_result_state, *key, values)
+                await self._rescore(drive, round_no, table_no, later)
+            else:
+                await self.drives._write(set_result_state, *key, values)
+            return self.drives.view(await self.drives.load_fresh(drive_id), user_id)
+
+    async def correct(self, drive_id: str, user_id: int, round_no: int, table_no: int, deal_no: int,
+                      entry: dict[str, Any], reason: str) -> dict[str, Any]:
+        """The director corrects (or, in scorer mode, enters) a deal's result at a table of
+        any round played, checked by the drive's rules (online: a deal the table has
+        finished); it stands confirmed, keeps its lock, and the log keeps who, when, before,
+        after and why.  A round that it completes ends."""
+        async with self.drives.lock(drive_id):
+            drive = await self.drives.load_fresh(drive_id)
+            self._directed(drive, user_id)
+            if drive["mode"] != "scorer" and _result_row(drive, round_no, table_no, deal_no) is None:
+                raise DriveError(404, f"deal {deal_no} of table {table_no} has no result yet", "no_result",
+                                 deal=deal_no, table=table_no)
+            if drive["state"] == "open" or round_no > drive["round_no"]:
+                raise DriveError(409, f"round {round_no} has not been played", "round_not_played",
+                                 round=round_no)
+            _drive_table(drive, round_no, table_no)
+            if not 1 <= deal_no <= drive["deals"]:
+                raise DriveError(422, f"a round has deals 1 to {drive['deals']}", "deal_range",
+                                 most=drive["deals"])
+            try:
+                result = checked_entry(drive, table_no, deal_no, entry, round_no)
+                later = rescored_after(drive, table_no, deal_no, result, round_no)
+            except WhistError as exc:
+                raise DriveError(422, str(exc), getattr(exc, "code", None) or "bad_entry",
+                                 **getattr(exc, "values", {})) from None
+            before = _result_row(drive, round_no, table_no, deal_no)
+            key = (drive["id"], round_no, table_no, deal_no)
+            if before is None:
+                await self.drives._write(put_result, *key, result, user_id)
+            values = {"result": result, "confirmed_by": user_id, "proposed": None, "proposed_by": None}
+            await self.drives._write(set_result_state, *key, values)
+            await self._rescore(drive, round_no, table_no, later)
+            await self.drives._write(add_correction, *key, user_id, "correct",
+                                     before["result"] if before else None, result, reason)
+            drive = await self.drives.load_fresh(drive_id)
+            if round_no == drive["round_no"] and await self.drives.rounds.advance(drive):
+                drive = await self.drives.load_fresh(drive_id)
+            return self.drives.view(drive, user_id)
+
+    async def lock(self, drive_id: str, user_id: int, round_no: int, table_no: int, deal_no: int,
+                   locked: bool, reason: str) -> dict[str, Any]:
+        """The director locks a result (nobody but him changes it then) or unlocks it; logged."""
+        async with self.drives.lock(drive_id):
+            drive = await self.drives.load_fresh(drive_id)
+            self._directed(drive, user_id)
+            row = _result_row(drive, round_no, table_no, deal_no)
+            if row is None:
+                raise DriveError(404, f"deal {deal_no} of table {table_no} has no result yet", "no_result",
+                                 deal=deal_no, table=table_no)
+            key = (drive["id"], round_no, table_no, deal_no)
+            await self.drives._write(set_result_state, *key, {"locked": locked})
+            await self.drives._write(add_correction, *key, user_id, "lock" if locked else "unlock",
+                                     row["result"], row["result"], reason)
+            return self.drives.view(await self.drives.load_fresh(drive_id), user_id)
+
+    @staticmethod
+    def _directed(drive: dict[str, Any], user_id: int) -> None:
+        try:
+            policy.may_correct_drive_entry(drive, user_id)
+        except policy.Refused as exc:
+            raise DriveError(exc.status, str(exc), exc.code, **exc.values) from None

@@ -51,6 +51,7 @@ __all__ = [
     "drive_rating_due", "drive_results_shown", "drive_round_over", "drive_seated", "drive_sees_all",
     "drive_table_boards",
     "event_shown", "hint_refusal", "markdown", "may", "may_answer_claim", "may_change_drive_entry",
+    "may_confirm_drive_entry", "may_correct_drive_entry",
     "may_read_drive_record", "may_see_table", "may_watch_drive_table", "profile_audience", "rated_for",
     "rule", "shown", "socket_refusal", "table_audience", "take_back_allowed", "talk_reaches_players",
 ]
@@ -627,6 +628,43 @@ def may_change_drive_entry(drive: dict[str, Any], user_id: int, table: dict[str,
                   "entry_other_side")
 
 
+def may_confirm_drive_entry(drive: dict[str, Any], user_id: int | None, table: dict[str, Any],
+                            row: dict[str, Any], sides: tuple[int, ...] | None) -> None:
+    """Scorer mode: refuse (:class:`Refused`) a person confirming the result ``row`` of a
+    deal at ``table`` (a change of it waiting, ``proposed``, or the entry) who may not.
+    Only a person of the other side at that table, still in the drive, confirms (``sides``:
+    each seat's side, None where every player is his own side); never the side that made
+    it; nothing locked by the director, nor the director's own entries (confirmed as made)."""
+    if row.get("locked"):
+        raise Refused("the director has locked this result: only he changes it", "entry_locked", 409)
+    by = row["proposed_by"] if row.get("proposed") else row["entered_by"]
+    if by is None or by == drive["director_id"] or (row.get("confirmed_by") is not None
+                                                     and not row.get("proposed")):
+        raise Refused("this result needs no confirmation", "nothing_to_confirm", 409)
+    numbers = {e["number"] for e in drive["entries"] if e["user_id"] == user_id}
+    seats = list(table["seats"])
+    if user_id is None or not numbers & set(seats):
+        raise Refused("only the other side at this table confirms its results", "not_at_table")
+    if not numbers & _active(drive, int(table["round_no"])):
+        raise Refused("you have left the drive: a computer player plays for you, and you enter no results",
+                      "drive_left")
+    theirs_numbers = {e["number"] for e in drive["entries"] if e["user_id"] == by}
+    if sides is None:
+        own = bool(numbers & theirs_numbers)
+    else:
+        mine = {sides[i] for i, n in enumerate(seats) if n in numbers}
+        own = bool(mine & {sides[i] for i, n in enumerate(seats) if n in theirs_numbers})
+    if own or user_id == by:
+        raise Refused("the other side confirms a result, not the side that entered it", "confirm_own_side")
+
+
+def may_correct_drive_entry(drive: dict[str, Any], user_id: int) -> None:
+    """Refuse (:class:`Refused`) anyone but the drive's director correcting or locking a
+    result."""
+    if user_id != drive["director_id"]:
+        raise Refused("only the drive's director corrects or locks a result", "not_director")
+
+
 # --- accounts and profiles --------------------------------------------------------------
 # Who may read a profile, list players.
 
@@ -738,6 +776,13 @@ ROUTES: dict[str, Access] = {
     "POST /api/drives/{drive_id}/results": Access(Feature.DRIVE_RESULT, "in scorer mode, the people "
                                                   "at the table who have not left, or the director",
                                                   "the drive's view"),
+    "POST /api/drives/{drive_id}/confirm": Access(Feature.DRIVE_RESULT, "in scorer mode, a person of the "
+                                                  "other side at the result's table (never its own side)",
+                                                  "the drive's view"),
+    "POST /api/drives/{drive_id}/correct": Access(Feature.DRIVE_RESULT, "the director (with a reason, "
+                                                  "logged)", "the drive's view"),
+    "POST /api/drives/{drive_id}/lock": Access(Feature.DRIVE_RESULT, "the director (logged)",
+                                               "the drive's view"),
     "GET /api/drives/{drive_id}/movement": Access(Feature.DRIVE_RESULT, _ANYONE, "the movement: "
                                                   "who sits where, no card and no result"),
     "GET /api/drives/{drive_id}/cards": Access(Feature.DRIVE_RESULT, _ANYONE, "the movement cards "

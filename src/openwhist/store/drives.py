@@ -26,6 +26,7 @@ from sqlalchemy import Connection, case, delete, func, insert, select, update
 from openwhist.store.models import Base
 
 __all__ = [
+    "add_correction",
     "add_entry",
     "add_rating_change",
     "claim_round",
@@ -47,6 +48,7 @@ __all__ = [
     "put_pending_rating",
     "take_pending_rating",
     "set_entry_left",
+    "set_result_state",
     "update_drive",
 ]
 
@@ -57,6 +59,7 @@ RESULTS = Base.metadata.tables["drive_results"]
 RATINGS = Base.metadata.tables["ratings"]
 HISTORY = Base.metadata.tables["rating_history"]
 TABLES = Base.metadata.tables["tables"]
+CORRECTIONS = Base.metadata.tables["drive_corrections"]
 
 
 def create_drive(conn: Connection, row: dict[str, Any]) -> None:
@@ -125,9 +128,25 @@ def get_drive(conn: Connection, drive_id: str) -> dict[str, Any] | None:
     ).mappings():
         d = dict(r)
         d["result"] = json.loads(d["result"])
+        d["proposed"] = json.loads(d["proposed"]) if d.get("proposed") else None
         results.append(d)
     out["results"] = results
+    out["corrections"] = _corrections(conn, drive_id)
     return out
+
+
+def _corrections(conn: Connection, drive_id: str) -> list[dict[str, Any]]:
+    """A drive's log of the director's corrections and locks, oldest first (``before`` and
+    ``after`` read)."""
+    rows = []
+    for r in conn.execute(
+        select(CORRECTIONS).where(CORRECTIONS.c.drive_id == drive_id).order_by(CORRECTIONS.c.id)
+    ).mappings():
+        d = dict(r)
+        d["before"] = json.loads(d["before"]) if d["before"] else None
+        d["after"] = json.loads(d["after"]) if d["after"] else None
+        rows.append(d)
+    return rows
 
 
 def list_drives(conn: Connection, since: float | None = None, limit: int = 100) -> list[dict[str, Any]]:
@@ -296,6 +315,42 @@ def put_result(
             result=json.dumps(result),
             entered_by=entered_by,
             created=time.time(),
+        )
+    )
+
+
+def set_result_state(
+    conn: Connection, drive_id: str, round_no: int, table_no: int, deal_no: int, values: dict[str, Any]
+) -> bool:
+    """Change a stored result's columns (``result`` and ``proposed`` as dicts, written as
+    JSON; ``confirmed_by``, ``locked``, ``proposed_by``, ``entered_by``).  False if the deal
+    has no result."""
+    row = dict(values)
+    for key in ("result", "proposed"):
+        if key in row and row[key] is not None:
+            row[key] = json.dumps(row[key])
+    done = conn.execute(
+        update(RESULTS)
+        .where(
+            RESULTS.c.drive_id == drive_id,
+            RESULTS.c.round_no == round_no,
+            RESULTS.c.table_no == table_no,
+            RESULTS.c.deal_no == deal_no,
+        )
+        .values(**row)
+    )
+    return bool(done.rowcount == 1)
+
+
+def add_correction(conn: Connection, drive_id: str, round_no: int, table_no: int, deal_no: int,
+                   user_id: int, action: str, before: Any, after: Any, reason: str) -> None:
+    """Log the director's ``action`` (``correct``, ``lock``, ``unlock``) on a deal's result:
+    the result ``before`` and ``after`` (dicts or None) and his ``reason``."""
+    conn.execute(
+        insert(CORRECTIONS).values(
+            drive_id=drive_id, round_no=round_no, table_no=table_no, deal_no=deal_no, user_id=user_id,
+            action=action, before=json.dumps(before) if before is not None else None,
+            after=json.dumps(after) if after is not None else None, reason=reason, created=time.time(),
         )
     )
 

@@ -199,6 +199,8 @@ class DriveRow(Base):
     starts_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     seed: Mapped[int] = mapped_column(BigInteger)
     created: Mapped[float] = mapped_column(Float)
+    sit_out: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    """The individual movement of 4n + 1 people: one person sits out each round."""
 
 
 class DriveEntryRow(Base):
@@ -244,6 +246,32 @@ class DriveResultRow(Base):
     deal_no: Mapped[int] = mapped_column(Integer, primary_key=True)
     result: Mapped[str] = mapped_column(Text)
     entered_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    created: Mapped[float] = mapped_column(Float)
+    confirmed_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Who of the other side confirmed a scorer's entry (the director for his own); None:
+    waiting for confirmation."""
+    locked: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    """Locked by the director: only he changes it."""
+    proposed: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """A change of a confirmed entry (JSON result) waiting for the other side's consent."""
+    proposed_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class DriveCorrectionRow(Base):
+    """The director's change of a drive's result (``action``: ``correct``, ``lock`` or
+    ``unlock``): who, when, the result before and after (JSON) and the reason given."""
+
+    __tablename__ = "drive_corrections"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    drive_id: Mapped[str] = mapped_column(ForeignKey("drives.id"), index=True)
+    round_no: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    deal_no: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    action: Mapped[str] = mapped_column(String(8))
+    before: Mapped[str | None] = mapped_column(Text, nullable=True)
+    after: Mapped[str | None] = mapped_column(Text, nullable=True)
+    reason: Mapped[str] = mapped_column(Text)
     created: Mapped[float] = mapped_column(Float)
 
 

@@ -8,7 +8,15 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from openwhist.server.http import CallerDep, OptionalCallerDep, hub_of, user_id
-from openwhist.server.schemas.drives import DriveIn, DriveResultIn, PauseIn, SubstituteIn
+from openwhist.server.schemas.drives import (
+    ConfirmIn,
+    CorrectionIn,
+    DriveIn,
+    DriveResultIn,
+    LockIn,
+    PauseIn,
+    SubstituteIn,
+)
 from openwhist.server.services import drives as service
 
 __all__ = ["router"]
@@ -102,6 +110,31 @@ async def drive_result(drive_id: str, body: DriveResultIn, c: CallerDep, request
     service.limit_entries(hub, c.user)
     entry = body.model_dump(exclude={"table", "deal"})
     return await hub.drives.enter(drive_id, c.user["id"], body.table, body.deal, entry)
+
+
+@router.post("/api/drives/{drive_id}/confirm")
+async def drive_confirm(drive_id: str, body: ConfirmIn, c: CallerDep, request: Request) -> dict[str, Any]:
+    """Scorer mode: a person of the other side at the table confirms a deal's result (or
+    the change of it waiting, which then counts)."""
+    hub = hub_of(request)
+    service.limit_entries(hub, c.user)
+    return await hub.drives.fair.confirm(drive_id, c.user["id"], body.round, body.table, body.deal)
+
+
+@router.post("/api/drives/{drive_id}/correct")
+async def drive_correct(drive_id: str, body: CorrectionIn, c: CallerDep, request: Request) -> dict[str, Any]:
+    """The director corrects a deal's result at a table of any round played, with a reason
+    kept in the drive's log."""
+    entry = body.model_dump(exclude={"table", "deal", "round", "reason"})
+    return await hub_of(request).drives.fair.correct(drive_id, c.user["id"], body.round, body.table,
+                                                     body.deal, entry, " ".join(body.reason.split()))
+
+
+@router.post("/api/drives/{drive_id}/lock")
+async def drive_lock(drive_id: str, body: LockIn, c: CallerDep, request: Request) -> dict[str, Any]:
+    """The director locks a deal's result (only he changes it then) or unlocks it; logged."""
+    return await hub_of(request).drives.fair.lock(drive_id, c.user["id"], body.round, body.table, body.deal,
+                                                  body.locked, " ".join(body.reason.split()))
 
 
 @router.get("/api/drives/{drive_id}/movement", response_class=PlainTextResponse)

@@ -9,7 +9,7 @@ from pydantic import Field, StrictBool, StrictFloat, StrictInt
 from openwhist.rules.registry import DEFAULT_VARIANT
 from openwhist.server.schemas.base import In, Short
 
-__all__ = ["DriveIn", "DriveResultIn", "PauseIn", "SubstituteIn"]
+__all__ = ["ConfirmIn", "CorrectionIn", "DriveIn", "DriveResultIn", "LockIn", "PauseIn", "SubstituteIn"]
 
 
 class DriveIn(In):
@@ -34,6 +34,9 @@ class DriveIn(In):
     rated: bool = True
     rank_by: Literal["total", "margin", "matchpoints"] = "total"
     starts_at: Annotated[float, Field(ge=0, le=1e10)] | None = None
+    sit_out: bool = False
+    """The individual movement of 4n + 1 people at tables of four: one person sits out each
+    round (the whist tournament's own sit-out) rather than a computer player in a seat."""
 
 class DriveResultIn(In):
     """Scorer mode: one deal's result at a real table (``table`` and ``deal`` of the round
@@ -60,3 +63,28 @@ class SubstituteIn(In):
 
     number: Annotated[int, Field(ge=1, le=1000)]
 
+
+
+class ConfirmIn(In):
+    """Scorer mode: a person of the other side confirms the result (or the change of it
+    waiting) of ``deal`` at ``table`` in ``round``."""
+
+    round: Annotated[int, Field(ge=1, le=20)]
+    table: Annotated[int, Field(ge=1, le=200)]
+    deal: Annotated[int, Field(ge=1, le=24)]
+
+
+class LockIn(ConfirmIn):
+    """The director locks a result (``locked``: true; only he changes it then) or unlocks it,
+    with an optional reason for the log."""
+
+    locked: bool = True
+    reason: Annotated[str, Field(max_length=200)] = ""
+
+
+class CorrectionIn(DriveResultIn):
+    """The director's correction of a deal's result at a table of any round played (the
+    entry as :class:`DriveResultIn` has it), with the reason kept in the drive's log."""
+
+    round: Annotated[int, Field(ge=1, le=20)]
+    reason: Annotated[str, Field(min_length=1, max_length=200)]

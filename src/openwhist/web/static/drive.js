@@ -335,6 +335,71 @@ const TEXTS = {
   },
 };
 
+// Fair results: the sit-out, entries confirmed by the other side, the director's corrections.
+const FAIR_TEXTS = {
+  en: {roundWord: "Round", sitOut: "One person sits out each round (individual, 4n + 1 people)", entryStates: "Entries at your tables",
+    es_waiting: "waiting for confirmation", es_confirmed: "confirmed", es_change_waiting: "a change waits for confirmation: {proposed}",
+    es_played: "played", locked: "locked", confirm: "Confirm", lock: "Lock", unlock: "Unlock", corrections: "Corrections",
+    correctTitle: "Correct a result", reason: "Reason", correct: "Correct", corrected: "Corrected: round {round}, table {table}, deal {deal}",
+    act_correct: "corrected", act_lock: "locked", act_unlock: "unlocked",
+    err_sit_out_movement: "One person sits out each round only in the individual movement at tables of four.",
+    err_sit_out_people: "One person sits out each round with 4n + 1 people (5, 9, 13...), not {people}.",
+    err_entry_locked: "The director has locked this result: only he changes it.",
+    err_nothing_to_confirm: "This result needs no confirmation.",
+    err_confirm_own_side: "The other side confirms a result, not the side that entered it.",
+    err_no_result: "Deal {deal} of table {table} has no result yet.", err_round_not_played: "Round {round} has not been played.",
+    err_no_drive_table: "There is no table {table} in this round."},
+  nl: {roundWord: "Ronde", sitOut: "Eén persoon zit elke ronde uit (individueel, 4n + 1 personen)", entryStates: "Uitslagen aan je tafels",
+    es_waiting: "wacht op bevestiging", es_confirmed: "bevestigd", es_change_waiting: "een wijziging wacht op bevestiging: {proposed}",
+    es_played: "gespeeld", locked: "vergrendeld", confirm: "Bevestig", lock: "Vergrendel", unlock: "Ontgrendel", corrections: "Correcties",
+    correctTitle: "Een uitslag corrigeren", reason: "Reden", correct: "Corrigeer", corrected: "Gecorrigeerd: ronde {round}, tafel {table}, spel {deal}",
+    act_correct: "gecorrigeerd", act_lock: "vergrendeld", act_unlock: "ontgrendeld",
+    err_sit_out_movement: "Eén persoon zit elke ronde uit alleen in het individuele schema aan tafels van vier.",
+    err_sit_out_people: "Eén persoon zit elke ronde uit met 4n + 1 personen (5, 9, 13...), niet {people}.",
+    err_entry_locked: "De wedstrijdleider heeft deze uitslag vergrendeld: alleen hij wijzigt hem.",
+    err_nothing_to_confirm: "Deze uitslag hoeft niet bevestigd te worden.",
+    err_confirm_own_side: "De andere kant bevestigt een uitslag, niet de kant die hem invoerde.",
+    err_no_result: "Spel {deal} van tafel {table} heeft nog geen uitslag.", err_round_not_played: "Ronde {round} is niet gespeeld.",
+    err_no_drive_table: "Er is geen tafel {table} in deze ronde."},
+  fr: {roundWord: "Tour", sitOut: "Une personne se repose à chaque tour (individuel, 4n + 1 personnes)", entryStates: "Résultats de vos tables",
+    es_waiting: "en attente de confirmation", es_confirmed: "confirmé", es_change_waiting: "une modification attend sa confirmation : {proposed}",
+    es_played: "joué", locked: "verrouillé", confirm: "Confirmer", lock: "Verrouiller", unlock: "Déverrouiller", corrections: "Corrections",
+    correctTitle: "Corriger un résultat", reason: "Motif", correct: "Corriger", corrected: "Corrigé : tour {round}, table {table}, donne {deal}",
+    act_correct: "corrigé", act_lock: "verrouillé", act_unlock: "déverrouillé",
+    err_sit_out_movement: "Une personne ne se repose à chaque tour que dans le mouvement individuel à des tables de quatre.",
+    err_sit_out_people: "Une personne se repose à chaque tour avec 4n + 1 personnes (5, 9, 13...), pas {people}.",
+    err_entry_locked: "Le directeur a verrouillé ce résultat : lui seul le modifie.",
+    err_nothing_to_confirm: "Ce résultat n'a pas besoin de confirmation.",
+    err_confirm_own_side: "C'est l'autre camp qui confirme un résultat, pas celui qui l'a saisi.",
+    err_no_result: "La donne {deal} de la table {table} n'a pas encore de résultat.", err_round_not_played: "Le tour {round} n'a pas été joué.",
+    err_no_drive_table: "Il n'y a pas de table {table} à ce tour."},
+  da: {roundWord: "Runde", sitOut: "Én person sidder over hver runde (individuel, 4n + 1 personer)", entryStates: "Resultater ved dine borde",
+    es_waiting: "venter på bekræftelse", es_confirmed: "bekræftet", es_change_waiting: "en ændring venter på bekræftelse: {proposed}",
+    es_played: "spillet", locked: "låst", confirm: "Bekræft", lock: "Lås", unlock: "Lås op", corrections: "Rettelser",
+    correctTitle: "Ret et resultat", reason: "Begrundelse", correct: "Ret", corrected: "Rettet: runde {round}, bord {table}, spil {deal}",
+    act_correct: "rettet", act_lock: "låst", act_unlock: "låst op",
+    err_sit_out_movement: "Én person sidder kun over hver runde i den individuelle turnering ved borde med fire.",
+    err_sit_out_people: "Én person sidder over hver runde med 4n + 1 personer (5, 9, 13...), ikke {people}.",
+    err_entry_locked: "Turneringslederen har låst dette resultat: kun han ændrer det.",
+    err_nothing_to_confirm: "Dette resultat skal ikke bekræftes.",
+    err_confirm_own_side: "Den anden side bekræfter et resultat, ikke den side der indtastede det.",
+    err_no_result: "Spil {deal} ved bord {table} har endnu intet resultat.", err_round_not_played: "Runde {round} er ikke spillet.",
+    err_no_drive_table: "Der er intet bord {table} i denne runde."},
+  ro: {roundWord: "Runda", sitOut: "O persoană stă pe dinafară în fiecare rundă (individual, 4n + 1 persoane)", entryStates: "Rezultatele meselor dumneavoastră",
+    es_waiting: "așteaptă confirmarea", es_confirmed: "confirmat", es_change_waiting: "o modificare așteaptă confirmarea: {proposed}",
+    es_played: "jucat", locked: "blocat", confirm: "Confirmă", lock: "Blochează", unlock: "Deblochează", corrections: "Corecturi",
+    correctTitle: "Corectați un rezultat", reason: "Motiv", correct: "Corectează", corrected: "Corectat: runda {round}, masa {table}, împărțirea {deal}",
+    act_correct: "corectat", act_lock: "blocat", act_unlock: "deblocat",
+    err_sit_out_movement: "O persoană stă pe dinafară în fiecare rundă doar în sistemul individual, la mese de patru.",
+    err_sit_out_people: "O persoană stă pe dinafară în fiecare rundă cu 4n + 1 persoane (5, 9, 13...), nu {people}.",
+    err_entry_locked: "Directorul a blocat acest rezultat: doar el îl mai schimbă.",
+    err_nothing_to_confirm: "Acest rezultat nu are nevoie de confirmare.",
+    err_confirm_own_side: "Cealaltă parte confirmă un rezultat, nu partea care l-a introdus.",
+    err_no_result: "Împărțirea {deal} de la masa {table} nu are încă rezultat.", err_round_not_played: "Runda {round} nu a fost jucată.",
+    err_no_drive_table: "Nu există masa {table} în această rundă."},
+};
+for (const [lang, words] of Object.entries(FAIR_TEXTS)) Object.assign(TEXTS[lang], words);
+
 // An error the server answered, in the page's language: the drive's own refusals by their
 // code (a result the rules refuse keeps the server's reason), the others as the lobby words them.
 function errText(err) {
@@ -464,6 +529,7 @@ async function drivesPage() {
   const rounds = num("nd-rounds", 3, 1, 20), deals = num("nd-deals", 4, 1, 24), minutes = num("nd-minutes", 20, 5, 180);
   const duplicate = h("input", {type: "checkbox", id: "nd-duplicate"});
   const rated = h("input", {type: "checkbox", id: "nd-rated", checked: true});
+  const sitOut = h("input", {type: "checkbox", id: "nd-sitout"});
   const rankBy = h("select", {id: "nd-rank"}, ["total", "margin", "matchpoints"].map(b => h("option", {value: b, text: dt("by_" + b)})));
   const name = h("input", {id: "nd-name", maxlength: 64, required: true});
   const starts = h("input", {type: "datetime-local", id: "nd-starts"});
@@ -471,7 +537,7 @@ async function drivesPage() {
     e.preventDefault();
     const body = {name: name.value.trim(), family: family.value, movement: movement.value, mode: mode.value,
                   duplicate: duplicate.checked, rounds: Number(rounds.value), deals: Number(deals.value),
-                  round_minutes: Number(minutes.value), rated: rated.checked, rank_by: rankBy.value};
+                  round_minutes: Number(minutes.value), rated: rated.checked, rank_by: rankBy.value, sit_out: sitOut.checked};
     if (starts.value) body.starts_at = new Date(starts.value).getTime() / 1000;
     try {
       const d = await api("POST", "/api/drives", body);
@@ -486,6 +552,7 @@ async function drivesPage() {
     field("nd-name", dt("driveName"), name), field("nd-family", dt("family"), family),
     field("nd-movement", dt("movement"), movement), field("nd-mode", dt("mode"), mode),
     h("label", {class: "check"}, duplicate, " ", dt("duplicate")),
+    h("label", {class: "check"}, sitOut, " ", dt("sitOut")),
     h("div", {class: "row"}, field("nd-rounds", dt("rounds"), rounds), field("nd-deals", dt("dealsPerRound"), deals),
       field("nd-minutes", dt("minutes"), minutes)),
     field("nd-rank", dt("rankBy"), rankBy), h("label", {class: "check"}, rated, " ", dt("rated")),
@@ -560,7 +627,7 @@ function placeBox(d) {
   if (!you || !(d.state === "running" || d.state === "paused")) return null;
   const box = h("section", {class: "card-box your-place", id: "your-place", "aria-labelledby": "yp-h"},
     h("h2", {id: "yp-h", text: dt("yourPlace")}));
-  if (!you.table) { box.append(h("p", {text: dt("notPlaying")})); return box; }
+  if (!you.table) { box.append(h("p", {id: "sitting-out", text: dt("notPlaying")})); return box; }
   box.append(h("p", {class: "where"}, h("strong", {text: dt("tableN", {n: you.table})}), " · ",
     dt("seatAt", {seat: seatWord(you.seat, sizeOf(d, you.table))})));
   if (you.partner.length) box.append(h("p", {id: "your-partner", text: `${dt("partner")}: ${you.partner.map(who).join(", ")}`}));
@@ -640,11 +707,14 @@ async function drivePage(id) {
       h("p", {class: "drive-meta", text: `${dt("mv_" + d.movement)} · ${dt("mode_" + d.mode).split(":")[0]} · ${dt("rounds")}: ${d.rounds} · ${dt("dealsPerRound")}: ${d.deals}${d.duplicate ? " · " + dt("duplicate").split(":")[0] : ""}${d.state === "open" ? " · " + when(d) : ""}`}),
       winners.length ? h("p", {class: "winner", id: "drive-winner", text: dt("winner", {names: winners.join(", ")})}) : null,
       actions,
-      h("div", {class: "columns"}, placeBox(d), directorBox(d, act), cardBox(d), movementBox(d),
+      h("div", {class: "columns"}, placeBox(d), directorBox(d, act), entriesBox(d, act), correctBox(d, variant, act),
+        correctionsBox(d), cardBox(d), movementBox(d),
         d.standings.rows.length && d.state !== "open" ? h("section", {class: "card-box wide"}, standingsTable(d), exports) : null,
         d.tables.length ? tablesList(d) : null, entries, handRecordsBox(d)));
   };
-  render(await api("GET", `/api/drives/${id}`));
+  const first = await api("GET", `/api/drives/${id}`);
+  const variant = await declared(first.family);        // the correction's form is the family's
+  render(first);
   every(2, root, async () => { if (!root.querySelector("select:focus, input:focus, textarea:focus")) render(await api("GET", `/api/drives/${id}`)); });
   return root;
 }
@@ -726,6 +796,115 @@ async function hallPage(id) {
   return root;
 }
 
+// The entry form the family's record declares (``v``: its variant; ``seats``: the table's, in
+// seat order), its inputs' ids starting with ``prefix``: the fields and a function reading them.
+function entryFields(v, seats, prefix) {
+  const {h} = ctx;
+  const fields = h("div", {class: "sc-fields"});
+  const sum13 = (a, b) => { a.addEventListener("input", () => { if (a.value !== "") b.value = Math.max(0, 13 - Number(a.value)); }); };
+  let read;
+  const entry = v?.drive?.entry || {columns: [], contracts: []};   // the form the family's record declares
+  if (entry.bids) {                   // each player's bid and tricks, in seat order
+    const pairs = seats.map(st => {
+      const bid = h("input", {type: "number", id: `${prefix}-bid-${st.seat}`, min: 0, max: 17, inputmode: "numeric", required: true});
+      const took = h("input", {type: "number", id: `${prefix}-took-${st.seat}`, min: 0, max: 17, inputmode: "numeric", required: true});
+      const name = `${seatWord(st.seat, seats.length)} (${who(st)})`;
+      fields.append(h("fieldset", {class: "row exact-entry", "data-seat": st.seat}, h("legend", {text: name}),
+        h("div", {}, h("label", {for: bid.id, text: dt("bidOf")}), bid),
+        h("div", {}, h("label", {for: took.id, text: dt("tricksOf")}), took)));
+      return [bid, took];
+    });
+    read = () => ({bids: pairs.map(([b]) => Number(b.value)), tricks: pairs.map(([, k]) => Number(k.value))});
+  } else if (entry.contracts.length) {
+    const contract = h("select", {id: `${prefix}-contract`}, entry.contracts.map(c => h("option", {value: c, text: c})));
+    const decl = v.header.seats.map(s => h("label", {class: "check"}, h("input", {type: "checkbox", value: s, "data-seat": s}), " ", seatWord(s, v.header.seats.length)));
+    const tricks = h("input", {id: `${prefix}-tricks`, inputmode: "numeric", placeholder: "9"});
+    fields.append(h("label", {for: `${prefix}-contract`, text: dt("contract")}), contract,
+      h("fieldset", {class: "declarers"}, h("legend", {text: dt("declarers")}), decl),
+      h("label", {for: `${prefix}-tricks`, text: dt("declTricks")}), tricks);
+    read = () => ({contract: contract.value, declarers: decl.map(l => l.querySelector("input")).filter(i => i.checked).map(i => i.value),
+                   tricks: tricks.value.split(/[ ,;]+/).filter(Boolean).map(Number)});
+  } else {
+    const names = entry.columns.map(c => "tricks" + c);
+    const a = h("input", {type: "number", id: `${prefix}-a`, min: 0, max: 13, inputmode: "numeric", required: true});
+    const b = h("input", {type: "number", id: `${prefix}-b`, min: 0, max: 13, inputmode: "numeric", required: true});
+    sum13(a, b);                      // the other side's tricks follow; the server checks what is sent
+    fields.append(h("div", {class: "row"}, h("div", {}, h("label", {for: `${prefix}-a`, text: dt(names[0])}), a),
+      h("div", {}, h("label", {for: `${prefix}-b`, text: dt(names[1])}), b)));
+    read = () => ({tricks: [Number(a.value), Number(b.value)]});
+  }
+  return {fields, read};
+}
+
+// --- fair results: entries confirmed by the other side, the director's corrections and locks ---------
+
+const where = x => `${dt("roundN", {n: x.round})} · ${dt("tableN", {n: x.table})} · ${dt("deal")} ${x.deal}`;
+
+// The entries at the caller's tables (every table for the director): each one's state, a button
+// to confirm it for the other side, to lock or unlock it for the director.
+function entriesBox(d, act) {
+  const {h, api} = ctx;
+  const rows = d.entry_states || [];            // this round's, and earlier ones still open
+  if (!rows.length) return null;
+  const post = (path, body) => act(() => api("POST", `/api/drives/${d.id}/${path}`, body));
+  const key = x => ({round: x.round, table: x.table, deal: x.deal});
+  return h("section", {class: "card-box", id: "entry-states", "aria-labelledby": "es-h"},
+    h("h2", {id: "es-h", text: dt("entryStates")}),
+    h("ul", {class: "entry-states"}, rows.map(x => h("li", {"data-round": x.round, "data-table": x.table, "data-deal": x.deal,
+      "data-state": x.state, class: x.state},
+      h("strong", {text: where(x)}), " ", x.detail, " · ",
+      h("span", {class: "state", text: dt("es_" + x.state, {proposed: x.proposed ?? ""}) + (x.locked ? ` · ${dt("locked")}` : "")}),
+      x.can_confirm ? h("button", {type: "button", class: "primary confirm", text: dt("confirm"), onclick: () => post("confirm", key(x))}) : null,
+      d.director ? h("button", {type: "button", class: "lock", text: dt(x.locked ? "unlock" : "lock"),
+                                onclick: () => post("lock", {...key(x), locked: !x.locked})}) : null))));
+}
+
+// The director's log of corrections and locks.
+function correctionsBox(d) {
+  const {h} = ctx;
+  if (!d.director || !d.corrections?.length) return null;
+  return h("section", {class: "card-box", id: "corrections", "aria-labelledby": "co-h"},
+    h("h2", {id: "co-h", text: dt("corrections")}),
+    h("ul", {class: "corrections"}, d.corrections.map(c => h("li", {},
+      h("strong", {text: where(c)}), ` · ${dt("act_" + c.action)} · ${new Date(c.at * 1000).toLocaleString(language())}`,
+      c.action === "correct" ? ` · ${c.before ?? "–"} → ${c.after}` : "", c.reason ? ` · ${c.reason}` : ""))));
+}
+
+// The director's form correcting a result of any round played, with a reason for the log.
+function correctBox(d, v, act) {
+  const {h, api} = ctx;
+  if (!d.director || !d.round_no || !(d.mode === "scorer" || d.state === "finished")) return null;
+  const roundSel = h("select", {id: "co-round"}, Array.from({length: d.round_no}, (_, i) => h("option", {value: i + 1, text: dt("roundN", {n: i + 1}), selected: i + 1 === d.round_no})));
+  const tableSel = h("select", {id: "co-table"});
+  const dealSel = h("select", {id: "co-deal"}, Array.from({length: d.deals}, (_, i) => h("option", {value: i + 1, text: `${dt("deal")} ${i + 1}`})));
+  const reason = h("input", {id: "co-reason", maxlength: 200, required: true});
+  const slot = h("div", {});
+  let read = () => ({});
+  const tables = () => d.tables.filter(x => x.round === Number(roundSel.value));
+  const refill = () => {
+    const t = tables().find(x => String(x.table) === tableSel.value) || tables()[0];
+    const made = entryFields(v, t?.seats || [], "co");
+    read = made.read; slot.replaceChildren(made.fields);
+  };
+  const fillTables = () => {
+    tableSel.replaceChildren(...tables().map(x => h("option", {value: x.table, text: `${dt("tableN", {n: x.table})}: ${x.seats.map(who).join(", ")}`})));
+    refill();
+  };
+  roundSel.addEventListener("change", fillTables);
+  tableSel.addEventListener("change", refill);
+  fillTables();
+  return h("form", {class: "card-box", id: "co-form", onsubmit: e => {
+    e.preventDefault();
+    act(() => api("POST", `/api/drives/${d.id}/correct`, {round: Number(roundSel.value), table: Number(tableSel.value),
+      deal: Number(dealSel.value), reason: reason.value.trim(), ...read()}));
+  }},
+    h("h2", {text: dt("correctTitle")}),
+    h("label", {for: "co-round", text: dt("roundWord")}), roundSel, h("label", {for: "co-table", text: dt("table")}), tableSel,
+    h("label", {for: "co-deal", text: dt("deal")}), dealSel, slot,
+    h("label", {for: "co-reason", text: dt("reason")}), reason,
+    h("button", {type: "submit", class: "primary", id: "co-save", text: dt("correct")}));
+}
+
 // --- scorer mode: a phone at a real table --------------------------------------------------------
 
 async function scorerPage(id) {
@@ -739,40 +918,7 @@ async function scorerPage(id) {
     const dealSel = h("select", {id: "sc-deal"}, Array.from({length: d.deals}, (_, i) => h("option", {value: i + 1, text: `${dt("deal")} ${i + 1}`})));
     const current = d.tables.find(x => x.round === d.round_no && String(x.table) === tableSel.value);
     if (current) dealSel.value = String(Math.min(d.deals, current.deals_done + 1));
-    const fields = h("div", {class: "sc-fields"});
-    const sum13 = (a, b) => { a.addEventListener("input", () => { if (a.value !== "") b.value = Math.max(0, 13 - Number(a.value)); }); };
-    let read;
-    const entry = v?.drive?.entry || {columns: [], contracts: []};   // the form the family's record declares
-    if (entry.bids) {                   // each player's bid and tricks, in seat order
-      const seats = (current || mine[0])?.seats || [];
-      const pairs = seats.map(st => {
-        const bid = h("input", {type: "number", id: `sc-bid-${st.seat}`, min: 0, max: 17, inputmode: "numeric", required: true});
-        const took = h("input", {type: "number", id: `sc-took-${st.seat}`, min: 0, max: 17, inputmode: "numeric", required: true});
-        const name = `${seatWord(st.seat, seats.length)} (${who(st)})`;
-        fields.append(h("fieldset", {class: "row exact-entry", "data-seat": st.seat}, h("legend", {text: name}),
-          h("div", {}, h("label", {for: bid.id, text: dt("bidOf")}), bid),
-          h("div", {}, h("label", {for: took.id, text: dt("tricksOf")}), took)));
-        return [bid, took];
-      });
-      read = () => ({bids: pairs.map(([b]) => Number(b.value)), tricks: pairs.map(([, k]) => Number(k.value))});
-    } else if (entry.contracts.length) {
-      const contract = h("select", {id: "sc-contract"}, entry.contracts.map(c => h("option", {value: c, text: c})));
-      const decl = v.header.seats.map(s => h("label", {class: "check"}, h("input", {type: "checkbox", value: s, "data-seat": s}), " ", seatWord(s, v.header.seats.length)));
-      const tricks = h("input", {id: "sc-tricks", inputmode: "numeric", placeholder: "9"});
-      fields.append(h("label", {for: "sc-contract", text: dt("contract")}), contract,
-        h("fieldset", {class: "declarers"}, h("legend", {text: dt("declarers")}), decl),
-        h("label", {for: "sc-tricks", text: dt("declTricks")}), tricks);
-      read = () => ({contract: contract.value, declarers: decl.map(l => l.querySelector("input")).filter(i => i.checked).map(i => i.value),
-                     tricks: tricks.value.split(/[ ,;]+/).filter(Boolean).map(Number)});
-    } else {
-      const names = entry.columns.map(c => "tricks" + c);
-      const a = h("input", {type: "number", id: "sc-a", min: 0, max: 13, inputmode: "numeric", required: true});
-      const b = h("input", {type: "number", id: "sc-b", min: 0, max: 13, inputmode: "numeric", required: true});
-      sum13(a, b);                      // the other side's tricks follow; the server checks what is sent
-      fields.append(h("div", {class: "row"}, h("div", {}, h("label", {for: "sc-a", text: dt(names[0])}), a),
-        h("div", {}, h("label", {for: "sc-b", text: dt(names[1])}), b)));
-      read = () => ({tricks: [Number(a.value), Number(b.value)]});
-    }
+    const {fields, read} = entryFields(v, (current || mine[0])?.seats || [], "sc");
     const message = h("p", {class: note ? "saved" : "", id: "sc-note", role: "status", text: note});
     const form = h("form", {class: "card-box", id: "sc-form", onsubmit: async e => {
       e.preventDefault();
@@ -792,8 +938,11 @@ async function scorerPage(id) {
       h("label", {for: "sc-deal", text: dt("deal")}), dealSel, fields,
       h("button", {type: "submit", class: "primary", id: "sc-save", text: dt("save"), disabled: !mine.length || d.state !== "running"}),
       message);
+    const act = async fn => {
+      try { render(await fn(), v); } catch (err) { message.className = "error"; message.textContent = errText(err); }
+    };
     fill(root, h("div", {class: "topline"}, h("a", {href: `#drive/${id}`, class: "button", text: dt("drive")})),
-      form, done.size ? tablesList(d) : null);
+      form, entriesBox(d, act), done.size ? tablesList(d) : null);
   };
   const d = await api("GET", `/api/drives/${id}`);
   render(d, await declared(d.family));

@@ -148,6 +148,15 @@ def test_a_nine_person_drive_with_a_sit_out_a_correction_and_the_print_page(brow
     assert "Corrections" in text and "a revoke at table 2" in text
     assert printed.locator("h2", has_text="Hand records").count() == 1
     printed.screenshot(path=shots / "drive-print-phone.png", full_page=True)
+    # the movement cards, from the drive's page: one a person, the round he sits out on it
+    d.bring_to_front()
+    href = d.locator("#dr-cards").get_attribute("href")
+    assert href
+    cards = d.context.new_page()
+    cards.goto(server.url + href)
+    assert cards.locator("section.card").count() == 9
+    assert cards.locator("section.card", has_text="sits out").count() == 2   # two rounds, two sat out
+    cards.screenshot(path=shots / "drive-sitout-cards-phone.png", full_page=True)
     assert errors == [] and their_errors == []
 
 

@@ -44,9 +44,9 @@ WORDS: dict[str, dict[str, str]] = {
 }
 """Every word of the page, in each of its languages."""
 
-_STYLE = ("body{font:14px sans-serif;margin:2em}table{border-collapse:collapse;margin:.5em 0}"
-          "td,th{border:1px solid #999;padding:.2em .6em;text-align:left}"
-          ".card,.slip{border:1px solid #333;padding:.5em 1em;margin:1em 0;max-width:40em}"
+_STYLE = ("body{font:14px sans-serif;margin:1em}table{border-collapse:collapse;margin:.5em 0;width:100%}"
+          "td,th{border:1px solid #999;padding:.2em .4em;text-align:left;overflow-wrap:anywhere}"
+          ".card,.slip{border:1px solid #333;padding:.5em;margin:1em 0;max-width:40em}"
           "@media print{body{margin:0}.card,.slip{border:none;margin:0;break-after:page;"
           "page-break-after:always}}")
 
@@ -113,5 +113,6 @@ def cards_html(drive: dict[str, Any], rounds: list[dict[str, Any]], sides: tuple
         groups = [[j for j in range(n) if keys[j] == k] for k in dict.fromkeys(keys)]
         slips = f"<h1>{w['slips']}</h1>" + _slips(rounds, drive["deals"], groups, w)
     return (f"<!doctype html><html lang='{lang if lang in WORDS else 'en'}'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             f"<title>{e(drive['name'])}: {w['cards']}</title><style>{_STYLE}</style></head><body>"
             f"<h1>{e(drive['name'])}: {w['cards']}</h1>{cards}{slips}</body></html>")

@@ -1123,8 +1123,9 @@ def results_html(view: dict[str, Any]) -> str:
         for t in view["tables"]
     )
     return (
-        f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'><title>{e(view['name'])}</title>"
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{e(view['name'])}</title>"
         "<style>body{font:14px sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
         "td,th{border:1px solid #999;padding:.2em .6em;text-align:left}</style></head><body>"
         f"<h1>{e(view['name'])}</h1><p>{e(view['family'])} whist · {e(view['movement'])} movement · "

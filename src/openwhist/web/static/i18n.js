@@ -1215,3 +1215,22 @@ const HOWTO = {
   },
 };
 for (const l of LANGS) Object.assign(T[l], HOWTO[l]);
+// the two rule options the table form had no words for (the how-to pages list every option)
+const HOWTO_OPTS = {
+  en: {troel_lead: ["Troel's first lead", "Who leads to troel's first trick: the troel partner, any card (FreeWhist), or the holder of the trump ace, who must lead it (Whisthub).",
+                    {partner: "the troel partner", "trump-ace": "the trump ace's holder"}],
+       propose_card: ["Propose only a suit held", "A player may propose only a suit he holds a card of, as the one who accepts must (Whisthub); off: only the acceptor needs one (FreeWhist)."]},
+  nl: {troel_lead: ["Eerste uitkomst bij troel", "Wie uitkomt in de eerste slag van troel: de troelpartner, met een vrije kaart (FreeWhist), of wie de troefaas heeft, die hij moet uitspelen (Whisthub).",
+                    {partner: "de troelpartner", "trump-ace": "wie de troefaas heeft"}],
+       propose_card: ["Alleen een kleur vragen die je hebt", "Een speler mag alleen een kleur vragen waarvan hij een kaart heeft, zoals wie meegaat (Whisthub); uit: alleen wie meegaat, moet er een hebben (FreeWhist)."]},
+  fr: {troel_lead: ["Entame du trou", "Qui entame le premier pli du trou : le partenaire du trou, n'importe quelle carte (FreeWhist), ou celui qui a l'as d'atout, qu'il doit jouer (Whisthub).",
+                    {partner: "le partenaire du trou", "trump-ace": "celui qui a l'as d'atout"}],
+       propose_card: ["Proposer seulement une couleur tenue", "Un joueur ne peut proposer qu'une couleur dont il a une carte, comme celui qui emballe (Whisthub) ; sinon, seul celui qui emballe doit en avoir une (FreeWhist)."]},
+  da: {troel_lead: ["Første udspil i troel", "Hvem der spiller ud til første stik i troel: troel-makkeren, et frit kort (FreeWhist), eller den med trumfesset, som skal spille det ud (Whisthub).",
+                    {partner: "troel-makkeren", "trump-ace": "den med trumfesset"}],
+       propose_card: ["Foreslå kun en kulør, man har", "En spiller må kun foreslå en kulør, han har et kort i, ligesom den der accepterer (Whisthub); fra: kun den, der accepterer, skal have et (FreeWhist)."]},
+  ro: {troel_lead: ["Prima deschidere la troel", "Cine deschide prima levată la troel: partenerul de troel, cu orice carte (FreeWhist), sau cel care are asul de atu, pe care trebuie să-l joace (Whisthub).",
+                    {partner: "partenerul de troel", "trump-ace": "cel cu asul de atu"}],
+       propose_card: ["Propui doar o culoare pe care o ai", "Un jucător poate propune doar o culoare din care are o carte, ca și cel care acceptă (Whisthub); oprit: doar cel care acceptă trebuie să aibă una (FreeWhist)."]},
+};
+for (const l of LANGS) for (const [name, words] of Object.entries(HOWTO_OPTS[l])) OPTS[l][name] ??= words;

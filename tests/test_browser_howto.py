@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from browser_util import WebServer, free_port, launched_chromium
-from openwhist.rules.registry import get_variant
 from openwhist.rules.base import option_infos
+from openwhist.rules.registry import get_variant
 from test_browser import SIZES, as_guest, new_page, shots  # noqa: F401  (a fixture)
 from test_howto import ENGLISH, _words
 
@@ -25,7 +25,8 @@ sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 NO_SIDEWAYS = "() => document.scrollingElement.scrollWidth <= innerWidth + 1"
-CASES = {"ro": ("belgian", "ro-RO", "Cum se joacă whist belgian (whist cu culoare)", "Trebuie să răspundeți la culoare",
+CASES = {"ro": ("belgian", "ro-RO", "Cum se joacă whist belgian (whist cu culoare)",
+                "Trebuie să răspundeți la culoare",
                 "câștigă levata", "Regulile acestei mese"),
          "nl": ("classic", "nl-NL", "Hoe speel je klassiek whist", "Je moet kleur bekennen",
                 "wint de slag", "De regels aan deze tafel")}
@@ -92,7 +93,7 @@ def play_until_a_card_is_refused(page: Any, want: str, deadline_s: float = 240) 
                 continue
         time.sleep(0.05)
     raise AssertionError("no card was ever refused: " + page.locator(".topline").inner_text()
-                         + str(page.errors) + page.locator(".play-area").inner_html().split("<svg")[0][-200:] + page.locator(".hand.mine").evaluate("e => e.outerHTML.replace(/<svg.*?<\\/svg>/g, \"\")"))
+                         + str(page.errors) + page.locator(".hand.mine").inner_text())
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
@@ -141,7 +142,8 @@ def test_a_newcomer_reads_the_rules_and_plays_a_first_deal_explained(
     assert page.errors == []
 
 
-def test_the_explanations_can_be_turned_off_and_the_rules_need_no_account(browser: Any, server: WebServer) -> None:
+def test_the_explanations_can_be_turned_off_and_the_rules_need_no_account(browser: Any,
+                                                                         server: WebServer) -> None:
     page = new_page(browser, locale="da-DK")
     page.goto(server.url + "/#howto/german/german-race-7")   # no session: the page is public
     expect(page.locator("#howto-h")).to_have_text("Sådan spiller man tysk whist")

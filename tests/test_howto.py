@@ -57,7 +57,7 @@ def test_every_variant_and_preset_has_its_page_in_every_language(lang: str) -> N
         page = howto(name, lang)
         assert page["variant"] == name and page["lang"] == lang and page["title"]
         parts = [s["id"] for s in page["sections"]]
-        assert PARTS <= set(parts) and len(parts) == len(set(parts)), (name, parts)
+        assert set(parts) >= PARTS and len(parts) == len(set(parts)), (name, parts)
         assert all(s["title"] and len(s["text"]) > 80 for s in page["sections"]), name
         presets = {p["name"]: p["text"] for p in page["presets"]}
         assert set(presets) == set(get_variant(name).presets), (name, lang)
@@ -89,7 +89,7 @@ def _call_words(name: str) -> set[str]:
 def test_every_call_is_explained_in_every_language(name: str) -> None:
     words = _call_words(name)
     if name == "belgian":                 # every contract, and the calls of the auction's options
-        words |= set(KINDS) | {"pass", "wait", "propose", "accept", "passe-parole"}
+        words |= set(KINDS) | {"pass", "wait", "propose", "accept", "passe-parole", "trump"}
         assert {"solo", "propose", "accept", "small-misere", "wait"} <= words
     for lang in LANGUAGES:
         calls = howto(name, lang)["calls"]
@@ -128,8 +128,10 @@ def test_a_base_gives_its_sections_and_the_variant_replaces_its_own() -> None:
 
 
 def test_unknown_variants_and_languages_are_refused_with_a_code() -> None:
-    for variant, lang, code in [("bridge", "en", "no_howto_variant"), ("common", "en", "no_howto_variant"),
-                                ("../classic", "en", "no_howto_variant"), ("classic", "de", "no_howto_language")]:
+    for variant, lang, code in [("bridge", "en", "no_howto_variant"),
+                                ("common", "en", "no_howto_variant"),
+                                ("../classic", "en", "no_howto_variant"),
+                                ("classic", "de", "no_howto_language")]:
         with pytest.raises(HowToError) as caught:
             howto(variant, lang)
         assert caught.value.code == code
@@ -190,7 +192,8 @@ def _options_as_worded(options: dict[str, list[str]]) -> dict[str, Any]:
                 const o = m.optionText(variant, name);
                 out[l][`${variant}.${name}`] = o && {label: o.label, help: o.help};
             }
-            out[l].err = [m.t("err_no_howto_variant", {variant: "x"}), m.t("err_no_howto_language", {languages: "y"})];
+            out[l].err = [m.t("err_no_howto_variant", {variant: "x"}),
+                          m.t("err_no_howto_language", {languages: "y"})];
         }
         console.log(JSON.stringify(out));
     """

@@ -145,7 +145,10 @@ def test_a_newcomer_reads_the_rules_and_plays_a_first_deal_explained(
 def test_the_explanations_can_be_turned_off_and_the_rules_need_no_account(browser: Any,
                                                                          server: WebServer) -> None:
     page = new_page(browser, locale="da-DK")
-    page.goto(server.url + "/#howto/german/german-race-7")   # no session: the page is public
+    page.goto(server.url)                                     # no session: the pages are public
+    page.click("#howto-first")
+    expect(page.locator("#howto-h")).to_have_text("Sådan spiller man klassisk whist")
+    page.goto(server.url + "/#howto/german/german-race-7")
     expect(page.locator("#howto-h")).to_have_text("Sådan spiller man tysk whist")
     expect(page.locator("#howto-preset-german-race-7.chosen")).to_be_visible()
     page.select_option("#howto-variant", "oh-hell")

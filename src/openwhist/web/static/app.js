@@ -196,7 +196,8 @@ function signInView() {
     h("h2", {id: "guest-h", text: t("guestTitle")}),
     h("label", {for: "nick", text: t("nickname")}),
     h("input", {id: "nick", name: "nickname", required: true, maxlength: 20, autocomplete: "nickname"}),
-    h("button", {type: "submit", class: "primary", id: "play-guest", text: t("playGuest")}));
+    h("button", {type: "submit", class: "primary", id: "play-guest", text: t("playGuest")}),
+    h("p", {}, h("a", {href: "#howto", id: "howto-first", text: t("howTo")})));
   const account = h("form", {class: "card-box", "aria-labelledby": "acc-h"},
     h("h2", {id: "acc-h", text: t("accountTitle")}),
     h("label", {for: "acc-name", text: t("name")}),

@@ -16,6 +16,8 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import openwhist
 from openwhist.rules.base import option_infos
@@ -219,3 +221,73 @@ def test_every_option_a_table_can_set_is_described_in_each_language() -> None:
                     assert not _words(text["help"]) & ENGLISH, (lang, key, text["help"])
         assert all("{" not in x for x in texts["err"]) and len(set(texts["err"])) == 2
     assert worded["ro"]["err"] != worded["en"]["err"]
+
+
+@given(st.text(max_size=30), st.sampled_from([*LANGUAGES, "de", "", "EN", "../en"]))
+def test_any_name_is_a_page_or_a_refusal_with_a_code(name: str, lang: str) -> None:
+    try:
+        page = howto(name, lang)
+    except HowToError as exc:
+        assert exc.code in {"no_howto_variant", "no_howto_language"}
+        assert (exc.code == "no_howto_language") == (lang not in LANGUAGES)
+    else:
+        assert name in variants() and lang in LANGUAGES and page["variant"] == name
+
+
+# --- a first game explained: the page's reasons, from a view -----------------------------------
+
+
+def _explained(cases: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Each case's explanation in each language, from ``howto.js`` (``whyNotPlayable`` with
+    ``card`` and ``hand``, else ``trickWhy`` with ``pairs`` and ``winner``)."""
+    node = _node()
+    if node is None:
+        pytest.skip("no Node.js to run the page's scripts with")
+    script = """
+        const [i18n, howto] = [await import(process.argv[1]), await import(process.argv[2])];
+        const cases = JSON.parse(process.argv[3]), out = {}, name = l => `seat ${l}`;
+        for (const l of i18n.LANGS) {
+            i18n.setLanguage(l);
+            out[l] = cases.map(c => c.card ? howto.whyNotPlayable(c.card, c.hand, "N", c.view, name)
+                                           : howto.trickWhy(c.pairs, c.winner, c.trump, name));
+        }
+        console.log(JSON.stringify(out));
+    """
+    page_js = I18N.with_name("howto.js")
+    done = subprocess.run([node, "--input-type=module", "-e", script, I18N.as_uri(), page_js.as_uri(),
+                           json.dumps(cases)], capture_output=True, text=True, timeout=60, check=True)
+    explained: dict[str, list[str]] = json.loads(done.stdout)
+    return explained
+
+
+def test_why_a_card_cannot_be_played_and_who_won_a_trick_in_every_language() -> None:
+    hand = ["2H", "5H", "AS", "3C"]
+    cases = [
+        {"card": "AS", "hand": hand, "view": {"to_move": "N", "legal": ["2H", "5H"], "trick": [["W", "KH"]],
+                                               "trump": "S"}},
+        {"card": "3C", "hand": ["AS", "3C"], "view": {"to_move": "N", "legal": ["AS"], "trick": [["W", "KH"]],
+                                                       "trump": "S"}},
+        {"card": "3C", "hand": hand, "view": {"to_move": "E", "legal": ["2H"], "trick": [], "trump": None}},
+        {"card": "3C", "hand": hand, "view": {"to_move": "N", "legal": ["pass", "wait"], "trick": [],
+                                               "trump": None}},
+        {"pairs": [["W", "KH"], ["N", "2S"], ["E", "AH"], ["S", "3H"]], "winner": "N", "trump": "S"},
+        {"pairs": [["W", "KH"], ["N", "2D"], ["E", "AH"], ["S", "3H"]], "winner": "E", "trump": "S"},
+        {"pairs": [["W", "KH"], ["N", "2D"], ["E", "AH"], ["S", "3H"]], "winner": "E", "trump": None},
+    ]
+    said = _explained(cases)
+    assert said["en"] == [
+        "You must follow suit: hearts was led and you still hold hearts, so play one of them.",
+        "You have no hearts, so you must trump: play a card of spades.",
+        "It is not your turn: seat E plays now.",
+        "No card is played yet: the calls come first.",
+        "seat N wins the trick: 2 of spades is the highest trump played.",
+        "seat E wins the trick: ace of hearts is the highest card of hearts, the suit led, and no trump "
+        "was played.",
+        "seat E wins the trick: ace of hearts is the highest card of hearts, the suit led.",
+    ], said["en"]
+    assert said["ro"][0].startswith("Trebuie să răspundeți la culoare") and "cupă" in said["ro"][0]
+    assert said["nl"][1] == "Je hebt geen harten, dus je moet troeven: speel een kaart in schoppen."
+    for lang, texts in said.items():
+        assert len(set(texts)) == len(texts) and all(texts) and not any("{" in x for x in texts), lang
+        if lang != "en":
+            assert all(not _words(x.replace("seat", "")) & ENGLISH for x in texts), (lang, texts)

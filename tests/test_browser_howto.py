@@ -27,9 +27,9 @@ expect = sync_api.expect
 NO_SIDEWAYS = "() => document.scrollingElement.scrollWidth <= innerWidth + 1"
 CASES = {"ro": ("belgian", "ro-RO", "Cum se joacă whist belgian (whist cu culoare)",
                 "Trebuie să răspundeți la culoare",
-                "câștigă levata", "Regulile acestei mese"),
+                "câștigă levata", "Regulile acestei mese", "Sugestie: "),
          "nl": ("classic", "nl-NL", "Hoe speel je klassiek whist", "Je moet kleur bekennen",
-                "wint de slag", "De regels aan deze tafel")}
+                "wint de slag", "De regels aan deze tafel", "Voorstel: ")}
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +100,7 @@ def play_until_a_card_is_refused(page: Any, want: str, deadline_s: float = 240) 
 @pytest.mark.parametrize("lang", ["ro", "nl"])
 def test_a_newcomer_reads_the_rules_and_plays_a_first_deal_explained(
         browser: Any, server: WebServer, shots: Path, device: str, lang: str) -> None:  # noqa: F811
-    variant, locale, title, follow, won, rules = CASES[lang]
+    variant, locale, title, follow, won, rules, hint = CASES[lang]
     width, height = SIZES[device]
     page = new_page(browser, width, height, locale=locale)
     as_guest(page, server.url, f"Nou{lang}{device}")
@@ -126,6 +126,8 @@ def test_a_newcomer_reads_the_rules_and_plays_a_first_deal_explained(
     assert page.is_checked("#teach-table")
     why, before = play_until_a_card_is_refused(page, follow)
     assert follow in why
+    page.click("#hint-button")                          # the hint, said in words
+    expect(page.locator("#teach")).to_contain_text(hint, timeout=20000)
     if won not in before + why:                         # a trick won, and why: play on to the trick's end
         page.locator(".hand.mine.active button.card.legal").first.click()
         page.wait_for_function("(w) => document.querySelector('#teach')?.innerText.includes(w)",

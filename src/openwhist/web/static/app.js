@@ -1085,7 +1085,7 @@ class TableClient {
       if (this.v !== v) return;                     // the table moved on meanwhile
       this.hint = r.action;
       this.note = t("hintIs", {card: actionName(r.action)}) + (w && ` (${w})`);
-      if (teaching()) this.teachSay(t("teachHint", {card: actionName(r.action), why: w || ""}).trim());
+      if (teaching()) this.teachSay(t("teachHint", {card: actionName(r.action), why: w ? w[0].toUpperCase() + w.slice(1) : ""}).trim());
     } catch (err) { this.note = errorText(err); }
     this.render();
   }

@@ -1177,10 +1177,12 @@ class TableClient {
     }
   }
 
-  teachSay(text) {
+  // An explanation shown (the last three stay); said aloud where the player asked for it
+  // (the calls and tricks are said already by the live region).
+  teachSay(text, aloud = true) {
     if (!text) return;
     this.teachLines = [...(this.teachLines || []), text].slice(-3);
-    announce(text);
+    if (aloud) announce(text);
   }
 
   // A card that cannot be played, clicked while explaining: why not.
@@ -1199,9 +1201,9 @@ class TableClient {
     for (const e of events) {
       if (e.kind === "call_made" && e.call) {
         const meaning = callMeaning(e.call, this.howto);
-        this.teachSay(t("teachCall", {name: this.nameOf(e.hand), call: callName(e.call), meaning}).trim());
+        this.teachSay(t("teachCall", {name: this.nameOf(e.hand), call: callName(e.call), meaning}).trim(), false);
       } else if (e.kind === "trick_won") {
-        this.teachSay(trickWhy(this.trickPairs(e), e.winner, this.view?.trump, l => this.nameOf(l)));
+        this.teachSay(trickWhy(this.trickPairs(e), e.winner, this.view?.trump, l => this.nameOf(l)), false);
       }
     }
   }

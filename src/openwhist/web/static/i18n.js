@@ -1134,7 +1134,7 @@ for (const l of LANGS) {
 // the explanations of a newcomer's first game: why a card cannot be played, who won a trick.
 const HOWTO = {
   en: {
-    howTo: "How to play", howtoOf: "How to play: {variant}", howtoPick: "Game", howtoPresets: "The presets: what each changes",
+    howTo: "How to play", howtoPick: "Game", howtoPresets: "The presets: what each changes",
     howtoOptions: "Rule options a table can set", howtoChoices: "Choices: {list}", tableRules: "This table's rules",
     ruleYes: "yes", ruleNo: "no", ruleNone: "none",
     teachSwitch: "Explain my first game: why a card cannot be played, what each call means, who won each trick",
@@ -1150,7 +1150,7 @@ const HOWTO = {
     err_no_howto_language: "The pages on how to play are written in {languages} only.",
   },
   nl: {
-    howTo: "Hoe speel je het", howtoOf: "Zo speel je: {variant}", howtoPick: "Spel", howtoPresets: "De varianten: wat elk verandert",
+    howTo: "Speluitleg", howtoPick: "Spel", howtoPresets: "De varianten: wat elk verandert",
     howtoOptions: "Spelregels die een tafel kan instellen", howtoChoices: "Keuzes: {list}", tableRules: "De regels aan deze tafel",
     ruleYes: "ja", ruleNo: "nee", ruleNone: "geen",
     teachSwitch: "Leg mijn eerste spel uit: waarom een kaart niet mag, wat elk bod betekent, wie elke slag wint",
@@ -1166,7 +1166,7 @@ const HOWTO = {
     err_no_howto_language: "De uitleg over het spel is alleen geschreven in {languages}.",
   },
   fr: {
-    howTo: "Comment jouer", howtoOf: "Comment jouer : {variant}", howtoPick: "Jeu", howtoPresets: "Les variantes : ce que chacune change",
+    howTo: "Comment jouer", howtoPick: "Jeu", howtoPresets: "Les variantes : ce que chacune change",
     howtoOptions: "Options de règles qu'une table peut choisir", howtoChoices: "Choix : {list}", tableRules: "Les règles de cette table",
     ruleYes: "oui", ruleNo: "non", ruleNone: "aucune",
     teachSwitch: "Expliquer ma première partie : pourquoi une carte est refusée, ce que veut dire chaque annonce, qui gagne chaque pli",
@@ -1182,7 +1182,7 @@ const HOWTO = {
     err_no_howto_language: "Les pages de règles sont écrites uniquement en {languages}.",
   },
   da: {
-    howTo: "Sådan spiller man", howtoOf: "Sådan spiller man: {variant}", howtoPick: "Spil", howtoPresets: "Varianterne: hvad hver ændrer",
+    howTo: "Sådan spiller man", howtoPick: "Spil", howtoPresets: "Varianterne: hvad hver ændrer",
     howtoOptions: "Regler et bord kan vælge", howtoChoices: "Valg: {list}", tableRules: "Reglerne ved dette bord",
     ruleYes: "ja", ruleNo: "nej", ruleNone: "ingen",
     teachSwitch: "Forklar mit første spil: hvorfor et kort ikke må spilles, hvad hver melding betyder, hvem der tager hvert stik",
@@ -1198,7 +1198,7 @@ const HOWTO = {
     err_no_howto_language: "Siderne om spillene findes kun på {languages}.",
   },
   ro: {
-    howTo: "Cum se joacă", howtoOf: "Cum se joacă: {variant}", howtoPick: "Jocul", howtoPresets: "Variantele: ce schimbă fiecare",
+    howTo: "Cum se joacă", howtoPick: "Jocul", howtoPresets: "Variantele: ce schimbă fiecare",
     howtoOptions: "Opțiunile de reguli pe care le poate alege o masă", howtoChoices: "Variante: {list}", tableRules: "Regulile acestei mese",
     ruleYes: "da", ruleNo: "nu", ruleNone: "niciuna",
     teachSwitch: "Explică-mi primul joc: de ce o carte nu poate fi jucată, ce înseamnă fiecare licitație, cine câștigă fiecare levată",

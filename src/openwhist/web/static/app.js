@@ -1210,6 +1210,7 @@ class TableClient {
 
   teachBox(mine) {
     if (!teaching()) return null;
+    if (this.howto?.lang !== language()) this.learn();     // turned on, or another language chosen
     const v = this.view, hand = v.to_move === this.seat ? v.hand : [];
     const now = mine && hand.length ? youMay(v, hand) : "";
     return h("div", {class: "teach", id: "teach", role: "region", "aria-label": t("teachTitle")},

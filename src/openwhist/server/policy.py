@@ -721,6 +721,8 @@ ROUTES: dict[str, Access] = {
     "GET /api/me": Access(Feature.PROFILE, "the session's person", "his own name and CSRF token"),
     "GET /api/health": Access(None, _ANYONE, "counts and readiness, nothing of any table or person"),
     "GET /api/variants": Access(None, _ANYONE, "the rules' options and presets"),
+    "GET /api/howto/{variant}": Access(None, _ANYONE, "how to play a variant, its presets and "
+                                       "calls, in one language; nothing of any table or person"),
     "POST /api/tables": Access(Feature.PLAY, _SESSION + " (limited per person and address)",
                                "the new table's info, its code to its owner"),
     "POST /api/quickplay": Access(Feature.PLAY, _SESSION, "the new table's info"),

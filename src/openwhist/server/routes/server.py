@@ -4,7 +4,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from openwhist.server.http import hub_of
+from openwhist.rules.howto import LANGUAGES, HowToError, howto
+from openwhist.server.http import error, hub_of
 from openwhist.server.services import server
 
 __all__ = ["router"]
@@ -24,3 +25,17 @@ async def health(request: Request) -> dict[str, Any]:
 async def list_variants() -> list[dict[str, Any]]:
     """The variants a table can play, with their presets, options and match lengths."""
     return server.variant_list()
+
+
+@router.get("/api/howto/{variant}", tags=["tables"])
+async def how_to_play(variant: str, lang: str = "en") -> dict[str, Any]:
+    """How to play ``variant``, for people who never played it, in ``lang`` (en, nl, fr, da
+    or ro): its sections, what each preset changes, what each call promises.  An unknown
+    variant is a 404 (``no_howto_variant``), a language not written a 422
+    (``no_howto_language``)."""
+    try:
+        return howto(variant, lang)
+    except HowToError as exc:
+        status = 404 if exc.code == "no_howto_variant" else 422
+        raise error(status, str(exc), exc.code, variant=variant[:40], lang=lang[:10],
+                    languages=", ".join(LANGUAGES)) from None

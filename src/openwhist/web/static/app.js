@@ -7,6 +7,7 @@ import {seatWord} from "./i18n.js";
 import {cardSvg} from "./cards.js";
 import {ROUTES as DRIVE_ROUTES, driveLink, init as initDrives, lobbyDrives, page as drivePage} from "./drive.js";
 import {auctionFacts, stockRow, tricksBySeat} from "./facts.js";
+import {callMeaning, howtoData, howtoView, tableRules, teachSwitch, teaching, trickWhy, whyNotPlayable, youMay} from "./howto.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const main = () => $("#main");
@@ -195,7 +196,8 @@ function signInView() {
     h("h2", {id: "guest-h", text: t("guestTitle")}),
     h("label", {for: "nick", text: t("nickname")}),
     h("input", {id: "nick", name: "nickname", required: true, maxlength: 20, autocomplete: "nickname"}),
-    h("button", {type: "submit", class: "primary", id: "play-guest", text: t("playGuest")}));
+    h("button", {type: "submit", class: "primary", id: "play-guest", text: t("playGuest")}),
+    h("p", {}, h("a", {href: "#howto", id: "howto-first", text: t("howTo")})));
   const account = h("form", {class: "card-box", "aria-labelledby": "acc-h"},
     h("h2", {id: "acc-h", text: t("accountTitle")}),
     h("label", {for: "acc-name", text: t("name")}),
@@ -323,6 +325,9 @@ async function lobbyView() {
                    h("option", {value: "deal", text: t("oneDeal")}));
   const quick = h("section", {class: "card-box", "aria-labelledby": "qp-h"},
     h("h2", {id: "qp-h", text: t("quickPlay")}), h("p", {text: t("quickPlayHelp")}),
+    h("p", {class: "howto-links", id: "howto-links"}, `${t("howTo")}: `,
+      all.flatMap((v, k) => [k ? " · " : "", h("a", {href: `#howto/${v.name}`, id: `howto-${v.name}`, text: variantName(v.name)})])),
+    teachSwitch(h, "teach-quick"),
     h("label", {for: "qp-length", text: t("length")}), length,
     h("div", {class: "row wrap"}, all.flatMap(v => [h("button", {
       type: "button", class: "primary", "data-variant": v.name, id: `quick-${v.name}`,
@@ -339,6 +344,7 @@ async function lobbyView() {
 
   const variantSel = h("select", {id: "nt-variant"}, all.map(v => h("option", {value: v.name, text: variantName(v.name)})));
   const presetSel = h("select", {id: "nt-preset"});
+  const howtoLink = h("a", {id: "nt-howto", class: "howto-link", text: t("howTo")});
   const optionsBox = h("fieldset", {class: "options", id: "nt-options"});
   const seatsBox = h("fieldset", {class: "seat-specs", id: "nt-seat-list"});
   const untilSel = h("select", {id: "nt-until"});
@@ -361,6 +367,7 @@ async function lobbyView() {
   const players = () => Number($("#nt-players", playersBox)?.value) || undefined;
   const fillOptions = () => {
     const v = current();
+    howtoLink.href = `#howto/${v?.name}/${presetSel.value}`;
     const values = presetValues();
     const picker = playersPicker(v, "nt-players", values.players);
     const help = picker && optionText(v.name, "players")?.help;
@@ -433,7 +440,8 @@ async function lobbyView() {
   }},
     h("h2", {id: "nt-h", text: t("newTable")}),
     h("label", {for: "nt-variant", text: t("variant")}), variantSel,
-    h("label", {for: "nt-preset", text: t("preset")}), presetSel,
+    h("label", {for: "nt-preset", text: t("preset")}), presetSel, howtoLink,
+    teachSwitch(h, "nt-teach"),
     h("label", {class: "check"}, priv, " ", t("private")),
     playersBox, seatsBox,
     h("div", {class: "row length-row"},
@@ -614,6 +622,7 @@ class TableClient {
 
   setTable(table) {
     this.table = table; this.sheet = [...(table.sheet || [])];
+    this.learn();
     this.tableAt = Date.now();
     if (table.state !== "pause") this.readySent = false;
     if (table.state !== "over") this.againSent = false;
@@ -690,6 +699,7 @@ class TableClient {
       }
       if (m.view && m.view.trick.length) this.flash = null;
       this.say(events, m);
+      if (teaching()) this.explain(events, m);
     }
     if (m.view) this.view = m.view;
     if (m.type === "welcome" && !this.welcomed) {     // what was said before one came: the auction, the trick
@@ -1075,6 +1085,7 @@ class TableClient {
       if (this.v !== v) return;                     // the table moved on meanwhile
       this.hint = r.action;
       this.note = t("hintIs", {card: actionName(r.action)}) + (w && ` (${w})`);
+      if (teaching()) this.teachSay(t("teachHint", {card: actionName(r.action), why: w ? w[0].toUpperCase() + w.slice(1) : ""}).trim());
     } catch (err) { this.note = errorText(err); }
     this.render();
   }
@@ -1151,7 +1162,60 @@ class TableClient {
     const choosing = turn && cards.some(c => legal.has(c));
     return h("div", {class: `hand${mine ? " mine" : " open"}${played ? " played-by-me" : ""}${active ? " active" : ""}`,
                      role: "group", "aria-label": label, "data-hand": letter},
-      sorted.map((c, i) => this.cardButton(c, legal.has(c) && turn, i, choosing)));
+      sorted.map((c, i) => this.whyNot(this.cardButton(c, legal.has(c) && turn, i, choosing), c, cards, letter, legal.has(c) && turn)));
+  }
+
+  // --- a first game explained (the words: howto.js) ------------------------------------------
+
+  // The variant's record (for this table's rules) and, when explaining, its page's calls.
+  learn() {
+    const name = this.table?.variant;
+    if (!name) return;
+    if (this.record?.name !== name) variants().then(all => { this.record = all.find(v => v.name === name); this.render(); }, () => {});
+    if (teaching() && this.howto?.lang !== language()) {
+      howtoData(api, name).then(d => { this.howto = d; }, () => {});
+    }
+  }
+
+  // An explanation shown (the last three stay); said aloud where the player asked for it
+  // (the calls and tricks are said already by the live region).
+  teachSay(text, aloud = true) {
+    if (!text) return;
+    this.teachLines = [...(this.teachLines || []), text].slice(-3);
+    if (aloud) announce(text);
+  }
+
+  // A card that cannot be played, clicked while explaining: why not.
+  whyNot(button, card, hand, letter, playable) {
+    button.addEventListener("click", () => {
+      if (playable || !teaching() || !this.view) return;
+      this.teachSay(whyNotPlayable(card, hand, letter, this.view, l => this.nameOf(l)));
+      this.render();
+    });
+    return button;
+  }
+
+  // The calls made (what each promises) and the tricks won (by whom and why).
+  explain(events, m) {
+    if (!events.length && m.action && !parseCard(m.action)) events = [{kind: "call_made", hand: m.hand, call: m.action}];
+    for (const e of events) {
+      if (e.kind === "call_made" && e.call) {
+        const meaning = callMeaning(e.call, this.howto);
+        this.teachSay(t("teachCall", {name: this.nameOf(e.hand), call: callName(e.call), meaning}).trim(), false);
+      } else if (e.kind === "trick_won") {
+        this.teachSay(trickWhy(this.trickPairs(e), e.winner, this.view?.trump, l => this.nameOf(l)), false);
+      }
+    }
+  }
+
+  teachBox(mine) {
+    if (!teaching()) return null;
+    if (this.howto?.lang !== language()) this.learn();     // turned on, or another language chosen
+    const v = this.view, hand = v.to_move === this.seat ? v.hand : [];
+    const now = mine && hand.length ? youMay(v, hand) : "";
+    return h("div", {class: "teach", id: "teach", role: "region", "aria-label": t("teachTitle")},
+      h("strong", {text: t("teachTitle")}), (this.teachLines || []).map(x => h("p", {text: x})),
+      now ? h("p", {class: "now", id: "teach-now", text: now}) : null);
   }
 
   seatBox(letter) {
@@ -1512,6 +1576,7 @@ class TableClient {
             myHand) : null,
           this.callBox(),
           h("p", {class: "note", id: "note", text: this.note}),
+          this.teachBox(mine),
           this.actionBar(),
           h("p", {class: "keys", text: t("keys")})),
         h("div", {class: "side"}, this.infoPanel(),
@@ -1522,6 +1587,8 @@ class TableClient {
                        text: this.showLast ? t("hideLastTrick") : t("lastTrick")}),
           this.showLast ? this.lastTrickBox() : null,
           this.sheetTable(),
+          this.record ? tableRules(h, this.record, this.table.options, this.rulesOpen, open => { this.rulesOpen = open; }) : null,
+          teachSwitch(h, "teach-table", on => { if (on) this.learn(); this.render(); }),
           this.talkPanel(),
           this.lookPanel(),
           this.table.code && st !== "waiting" ? this.inviteBox() : null)));
@@ -1719,6 +1786,11 @@ async function route() {
   routed++;
   const hash = location.hash.replace(/^#/, "");
   const [what, arg, extra] = hash.split("/");
+  if (what === "howto") {               // how to play is public: no account needed to read it
+    if (current) { current.close(); current = null; }
+    await show(() => howtoView({api, h, variants}, arg, extra));
+    return;
+  }
   if (!session.user && ["hall", "drive", "ratings"].includes(what)) {
     await show(() => drivePage(what, arg));     // a drive's pages are public: the hall's screen needs no account
     return;

@@ -32,13 +32,14 @@ import time
 from typing import Any
 
 from openwhist.bots.heuristic import HeuristicBot
-from openwhist.bots.heuristic_exact import book_bid, estimate_tricks, need_left
+from openwhist.bots.heuristic_exact import book_bid, card_by_book, estimate_tricks, need_left
 from openwhist.cards import Card
 from openwhist.rules.base import Action, Call, Observation
 from openwhist.rules.registry import get_variant
+from openwhist.rules.tricks import shown_voids
 from openwhist.solver.small import SmallLimitReached, exact_values
 
-__all__ = ["ExactBidSearch", "ENDGAME", "BID_SPREAD", "BID_RANGE", "SMALL_NODES"]
+__all__ = ["ExactBidSearch", "book_play_out", "ENDGAME", "BID_SPREAD", "BID_RANGE", "SMALL_NODES"]
 
 ENDGAME = {3: 4, 4: 3, 5: 2, 6: 2}
 """Tricks left at most, by the number of hands, where the exact search runs."""
@@ -55,9 +56,50 @@ BID_RANGE = 2
 """Bids weighed: those within this many tricks of the book's bid."""
 
 
-def _play_out(state: Any, book: HeuristicBot) -> None:
-    while not state.is_over():
+def book_play_out(state: Any, book: HeuristicBot) -> None:
+    """Play the deal to its end by the book at every seat: the bids by ``book`` on each
+    player's observation, the cards by :func:`~openwhist.bots.heuristic_exact.card_by_book`
+    on the state's own masks (the same cards as ``book`` on each observation, without
+    building one a card: the play-outs are most of a decision's time)."""
+    while state.phase == "auction":
         state.apply(book.choose(state.observation(state.to_move)))
+    if state.to_move is None:
+        return
+    n = state.n_hands_
+    trump = state._trump
+    gone = state._played_now() | state.out | (
+        1 << state.turn_up if state.turn_up is not None else 0)
+    voids = [0] * n
+    for h, suits in shown_voids(state.tricks, tuple(zip(state.trick_seats(), state.trick)),
+                                n).items():
+        for suit in suits:
+            voids[h] |= 1 << int(suit)
+    bids = [b or 0 for b in state.bids]
+    sides = state.sides
+    hands = state.hands
+    everything = (1 << 52) - 1
+    while state.to_move is not None:
+        me = state.to_move
+        legal = state.legal_cards()
+        trick = state.trick
+        if len(legal) == 1:
+            card = int(legal[0])
+        else:
+            mask = 0
+            for c in legal:
+                mask |= 1 << c
+            hand = hands[me]
+            ruffers = 0
+            for h in range(n):
+                if h != me:
+                    ruffers |= voids[h]
+            card = card_by_book(mask, everything & ~(gone | hand), trump,
+                                bids[me] - state.won[sides[me]], hand.bit_count(),
+                                [int(c) for c in trick], n, ruffers)
+        if trick and card // 13 != trick[0] // 13:
+            voids[me] |= 1 << (trick[0] // 13)
+        gone |= 1 << card
+        state.apply_unchecked(card)
 
 
 class ExactBidSearch:
@@ -151,7 +193,7 @@ class ExactBidSearch:
             for o in options:
                 state = base.clone()
                 state.apply(o)
-                _play_out(state, self.book)
+                book_play_out(state, self.book)
                 points = float(state.result().points[obs.sides[obs.me]])
                 if forced.get(int(o)) and made is not None:
                     points = max(points, made)

@@ -39,7 +39,8 @@ from openwhist.rules.registry import get_variant
 from openwhist.rules.tricks import shown_voids
 from openwhist.solver.small import SmallLimitReached, exact_values
 
-__all__ = ["ExactBidSearch", "book_play_out", "ENDGAME", "BID_SPREAD", "BID_RANGE", "SMALL_NODES"]
+__all__ = ["ExactBidSearch", "book_play_out", "lacks_by_rule", "ENDGAME", "BID_SPREAD", "BID_RANGE",
+           "SMALL_NODES"]
 
 ENDGAME = {3: 4, 4: 3, 5: 2, 6: 2}
 """Tricks left at most, by the number of hands, where the exact search runs."""
@@ -109,14 +110,23 @@ class ExactBidSearch:
     :param time_budget: seconds a decision may take (about: a deal is not begun that would
         end past it at the pace of those before; the deals done by then count).
     :param sample_bids: weigh the bids on sampled deals (else bid by the book).
+    :param bid_worlds: deals sampled per bid (default ``worlds``): a bid decides most of
+        a deal's points, and weighs only a few choices.
+    :param deeper: tricks more than :data:`ENDGAME` where the exact search runs.
+    :param read_trumps: where a hand void in the suit led must trump, deal no trump to a
+        player who neither followed nor trumped (:func:`lacks_by_rule`).
     """
 
     clock = staticmethod(time.perf_counter)
     """The clock the budget is kept by (a benchmark may count CPU time instead)."""
 
     def __init__(self, worlds: int, seed: int | None = None, time_budget: float = 1.0,
-                 sample_bids: bool = True) -> None:
+                 sample_bids: bool = True, deeper: int = 0, read_trumps: bool = False,
+                 bid_worlds: int | None = None) -> None:
         self.worlds = worlds
+        self.bid_worlds = worlds if bid_worlds is None else bid_worlds
+        self.deeper = deeper
+        self.read_trumps = read_trumps
         self.time_budget = time_budget
         self.sample_bids = sample_bids
         self.rng = random.Random(seed)
@@ -173,17 +183,19 @@ class ExactBidSearch:
         start = self.clock()
         stakes = obs.stakes()
         need, left = need_left(obs) if obs.phase == "play" else (0, 0)
-        small = obs.phase == "play" and left <= ENDGAME.get(obs.n_hands, 2) and 0 <= need <= left
+        small = (obs.phase == "play" and left <= ENDGAME.get(obs.n_hands, 2) + self.deeper
+                 and 0 <= need <= left)
+        lacks = lacks_by_rule(obs) if self.read_trumps else None
         made = stakes.worth((), obs.sides[obs.me])[obs.info["bids"][obs.me]] if (
             small and stakes is not None) else None
-        for done in range(self.worlds):
+        for done in range(self.worlds if obs.phase == "play" else self.bid_worlds):
             # stop before a deal that would end past the budget (at the pace so far), so
             # that a decision keeps to it: a deal of six hands of 8 or more cards, each
             # choice played out, takes a tenth of a second or more on one core
             spent = self.clock() - start
             if weights and spent + spent / done > self.time_budget:
                 break
-            drawn = obs.sample_holdings(self.rng)
+            drawn = obs.sample_holdings(self.rng, lacks=lacks)
             if drawn is None:
                 break
             hands, places = drawn
@@ -215,6 +227,28 @@ class ExactBidSearch:
                                 node_limit=SMALL_NODES)
         except SmallLimitReached:
             return {}
+
+
+def lacks_by_rule(obs: Observation) -> dict[int, set[int]]:
+    """The hands that hold no trump by the play rule: where a hand void in the suit led
+    must trump (``must_trump``), one that played neither the suit led nor a trump to a
+    trick of a plain suit has none (and, the cards all dealt, gets none later)."""
+    out: dict[int, set[int]] = {}
+    if obs.trump is None or not getattr(obs.options, "must_trump", False):
+        return out
+    trump = int(obs.trump)
+    n = obs.n_hands
+    plays = [[(t.seat_of(i, n), int(c)) for i, c in enumerate(t.cards)] for t in obs.tricks]
+    if obs.trick:
+        plays.append([(seat, int(c)) for seat, c in obs.trick])
+    for trick in plays:
+        led = trick[0][1] // 13
+        if led == trump:
+            continue
+        for seat, c in trick[1:]:
+            if c // 13 not in (led, trump):
+                out.setdefault(seat, set()).add(trump)
+    return out
 
 
 def _played_by(obs: Observation, seat: int) -> int:

@@ -395,7 +395,9 @@ class PimcBot:
 
     def _exact(self) -> ExactBidSearch:
         """The player where each bids his exact tricks (:mod:`openwhist.bots.search_exact`):
-        :data:`EXACT_WORLDS` times the level's deals, bids sampled with ``bid=sampler``."""
+        :data:`EXACT_WORLDS` times the level's deals, bids sampled with ``bid=sampler``;
+        from level 2 (expert) :data:`EXACT_BID_FACTOR` times as many for a bid, the exact
+        search :data:`EXACT_DEEPER` tricks earlier and the trumps read from the play rule."""
         if self._exact_search is None:
             self._exact_search = ExactBidSearch(EXACT_WORLDS * self.worlds, seed=self.seed,
                                                 time_budget=2 * self.time_budget,

@@ -22,6 +22,12 @@ The other players' bids say something of their hands: a sampled deal weighs less
 further each earlier bid is from the tricks the book counts in that player's sampled
 hand (a normal weight of :data:`BID_SPREAD` tricks).  All deals are the same for every
 choice, so that the differences between choices are not the sampling's noise.
+
+The higher levels search more: more deals for a bid (``bid_worlds``), the exact search a
+trick or more earlier (``deeper``), and, where a hand void in the suit led must trump, no
+trump dealt to a player who neither followed nor trumped (``read_trumps``,
+:func:`lacks_by_rule`).  The play-outs (:func:`book_play_out`) play the book's cards on
+the state's own masks, without an observation a card.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ settings, and the arena's recall of a paired bot's choices."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,12 @@ from openwhist import arena
 from openwhist.arena import board_seed
 from openwhist.bots import make_bot
 from openwhist.bots.heuristic import HeuristicBot
-from openwhist.bots.search_exact import ExactBidSearch, book_play_out, lacks_by_rule
+from openwhist.bots.search_exact import (
+    ExactBidSearch,
+    book_play_out,
+    book_surprises,
+    lacks_by_rule,
+)
 from openwhist.cards import SUIT_MASKS
 from openwhist.rules.exactbid import ExactBidOptions, new_exact_bid_deal
 from openwhist.rules.registry import resolve
@@ -47,6 +53,27 @@ def test_the_play_out_plays_the_cards_of_the_book(variant: str, players: int, se
     book_play_out(by_masks, book)
     assert by_masks.history == by_obs.history
     assert by_masks.result().points == by_obs.result().points
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["romanian", "oh-hell"]), st.integers(3, 6), st.integers(0, 10_000),
+       st.integers(0, 40), st.integers(0, 5))
+def test_the_surprises_are_the_cards_the_book_would_not_have_played(
+        variant: str, players: int, seed: int, actions: int, me: int) -> None:
+    deal = _played_to(variant, players, seed, actions)
+    if deal.is_over() or deal.phase != "play":  # type: ignore[attr-defined]
+        return
+    me %= players
+    book = HeuristicBot()
+    replay = openwhist.new_deal(variant, seed=seed, players=players)
+    expected = 0
+    for action in deal.history:  # type: ignore[attr-defined]
+        if replay.phase == "play" and replay.to_move != me:
+            expected += book.choose(replay.observation(replay.to_move)) != action
+        replay.apply(action)
+    before = deal.snapshot()  # type: ignore[attr-defined]
+    assert book_surprises(deal, me) == expected
+    assert deal.snapshot() == before  # type: ignore[attr-defined]
 
 
 def test_a_player_who_neither_follows_nor_trumps_holds_no_trump() -> None:
@@ -106,14 +133,27 @@ def test_expert_searches_more_than_strong_where_each_bids_his_tricks() -> None:
     assert (expert.worlds, expert.bid_worlds, expert.deeper, expert.read_trumps) == (48, 192, 1, True)
 
 
-def test_a_recalled_bot_plays_a_board_as_one_that_decides_again() -> None:
+def test_a_recalled_bot_plays_a_board_as_one_that_decides_again(monkeypatch: Any) -> None:
     # paired seeds: a seat's bot sees the same play in several plays of the board; recalling
-    # its choice and its state gives the same board as deciding each time
-    for variant, specs in (("romanian", ("club", "beginner")), ("oh-hell", ("beginner", "random"))):
-        name, opts = resolve(variant, players=4)
-        for board in range(3):
-            bseed = board_seed(5, board)
-            recalled = arena._rotate_board(name, opts, specs, bseed, board, paired=True)
-            again = arena._rotate_board(name, opts, specs, bseed, board, paired=True,
-                                        recall=False)
-            assert recalled == again
+    # its choice and its state gives the same board as deciding each time (the clock
+    # stopped, so that no budget cuts a search short in one play and not in another)
+    monkeypatch.setattr(ExactBidSearch, "clock", staticmethod(lambda: 0.0))
+    calls = []
+    choose = ExactBidSearch.choose
+
+    def counted(self: ExactBidSearch, obs: Any) -> Any:
+        calls.append(1)
+        return choose(self, obs)
+
+    monkeypatch.setattr(ExactBidSearch, "choose", counted)
+    name, opts = resolve("oh-hell", players=3)
+    for board in (1,):
+        bseed = board_seed(5, board)
+        recalled = arena._rotate_board(name, opts, ("club", "strong"), bseed, board,
+                                       paired=True)
+        decided = len(calls)
+        again = arena._rotate_board(name, opts, ("club", "strong"), bseed, board, paired=True,
+                                    recall=False)
+        assert recalled == again
+        assert decided < len(calls) - decided  # some choices were recalled, not decided
+        calls.clear()

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openwhist.bots import make_bot, parse_bot_spec, play_out
+from openwhist.bots import make_bot, parse_bot_spec, play_out, searches
 from openwhist.cards import derive_seed
 from openwhist.errors import ConfigError
 from openwhist.match import new_match
@@ -321,8 +321,8 @@ class _Recalled:
 def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
                   board: int, paired: bool = False, recall: bool = True) -> BoardResult:
     """One board played once per seat: A in that seat, B in the others.  ``paired`` (and
-    ``recall``): a seat's bot decides once what it would decide alike in several plays
-    (:class:`_Recalled`)."""
+    ``recall``): a seat's searching bot decides once what it would decide alike in several
+    plays (:class:`_Recalled`)."""
     # the hands a deal of these options deals (a family may seat 3 to 6)
     n = new_deal(name, options=opts, seed=bseed).n_hands
     tricks: list[tuple[int, ...]] = []
@@ -334,7 +334,9 @@ def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
         for seat in state.seats:
             spec, bot_seed = specs[0 if seat == r else 1], _bot_seed(bseed, seat, r, paired)
             bot = make_bot(spec, seed=bot_seed)
-            bots[seat] = _Recalled(bot, (spec, seat, bot_seed), memo) if paired and recall else bot
+            # (a bot that does not search decides faster than its choice is recalled)
+            recalled = paired and recall and searches(bot)
+            bots[seat] = _Recalled(bot, (spec, seat, bot_seed), memo) if recalled else bot
         play_out(state, bots)
         res = state.result()
         tricks.append(tuple(res.tricks))

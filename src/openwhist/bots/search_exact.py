@@ -27,7 +27,9 @@ The higher levels search more: more deals for a bid (``bid_worlds``), the exact 
 trick or more earlier (``deeper``), and, where a hand void in the suit led must trump, no
 trump dealt to a player who neither followed nor trumped (``read_trumps``,
 :func:`lacks_by_rule`).  The play-outs (:func:`book_play_out`) play the book's cards on
-the state's own masks, without an observation a card.
+the state's own masks, without an observation a card.  ``trust`` (off at every level: not
+yet measured) weighs a sampled deal by the others' cards the book would not have played
+on it (:func:`book_surprises`).
 """
 
 from __future__ import annotations
@@ -45,8 +47,8 @@ from openwhist.rules.registry import get_variant
 from openwhist.rules.tricks import shown_voids
 from openwhist.solver.small import SmallLimitReached, exact_values
 
-__all__ = ["ExactBidSearch", "book_play_out", "lacks_by_rule", "ENDGAME", "BID_SPREAD", "BID_RANGE",
-           "SMALL_NODES"]
+__all__ = ["ExactBidSearch", "book_play_out", "book_surprises", "lacks_by_rule", "ENDGAME",
+           "BID_SPREAD", "BID_RANGE", "SMALL_NODES"]
 
 ENDGAME = {3: 4, 4: 3, 5: 2, 6: 2}
 """Tricks left at most, by the number of hands, where the exact search runs."""
@@ -63,6 +65,52 @@ BID_RANGE = 2
 """Bids weighed: those within this many tricks of the book's bid."""
 
 
+class _BookCards:
+    """The book's cards on a state in its play (:func:`card_by_book` on the state's own
+    masks), the voids shown and the cards gone kept as the play goes on."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        n = self.n = state.n_hands_
+        self.trump = state._trump
+        self.gone = state._played_now() | state.out | (
+            1 << state.turn_up if state.turn_up is not None else 0)
+        self.voids = [0] * n
+        for h, suits in shown_voids(state.tricks, tuple(zip(state.trick_seats(), state.trick)),
+                                    n).items():
+            for suit in suits:
+                self.voids[h] |= 1 << int(suit)
+        self.bids = [b or 0 for b in state.bids]
+
+    def card(self) -> int:
+        """The book's card for the hand to move."""
+        state = self.state
+        me = state.to_move
+        legal = state.legal_cards()
+        if len(legal) == 1:
+            return int(legal[0])
+        mask = 0
+        for c in legal:
+            mask |= 1 << c
+        hand = state.hands[me]
+        ruffers = 0
+        for h in range(self.n):
+            if h != me:
+                ruffers |= self.voids[h]
+        return card_by_book(mask, ((1 << 52) - 1) & ~(self.gone | hand), self.trump,
+                            self.bids[me] - state.won[state.sides[me]], hand.bit_count(),
+                            [int(c) for c in state.trick], self.n, ruffers)
+
+    def play(self, card: int) -> None:
+        """Play ``card`` for the hand to move."""
+        state = self.state
+        trick = state.trick
+        if trick and card // 13 != trick[0] // 13:
+            self.voids[state.to_move] |= 1 << (trick[0] // 13)
+        self.gone |= 1 << card
+        state.apply_unchecked(card)
+
+
 def book_play_out(state: Any, book: HeuristicBot) -> None:
     """Play the deal to its end by the book at every seat: the bids by ``book`` on each
     player's observation, the cards by :func:`~openwhist.bots.heuristic_exact.card_by_book`
@@ -72,41 +120,26 @@ def book_play_out(state: Any, book: HeuristicBot) -> None:
         state.apply(book.choose(state.observation(state.to_move)))
     if state.to_move is None:
         return
-    n = state.n_hands_
-    trump = state._trump
-    gone = state._played_now() | state.out | (
-        1 << state.turn_up if state.turn_up is not None else 0)
-    voids = [0] * n
-    for h, suits in shown_voids(state.tricks, tuple(zip(state.trick_seats(), state.trick)),
-                                n).items():
-        for suit in suits:
-            voids[h] |= 1 << int(suit)
-    bids = [b or 0 for b in state.bids]
-    sides = state.sides
-    hands = state.hands
-    everything = (1 << 52) - 1
+    cards = _BookCards(state)
     while state.to_move is not None:
-        me = state.to_move
-        legal = state.legal_cards()
-        trick = state.trick
-        if len(legal) == 1:
-            card = int(legal[0])
-        else:
-            mask = 0
-            for c in legal:
-                mask |= 1 << c
-            hand = hands[me]
-            ruffers = 0
-            for h in range(n):
-                if h != me:
-                    ruffers |= voids[h]
-            card = card_by_book(mask, everything & ~(gone | hand), trump,
-                                bids[me] - state.won[sides[me]], hand.bit_count(),
-                                [int(c) for c in trick], n, ruffers)
-        if trick and card // 13 != trick[0] // 13:
-            voids[me] |= 1 << (trick[0] // 13)
-        gone |= 1 << card
-        state.apply_unchecked(card)
+        cards.play(cards.card())
+
+
+def book_surprises(state: Any, me: int) -> int:
+    """How many of the cards played in ``state`` (a deal in its play) the others played
+    where the book would have played another, the deal as ``state`` holds it; ``state``
+    is left as it was."""
+    plays = []
+    while state.history and not isinstance(state.history[-1], Call):
+        plays.append(int(state.history[-1]))
+        state.undo()
+    cards = _BookCards(state)
+    out = 0
+    for c in reversed(plays):
+        if state.to_move != me and cards.card() != c:
+            out += 1
+        cards.play(c)
+    return out
 
 
 class ExactBidSearch:
@@ -119,6 +152,9 @@ class ExactBidSearch:
     :param bid_worlds: deals sampled per bid (default ``worlds``): a bid decides most of
         a deal's points, and weighs only a few choices.
     :param deeper: tricks more than :data:`ENDGAME` where the exact search runs.
+    :param trust: 0 to below 1: how firmly the others are believed to play their cards by
+        the book: each card of theirs the book would not have played on a sampled deal
+        (:func:`book_surprises`) multiplies the deal's weight by ``1 - trust``; 0: off.
     :param read_trumps: where a hand void in the suit led must trump, deal no trump to a
         player who neither followed nor trumped (:func:`lacks_by_rule`).
     """
@@ -128,8 +164,9 @@ class ExactBidSearch:
 
     def __init__(self, worlds: int, seed: int | None = None, time_budget: float = 1.0,
                  sample_bids: bool = True, deeper: int = 0, read_trumps: bool = False,
-                 bid_worlds: int | None = None) -> None:
+                 bid_worlds: int | None = None, trust: float = 0.0) -> None:
         self.worlds = worlds
+        self.trust = trust
         self.bid_worlds = worlds if bid_worlds is None else bid_worlds
         self.deeper = deeper
         self.read_trumps = read_trumps
@@ -207,6 +244,8 @@ class ExactBidSearch:
             hands, places = drawn
             weight = self._weight(obs, hands)
             base = variant.rebuild(obs, hands, places)
+            if self.trust and obs.phase == "play":
+                weight *= (1 - self.trust) ** book_surprises(base, obs.me)
             forced = self._forced(obs, hands, need) if made is not None else {}
             for o in options:
                 state = base.clone()

@@ -279,7 +279,7 @@ def lacks_by_rule(obs: Observation) -> dict[int, set[int]]:
     must trump (``must_trump``), one that played neither the suit led nor a trump to a
     trick of a plain suit has none (and, the cards all dealt, gets none later)."""
     out: dict[int, set[int]] = {}
-    if obs.trump is None or not getattr(obs.options, "must_trump", False):
+    if obs.trump is None or not obs.options.must_trump:
         return out
     trump = int(obs.trump)
     n = obs.n_hands

@@ -11,7 +11,8 @@ Then each level plays ``--timing-deals`` whole deals alone at the table and its 
 this machine as loaded when it runs.
 
 Usage: ``python bench/bench_ladder.py [--variants classic,german,belgian] [--boards 2000]
-[--search-boards 60] [--timing-deals 4] [--seed 1] [--workers N] [--write docs/ladder.md]``.  The table
+[--search-boards 60] [--timing-deals 4] [--seed 1] [--workers N] [--write docs/ladder.md]
+[--top expert] [--top-boards N] [--paired] [--cpu]``.  The table
 is printed as Markdown; ``--write`` also puts it in the file between the markers
 ``<!-- ladder -->`` and ``<!-- /ladder -->`` (the file is made if missing).
 """
@@ -27,14 +28,19 @@ from typing import Any
 import openwhist
 from openwhist.arena import mean_ci, run_arena
 from openwhist.bots import LEVELS, _value, make_bot, searches
+from openwhist.bots.search_exact import ExactBidSearch
 
 START, END = "<!-- ladder -->", "<!-- /ladder -->"
+
+
+CLOCK = time.perf_counter
+"""The clock decisions are timed by (``--cpu``: this thread's CPU time)."""
 
 
 def decision_times(variant: str, level: str, deals: int, seed: int,
                    options: dict[str, Any] | None = None) -> list[float]:
     """Milliseconds per decision (with more than one legal action) of ``level`` playing
-    every seat of ``deals`` deals."""
+    every seat of ``deals`` deals, by :data:`CLOCK`."""
     bot = make_bot(level, seed=seed)
     out: list[float] = []
     opts = options or {}
@@ -45,10 +51,10 @@ def decision_times(variant: str, level: str, deals: int, seed: int,
             hand = deal.to_move
             assert hand is not None
             obs = deal.observation(deal.controller(hand))
-            start = time.perf_counter()
+            start = CLOCK()
             action = bot.choose(obs)
             if len(obs.legal) > 1:
-                out.append((time.perf_counter() - start) * 1000)
+                out.append((CLOCK() - start) * 1000)
             deal.apply(action)
     return out
 
@@ -60,13 +66,16 @@ def _ci(values: list[float]) -> str:
 
 def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int,
                 seed: int, workers: int = 1, options: dict[str, Any] | None = None,
-                base: str | None = None, top: str | None = None) -> list[str]:
+                base: str | None = None, top: str | None = None, top_boards: int | None = None,
+                paired: bool = False) -> list[str]:
     """The Markdown rows of one family: a level per row, against the level below; ``base``
     a player below the ladder's first level (``random``) and ``top`` its last level
     measured (both optional); ``options`` the family's rules (``players=5``).  Where each
     player plays for himself the arena plays each board once per seat, the level alone in
     it against the level below in every other seat, and its points per deal are compared
-    with the level below's in the same seat with the same cards (per player)."""
+    with the level below's in the same seat with the same cards (per player).
+    ``top_boards``: boards of the last step (default ``search_boards``); ``paired``: a
+    seat's bot samples alike in each play of a board (``openwhist arena --paired``)."""
     rows = []
     opts = options or {}
     label = variant + "".join(f" {k}={v}" for k, v in opts.items())
@@ -84,8 +93,19 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
         below = names[i - 1]
         slow = searches(make_bot(level)) or searches(make_bot(below))
         n = search_boards if slow else boards
+        if top_boards and i == len(names) - 1:
+            n = top_boards
         start = time.perf_counter()
-        res = run_arena(variant, (level, below), boards=n, seed=seed, workers=workers, **opts)
+        gains: list[float] = []
+
+        def note(board: Any, gains: list[float] = gains, slow: bool = slow) -> None:
+            gains.append(board.gain_points)
+            if slow:  # a slow pair's running mean, a line a board
+                print(f"    board {board.board}: {board.gain_points:+.2f} points, mean "
+                      f"{sum(gains) / len(gains):+.3f} over {len(gains)}", flush=True)
+
+        res = run_arena(variant, (level, below), boards=n, seed=seed, workers=workers,
+                        paired=paired, on_board=note, **opts)
         took = time.perf_counter() - start
         print(f"  {label}: {level} against {below}, {n} boards, {took:.0f} s", flush=True)
         rows.append(f"| {label} | {level} | {_ci(res.gain_tricks)} | {_ci(res.gain_points)} "
@@ -95,14 +115,15 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
 
 def table(variants: list[str], boards: int, search_boards: int, timing_deals: int,
           seed: int, workers: int = 1, options: dict[str, Any] | None = None,
-          base: str | None = None, top: str | None = None) -> str:
+          base: str | None = None, top: str | None = None, top_boards: int | None = None,
+          paired: bool = False) -> str:
     """The whole ladder table, in Markdown."""
     lines = ["| family | level | tricks per deal over the level below [95%] | points per "
              "deal [95%] | boards | ms per decision: median / p95 / max |",
              "| --- | --- | --- | --- | --- | --- |"]
     for v in variants:
         lines += ladder_rows(v, boards, search_boards, timing_deals, seed, workers, options,
-                             base, top)
+                             base, top, top_boards, paired)
     return "\n".join(lines)
 
 
@@ -139,6 +160,14 @@ def main(argv: list[str] | None = None) -> None:
                         help="a rule of the families, e.g. players=5 (repeatable)")
     parser.add_argument("--base", help="a player below the first level, e.g. random")
     parser.add_argument("--top", help="the last level measured (default: every level)")
+    parser.add_argument("--top-boards", type=int,
+                        help="boards for the last step measured (default: as its pair's)")
+    parser.add_argument("--paired", action="store_true",
+                        help="a seat's bot gets the same seed in every play of a board")
+    parser.add_argument("--cpu", action="store_true",
+                        help="the searches' time budget and the timings by this thread's CPU "
+                             "time (a loaded machine then neither cuts the sampling short "
+                             "nor slows the figures); run one measuring process at a time")
     parser.add_argument("--marker", default="ladder",
                         help="the name of the markers the table goes between (default ladder)")
     args = parser.parse_args(argv)
@@ -148,8 +177,8 @@ def main(argv: list[str] | None = None) -> None:
         if not eq:
             parser.error(f"bad option {item!r}: write key=value")
         options[key.strip()] = _value(value.strip())
-    for name in ("boards", "search_boards", "timing_deals", "workers"):
-        if getattr(args, name) < 1:
+    for name in ("boards", "search_boards", "timing_deals", "workers", "top_boards"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     for v in variants:
@@ -157,8 +186,12 @@ def main(argv: list[str] | None = None) -> None:
             openwhist.new_deal(v, seed=args.seed, **options)
         except (ValueError, KeyError) as exc:
             parser.error(f"bad variant {v!r}: {exc}")
+    if args.cpu:
+        global CLOCK
+        CLOCK = time.thread_time
+        ExactBidSearch.clock = staticmethod(time.thread_time)
     text = table(variants, args.boards, args.search_boards, args.timing_deals, args.seed,
-                 args.workers, options, args.base, args.top)
+                 args.workers, options, args.base, args.top, args.top_boards, args.paired)
     print(text)
     if args.write:
         command = (f"python bench/bench_ladder.py --variants {','.join(variants)} --boards "
@@ -167,6 +200,9 @@ def main(argv: list[str] | None = None) -> None:
                    + "".join(f" -o {o}" for o in args.option)
                    + (f" --base {args.base}" if args.base else "")
                    + (f" --top {args.top}" if args.top else "")
+                   + (f" --top-boards {args.top_boards}" if args.top_boards else "")
+                   + (" --paired" if args.paired else "")
+                   + (" --cpu" if args.cpu else "")
                    + (f" --marker {args.marker}" if args.marker != "ladder" else ""))
         write(Path(args.write), text, command, args.marker)
 

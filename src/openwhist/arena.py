@@ -23,13 +23,14 @@ is A's share of the games: what decides a match, where playing to the score coun
 
 from __future__ import annotations
 
+import copy
 import math
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openwhist.bots import make_bot, parse_bot_spec, play_out
+from openwhist.bots import make_bot, parse_bot_spec, play_out, searches
 from openwhist.cards import derive_seed
 from openwhist.errors import ConfigError
 from openwhist.match import new_match
@@ -291,18 +292,51 @@ def play_game_board(variant: str, options: dict[str, Any], specs: tuple[str, str
     )
 
 
+class _Recalled:
+    """A bot of one play of a board that, where the bot of the same spec and seed in the
+    same seat of another play of the board has seen the very same observation, repeats
+    that bot's choice instead of deciding again, and goes on from that bot's state after
+    it: the same play as deciding again (a bot's choice and state depend only on its seed
+    and the observations it has seen, which the last of them, the play so far, settles),
+    at the cost of a copy.  ``memo`` is shared by the board's plays."""
+
+    def __init__(self, bot: Any, key: tuple[str, int, int], memo: dict[Any, Any]) -> None:
+        self.bot = bot
+        self.key = key
+        self.memo = memo
+
+    def choose(self, obs: Any) -> Any:
+        """The bot's choice (recalled where seen)."""
+        k = (self.key, repr(obs))
+        seen = self.memo.get(k)
+        if seen is not None:
+            action, after = seen
+            self.bot = copy.deepcopy(after)
+            return action
+        action = self.bot.choose(obs)
+        self.memo[k] = (action, copy.deepcopy(self.bot))
+        return action
+
+
 def _rotate_board(name: str, opts: Any, specs: tuple[str, str], bseed: int,
-                  board: int, paired: bool = False) -> BoardResult:
-    """One board played once per seat: A in that seat, B in the others."""
+                  board: int, paired: bool = False, recall: bool = True) -> BoardResult:
+    """One board played once per seat: A in that seat, B in the others.  ``paired`` (and
+    ``recall``): a seat's searching bot decides once what it would decide alike in several
+    plays (:class:`_Recalled`)."""
     # the hands a deal of these options deals (a family may seat 3 to 6)
     n = new_deal(name, options=opts, seed=bseed).n_hands
     tricks: list[tuple[int, ...]] = []
     points: list[tuple[int, ...]] = []
+    memo: dict[Any, Any] = {}
     for r in range(n):
         state = new_deal(name, options=opts, seed=bseed, dealer=board % n)
-        bots = {seat: make_bot(specs[0 if seat == r else 1],
-                               seed=_bot_seed(bseed, seat, r, paired))
-                for seat in state.seats}
+        bots: dict[int, Any] = {}
+        for seat in state.seats:
+            spec, bot_seed = specs[0 if seat == r else 1], _bot_seed(bseed, seat, r, paired)
+            bot = make_bot(spec, seed=bot_seed)
+            # (a bot that does not search decides faster than its choice is recalled)
+            recalled = paired and recall and searches(bot)
+            bots[seat] = _Recalled(bot, (spec, seat, bot_seed), memo) if recalled else bot
         play_out(state, bots)
         res = state.result()
         tricks.append(tuple(res.tricks))

@@ -28,7 +28,7 @@ from openwhist.cards import SUIT_MASKS, Card
 from openwhist.rules.base import Call, Observation
 from openwhist.rules.tricks import trick_winner
 
-__all__ = ["bids_exactly", "book_bid", "book_card", "estimate_tricks", "need_left"]
+__all__ = ["bids_exactly", "book_bid", "book_card", "card_by_book", "estimate_tricks", "need_left"]
 
 
 def bids_exactly(obs: Observation) -> bool:
@@ -109,7 +109,7 @@ def _highest(mask: int) -> int:
 def _by_rank(mask: int, live: int, trump: int, high: bool) -> int:
     """Of ``mask``, the card with the fewest unseen cards above it (``high``) or the most,
     plain suits before trumps when dumping low, by rank between equals."""
-    cards = [c for c in range(52) if mask >> c & 1]
+    cards = _cards(mask)
     if high:
         return min(cards, key=lambda c: (_above(c, live), -(c % 13), c))
     return max(cards, key=lambda c: (c // 13 != trump, _above(c, live), -(c % 13), -c))
@@ -121,18 +121,29 @@ def book_card(obs: Observation) -> int:
     for a in obs.legal:
         legal |= 1 << int(a)
     trump = int(obs.trump) if obs.trump is not None else -1
-    live = obs.unseen().mask
-    bids = obs.info["bids"]
     me = obs.me
-    need = (bids[me] or 0) - obs.tricks_won[obs.sides[me]]
-    left = obs.hand.mask.bit_count()
-    n = obs.n_hands
-    trick = [int(c) for _, c in obs.trick]
+    need = (obs.info["bids"][me] or 0) - obs.tricks_won[obs.sides[me]]
+    ruffers = 0
+    for h, suits in obs.voids().items():
+        if h != me:
+            for s in suits:
+                ruffers |= 1 << int(s)
+    return card_by_book(legal, obs.unseen().mask, trump, need, obs.hand.mask.bit_count(),
+                        [int(c) for _, c in obs.trick], obs.n_hands, ruffers)
+
+
+def card_by_book(legal: int, live: int, trump: int, need: int, left: int, trick: list[int],
+                 n: int, ruffers: int) -> int:
+    """:func:`book_card` from the bare facts, for play-outs that keep no observation:
+    ``legal`` the cards the mover may play and ``live`` those unseen by him (masks),
+    ``trump`` the trump suit (-1: none), ``need`` the tricks still wanted (negative once
+    over), ``left`` the cards in his hand, ``trick`` the cards of the trick so far, ``n``
+    the hands, ``ruffers`` the suits some other hand has shown it lacks (a bit a suit)."""
     if not trick:
         return _lead(legal, live, trump, need, left)
     win_now = 0
-    for c in range(52):
-        if legal >> c & 1 and trick_winner([*trick, c], trump) == len(trick):
+    for c in _cards(legal):
+        if trick_winner([*trick, c], trump) == len(trick):
             win_now |= 1 << c
     last = len(trick) == n - 1
     lose = legal & ~win_now
@@ -141,7 +152,7 @@ def book_card(obs: Observation) -> int:
             if last:
                 return _lowest_of(win_now, trump)
             sure = [c for c in _cards(win_now) if _above(c, live) == 0
-                    and (c // 13 == trump or trump < 0 or not _can_ruff(obs, c // 13))]
+                    and (c // 13 == trump or trump < 0 or not ruffers >> c // 13 & 1)]
             if sure:
                 return min(sure, key=lambda c: (c // 13 == trump, c % 13))
             if need >= left:
@@ -159,7 +170,12 @@ def book_card(obs: Observation) -> int:
 
 
 def _cards(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _lowest_of(mask: int, trump: int) -> int:
@@ -169,11 +185,6 @@ def _lowest_of(mask: int, trump: int) -> int:
 
 def _highest_of(mask: int) -> int:
     return max(_cards(mask), key=lambda c: (c % 13, c))
-
-
-def _can_ruff(obs: Observation, suit: int) -> bool:
-    """Whether some other hand has shown it lacks ``suit`` (and may ruff it)."""
-    return any(suit in voids for h, voids in obs.voids().items() if h != obs.me)
 
 
 def _lead(legal: int, live: int, trump: int, need: int, left: int) -> int:

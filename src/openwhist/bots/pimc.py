@@ -129,6 +129,16 @@ EXACT_WORLDS = 4
 times the level's (each is played out, not solved: cheap, and noisier)."""
 
 
+EXACT_DEEPER = 1
+"""Where each player bids his exact tricks, the tricks more than the strong level's that
+the higher levels search exactly at the end of a deal."""
+
+
+EXACT_BID_FACTOR = 4
+"""Where each player bids his exact tricks, how many times a card's deals the higher
+levels sample for a bid."""
+
+
 class PimcBot:
     """A PIMC player for the card play of any variant.
 
@@ -385,11 +395,17 @@ class PimcBot:
 
     def _exact(self) -> ExactBidSearch:
         """The player where each bids his exact tricks (:mod:`openwhist.bots.search_exact`):
-        :data:`EXACT_WORLDS` times the level's deals, bids sampled with ``bid=sampler``."""
+        :data:`EXACT_WORLDS` times the level's deals, bids sampled with ``bid=sampler``;
+        from level 2 (expert) :data:`EXACT_BID_FACTOR` times as many for a bid, the exact
+        search :data:`EXACT_DEEPER` tricks earlier and the trumps read from the play rule."""
         if self._exact_search is None:
             self._exact_search = ExactBidSearch(EXACT_WORLDS * self.worlds, seed=self.seed,
                                                 time_budget=2 * self.time_budget,
-                                                sample_bids=self.bid == "sampler")
+                                                sample_bids=self.bid == "sampler",
+                                                deeper=EXACT_DEEPER if self.level >= 2 else 0,
+                                                read_trumps=self.level >= 2,
+                                                bid_worlds=EXACT_WORLDS * self.worlds * (
+                                                    EXACT_BID_FACTOR if self.level >= 2 else 1))
         return self._exact_search
 
     def _calls(self) -> Bot:

@@ -200,13 +200,18 @@ class Observation:
             seen |= cs.mask
         return CardSet(((1 << 52) - 1) & ~seen)
 
-    def sample_holdings(self, rng: Random, tries: int = 60) -> tuple[list[int], dict[str, list[int]]] | None:
+    def sample_holdings(self, rng: Random, tries: int = 60,
+                        lacks: Mapping[int, Iterable[int]] | None = None,
+                        ) -> tuple[list[int], dict[str, list[int]]] | None:
         """The unseen cards dealt at random in a way that fits everything the observation
         shows: the cards each hand holds now (a mask per seat: its known cards, and as many
         unseen ones as it holds hidden, never of a suit it has shown it lacks) and the
         cards of each place no hand holds (``hidden``: a small misère's discards, German
         whist's stock).  The most constrained cards are placed first, each with a chance
         in proportion to the room left; ``tries`` draws at most; None if none fitted.
+        ``lacks``: suits (numbers) hands are known to lack besides those shown (what a
+        player read from the play rule: one who neither followed nor trumped where he
+        had to trump holds no trump).
 
         >>> import random, openwhist
         >>> obs = openwhist.new_deal("classic", seed=3).observation(0)
@@ -234,6 +239,8 @@ class Observation:
         for s in range(n):
             for suit in voids.get(s, ()):
                 allowed[s] &= ~SUIT_MASKS[suit]
+            for lacked in (lacks or {}).get(s, ()):
+                allowed[s] &= ~SUIT_MASKS[lacked]
         cards = [c for c in range(52) if free >> c & 1]
         # the places that may take a card of each suit (a void is a whole suit)
         takers = [[s for s in range(len(need)) if need[s] and allowed[s] >> 13 * suit & 1]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from openwhist.server import drive_pairs
+
 __all__ = ["LANGUAGES", "WORDS", "cards_html"]
 
 LANGUAGES = ("en", "nl", "fr", "da", "ro")
@@ -97,6 +99,25 @@ def _slips(rounds: list[dict[str, Any]], deals: int, groups: list[list[int]], w:
     return "".join(out)
 
 
+def _board_slips(drive: dict[str, Any], w: dict[str, str]) -> str:
+    """A Mitchell's or Howell's slips: one a board (its number, the same at every table that
+    plays it), per round that plays it the table, the N-S and E-W pairs and room for the
+    result."""
+    names = {e["number"]: e["name"] for e in drive["entries"]}
+
+    def pair(p: int) -> str:
+        return f"{p}. " + " & ".join(html.escape(names.get(n, "")) for n in (2 * p - 1, 2 * p))
+
+    out = []
+    for board, rows in drive_pairs.pairs_of(drive).slips().items():
+        body = "".join(f"<tr><td>{r.round}</td><td>{r.table}</td><td>{pair(r.ns)}</td><td>{pair(r.ew)}</td>"
+                       "<td class='blank'>&nbsp;</td></tr>" for r in rows if r.round <= drive["rounds"])
+        out.append(f"<section class='slip' data-board='{board}'><h2>{w['deal']} {board}</h2>"
+                   f"<table><tr><th>{w['round']}</th><th>{w['table']}</th><th>N-S</th><th>E-W</th>"
+                   f"<th>{w['result']}</th></tr>{body}</table></section>")
+    return "".join(out)
+
+
 def cards_html(drive: dict[str, Any], rounds: list[dict[str, Any]], sides: tuple[int, ...] | None,
                lang: str) -> str:
     """The printable page of ``drive``'s movement cards (from :func:`movement_rounds`'s
@@ -107,7 +128,9 @@ def cards_html(drive: dict[str, Any], rounds: list[dict[str, Any]], sides: tuple
     cards = "".join(_card(x["number"], x["name"], rounds, sides, w, drive["movement"] == "progressive")
                     for x in drive["entries"]) if rounds else f"<p>{w['none']}</p>"
     slips = ""
-    if drive["duplicate"] and rounds:
+    if drive_pairs.is_pairs(drive) and rounds:
+        slips = f"<h1>{w['slips']}</h1>" + _board_slips(drive, w)
+    elif drive["duplicate"] and rounds:
         n = len(rounds[0]["tables"][0]["seats"])
         keys = sides if sides is not None else tuple(range(n))
         groups = [[j for j in range(n) if keys[j] == k] for k in dict.fromkeys(keys)]

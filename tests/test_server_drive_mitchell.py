@@ -65,7 +65,8 @@ def play_round(d: Client, did: str, round_no: int) -> list[dict[str, Any]]:
     for t in tables:
         for b in t["boards"]:
             ns = ns_tricks(b, t["table"], round_no)
-            r = d.post(f"/api/drives/{did}/results", {"table": t["table"], "deal": b, "tricks": [ns, 13 - ns]})
+            r = d.post(f"/api/drives/{did}/results",
+                       {"table": t["table"], "deal": b, "tricks": [ns, 13 - ns]})
             assert r.status_code == 200, r.text
     return tables
 
@@ -135,7 +136,8 @@ def test_a_mitchell_of_three_tables_to_its_end(server: Server) -> None:
     page = d.get(f"/api/drives/{did}/cards").text
     assert page.count("class='card'") == 12
     assert page.count("class='slip'") == 6 and "data-board='5'" in page
-    assert people[0].get(f"/api/drives/{did}/movement").text.startswith("mitchell movement: 6 pairs at 3 tables")
+    text = people[0].get(f"/api/drives/{did}/movement").text
+    assert text.startswith("mitchell movement: 6 pairs at 3 tables")
 
 
 def test_a_howell_of_four_tables_to_its_end(server: Server) -> None:
@@ -183,7 +185,8 @@ def test_a_pair_that_has_not_played_a_board_learns_nothing_of_it(server: Server)
     assert [(r.round, r.ns) for r in slip] == [(1, 1), (2, 3), (3, 2)]
     hostile, anyone = people[2], Client(server)        # pair 2 plays board 1 in round 3
     before = snapshot(hostile, did), snapshot(anyone, did)
-    assert people[0].post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "tricks": [10, 3]}).status_code == 200
+    r = people[0].post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "tricks": [10, 3]})
+    assert r.status_code == 200
     assert (snapshot(hostile, did), snapshot(anyone, did)) == before
     assert board_lines(people[0], did, 1) == [("1", "1")]      # his own table's
     assert board_lines(d, did, 1) == [("1", "1")]              # the director, who plays nothing

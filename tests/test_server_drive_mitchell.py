@@ -128,7 +128,7 @@ def test_a_mitchell_of_three_tables_to_its_end(server: Server) -> None:
         assert [p["matchpoints"] for p in mine] == sorted((p["matchpoints"] for p in mine), reverse=True)
         assert mine[0]["place"] == 1
         for p in mine:
-            assert p["matchpoints"] == hand[names[2 * p["pair"] - 1]] == hand[names[2 * p["pair"]]]
+            assert p["matchpoints"] == hand[names[2 * p["pair_no"] - 1]] == hand[names[2 * p["pair_no"]]]
             assert p["boards"] == 6
     # every board played three times: a top is 4 on each board, 6 boards
     assert sum(p["matchpoints"] for p in pairs) == 2 * 6 * 3 * 2
@@ -159,7 +159,7 @@ def test_a_howell_of_four_tables_to_its_end(server: Server) -> None:
     assert {p["field"] for p in pairs} == {None}       # one field
     assert [p["matchpoints"] for p in pairs] == sorted((p["matchpoints"] for p in pairs), reverse=True)
     for p in pairs:
-        assert p["matchpoints"] == hand[names[2 * p["pair"] - 1]]
+        assert p["matchpoints"] == hand[names[2 * p["pair_no"] - 1]]
         assert p["boards"] == 7
     assert sum(p["matchpoints"] for p in pairs) == 7 * 4 * 3 * 2
 

@@ -628,7 +628,6 @@ def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
     )
     n = hands_of(drive)
     done = deals_done(drive)
-    pairs = drive_pairs.is_pairs(drive) and drive["state"] != "open"
     tables = []
     for t in drive["tables"]:
         seats = [
@@ -641,9 +640,7 @@ def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
             "seats": seats,
             "deals_done": done.get((t["round_no"], t["table_no"]), 0),
         }
-        if pairs:  # the boards this table plays this round, and its pairs
-            entry["boards"] = list(drive_pairs.round_boards(drive, t["round_no"]).get(t["table_no"], ()))
-            entry["pairs"] = [drive_pairs.pair_of(t["seats"][0]), drive_pairs.pair_of(t["seats"][1])]
+        entry |= _pairs_table(drive, t) if drive_pairs.is_pairs(drive) else {}
         seated = mine is not None and mine in t["seats"]
         if (director or seated) and policy.may_watch_drive_table(
                 drive, user_id, t["round_no"], t["table_no"]):
@@ -692,13 +689,18 @@ def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
     out["tables"] = tables
     out["standings"] = standings(drive, user_id)
     out["you"] = _place(drive, mine, names) if mine is not None else None
-    if mine is not None and out["you"] is not None and drive_pairs.is_pairs(drive):
-        out["you"]["pair"] = drive_pairs.pair_of(mine)
     out["card"] = score_card_of(drive, mine) if mine is not None else []
     out["hand_records"] = hand_records(drive)
     out["movement_rounds"] = movement_rounds(drive)
     out.update(fair_view(drive, user_id))
     return out
+
+def _pairs_table(drive: dict[str, Any], t: dict[str, Any]) -> dict[str, Any]:
+    """A Mitchell's or Howell's table as its page shows it besides: the boards it plays in
+    its round and its pairs (N-S, E-W)."""
+    return {"boards": list(drive_pairs.round_boards(drive, t["round_no"]).get(t["table_no"], ())),
+            "pairs": [drive_pairs.pair_of(t["seats"][0]), drive_pairs.pair_of(t["seats"][1])]}
+
 
 def _place(drive: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
     """Where entry ``number`` sits in the drive's current round: table, seat, partner
@@ -1029,10 +1031,11 @@ def pair_standings(drive: dict[str, Any], rows: list[dict[str, Any]]) -> list[di
     out = []
     for pair in range(1, len(drive["entries"]) // 2 + 1):
         a, b = by_number[2 * pair - 1], by_number[2 * pair]
-        out.append({"pair": pair, "field": drive_pairs.field_of(drive, pair), "names": [a["name"], b["name"]],
-                    "matchpoints": a["matchpoints"], "scaled": a["scaled"], "boards": a["deals"]})
+        out.append({"pair_no": pair, "field": drive_pairs.field_of(drive, pair),
+                    "names": [a["name"], b["name"]], "matchpoints": a["matchpoints"],
+                    "scaled": a["scaled"], "boards": a["deals"]})
     out.sort(key=lambda p: (p["field"] or "", -(p["scaled"] if p["scaled"] is not None else p["matchpoints"]),
-                            p["pair"]))
+                            p["pair_no"]))
     for i, p in enumerate(out):
         before = out[i - 1] if i else None
         same = (before is not None and before["field"] == p["field"]

@@ -400,6 +400,56 @@ const FAIR_TEXTS = {
 };
 for (const [lang, words] of Object.entries(FAIR_TEXTS)) Object.assign(TEXTS[lang], words);
 
+// Mitchell and Howell drives: pairs at real tables, boards that travel, matchpoints by board.
+const PAIRS_TEXTS = {
+  en: {mv_mitchell: "Mitchell: pairs, N-S stay, E-W and the boards move", mv_howell: "Howell: pairs, each meets every other once",
+    pairsHelp: "Pairs: the people two by two in the order they register (1 and 2, 3 and 4…). Ranked by matchpoints, board by board.",
+    board: "Board", pairWord: "Pair", pairStandings: "Pairs", fieldStandings: "Pairs {field}", boardsN: "boards {boards}",
+    err_pairs_scorer: "A {movement} movement moves boards between real tables: choose real cards at the club.",
+    err_pairs_family: "A {movement} movement seats fixed partnerships at tables of four.",
+    err_pairs_boards: "A pairs movement plays 1 to {most} boards a round.",
+    err_pairs_people: "The pairs are the people two by two: an even number of people from 4, not {people}.",
+    err_pairs_movement: "This movement cannot seat {people} people with these boards a round.",
+    err_board_not_here: "Table {table} plays boards {boards} this round, not board {board}."},
+  nl: {mv_mitchell: "Mitchell: paren, N-Z blijven zitten, O-W en de spellen schuiven", mv_howell: "Howell: paren, elk paar treft elk ander één keer",
+    pairsHelp: "Paren: de mensen twee aan twee in de volgorde van inschrijving (1 en 2, 3 en 4…). Rangschikking op matchpunten, spel voor spel.",
+    board: "Spel", pairWord: "Paar", pairStandings: "Paren", fieldStandings: "Paren {field}", boardsN: "spellen {boards}",
+    err_pairs_scorer: "Een {movement}-schema verplaatst spellen tussen echte tafels: kies echte kaarten in de club.",
+    err_pairs_family: "Een {movement}-schema zet vaste paren aan tafels van vier.",
+    err_pairs_boards: "Een parenschema speelt 1 tot {most} spellen per ronde.",
+    err_pairs_people: "De paren zijn de mensen twee aan twee: een even aantal vanaf 4, niet {people}.",
+    err_pairs_movement: "Dit schema kan geen {people} mensen plaatsen met zoveel spellen per ronde.",
+    err_board_not_here: "Tafel {table} speelt deze ronde de spellen {boards}, niet spel {board}."},
+  fr: {mv_mitchell: "Mitchell : par paires, N-S fixes, E-O et les étuis tournent", mv_howell: "Howell : par paires, chacune rencontre chaque autre une fois",
+    pairsHelp: "Paires : les personnes deux par deux dans l'ordre d'inscription (1 et 2, 3 et 4…). Classement aux points de match, donne par donne.",
+    board: "Étui", pairWord: "Paire", pairStandings: "Paires", fieldStandings: "Paires {field}", boardsN: "étuis {boards}",
+    err_pairs_scorer: "Un mouvement {movement} fait circuler les étuis entre de vraies tables : choisissez les vraies cartes au club.",
+    err_pairs_family: "Un mouvement {movement} place des paires fixes à des tables de quatre.",
+    err_pairs_boards: "Un mouvement de paires joue 1 à {most} étuis par tour.",
+    err_pairs_people: "Les paires sont les personnes deux par deux : un nombre pair à partir de 4, pas {people}.",
+    err_pairs_movement: "Ce mouvement ne peut pas placer {people} personnes avec ce nombre d'étuis par tour.",
+    err_board_not_here: "La table {table} joue les étuis {boards} à ce tour, pas l'étui {board}."},
+  da: {mv_mitchell: "Mitchell: par, N-S bliver, Ø-V og spillene flytter", mv_howell: "Howell: par, hvert par møder hvert andet én gang",
+    pairsHelp: "Par: personerne to og to i den rækkefølge, de tilmelder sig (1 og 2, 3 og 4…). Rangeret efter matchpoint, spil for spil.",
+    board: "Spil", pairWord: "Par", pairStandings: "Par", fieldStandings: "Par {field}", boardsN: "spil {boards}",
+    err_pairs_scorer: "En {movement}-turnering flytter spil mellem rigtige borde: vælg rigtige kort i klubben.",
+    err_pairs_family: "En {movement}-turnering sætter faste par ved borde med fire.",
+    err_pairs_boards: "En parturnering spiller 1 til {most} spil pr. runde.",
+    err_pairs_people: "Parrene er personerne to og to: et lige antal fra 4, ikke {people}.",
+    err_pairs_movement: "Denne skifteplan kan ikke placere {people} personer med så mange spil pr. runde.",
+    err_board_not_here: "Bord {table} spiller spil {boards} i denne runde, ikke spil {board}."},
+  ro: {mv_mitchell: "Mitchell: perechi, N-S stau, E-V și boardurile se mută", mv_howell: "Howell: perechi, fiecare o întâlnește o dată pe fiecare",
+    pairsHelp: "Perechi: oamenii doi câte doi, în ordinea înscrierii (1 și 2, 3 și 4…). Clasament la puncte de meci, board cu board.",
+    board: "Board", pairWord: "Pereche", pairStandings: "Perechi", fieldStandings: "Perechi {field}", boardsN: "boardurile {boards}",
+    err_pairs_scorer: "O rotație {movement} mută boardurile între mese reale: alegeți cărți reale la club.",
+    err_pairs_family: "O rotație {movement} așază perechi fixe la mese de patru.",
+    err_pairs_boards: "O rotație pe perechi joacă 1 până la {most} boarduri pe rundă.",
+    err_pairs_people: "Perechile sunt oamenii doi câte doi: un număr par de la 4, nu {people}.",
+    err_pairs_movement: "Această rotație nu poate așeza {people} oameni cu atâtea boarduri pe rundă.",
+    err_board_not_here: "Masa {table} joacă boardurile {boards} în această rundă, nu boardul {board}."},
+};
+for (const [lang, words] of Object.entries(PAIRS_TEXTS)) Object.assign(TEXTS[lang], words);
+
 // An error the server answered, in the page's language: the drive's own refusals by their
 // code (a result the rules refuse keeps the server's reason), the others as the lobby words them.
 function errText(err) {
@@ -517,13 +567,20 @@ async function drivesPage() {
   const movement = h("select", {id: "nd-movement"});
   const mode = h("select", {id: "nd-mode"});
   // the movements the family allows; scorer mode where its deals can be entered by hand
+  // (on real cards, where fixed pairs play, the Mitchell and Howell movements of travelling boards)
+  const pairsHelp = h("p", {class: "help", id: "nd-pairs-help", text: dt("pairsHelp"), hidden: true});
   const fillMovement = () => {
-    movement.replaceChildren(...families[family.value].movements.map(m => h("option", {value: m, text: dt("mv_" + m)})));
     const modes = families[family.value].entry ? ["online", "scorer"] : ["online"];
-    const chosen = mode.value;
+    const chosen = mode.value, was = movement.value;
     mode.replaceChildren(...modes.map(m => h("option", {value: m, text: dt("mode_" + m), selected: m === chosen})));
+    const kinds = [...families[family.value].movements];
+    if (mode.value === "scorer" && kinds.includes("pairs")) kinds.push("mitchell", "howell");
+    movement.replaceChildren(...kinds.map(m => h("option", {value: m, text: dt("mv_" + m), selected: m === was})));
+    pairsHelp.hidden = !["mitchell", "howell"].includes(movement.value);
   };
   family.addEventListener("change", fillMovement);
+  mode.addEventListener("change", fillMovement);
+  movement.addEventListener("change", fillMovement);
   fillMovement();
   const num = (id, value, min, max) => h("input", {type: "number", id, value, min, max, inputmode: "numeric"});
   const rounds = num("nd-rounds", 3, 1, 20), deals = num("nd-deals", 4, 1, 24), minutes = num("nd-minutes", 20, 5, 180);
@@ -550,7 +607,7 @@ async function drivesPage() {
   }},
     h("h2", {id: "nd-h", text: dt("newDrive")}),
     field("nd-name", dt("driveName"), name), field("nd-family", dt("family"), family),
-    field("nd-movement", dt("movement"), movement), field("nd-mode", dt("mode"), mode),
+    field("nd-mode", dt("mode"), mode), field("nd-movement", dt("movement"), movement), pairsHelp,
     h("label", {class: "check"}, duplicate, " ", dt("duplicate")),
     h("label", {class: "check"}, sitOut, " ", dt("sitOut")),
     h("div", {class: "row"}, field("nd-rounds", dt("rounds"), rounds), field("nd-deals", dt("dealsPerRound"), deals),
@@ -575,7 +632,7 @@ function standingsTable(d, big = false) {
   const st = d.standings;
   const rounds = Array.from({length: d.rounds}, (_, i) => i + 1);
   const mp = st.by === "matchpoints";
-  return h("div", {class: "standings-box"},
+  return h("div", {class: "standings-box"}, pairsTables(d),
     h("table", {class: `standings${big ? " big" : ""}`, id: "standings"},
       h("caption", {text: dt("standings")}),
       h("thead", {}, h("tr", {}, h("th", {text: dt("place")}), h("th", {text: dt("player")}),
@@ -591,6 +648,21 @@ function standingsTable(d, big = false) {
     st.scaling ? h("p", {class: "help", id: "scaled-rule", text: dt("scaledRule", {by: dt("by_" + st.by)})}) : null);
 }
 
+// A Mitchell's or Howell's standings by pair: a table a field (a Mitchell's N-S and E-W pairs).
+function pairsTables(d) {
+  const {h} = ctx;
+  const pairs = d.standings.pairs;
+  if (!pairs?.length) return null;
+  const fields = [...new Set(pairs.map(p => p.field))];
+  const scaled = pairs.some(p => p.scaled !== null);
+  return fields.map(f => h("table", {class: "standings pairs", "data-field": f ?? "all"},
+    h("caption", {text: f ? dt("fieldStandings", {field: f}) : dt("pairStandings")}),
+    h("thead", {}, h("tr", {}, [dt("place"), dt("pairWord"), dt("matchpoints"), ...(scaled ? [dt("scaled")] : [])].map(x => h("th", {text: x})))),
+    h("tbody", {}, pairs.filter(p => p.field === f).map(p => h("tr", {"data-pair": p.pair_no},
+      h("td", {text: p.place}), h("td", {text: `${p.pair_no}. ${p.names.join(" & ")}`}), h("td", {text: p.matchpoints}),
+      scaled ? h("td", {text: p.scaled}) : null)))));
+}
+
 function cardBox(d) {
   const {h} = ctx;
   if (!d.card?.length) return null;
@@ -604,12 +676,18 @@ function cardBox(d) {
         h("td", {text: r.score}), h("td", {class: "total", text: r.running})))))));
 }
 
+// Boards as printed: 1-3 for a run, else by commas (a relay table's order).
+function boardRange(b) {
+  return b.length > 1 && b.every((x, i) => x === b[0] + i) ? `${b[0]}-${b[b.length - 1]}` : b.join(", ");
+}
+
 function tablesList(d) {
   const {h} = ctx;
   const shown = d.tables.filter(x => x.round === (d.round_no || 0) || d.state === "finished");
   const rows = shown.map(x => h("li", {"data-table": x.table, "data-round": x.round},
     h("strong", {text: `${dt("roundN", {n: x.round})} · ${dt("tableN", {n: x.table})}`}), " ",
     h("span", {class: "seats", text: x.seats.map(s => `${seatWord(s.seat, x.seats.length)}: ${who(s)}`).join(", ")}), " ",
+    x.boards ? h("span", {class: "boards", text: dt("boardsN", {boards: boardRange(x.boards)})}) : null, x.boards ? " " : null,
     h("span", {class: "deals-done", text: dt("dealsDone", {n: x.deals_done, m: d.deals})}),
     x.table_id && d.mode === "online" ? h("a", {href: `#table/${x.table_id}`, class: "button", text: dt("open")}) : null));
   return h("section", {class: "card-box", "aria-labelledby": "tb-h"}, h("h2", {id: "tb-h", text: dt("tables")}),
@@ -915,9 +993,19 @@ async function scorerPage(id) {
     const tableSel = h("select", {id: "sc-table"}, mine.map(x => h("option", {value: x.table,
       text: `${dt("tableN", {n: x.table})}: ${x.seats.map(who).join(", ")}`, selected: d.you?.table === x.table})));
     const done = new Set(d.tables.filter(x => x.round === d.round_no).map(x => x.table));
-    const dealSel = h("select", {id: "sc-deal"}, Array.from({length: d.deals}, (_, i) => h("option", {value: i + 1, text: `${dt("deal")} ${i + 1}`})));
+    // a Mitchell's or Howell's table plays its boards (their numbers); other tables deals 1 to n
+    const boardsOf = x => x?.boards ?? Array.from({length: d.deals}, (_, i) => i + 1);
+    const word = mine.some(x => x.boards) ? dt("board") : dt("deal");
+    const dealSel = h("select", {id: "sc-deal"});
+    const fillDeals = () => {
+      const x = d.tables.find(y => y.round === d.round_no && String(y.table) === tableSel.value);
+      const boards = boardsOf(x || mine[0]);
+      dealSel.replaceChildren(...boards.map(b => h("option", {value: b, text: `${word} ${b}`})));
+      if (x) dealSel.value = String(boards[Math.min(boards.length - 1, x.deals_done)]);
+    };
+    tableSel.addEventListener("change", fillDeals);
+    fillDeals();
     const current = d.tables.find(x => x.round === d.round_no && String(x.table) === tableSel.value);
-    if (current) dealSel.value = String(Math.min(d.deals, current.deals_done + 1));
     const {fields, read} = entryFields(v, (current || mine[0])?.seats || [], "sc");
     const message = h("p", {class: note ? "saved" : "", id: "sc-note", role: "status", text: note});
     const form = h("form", {class: "card-box", id: "sc-form", onsubmit: async e => {
@@ -935,7 +1023,7 @@ async function scorerPage(id) {
       h("h2", {text: dt("scorer", {name: d.name})}),
       h("p", {class: "whose", text: stateLine(d)}),
       h("label", {for: "sc-table", text: dt("table")}), tableSel,
-      h("label", {for: "sc-deal", text: dt("deal")}), dealSel, fields,
+      h("label", {for: "sc-deal", text: word}), dealSel, fields,
       h("button", {type: "submit", class: "primary", id: "sc-save", text: dt("save"), disabled: !mine.length || d.state !== "running"}),
       message);
     const act = async fn => {

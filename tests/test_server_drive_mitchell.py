@@ -240,3 +240,32 @@ def test_a_pairs_movement_is_refused_where_it_does_not_apply(server: Server) -> 
     other = next(b for b in range(1, 5) if b not in t["boards"])
     refused(ps[0].post(f"/api/drives/{did}/results", {"table": t["table"], "deal": other, "tricks": [7, 6]}),
             422, "board_not_here")
+
+
+def test_a_board_a_table_missed_is_matchpointed_with_neubergs_adjustment(server: Server) -> None:
+    d, _people, did = started(server, 12, movement="mitchell", deals=2)
+    # round 1: table 3 plays board 5 only, and the director ends the round
+    scores = {1: 8, 3: 8, 5: 7}                 # board -> N-S tricks in round 1, table by table
+    for table, board in ((1, 1), (1, 2), (2, 3), (2, 4), (3, 5)):
+        ns = scores.get(board, 7)
+        assert d.post(f"/api/drives/{did}/results", {"table": table, "deal": board,
+                                                      "tricks": [ns, 13 - ns]}).status_code == 200
+    assert d.post(f"/api/drives/{did}/end-round").status_code == 200
+    for round_no in (2, 3):
+        for t in d.get(f"/api/drives/{did}").json()["tables"]:
+            if t["round"] == round_no:
+                for b in t["boards"]:
+                    assert d.post(f"/api/drives/{did}/results", {"table": t["table"], "deal": b,
+                                                                  "tricks": [7, 6]}).status_code == 200
+    done = d.get(f"/api/drives/{did}").json()
+    assert done["state"] == "finished"
+    rows = deal_rows(d.get(f"/api/drives/{did}/results.csv").text)
+    assert sorted(r["deal"] for r in rows).count("6") == 2          # board 6: two results of three
+    # board 6 at its two tables, both 7-6: each side ties the other once, 1 matchpoint of a
+    # top of 2; on the scale of three results (Neuberg): (1 + 1) * 3 / 2 - 1 = 2
+    names = {e["number"]: e["name"] for e in done["entries"]}
+    plain = by_hand([r for r in rows if r["deal"] != "6"])
+    for row in done["standings"]["rows"]:
+        name = names[row["number"]]
+        on_six = any(r["deal"] == "6" and name in (r["N"], r["E"], r["S"], r["W"]) for r in rows)
+        assert row["matchpoints"] == plain[names[row["number"]]] + (2 if on_six else 0), row

@@ -132,6 +132,11 @@ def test_a_mitchell_of_three_tables_to_its_end(server: Server) -> None:
             assert p["boards"] == 6
     # every board played three times: a top is 4 on each board, 6 boards
     assert sum(p["matchpoints"] for p in pairs) == 2 * 6 * 3 * 2
+    # the print page and the CSV rank the pairs in their fields too
+    printed = d.get(f"/api/drives/{did}/print").text
+    assert "<h2>Pairs E-W</h2>" in printed and "<h2>Pairs N-S</h2>" in printed
+    block = list(csv.DictReader(io.StringIO(text[text.index("field,place,pair"):])))
+    assert [(r["field"], int(r["pair"])) for r in block] == [(p["field"], p["pair_no"]) for p in pairs]
     # the movement cards and the board slips
     page = d.get(f"/api/drives/{did}/cards").text
     assert page.count("class='card'") == 12

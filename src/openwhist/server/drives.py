@@ -1067,6 +1067,11 @@ def drive_csv(drive: dict[str, Any], user_id: int | None = None) -> str:
     ranked = rank(results, drive["rank_by"], len(names), byes=has_byes(drive), expected=boards_due(drive),
                   by_board=drive_pairs.is_pairs(drive))
     text = standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
+    pairs = standings(drive, user_id).get("pairs")
+    if pairs:
+        text += "\nfield,place,pair,names,matchpoints,scaled,boards\n" + "".join(
+            f"{p['field'] or ''},{p['place']},{p['pair_no']},{' & '.join(p['names'])},{p['matchpoints']},"
+            f"{'' if p['scaled'] is None else p['scaled']},{p['boards']}\n" for p in pairs)
     records = hand_records(drive)
     if records:
         text += "\nround,deal,trump,N,E,S,W,hand N,hand E,hand S,hand W\n" + "".join(
@@ -1186,9 +1191,25 @@ def results_html(view: dict[str, Any]) -> str:
         f"<h2>Standings</h2><table><tr><th>Place</th><th>No.</th><th>Name</th>{head}<th>Total</th>"
         f"<th>Margin</th><th>Matchpoints</th>{scaled_head}</tr>{rows}</table><p>Ranked by {e(st['by'])}; "
         f"{e(st['tie_break'])}.{scaling}</p><h2>Tables</h2><table><tr><th>Round</th><th>Table</th><th>Seats</th>"
-        f"<th>Deals</th></tr>{tables}</table>{_records_html(view.get('hand_records', []))}"
+        f"<th>Deals</th></tr>{tables}</table>{_pairs_html(st.get('pairs'))}"
+        f"{_records_html(view.get('hand_records', []))}"
         f"{corrections_html(view.get('corrections', []))}</body></html>"
     )
+
+
+def _pairs_html(pairs: list[dict[str, Any]] | None) -> str:
+    """The print page's standings by pair of a Mitchell or Howell: a table a field."""
+    if not pairs:
+        return ""
+    e = html.escape
+    out = []
+    for field in dict.fromkeys(p["field"] for p in pairs):
+        rows = "".join(f"<tr><td>{p['place']}</td><td>{p['pair_no']}. {e(' & '.join(p['names']))}</td>"
+                       f"<td>{p['matchpoints']}</td><td>{p['boards']}</td></tr>"
+                       for p in pairs if p["field"] == field)
+        out.append(f"<h2>Pairs{' ' + e(field) if field else ''}</h2><table class='pairs'><tr><th>Place</th>"
+                   f"<th>Pair</th><th>Matchpoints</th><th>Boards</th></tr>{rows}</table>")
+    return "".join(out)
 
 
 def _records_html(records: list[dict[str, Any]]) -> str:

@@ -141,6 +141,8 @@ def test_a_mitchell_of_three_tables_to_its_end(server: Server) -> None:
     page = d.get(f"/api/drives/{did}/cards").text
     assert page.count("class='card'") == 12
     assert page.count("class='slip'") == 6 and "data-board='5'" in page
+    assert "<h2>Board 5</h2>" in page and "<th>Boards</th>" in page
+    assert d.get(f"/api/drives/{did}/cards?lang=nl").text.count("<th>Spellen</th>") == 12
     text = people[0].get(f"/api/drives/{did}/movement").text
     assert text.startswith("mitchell movement: 6 pairs at 3 tables")
 

@@ -402,8 +402,8 @@ for (const [lang, words] of Object.entries(FAIR_TEXTS)) Object.assign(TEXTS[lang
 
 // Mitchell and Howell drives: pairs at real tables, boards that travel, matchpoints by board.
 const PAIRS_TEXTS = {
-  en: {mv_mitchell: "Mitchell: pairs, N-S stay, E-W and the boards move", mv_howell: "Howell: pairs, each meets every other once",
-    pairsHelp: "Pairs: the people two by two in the order they register (1 and 2, 3 and 4…). Ranked by matchpoints, board by board.",
+  en: {savedBoard: "Saved: board {deal} at table {table}", mv_mitchell: "Mitchell: pairs, N-S stay, E-W and the boards move", mv_howell: "Howell: pairs, each meets every other once",
+    pairsHelp: "Pairs: the people two by two in the order they register (1 and 2, 3 and 4…). Ranked by matchpoints, board by board. The movement plays its own rounds, at most those asked for.",
     board: "Board", pairWord: "Pair", pairStandings: "Pairs", fieldStandings: "Pairs {field}", boardsN: "boards {boards}",
     err_pairs_scorer: "A {movement} movement moves boards between real tables: choose real cards at the club.",
     err_pairs_family: "A {movement} movement seats fixed partnerships at tables of four.",
@@ -411,8 +411,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "The pairs are the people two by two: an even number of people from 4, not {people}.",
     err_pairs_movement: "This movement cannot seat {people} people with these boards a round.",
     err_board_not_here: "Table {table} plays boards {boards} this round, not board {board}."},
-  nl: {mv_mitchell: "Mitchell: paren, N-Z blijven zitten, O-W en de spellen schuiven", mv_howell: "Howell: paren, elk paar treft elk ander één keer",
-    pairsHelp: "Paren: de mensen twee aan twee in de volgorde van inschrijving (1 en 2, 3 en 4…). Rangschikking op matchpunten, spel voor spel.",
+  nl: {savedBoard: "Opgeslagen: spel {deal} aan tafel {table}", mv_mitchell: "Mitchell: paren, N-Z blijven zitten, O-W en de spellen schuiven", mv_howell: "Howell: paren, elk paar treft elk ander één keer",
+    pairsHelp: "Paren: de mensen twee aan twee in de volgorde van inschrijving (1 en 2, 3 en 4…). Rangschikking op matchpunten, spel voor spel. Het schema speelt zijn eigen ronden, hoogstens het gevraagde aantal.",
     board: "Spel", pairWord: "Paar", pairStandings: "Paren", fieldStandings: "Paren {field}", boardsN: "spellen {boards}",
     err_pairs_scorer: "Een {movement}-schema verplaatst spellen tussen echte tafels: kies echte kaarten in de club.",
     err_pairs_family: "Een {movement}-schema zet vaste paren aan tafels van vier.",
@@ -420,8 +420,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "De paren zijn de mensen twee aan twee: een even aantal vanaf 4, niet {people}.",
     err_pairs_movement: "Dit schema kan geen {people} mensen plaatsen met zoveel spellen per ronde.",
     err_board_not_here: "Tafel {table} speelt deze ronde de spellen {boards}, niet spel {board}."},
-  fr: {mv_mitchell: "Mitchell : par paires, N-S fixes, E-O et les étuis tournent", mv_howell: "Howell : par paires, chacune rencontre chaque autre une fois",
-    pairsHelp: "Paires : les personnes deux par deux dans l'ordre d'inscription (1 et 2, 3 et 4…). Classement aux points de match, donne par donne.",
+  fr: {savedBoard: "Enregistré : étui {deal} à la table {table}", mv_mitchell: "Mitchell : par paires, N-S fixes, E-O et les étuis tournent", mv_howell: "Howell : par paires, chacune rencontre chaque autre une fois",
+    pairsHelp: "Paires : les personnes deux par deux dans l'ordre d'inscription (1 et 2, 3 et 4…). Classement aux points de match, donne par donne. Le mouvement joue ses propres tours, au plus le nombre demandé.",
     board: "Étui", pairWord: "Paire", pairStandings: "Paires", fieldStandings: "Paires {field}", boardsN: "étuis {boards}",
     err_pairs_scorer: "Un mouvement {movement} fait circuler les étuis entre de vraies tables : choisissez les vraies cartes au club.",
     err_pairs_family: "Un mouvement {movement} place des paires fixes à des tables de quatre.",
@@ -429,8 +429,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "Les paires sont les personnes deux par deux : un nombre pair à partir de 4, pas {people}.",
     err_pairs_movement: "Ce mouvement ne peut pas placer {people} personnes avec ce nombre d'étuis par tour.",
     err_board_not_here: "La table {table} joue les étuis {boards} à ce tour, pas l'étui {board}."},
-  da: {mv_mitchell: "Mitchell: par, N-S bliver, Ø-V og spillene flytter", mv_howell: "Howell: par, hvert par møder hvert andet én gang",
-    pairsHelp: "Par: personerne to og to i den rækkefølge, de tilmelder sig (1 og 2, 3 og 4…). Rangeret efter matchpoint, spil for spil.",
+  da: {savedBoard: "Gemt: spil {deal} ved bord {table}", mv_mitchell: "Mitchell: par, N-S bliver, Ø-V og spillene flytter", mv_howell: "Howell: par, hvert par møder hvert andet én gang",
+    pairsHelp: "Par: personerne to og to i den rækkefølge, de tilmelder sig (1 og 2, 3 og 4…). Rangeret efter matchpoint, spil for spil. Skifteplanen spiller sine egne runder, højst det ønskede antal.",
     board: "Spil", pairWord: "Par", pairStandings: "Par", fieldStandings: "Par {field}", boardsN: "spil {boards}",
     err_pairs_scorer: "En {movement}-turnering flytter spil mellem rigtige borde: vælg rigtige kort i klubben.",
     err_pairs_family: "En {movement}-turnering sætter faste par ved borde med fire.",
@@ -438,8 +438,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "Parrene er personerne to og to: et lige antal fra 4, ikke {people}.",
     err_pairs_movement: "Denne skifteplan kan ikke placere {people} personer med så mange spil pr. runde.",
     err_board_not_here: "Bord {table} spiller spil {boards} i denne runde, ikke spil {board}."},
-  ro: {mv_mitchell: "Mitchell: perechi, N-S stau, E-V și boardurile se mută", mv_howell: "Howell: perechi, fiecare o întâlnește o dată pe fiecare",
-    pairsHelp: "Perechi: oamenii doi câte doi, în ordinea înscrierii (1 și 2, 3 și 4…). Clasament la puncte de meci, board cu board.",
+  ro: {savedBoard: "Salvat: boardul {deal} la masa {table}", mv_mitchell: "Mitchell: perechi, N-S stau, E-V și boardurile se mută", mv_howell: "Howell: perechi, fiecare o întâlnește o dată pe fiecare",
+    pairsHelp: "Perechi: oamenii doi câte doi, în ordinea înscrierii (1 și 2, 3 și 4…). Clasament la puncte de meci, board cu board. Rotația își joacă propriile runde, cel mult câte s-au cerut.",
     board: "Board", pairWord: "Pereche", pairStandings: "Perechi", fieldStandings: "Perechi {field}", boardsN: "boardurile {boards}",
     err_pairs_scorer: "O rotație {movement} mută boardurile între mese reale: alegeți cărți reale la club.",
     err_pairs_family: "O rotație {movement} așază perechi fixe la mese de patru.",
@@ -648,6 +648,13 @@ function standingsTable(d, big = false) {
     st.scaling ? h("p", {class: "help", id: "scaled-rule", text: dt("scaledRule", {by: dt("by_" + st.by)})}) : null);
 }
 
+// Who won: the first in the standings; a Mitchell's or Howell's first pair (of each field).
+function winnersOf(d) {
+  const pairs = d.standings.pairs;
+  if (pairs?.length) return pairs.filter(p => p.place === 1).map(p => `${p.field ? p.field + ": " : ""}${p.names.join(" & ")}`);
+  return d.standings.rows.filter(r => r.place === 1).map(r => r.name);
+}
+
 // A Mitchell's or Howell's standings by pair: a table a field (a Mitchell's N-S and E-W pairs).
 function pairsTables(d) {
   const {h} = ctx;
@@ -769,7 +776,7 @@ async function drivePage(id) {
       actions.append(h("button", {type: "button", id: "dr-leave", text: dt("leave"),
         onclick: () => act(() => api("POST", `/api/drives/${id}/leave`, {}))}));
     }
-    const winners = d.state === "finished" ? d.standings.rows.filter(r => r.place === 1).map(r => r.name) : [];
+    const winners = d.state === "finished" ? winnersOf(d) : [];
     const entries = h("section", {class: "card-box", "aria-labelledby": "en-h"}, h("h2", {id: "en-h", text: `${dt("entries")} (${d.entries.length})`}),
       d.entries.length ? h("ol", {class: "entries", id: "drive-entries"}, d.entries.map(e => h("li", {class: e.you ? "you" : null},
         e.name, e.left_round !== null ? h("small", {text: ` (${dt("left")})`}) : null)))
@@ -864,7 +871,7 @@ async function hallPage(id) {
     fill(root,
       h("h2", {class: "hall-title", text: d.name}),
       h("p", {class: "hall-state", id: "hall-state", text: stateLine(d)}),
-      d.state === "finished" ? h("p", {class: "winner", text: dt("winner", {names: d.standings.rows.filter(r => r.place === 1).map(r => r.name).join(", ")})}) : null,
+      d.state === "finished" ? h("p", {class: "winner", text: dt("winner", {names: winnersOf(d).join(", ")})}) : null,
       standingsTable(d, true),
       current.length && d.state !== "finished" ? h("ul", {class: "hall-tables"}, current.map(x => h("li", {},
         h("strong", {text: dt("tableN", {n: x.table})}), " ", dt("dealsDone", {n: x.deals_done, m: d.deals})))) : null);
@@ -1001,7 +1008,9 @@ async function scorerPage(id) {
       const x = d.tables.find(y => y.round === d.round_no && String(y.table) === tableSel.value);
       const boards = boardsOf(x || mine[0]);
       dealSel.replaceChildren(...boards.map(b => h("option", {value: b, text: `${word} ${b}`})));
-      if (x) dealSel.value = String(boards[Math.min(boards.length - 1, x.deals_done)]);
+      // the first board (deal) of the table without a result yet
+      const entered = new Set((d.entry_states || []).filter(e => e.round === d.round_no && x && e.table === x.table).map(e => e.deal));
+      if (x) dealSel.value = String(boards.find(b => !entered.has(b)) ?? boards[boards.length - 1]);
     };
     tableSel.addEventListener("change", fillDeals);
     fillDeals();
@@ -1013,7 +1022,7 @@ async function scorerPage(id) {
       try {
         const body = {table: Number(tableSel.value), deal: Number(dealSel.value), ...read()};
         const fresh = await api("POST", `/api/drives/${id}/results`, body);
-        render(fresh, v, dt("saved", {deal: body.deal, table: body.table}));
+        render(fresh, v, dt(mine.some(x => x.boards) ? "savedBoard" : "saved", {deal: body.deal, table: body.table}));
       } catch (err) {
         const size = (current || mine[0])?.seats.length;       // a seat named as the form names it
         if (err?.values?.seat && size) err.values = {...err.values, seat: seatWord(err.values.seat, size)};

@@ -276,3 +276,28 @@ def test_a_board_a_table_missed_is_matchpointed_with_neubergs_adjustment(server:
         name = names[row["number"]]
         on_six = any(r["deal"] == "6" and name in (r["N"], r["E"], r["S"], r["W"]) for r in rows)
         assert row["matchpoints"] == plain[names[row["number"]]] + (2 if on_six else 0), row
+
+
+@pytest.mark.parametrize("movement", ["mitchell", "howell"])
+def test_an_odd_number_of_pairs_sits_one_out_a_round(server: Server, movement: str) -> None:
+    d, _people, did = started(server, 10, movement=movement, deals=2)
+    view = d.get(f"/api/drives/{did}").json()
+    rounds = view["rounds"]
+    assert rounds == (3 if movement == "mitchell" else 5)
+    out: list[int] = []
+    for round_no in range(1, rounds + 1):
+        tables = play_round(d, did, round_no)
+        assert len(tables) == 2                        # the missing pair's table is not seated
+        seated = {p for t in tables for p in t["pairs"]}
+        [sitting] = set(range(1, 6)) - seated
+        out.append(sitting)
+    done = d.get(f"/api/drives/{did}").json()
+    assert done["state"] == "finished" and done["standings"]["scaling"]
+    boards = {p["pair_no"]: p["boards"] for p in done["standings"]["pairs"]}
+    assert all(boards[p] == 2 * (rounds - out.count(p)) for p in boards)
+    rows = deal_rows(d.get(f"/api/drives/{did}/results.csv").text)
+    assert len(rows) == 2 * 2 * rounds
+    hand = by_hand(rows)
+    names = {e["number"]: e["name"] for e in done["entries"]}
+    for row in done["standings"]["rows"]:
+        assert row["matchpoints"] == hand[names[row["number"]]], row

@@ -99,6 +99,10 @@ def test_a_mitchell_of_three_tables_to_its_end(server: Server) -> None:
     d, people, did = started(server, 12, movement="mitchell", deals=2)
     view = d.get(f"/api/drives/{did}").json()
     assert view["rounds"] == 3 and view["rank_by"] == "matchpoints" and view["duplicate"]
+    # before a board is played the movement cards give every round: each card's round 3
+    early = d.get(f"/api/drives/{did}/cards").text
+    cards = early[:early.index("class='slip'")]
+    assert cards.count("class='card'") == 12 and cards.count("<tr><td>3</td>") == 12
     seen: dict[int, set[int]] = defaultdict(set)   # pair -> boards played
     for round_no in (1, 2, 3):
         tables = play_round(d, did, round_no)

@@ -64,11 +64,15 @@ def pairs_plan(drive: dict[str, Any], family: str) -> Plan:
 
 
 def round_boards(drive: dict[str, Any], round_no: int) -> dict[int, tuple[int, ...]]:
-    """The boards each table plays in round ``round_no`` (tables where two pairs play)."""
-    moves = pairs_of(drive)
-    if not 1 <= round_no <= min(len(moves.rounds), drive["rounds"]):
-        return {}
-    return {t.table: t.boards for t in moves.rounds[round_no - 1].tables if t.played}
+    """The boards each table plays in round ``round_no`` (tables where two pairs play; made
+    once per drive as read)."""
+    made: dict[int, dict[int, tuple[int, ...]]] | None = drive.get("_round_boards")
+    if made is None:
+        moves = pairs_of(drive)
+        made = drive["_round_boards"] = {
+            rnd.number: {t.table: t.boards for t in rnd.tables if t.played}
+            for rnd in moves.rounds[:drive["rounds"]]}
+    return made.get(round_no, {})
 
 
 def board_plays(drive: dict[str, Any]) -> int:

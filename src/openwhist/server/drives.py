@@ -1115,9 +1115,9 @@ def _planned(drive: dict[str, Any], wait: bool) -> dict[int, dict[int, list[int 
     none yet (``wait``: made here and now)."""
     if drive["movement"] == "progressive" or len(drive["entries"]) < 2:
         return {}
-    keep = ("id", "movement", "family", "options", "rounds", "entries", "tables", "sit_out")
+    keep = ("id", "movement", "family", "options", "rounds", "deals", "entries", "tables", "sit_out")
     key = (drive["id"], drive["movement"], len(drive["entries"]), drive["rounds"], len(drive["tables"]),
-           bool(drive.get("sit_out")))
+           bool(drive.get("sit_out")), drive["deals"])
     if key not in _PLANNED:
         if wait:
             _plan_rounds(key, {k: drive.get(k) for k in keep})

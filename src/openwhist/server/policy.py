@@ -169,7 +169,8 @@ POLICY: dict[tuple[Feature, Audience], Rule] = {
     (Feature.DRIVE_BOARD, _N): Rule("nothing", False, "anonymous scraping of boards"),
     # a drive's results: scores, standings, CSV, print page, rating changes
     (Feature.DRIVE_RESULT, _S): Rule("his own table's results; other tables' results of a board once "
-                                     "nobody still has to play it", True, "learning a board's result early"),
+                                     "nobody still has to play it (of a Mitchell's or Howell's board, once "
+                                     "he has played it)", True, "learning a board's result early"),
     (Feature.DRIVE_RESULT, _P): Rule("as the seat", True, "learning a board's result early"),
     (Feature.DRIVE_RESULT, _O): Rule("as the seat", True, "learning a board's result early"),
     (Feature.DRIVE_RESULT, _V): Rule("results of rounds over everywhere", False,

@@ -79,9 +79,11 @@ def test_a_scorer_enters_a_board_of_a_mitchell_on_his_phone(browser: Any, server
     d.fill("#nd-name", "Tuesday pairs")
     # online, the boards do not travel: no Mitchell; on real cards it is offered
     assert d.locator("#nd-movement option[value=mitchell]").count() == 0
+    assert d.locator("#nd-rank").is_visible()
     d.select_option("#nd-mode", "scorer")
     d.select_option("#nd-movement", "mitchell")
     assert d.locator("#nd-pairs-help").is_visible()
+    assert not d.locator("#nd-rank").is_visible() and not d.locator("#nd-duplicate").is_visible()
     assert "two by two in the order they register" in d.locator("#nd-pairs-help").inner_text()
     d.fill("#nd-rounds", "3")
     d.fill("#nd-deals", "2")
@@ -94,6 +96,10 @@ def test_a_scorer_enters_a_board_of_a_mitchell_on_his_phone(browser: Any, server
     for p in people:
         assert p.post(f"/api/drives/{did}/register").status_code == 200
     d.wait_for_selector("#dr-start", timeout=10000)
+    # the drive's page says how the pairs are formed, and each person's pair
+    d.wait_for_selector("#drive-entries li:nth-child(12)")
+    assert d.locator("#drive-entries li").nth(3).inner_text() == "Pair2b · Pair 2"
+    assert "two by two in the order they register" in d.locator("#pairs-rule").inner_text()
     d.click("#dr-start")
     d.wait_for_selector("#dr-end-round")
     view = boss.get(f"/api/drives/{did}").json()

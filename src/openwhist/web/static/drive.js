@@ -615,6 +615,13 @@ async function drivesPage() {
     field("nd-rank", dt("rankBy"), rankBy), h("label", {class: "check"}, rated, " ", dt("rated")),
     field("nd-starts", dt("startsAt"), starts),
     h("button", {type: "submit", class: "primary", id: "nd-create", text: dt("createDrive")}));
+  // a Mitchell or Howell is duplicate and ranked by matchpoints, without a sit-out: those choices go
+  const pairsOnly = () => {
+    const pairs = ["mitchell", "howell"].includes(movement.value);
+    for (const x of [duplicate, sitOut, rankBy]) x.closest("label, .option").hidden = pairs;
+  };
+  for (const x of [family, mode, movement]) x.addEventListener("change", pairsOnly);
+  pairsOnly();
   return h("section", {class: "lobby drives-page"},
     h("div", {class: "topline"}, h("a", {href: "#", class: "button", text: t("back")}), h("h2", {text: dt("drives")})),
     h("div", {class: "columns"},
@@ -777,10 +784,13 @@ async function drivePage(id) {
         onclick: () => act(() => api("POST", `/api/drives/${id}/leave`, {}))}));
     }
     const winners = d.state === "finished" ? winnersOf(d) : [];
+    const pairsDrive = ["mitchell", "howell"].includes(d.movement);   // the pairs: two by two, in order
     const entries = h("section", {class: "card-box", "aria-labelledby": "en-h"}, h("h2", {id: "en-h", text: `${dt("entries")} (${d.entries.length})`}),
       d.entries.length ? h("ol", {class: "entries", id: "drive-entries"}, d.entries.map(e => h("li", {class: e.you ? "you" : null},
-        e.name, e.left_round !== null ? h("small", {text: ` (${dt("left")})`}) : null)))
-        : h("p", {class: "empty", text: dt("noEntries")}));
+        e.name, pairsDrive ? h("small", {class: "pair-of", text: ` · ${dt("pairWord")} ${Math.ceil(e.number / 2)}`}) : null,
+        e.left_round !== null ? h("small", {text: ` (${dt("left")})`}) : null)))
+        : h("p", {class: "empty", text: dt("noEntries")}),
+      pairsDrive ? h("p", {class: "help", id: "pairs-rule", text: dt("pairsHelp")}) : null);
     const exports = h("div", {class: "row wrap exports"},
       h("a", {href: `/api/drives/${id}/results.csv`, class: "button", id: "dr-csv", download: `drive-${id}.csv`, text: dt("exportCsv")}),
       h("a", {href: `/api/drives/${id}/print`, class: "button", id: "dr-print", target: "_blank", rel: "noopener", text: dt("print")}),

@@ -554,9 +554,10 @@ def _pairs_ahead(drive: dict[str, Any], live: int, numbers: set[int] | None) -> 
     if not drive_pairs.is_pairs(drive):
         return set()
     out: set[Board] = set()
+    rounds = drive_pairs.pairs_plan(drive, drive["family"]).rounds
     for r in range(live + 1, int(drive["rounds"]) + 1):
         active = _active(drive, r)
-        for t in drive_pairs.pairs_plan(drive, drive["family"]).rounds[r - 1].tables:
+        for t in rounds[r - 1].tables:
             people = {p + 1 for p in t.seats if p is not None} & active
             if people and (numbers is None or people & numbers):
                 out |= {(b,) for b in drive_pairs.round_boards(drive, r).get(t.number, ())}

@@ -54,13 +54,17 @@ def seats_of(ns: int, ew: int) -> tuple[int, int, int, int]:
 def pairs_plan(drive: dict[str, Any], family: str) -> Plan:
     """The movement as the drive's :class:`~openwhist.drive.movement.Plan` (people by
     index; the tables where two pairs play, numbered as the movement numbers them), at
-    most the drive's rounds."""
+    most the drive's rounds (made once per drive as read)."""
+    made: Plan | None = drive.get("_pairs_plan")
+    if made is not None:
+        return made
     moves = pairs_of(drive)
     rounds = tuple(
         Round(rnd.number, tuple(Table(t.table, seats_of(t.ns, t.ew)) for t in rnd.tables
                                 if t.ns is not None and t.ew is not None))
         for rnd in moves.rounds[:drive["rounds"]])
-    return Plan(family, "pairs", len(drive["entries"]), len(rounds), rounds)
+    made = drive["_pairs_plan"] = Plan(family, "pairs", len(drive["entries"]), len(rounds), rounds)
+    return made
 
 
 def round_boards(drive: dict[str, Any], round_no: int) -> dict[int, tuple[int, ...]]:

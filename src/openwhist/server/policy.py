@@ -551,7 +551,7 @@ def drive_open_boards(drive: dict[str, Any]) -> set[Board]:
 def _pairs_ahead(drive: dict[str, Any], live: int, numbers: set[int] | None) -> set[Board]:
     """A Mitchell or Howell drive's boards still to play in the rounds after the live one:
     by the entries ``numbers`` (None: by anyone still in the drive); none for other drives."""
-    if not drive_pairs.is_pairs(drive):
+    if not drive_pairs.is_pairs(drive) or numbers == set():
         return set()
     out: set[Board] = set()
     rounds = drive_pairs.pairs_plan(drive, drive["family"]).rounds

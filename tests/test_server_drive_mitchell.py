@@ -12,10 +12,12 @@ import csv
 import io
 from collections import defaultdict
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import openwhist
 from openwhist.drive.pairs import mitchell
 from server_util import Client, Server
 
@@ -305,3 +307,13 @@ def test_an_odd_number_of_pairs_sits_one_out_a_round(server: Server, movement: s
     names = {e["number"]: e["name"] for e in done["entries"]}
     for row in done["standings"]["rows"]:
         assert row["matchpoints"] == hand[names[row["number"]]], row
+
+
+def test_the_pairs_drive_codes_are_worded_in_the_five_languages() -> None:
+    text = (Path(openwhist.__file__).parent / "web" / "static" / "drive.js").read_text(encoding="utf-8")
+    for code in ("pairs_scorer", "pairs_family", "pairs_boards", "pairs_people", "pairs_movement",
+                 "board_not_here"):
+        assert text.count(f"err_{code}: ") == 5, code
+    for word in ("mv_mitchell", "mv_howell", "pairsHelp", "board", "pairWord", "fieldStandings",
+                 "savedBoard"):
+        assert text.count(f" {word}: ") + text.count(f"{{{word}: ") == 5, word

@@ -246,8 +246,12 @@ def test_a_pairs_movement_is_refused_where_it_does_not_apply(server: Server) -> 
     for p in ps:
         assert p.post(f"/api/drives/{did}/register").status_code == 200
     refused(d.post(f"/api/drives/{did}/start"), 409, "pairs_people")
+    assert d.get(f"/api/drives/{did}").json()["movement_rounds"] == []     # no movement for five
+    refused(d.get(f"/api/drives/{did}/movement"), 409, "pairs_people")
     assert ps[4].post(f"/api/drives/{did}/unregister").status_code == 200
-    assert d.post(f"/api/drives/{did}/start").status_code == 200   # two tables: a skip Mitchell
+    planned = d.get(f"/api/drives/{did}").json()["movement_rounds"]        # made at once for four
+    assert [len(r["tables"]) for r in planned] == [1]                      # two pairs, one table
+    assert d.post(f"/api/drives/{did}/start").status_code == 200   # two pairs at one table
     view = d.get(f"/api/drives/{did}").json()
     t = view["tables"][0]
     other = next(b for b in range(1, 5) if b not in t["boards"])

@@ -1104,6 +1104,8 @@ def _plan_rounds(key: tuple[Any, ...], drive: dict[str, Any]) -> None:
                                       for t in rnd.tables} for rnd in movement_of(drive).rounds}
         while len(_PLANNED) > 256:
             del _PLANNED[next(iter(_PLANNED))]
+    except DriveError:  # not yet a movement for these people (an odd number of a pairs drive's)
+        _PLANNED[key] = {}
     except Exception:  # pragma: no cover: a movement that cannot be made shows the seated rounds
         log.exception("movement of drive %s", drive.get("id"))
     finally:
@@ -1119,7 +1121,7 @@ def _planned(drive: dict[str, Any], wait: bool) -> dict[int, dict[int, list[int 
     key = (drive["id"], drive["movement"], len(drive["entries"]), drive["rounds"], len(drive["tables"]),
            bool(drive.get("sit_out")), drive["deals"])
     if key not in _PLANNED:
-        if wait:
+        if wait or drive_pairs.is_pairs(drive):  # a pairs movement is made at once
             _plan_rounds(key, {k: drive.get(k) for k in keep})
         elif key not in _PLANNING:
             _PLANNING.add(key)

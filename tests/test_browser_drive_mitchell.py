@@ -133,6 +133,14 @@ def test_a_scorer_enters_a_board_of_a_mitchell_on_his_phone(browser: Any, server
                                       {"table": t["table"], "deal": b, "tricks": [ns, 13 - ns]})
                         assert r.status_code == 200, r.text
     assert boss.get(f"/api/drives/{did}").json()["state"] == "finished"
+    # the director's correction form offers each table's boards of the round chosen
+    d.goto(f"{server.url}/#drive/{did}")
+    d.wait_for_selector("#co-form")
+    d.select_option("#co-round", "2")
+    d.select_option("#co-table", "3")
+    view = boss.get(f"/api/drives/{did}").json()
+    boards = next(t["boards"] for t in view["tables"] if (t["round"], t["table"]) == (2, 3))
+    assert d.locator("#co-deal option").all_inner_texts() == [f"Board {b}" for b in boards]
     north.goto(f"{server.url}/#drive/{did}")
     north.wait_for_selector("table.pairs[data-field='N-S']")
     assert north.locator("table.pairs caption").all_inner_texts() == ["Pairs E-W", "Pairs N-S"]

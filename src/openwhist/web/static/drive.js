@@ -971,7 +971,8 @@ function correctBox(d, v, act) {
   if (!d.director || !d.round_no || !(d.mode === "scorer" || d.state === "finished")) return null;
   const roundSel = h("select", {id: "co-round"}, Array.from({length: d.round_no}, (_, i) => h("option", {value: i + 1, text: dt("roundN", {n: i + 1}), selected: i + 1 === d.round_no})));
   const tableSel = h("select", {id: "co-table"});
-  const dealSel = h("select", {id: "co-deal"}, Array.from({length: d.deals}, (_, i) => h("option", {value: i + 1, text: `${dt("deal")} ${i + 1}`})));
+  const dealSel = h("select", {id: "co-deal"});
+  const boardWord = d.tables.some(x => x.boards) ? dt("board") : dt("deal");   // a Mitchell's or Howell's boards
   const reason = h("input", {id: "co-reason", maxlength: 200, required: true});
   const slot = h("div", {});
   let read = () => ({});
@@ -980,6 +981,8 @@ function correctBox(d, v, act) {
     const t = tables().find(x => String(x.table) === tableSel.value) || tables()[0];
     const made = entryFields(v, t?.seats || [], "co");
     read = made.read; slot.replaceChildren(made.fields);
+    const deals = t?.boards ?? Array.from({length: d.deals}, (_, i) => i + 1);
+    dealSel.replaceChildren(...deals.map(n => h("option", {value: n, text: `${boardWord} ${n}`})));
   };
   const fillTables = () => {
     tableSel.replaceChildren(...tables().map(x => h("option", {value: x.table, text: `${dt("tableN", {n: x.table})}: ${x.seats.map(who).join(", ")}`})));
@@ -995,7 +998,7 @@ function correctBox(d, v, act) {
   }},
     h("h2", {text: dt("correctTitle")}),
     h("label", {for: "co-round", text: dt("roundWord")}), roundSel, h("label", {for: "co-table", text: dt("table")}), tableSel,
-    h("label", {for: "co-deal", text: dt("deal")}), dealSel, slot,
+    h("label", {for: "co-deal", text: boardWord}), dealSel, slot,
     h("label", {for: "co-reason", text: dt("reason")}), reason,
     h("button", {type: "submit", class: "primary", id: "co-save", text: dt("correct")}));
 }

@@ -171,19 +171,31 @@ def _points_detail(outcome: Any) -> str:
 # --- matchpoints --------------------------------------------------------------------------------
 
 
-def matchpoints(results: Sequence[Result]) -> dict[tuple[int, int, int], tuple[int, ...]]:
+def _board(r: Result, by_board: bool) -> tuple[int, int]:
+    """The cards a result was played with: its round's deal, or (``by_board``: boards that
+    travel from round to round, numbered across the drive) its board alone."""
+    return (0, r.deal) if by_board else (r.round, r.deal)
+
+
+def matchpoints(results: Sequence[Result],
+                by_board: bool = False) -> dict[tuple[int, int, int], tuple[int, ...]]:
     """Duplicate matchpoints: for every result, per seat, 2 for each other table whose
-    same seat scored less with the same cards (same round and deal), 1 for each that
+    same seat scored less with the same cards (same round and deal; ``by_board``: the same
+    board number in any round, as in a Mitchell or Howell movement), 1 for each that
     scored the same. Keyed by ``(round, table, deal)``.
 
     >>> rs = [Result(1, t, 1, (0, 1, 2, 3), (s, 13 - s, s, 13 - s), (0,) * 4) for t, s in
     ...       ((1, 7), (2, 8), (3, 7))]
     >>> matchpoints(rs)[(1, 2, 1)]
     (4, 0, 4, 0)
+    >>> moved = [Result(r, r, 5, (0, 1, 2, 3), (s, 13 - s, s, 13 - s), (0,) * 4) for r, s in
+    ...          ((1, 7), (2, 8), (3, 7))]
+    >>> matchpoints(moved)[(2, 2, 5)], matchpoints(moved, by_board=True)[(2, 2, 5)]
+    ((0, 0, 0, 0), (4, 0, 4, 0))
     """
     boards: dict[tuple[int, int], list[Result]] = defaultdict(list)
     for r in results:
-        boards[(r.round, r.deal)].append(r)
+        boards[_board(r, by_board)].append(r)
     out: dict[tuple[int, int, int], tuple[int, ...]] = {}
     for rows in boards.values():
         for r in rows:
@@ -216,11 +228,12 @@ def neuberg(mp: float, results: int, expected: int) -> float:
     return (mp + 1) * expected / results - 1
 
 
-def matchpoints_neuberg(results: Sequence[Result],
-                        expected: int | None = None) -> dict[tuple[int, int, int], tuple[float, ...]]:
-    """Duplicate matchpoints (:func:`matchpoints`) with :func:`neuberg`'s adjustment on
-    each board with fewer results than ``expected`` (default: the most results any
-    board of the same round has), so that a board a table missed weighs as the others.
+def matchpoints_neuberg(results: Sequence[Result], expected: int | None = None,
+                        by_board: bool = False) -> dict[tuple[int, int, int], tuple[float, ...]]:
+    """Duplicate matchpoints (:func:`matchpoints`, ``by_board`` as there) with
+    :func:`neuberg`'s adjustment on each board with fewer results than ``expected``
+    (default: the most results any board of the same round has), so that a board a table
+    missed weighs as the others.
 
     >>> rs = [Result(1, t, 1, (0, 1, 2, 3), (s, 13 - s, s, 13 - s), (0,) * 4) for t, s in
     ...       ((1, 7), (2, 8), (3, 7))] + [Result(1, t, 2, (0, 1, 2, 3), (s, 13 - s, s, 13 - s),
@@ -228,17 +241,18 @@ def matchpoints_neuberg(results: Sequence[Result],
     >>> [round(x, 3) for x in matchpoints_neuberg(rs)[(1, 2, 1)]]
     [5.667, 0.333, 5.667, 0.333]
     """
-    plain = matchpoints(results)
+    plain = matchpoints(results, by_board)
     counts: dict[tuple[int, int], int] = defaultdict(int)
     for r in results:
-        counts[(r.round, r.deal)] += 1
+        counts[_board(r, by_board)] += 1
     due: dict[int, int] = defaultdict(int)
     for (rnd, _), n in counts.items():
         due[rnd] = max(due[rnd], n)
     out: dict[tuple[int, int, int], tuple[float, ...]] = {}
     for (rnd, table, deal), mps in plain.items():
-        want = expected if expected is not None else due[rnd]
-        n = counts[(rnd, deal)]
+        key = (0, deal) if by_board else (rnd, deal)
+        want = expected if expected is not None else due[key[0]]
+        n = counts[key]
         out[(rnd, table, deal)] = tuple(mps) if n == want else tuple(neuberg(m, n, want) for m in mps)
     return out
 
@@ -327,10 +341,11 @@ class Standings:
 
 
 def standings(results: Sequence[Result], by: RankBy = "total", players: int | None = None,
-              byes: bool = False, expected: int | None = None) -> Standings:
+              byes: bool = False, expected: int | None = None, by_board: bool = False) -> Standings:
     """Rank the people of a drive from its results, by ``total`` score, ``margin`` or
     duplicate ``matchpoints`` (:func:`matchpoints_neuberg`: a board with fewer results
-    than ``expected``, default the most of its round, adjusted by Neuberg's formula),
+    than ``expected``, default the most of its round, adjusted by Neuberg's formula;
+    ``by_board``: boards compared across rounds, as in a Mitchell or Howell movement),
     ties broken as :data:`TIE_BREAKS` says. ``players`` lists everyone (0..players-1)
     even with no result yet.
 
@@ -356,7 +371,7 @@ def standings(results: Sequence[Result], by: RankBy = "total", players: int | No
     margin: dict[int, int] = defaultdict(int)
     mps: dict[int, float] = defaultdict(float)
     deals: dict[int, int] = defaultdict(int)
-    mp = matchpoints_neuberg(results, expected) if by == "matchpoints" else {}
+    mp = matchpoints_neuberg(results, expected, by_board) if by == "matchpoints" else {}
     round_margin: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
     seen: set[tuple[int, int, int]] = set()
     for r in results:

@@ -9,6 +9,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from openwhist.drive.pairs import board_range
+from openwhist.server import drive_pairs
+
 __all__ = ["LANGUAGES", "WORDS", "cards_html"]
 
 LANGUAGES = ("en", "nl", "fr", "da", "ro")
@@ -19,27 +22,32 @@ WORDS: dict[str, dict[str, str]] = {
            "table": "Table", "seat": "Seat", "partner": "Partner", "opponents": "Opponents",
            "sits_out": "sits out", "computer": "computer", "deal": "Deal", "result": "Result",
            "later": "The later rounds follow the results: the winners move on.",
+           "boards": "Boards", "board": "Board",
            "none": "The movement is made once two people have registered."},
     "nl": {"cards": "Gidskaarten", "card": "Gidskaart", "slips": "Scorebriefjes", "round": "Ronde",
            "table": "Tafel", "seat": "Plaats", "partner": "Partner", "opponents": "Tegenstanders",
            "sits_out": "zit over", "computer": "computer", "deal": "Spel", "result": "Uitslag",
            "later": "De volgende ronden volgen uit de uitslagen: de winnaars schuiven door.",
+           "boards": "Spellen", "board": "Spel",
            "none": "Het wisselschema volgt zodra twee mensen zich hebben ingeschreven."},
     "fr": {"cards": "Cartes de mouvement", "card": "Carte de mouvement", "slips": "Feuilles ambulantes",
            "round": "Tour", "table": "Table", "seat": "Place", "partner": "Partenaire",
            "opponents": "Adversaires", "sits_out": "ne joue pas", "computer": "ordinateur",
            "deal": "Donne", "result": "Résultat",
            "later": "Les tours suivants découlent des résultats : les gagnants avancent.",
+           "boards": "Étuis", "board": "Étui",
            "none": "Le mouvement est établi dès que deux personnes sont inscrites."},
     "da": {"cards": "Skiftekort", "card": "Skiftekort", "slips": "Scoresedler", "round": "Runde",
            "table": "Bord", "seat": "Plads", "partner": "Makker", "opponents": "Modstandere",
            "sits_out": "sidder over", "computer": "computer", "deal": "Spil", "result": "Resultat",
            "later": "De næste runder følger af resultaterne: vinderne rykker videre.",
+           "boards": "Spil", "board": "Spil",
            "none": "Skifteplanen laves, når to personer har tilmeldt sig."},
     "ro": {"cards": "Fișe de rotație", "card": "Fișă de rotație", "slips": "Fișe de scor", "round": "Runda",
            "table": "Masa", "seat": "Locul", "partner": "Partener", "opponents": "Adversari",
            "sits_out": "stă pe dinafară", "computer": "computer", "deal": "Mâna", "result": "Rezultat",
            "later": "Rundele următoare decurg din rezultate: câștigătorii avansează.",
+           "boards": "Boarduri", "board": "Board",
            "none": "Rotația se face după ce s-au înscris două persoane."},
 }
 """Every word of the page, in each of its languages."""
@@ -55,27 +63,37 @@ def _who(seat: dict[str, Any], w: dict[str, str]) -> str:
     return html.escape(seat["name"] or w["computer"])
 
 
+Boards = dict[int, dict[int, tuple[int, ...]]]
+"""A Mitchell's or Howell's boards: per round, per table."""
+
+
 def _card(number: int, name: str, rounds: list[dict[str, Any]], sides: tuple[int, ...] | None,
-          w: dict[str, str], progressive: bool) -> str:
-    """One person's card: a row a round."""
+          w: dict[str, str], progressive: bool, boards: Boards | None = None) -> str:
+    """One person's card: a row a round (``boards``: a Mitchell's or Howell's boards of each
+    round's tables, a column of their own)."""
     rows = []
     for rnd in rounds:
         here = next(((t, i) for t in rnd["tables"] for i, s in enumerate(t["seats"])
                      if s["number"] == number), None)
         if here is None:
-            rows.append(f"<tr><td>{rnd['round']}</td><td colspan='4'>{w['sits_out']}</td></tr>")
+            span = 5 if boards else 4
+            rows.append(f"<tr><td>{rnd['round']}</td><td colspan='{span}'>{w['sits_out']}</td></tr>")
             continue
         t, i = here
         mates = [s for j, s in enumerate(t["seats"]) if sides is not None and j != i and sides[j] == sides[i]]
         others = [s for j, s in enumerate(t["seats"]) if j != i and s not in mates]
         rows.append(f"<tr><td>{rnd['round']}</td><td>{t['table']}</td><td>{t['seats'][i]['seat']}</td>"
                     f"<td>{', '.join(_who(s, w) for s in mates) or '–'}</td>"
-                    f"<td>{', '.join(_who(s, w) for s in others)}</td></tr>")
+                    f"<td>{', '.join(_who(s, w) for s in others)}</td>"
+                    + (f"<td>{board_range(boards[rnd['round']].get(t['table'], ()))}</td>" if boards else "")
+                    + "</tr>")
     later = f"<p>{w['later']}</p>" if progressive else ""
+    extra = f"<th>{w['boards']}</th>" if boards else ""
     return (f"<section class='card' data-number='{number}'>"
             f"<h2>{w['card']}: {number}. {html.escape(name)}</h2>"
             f"<table><tr><th>{w['round']}</th><th>{w['table']}</th><th>{w['seat']}</th><th>{w['partner']}</th>"
-            f"<th>{w['opponents']}</th></tr>{''.join(rows)}</table>{later}</section>")
+            f"<th>{w['opponents']}</th>{extra}</tr>"
+            f"{''.join(rows)}</table>{later}</section>")
 
 
 def _slips(rounds: list[dict[str, Any]], deals: int, groups: list[list[int]], w: dict[str, str]) -> str:
@@ -97,6 +115,25 @@ def _slips(rounds: list[dict[str, Any]], deals: int, groups: list[list[int]], w:
     return "".join(out)
 
 
+def _board_slips(drive: dict[str, Any], w: dict[str, str]) -> str:
+    """A Mitchell's or Howell's slips: one a board (its number, the same at every table that
+    plays it), per round that plays it the table, the N-S and E-W pairs and room for the
+    result."""
+    names = {e["number"]: e["name"] for e in drive["entries"]}
+
+    def pair(p: int) -> str:
+        return f"{p}. " + " & ".join(html.escape(names.get(n, "")) for n in (2 * p - 1, 2 * p))
+
+    out = []
+    for board, rows in drive_pairs.pairs_of(drive).slips().items():
+        body = "".join(f"<tr><td>{r.round}</td><td>{r.table}</td><td>{pair(r.ns)}</td><td>{pair(r.ew)}</td>"
+                       "<td class='blank'>&nbsp;</td></tr>" for r in rows if r.round <= drive["rounds"])
+        out.append(f"<section class='slip' data-board='{board}'><h2>{w['board']} {board}</h2>"
+                   f"<table><tr><th>{w['round']}</th><th>{w['table']}</th><th>N-S</th><th>E-W</th>"
+                   f"<th>{w['result']}</th></tr>{body}</table></section>")
+    return "".join(out)
+
+
 def cards_html(drive: dict[str, Any], rounds: list[dict[str, Any]], sides: tuple[int, ...] | None,
                lang: str) -> str:
     """The printable page of ``drive``'s movement cards (from :func:`movement_rounds`'s
@@ -104,10 +141,15 @@ def cards_html(drive: dict[str, Any], rounds: list[dict[str, Any]], sides: tuple
     for a duplicate drive, its board slips, in ``lang`` (one of :data:`LANGUAGES`)."""
     w = WORDS[lang if lang in WORDS else "en"]
     e = html.escape
-    cards = "".join(_card(x["number"], x["name"], rounds, sides, w, drive["movement"] == "progressive")
+    boards = ({r["round"]: drive_pairs.round_boards(drive, r["round"]) for r in rounds}
+              if drive_pairs.is_pairs(drive) and rounds else None)
+    progressive = drive["movement"] == "progressive"
+    cards = "".join(_card(x["number"], x["name"], rounds, sides, w, progressive, boards)
                     for x in drive["entries"]) if rounds else f"<p>{w['none']}</p>"
     slips = ""
-    if drive["duplicate"] and rounds:
+    if drive_pairs.is_pairs(drive) and rounds:
+        slips = f"<h1>{w['slips']}</h1>" + _board_slips(drive, w)
+    elif drive["duplicate"] and rounds:
         n = len(rounds[0]["tables"][0]["seats"])
         keys = sides if sides is not None else tuple(range(n))
         groups = [[j for j in range(n) if keys[j] == k] for k in dict.fromkeys(keys)]

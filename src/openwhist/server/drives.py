@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from openwhist.cards import derive_seed, format_hand
 from openwhist.drive import (
     DRIVE_FAMILIES,
+    FAMILY_MOVEMENTS,
     Entry,
     Plan,
     Result,
@@ -46,12 +47,13 @@ from openwhist.drive import plan as movement_plan
 from openwhist.drive import results_csv as deal_results_csv
 from openwhist.drive import standings as rank
 from openwhist.drive.movement import byes as movement_byes
+from openwhist.drive.pairs import MAX_BOARDS
 from openwhist.drive.records import STRAINS, board_hands, hand_record
 from openwhist.errors import WhistError
 from openwhist.rules.options import without_ranges
 from openwhist.rules.registry import get_variant, resolve
 from openwhist.rules.seats import seat_name
-from openwhist.server import policy
+from openwhist.server import drive_pairs, policy
 from openwhist.server.table import SeatError, TableClosed, variant_seats
 from openwhist.store import create_table
 from openwhist.store.drives import (
@@ -176,6 +178,7 @@ class Drives:
             )
         name, opts = _checked_new(body)
         drive_id = secrets.token_urlsafe(9)
+        pairs = body.movement in drive_pairs.PAIR_MOVEMENTS  # boards compared by matchpoints
         row = {
             "id": drive_id,
             "name": " ".join(body.name.split()),
@@ -183,12 +186,12 @@ class Drives:
             "options": json.dumps(opts.to_dict()),
             "movement": body.movement,
             "mode": body.mode,
-            "duplicate": body.duplicate,
+            "duplicate": body.duplicate or pairs,
             "rounds": body.rounds,
             "deals": body.deals,
             "round_minutes": body.round_minutes,
             "rated": body.rated,
-            "rank_by": body.rank_by,
+            "rank_by": "matchpoints" if pairs else body.rank_by,
             "director_id": director["id"],
             "starts_at": body.starts_at,
             "seed": secrets.randbits(63),
@@ -256,8 +259,11 @@ class Drives:
             self._director(drive, user_id)
             if drive["state"] != "open":
                 raise DriveError(409, "the drive has started already", "drive_started")
-            movement_of(drive)  # refuses a drive with too few people
-            await self._write(update_drive, drive["id"], {"state": "running"})
+            made = movement_of(drive)  # refuses a drive with too few people
+            values: dict[str, Any] = {"state": "running"}
+            if drive_pairs.is_pairs(drive):  # a Mitchell or Howell plays its rounds, at most
+                values["rounds"] = min(drive["rounds"], made.total_rounds)
+            await self._write(update_drive, drive["id"], values)
             await self.rounds.seat_round(await self.load_fresh(drive_id), 1)
             return self.view(await self.load_fresh(drive_id), user_id)
 
@@ -373,10 +379,7 @@ class Drives:
                 )
             except policy.Refused as exc:
                 raise DriveError(exc.status, str(exc), exc.code, **exc.values) from None
-            if not 1 <= deal_no <= drive["deals"]:
-                raise DriveError(
-                    422, f"a round has deals 1 to {drive['deals']}", "deal_range", most=drive["deals"]
-                )
+            check_deal(drive, drive["round_no"], table_no, deal_no)
             try:
                 result = checked_entry(drive, table_no, deal_no, entry)
                 later = rescored_after(drive, table_no, deal_no, result)
@@ -569,9 +572,13 @@ def _checked_new(body: Any) -> tuple[str, Any]:
             "drive_family",
             family=name,
         )
-    check_movement(name, body.movement)
+    if body.movement in drive_pairs.PAIR_MOVEMENTS:
+        check_pairs_new(name, opts, body)
+    else:
+        check_movement(name, body.movement)
     check_sit_out(name, opts, body)
-    if body.rank_by == "matchpoints" and not body.duplicate:
+    pairs = body.movement in drive_pairs.PAIR_MOVEMENTS  # always duplicate boards
+    if body.rank_by == "matchpoints" and not body.duplicate and not pairs:
         raise DriveError(
             422,
             "matchpoints compare the tables that held the same cards: choose duplicate deals",
@@ -633,6 +640,7 @@ def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
             "seats": seats,
             "deals_done": done.get((t["round_no"], t["table_no"]), 0),
         }
+        entry |= _pairs_table(drive, t) if drive_pairs.is_pairs(drive) else {}
         seated = mine is not None and mine in t["seats"]
         if (director or seated) and policy.may_watch_drive_table(
                 drive, user_id, t["round_no"], t["table_no"]):
@@ -686,6 +694,13 @@ def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
     out["movement_rounds"] = movement_rounds(drive)
     out.update(fair_view(drive, user_id))
     return out
+
+def _pairs_table(drive: dict[str, Any], t: dict[str, Any]) -> dict[str, Any]:
+    """A Mitchell's or Howell's table as its page shows it besides: the boards it plays in
+    its round and its pairs (N-S, E-W)."""
+    return {"boards": list(drive_pairs.round_boards(drive, t["round_no"]).get(t["table_no"], ())),
+            "pairs": [drive_pairs.pair_of(t["seats"][0]), drive_pairs.pair_of(t["seats"][1])]}
+
 
 def _place(drive: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
     """Where entry ``number`` sits in the drive's current round: table, seat, partner
@@ -776,6 +791,8 @@ def movement_of(drive: dict[str, Any]) -> Plan:
         _, opts = resolve(drive["family"], None, **drive["options"])
     if drive.get("sit_out"):
         return sit_out_plan(drive, opts)
+    if drive_pairs.is_pairs(drive):
+        return pairs_drive_plan(drive)
     made = movement_plan(drive["movement"], people, drive["family"], drive["rounds"], options=opts)
     if drive["movement"] == "individual" and not _seated_as(drive, made):
         # a drive seated by the local search before the whist tournaments keeps its seating
@@ -802,6 +819,8 @@ def _seated_as(drive: dict[str, Any], made: Plan) -> bool:
 def has_byes(drive: dict[str, Any]) -> bool:
     """Whether the drive's movement has people sit out rounds (then its standings are
     scaled to the deals each played: :data:`openwhist.drive.scoring.SCALED_RULE`)."""
+    if drive_pairs.is_pairs(drive):  # a missing pair: the pair it would meet sits out
+        return len(drive["entries"]) // 2 % 2 == 1
     with without_ranges():
         _, opts = resolve(drive["family"], None, **drive["options"])
     return bool(drive.get("sit_out")) or movement_byes(drive["movement"], len(drive["entries"]),
@@ -949,6 +968,10 @@ def _shown(drive: dict[str, Any], user_id: int | None) -> tuple[str, list[Result
     nothing to play; ``over``: the boards nobody still has to play)."""
     if policy.drive_sees_all(drive, user_id):
         return "all", _results(drive)
+    if policy.drive_boards_played(drive, user_id):  # a Mitchell or Howell pair's boards besides
+        keep = {(r["round_no"], r["table_no"], r["deal_no"])
+                for r in policy.drive_results_shown(drive, user_id)}
+        return f"user{user_id}", [x for x in _results(drive) if (x.round, x.table, x.deal) in keep]
     made: list[Result] | None = drive.get("_results_over")
     if made is None:
         shown = policy.drive_results_shown(drive, None)
@@ -968,7 +991,7 @@ def standings(drive: dict[str, Any], user_id: int | None = None) -> dict[str, An
     if made is not None:
         return made
     ranked = rank(results, drive["rank_by"], len(drive["entries"]), byes=has_byes(drive),
-                  expected=boards_due(drive))
+                  expected=boards_due(drive), by_board=drive_pairs.is_pairs(drive))
     names = {e["number"] - 1: e["name"] for e in drive["entries"]}
     users = {e["number"] - 1: e["user_id"] for e in drive["entries"]}
     per_round: dict[int, list[int]] = {p: [0] * drive["rounds"] for p in names}
@@ -994,7 +1017,33 @@ def standings(drive: dict[str, Any], user_id: int | None = None) -> dict[str, An
     ]
     made = drive["_standings_" + which] = {"by": ranked.by, "tie_break": ranked.tie_break,
                                            "scaling": ranked.scaling, "rows": rows}
+    if drive_pairs.is_pairs(drive) and len(drive["entries"]) % 2 == 0:
+        made["pairs"] = pair_standings(drive, rows)
     return made
+
+
+def pair_standings(drive: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A Mitchell or Howell drive's standings by pair (from the people's ``rows``: both of a
+    pair score alike), best first within each field (a Mitchell's N-S and E-W pairs; a
+    Howell's one field): per pair its field, place in it, number, names, matchpoints (and
+    scaled ones where a pair sat a round out), boards played."""
+    by_number = {r["number"]: r for r in rows}
+    out = []
+    for pair in range(1, len(drive["entries"]) // 2 + 1):
+        a, b = by_number[2 * pair - 1], by_number[2 * pair]
+        out.append({"pair_no": pair, "field": drive_pairs.field_of(drive, pair),
+                    "names": [a["name"], b["name"]], "matchpoints": a["matchpoints"],
+                    "scaled": a["scaled"], "boards": a["deals"]})
+    out.sort(key=lambda p: (p["field"] or "", -(p["scaled"] if p["scaled"] is not None else p["matchpoints"]),
+                            p["pair_no"]))
+    for i, p in enumerate(out):
+        before = out[i - 1] if i else None
+        same = (before is not None and before["field"] == p["field"]
+                and (before["scaled"], before["matchpoints"]) == (p["scaled"], p["matchpoints"]))
+        first = i == 0 or before is None or before["field"] != p["field"]
+        p["place"] = before["place"] if same and before is not None else (
+            1 if first else sum(1 for q in out[:i] if q["field"] == p["field"]) + 1)
+    return out
 
 
 def score_card_of(drive: dict[str, Any], number: int) -> list[dict[str, Any]]:
@@ -1015,8 +1064,14 @@ def drive_csv(drive: dict[str, Any], user_id: int | None = None) -> str:
     standings (with the ranking rule), a blank line, then one line per table and deal."""
     names = [e["name"] for e in drive["entries"]]
     results = _shown(drive, user_id)[1]
-    ranked = rank(results, drive["rank_by"], len(names), byes=has_byes(drive), expected=boards_due(drive))
+    ranked = rank(results, drive["rank_by"], len(names), byes=has_byes(drive), expected=boards_due(drive),
+                  by_board=drive_pairs.is_pairs(drive))
     text = standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
+    pairs = standings(drive, user_id).get("pairs")
+    if pairs:
+        text += "\nfield,place,pair,names,matchpoints,scaled,boards\n" + "".join(
+            f"{p['field'] or ''},{p['place']},{p['pair_no']},{' & '.join(p['names'])},{p['matchpoints']},"
+            f"{'' if p['scaled'] is None else p['scaled']},{p['boards']}\n" for p in pairs)
     records = hand_records(drive)
     if records:
         text += "\nround,deal,trump,N,E,S,W,hand N,hand E,hand S,hand W\n" + "".join(
@@ -1028,7 +1083,10 @@ def drive_csv(drive: dict[str, Any], user_id: int | None = None) -> str:
 def movement_text(drive: dict[str, Any]) -> str:
     """The movement printed as a table (the names of the people registered)."""
     moves = movement_of(drive)
-    return moves.table_text([e["name"] for e in drive["entries"]])
+    names = [e["name"] for e in drive["entries"]]
+    if drive_pairs.is_pairs(drive):
+        return drive_pairs.pairs_of(drive).text(names)
+    return moves.table_text(names)
 
 
 # The rounds a drive's movement plans, for its page and its movement cards: a movement of
@@ -1046,6 +1104,8 @@ def _plan_rounds(key: tuple[Any, ...], drive: dict[str, Any]) -> None:
                                       for t in rnd.tables} for rnd in movement_of(drive).rounds}
         while len(_PLANNED) > 256:
             del _PLANNED[next(iter(_PLANNED))]
+    except DriveError:  # not yet a movement for these people (an odd number of a pairs drive's)
+        _PLANNED[key] = {}
     except Exception:  # pragma: no cover: a movement that cannot be made shows the seated rounds
         log.exception("movement of drive %s", drive.get("id"))
     finally:
@@ -1057,11 +1117,11 @@ def _planned(drive: dict[str, Any], wait: bool) -> dict[int, dict[int, list[int 
     none yet (``wait``: made here and now)."""
     if drive["movement"] == "progressive" or len(drive["entries"]) < 2:
         return {}
-    keep = ("id", "movement", "family", "options", "rounds", "entries", "tables", "sit_out")
+    keep = ("id", "movement", "family", "options", "rounds", "deals", "entries", "tables", "sit_out")
     key = (drive["id"], drive["movement"], len(drive["entries"]), drive["rounds"], len(drive["tables"]),
-           bool(drive.get("sit_out")))
+           bool(drive.get("sit_out")), drive["deals"])
     if key not in _PLANNED:
-        if wait:
+        if wait or drive_pairs.is_pairs(drive):  # a pairs movement is made at once
             _plan_rounds(key, {k: drive.get(k) for k in keep})
         elif key not in _PLANNING:
             _PLANNING.add(key)
@@ -1133,9 +1193,25 @@ def results_html(view: dict[str, Any]) -> str:
         f"<h2>Standings</h2><table><tr><th>Place</th><th>No.</th><th>Name</th>{head}<th>Total</th>"
         f"<th>Margin</th><th>Matchpoints</th>{scaled_head}</tr>{rows}</table><p>Ranked by {e(st['by'])}; "
         f"{e(st['tie_break'])}.{scaling}</p><h2>Tables</h2><table><tr><th>Round</th><th>Table</th><th>Seats</th>"
-        f"<th>Deals</th></tr>{tables}</table>{_records_html(view.get('hand_records', []))}"
+        f"<th>Deals</th></tr>{tables}</table>{_pairs_html(st.get('pairs'))}"
+        f"{_records_html(view.get('hand_records', []))}"
         f"{corrections_html(view.get('corrections', []))}</body></html>"
     )
+
+
+def _pairs_html(pairs: list[dict[str, Any]] | None) -> str:
+    """The print page's standings by pair of a Mitchell or Howell: a table a field."""
+    if not pairs:
+        return ""
+    e = html.escape
+    out = []
+    for field in dict.fromkeys(p["field"] for p in pairs):
+        rows = "".join(f"<tr><td>{p['place']}</td><td>{p['pair_no']}. {e(' & '.join(p['names']))}</td>"
+                       f"<td>{p['matchpoints']}</td><td>{p['boards']}</td></tr>"
+                       for p in pairs if p["field"] == field)
+        out.append(f"<h2>Pairs{' ' + e(field) if field else ''}</h2><table class='pairs'><tr><th>Place</th>"
+                   f"<th>Pair</th><th>Matchpoints</th><th>Boards</th></tr>{rows}</table>")
+    return "".join(out)
 
 
 def _records_html(records: list[dict[str, Any]]) -> str:
@@ -1226,6 +1302,49 @@ def check_sit_out(family: str, opts: Any, body: Any) -> None:
         )
 
 
+def check_pairs_new(family: str, opts: Any, body: Any) -> None:
+    """Refuse (422) a Mitchell or Howell drive that is not played on real cards by fixed
+    partnerships at tables of four, or has more boards a round than a movement takes."""
+    if "pairs" not in FAMILY_MOVEMENTS[family] or get_variant(family).header(opts).hands != 4:
+        raise DriveError(422, f"a {body.movement} movement seats fixed partnerships at tables of four, "
+                         f"which {family} whist has not", "pairs_family", movement=body.movement)
+    if body.mode != "scorer":
+        raise DriveError(422, f"a {body.movement} movement moves boards between real tables: choose real "
+                         "cards at the club (online, every table plays the same deals at once)",
+                         "pairs_scorer", movement=body.movement)
+    if body.deals > MAX_BOARDS:
+        raise DriveError(422, f"a {body.movement} movement plays 1 to {MAX_BOARDS} boards a round",
+                         "pairs_boards", most=MAX_BOARDS)
+
+
+def pairs_drive_plan(drive: dict[str, Any]) -> Plan:
+    """The Mitchell or Howell drive's movement (:func:`openwhist.server.drive_pairs.pairs_plan`):
+    DriveError 409 ``pairs_people`` for an odd number of people or fewer than four,
+    ``pairs_movement`` where the movement cannot seat them."""
+    people = len(drive["entries"])
+    if people % 2 or people < 4:
+        raise DriveError(409, f"the pairs are the people two by two in the order they registered: "
+                         f"an even number of people from 4, not {people}", "pairs_people", people=people)
+    try:
+        return drive_pairs.pairs_plan(drive, drive["family"])
+    except WhistError as exc:
+        raise DriveError(409, str(exc), "pairs_movement", people=people) from None
+
+
+def check_deal(drive: dict[str, Any], round_no: int, table_no: int, deal_no: int) -> None:
+    """Refuse (422) a deal number that table ``table_no`` does not play in round
+    ``round_no``: a round's deals 1 to ``deals``; a Mitchell or Howell table's boards."""
+    if drive_pairs.is_pairs(drive):
+        boards = drive_pairs.round_boards(drive, round_no).get(table_no, ())
+        if deal_no not in boards:
+            shown = ", ".join(map(str, boards))
+            raise DriveError(422, f"table {table_no} plays boards {shown} in round {round_no}, not board "
+                             f"{deal_no}", "board_not_here", board=deal_no, table=table_no, boards=shown)
+        return
+    if not 1 <= deal_no <= drive["deals"]:
+        raise DriveError(422, f"a round has deals 1 to {drive['deals']}", "deal_range", most=drive["deals"])
+
+
 def sit_out_plan(drive: dict[str, Any], opts: Any) -> Plan:
     """The movement of a drive with a sit-out: the whist tournament of its 4n + 1 people
     (DriveError 409 ``sit_out_people`` for another number of people)."""
@@ -1245,8 +1364,11 @@ def sit_out_plan(drive: dict[str, Any], opts: Any) -> Plan:
 
 
 def boards_due(drive: dict[str, Any]) -> int | None:
-    """How many results each duplicate board should have (the most tables of a round): a
-    board with fewer is matchpointed with Neuberg's adjustment; None before any round."""
+    """How many results each duplicate board should have (the most tables of a round; of
+    a Mitchell or Howell, the most tables that play a board): a board with fewer is
+    matchpointed with Neuberg's adjustment; None before any round."""
+    if drive_pairs.is_pairs(drive) and drive["tables"]:
+        return drive_pairs.board_plays(drive)
     per_round: dict[int, int] = {}
     for t in drive["tables"]:
         per_round[t["round_no"]] = per_round.get(t["round_no"], 0) + 1
@@ -1478,9 +1600,7 @@ class FairResults:
                 raise DriveError(409, f"round {round_no} has not been played", "round_not_played",
                                  round=round_no)
             _drive_table(drive, round_no, table_no)
-            if not 1 <= deal_no <= drive["deals"]:
-                raise DriveError(422, f"a round has deals 1 to {drive['deals']}", "deal_range",
-                                 most=drive["deals"])
+            check_deal(drive, round_no, table_no, deal_no)
             try:
                 result = checked_entry(drive, table_no, deal_no, entry, round_no)
                 later = rescored_after(drive, table_no, deal_no, result, round_no)

@@ -42,12 +42,14 @@ from openwhist.ratings import TableFacts, rated
 from openwhist.rules.events import CallMade, CardDrawn, CardPlayed, CardTurned, DealScored, TrickWon
 from openwhist.rules.observation import Observation
 from openwhist.rules.seats import seat_name
+from openwhist.server import drive_pairs
 from openwhist.server.views import action_shown
 
 __all__ = [
     "Access", "Audience", "Board", "CLAIM_HAND_SHOWN", "CLAIM_SETTLED", "Feature", "MESSAGES",
     "MatchFacts", "POLICY", "ROUTES", "Refused", "Rule", "address_key", "can_be_rated",
-    "check_account_change", "claim_shown", "drive_board", "drive_boards_to_play", "drive_open_boards",
+    "check_account_change", "claim_shown", "drive_board", "drive_boards_played", "drive_boards_to_play",
+    "drive_open_boards",
     "drive_rating_due", "drive_results_shown", "drive_round_over", "drive_seated", "drive_sees_all",
     "drive_table_boards",
     "event_shown", "hint_refusal", "markdown", "may", "may_answer_claim", "may_change_drive_entry",
@@ -167,7 +169,8 @@ POLICY: dict[tuple[Feature, Audience], Rule] = {
     (Feature.DRIVE_BOARD, _N): Rule("nothing", False, "anonymous scraping of boards"),
     # a drive's results: scores, standings, CSV, print page, rating changes
     (Feature.DRIVE_RESULT, _S): Rule("his own table's results; other tables' results of a board once "
-                                     "nobody still has to play it", True, "learning a board's result early"),
+                                     "nobody still has to play it (of a Mitchell's or Howell's board, once "
+                                     "he has played it)", True, "learning a board's result early"),
     (Feature.DRIVE_RESULT, _P): Rule("as the seat", True, "learning a board's result early"),
     (Feature.DRIVE_RESULT, _O): Rule("as the seat", True, "learning a board's result early"),
     (Feature.DRIVE_RESULT, _V): Rule("results of rounds over everywhere", False,
@@ -481,12 +484,17 @@ Board = tuple[int, ...]
 
 
 def drive_board(drive: dict[str, Any], round_no: int, table_no: int, deal_no: int) -> Board:
-    """The board that deal ``deal_no`` of table ``table_no`` in round ``round_no`` is."""
+    """The board that deal ``deal_no`` of table ``table_no`` in round ``round_no`` is (a
+    Mitchell or Howell drive's deal number is the board's own: (board,))."""
+    if drive_pairs.is_pairs(drive):
+        return (deal_no,)
     return (round_no, deal_no) if drive["duplicate"] else (round_no, table_no, deal_no)
 
 
 def drive_table_boards(drive: dict[str, Any], round_no: int, table_no: int) -> set[Board]:
     """Every board a table of a round plays."""
+    if drive_pairs.is_pairs(drive):
+        return {(b,) for b in drive_pairs.round_boards(drive, round_no).get(table_no, ())}
     return {drive_board(drive, round_no, table_no, d) for d in range(1, drive["deals"] + 1)}
 
 
@@ -501,6 +509,9 @@ def _to_play_at(drive: dict[str, Any], table: dict[str, Any], round_no: int) -> 
     """The boards still to play at a table of the live round: those without a result."""
     done = {r["deal_no"] for r in drive["results"]
             if r["round_no"] == round_no and r["table_no"] == table["table_no"]}
+    if drive_pairs.is_pairs(drive):
+        return {(b,) for b in drive_pairs.round_boards(drive, round_no).get(table["table_no"], ())
+                if b not in done}
     return {drive_board(drive, round_no, table["table_no"], d)
             for d in range(1, drive["deals"] + 1) if d not in done}
 
@@ -521,7 +532,7 @@ def drive_boards_to_play(drive: dict[str, Any], user_id: int | None) -> set[Boar
     for t in drive["tables"]:
         if t["round_no"] == r and mine & set(t["seats"]):
             out |= _to_play_at(drive, t, r)
-    return out
+    return out | _pairs_ahead(drive, r, mine)
 
 
 def drive_open_boards(drive: dict[str, Any]) -> set[Board]:
@@ -534,7 +545,34 @@ def drive_open_boards(drive: dict[str, Any]) -> set[Board]:
     for t in drive["tables"]:
         if t["round_no"] == r and active & set(t["seats"]):
             out |= _to_play_at(drive, t, r)
+    return out | _pairs_ahead(drive, r, None)
+
+
+def _pairs_ahead(drive: dict[str, Any], live: int, numbers: set[int] | None) -> set[Board]:
+    """A Mitchell or Howell drive's boards still to play in the rounds after the live one:
+    by the entries ``numbers`` (None: by anyone still in the drive); none for other drives."""
+    if not drive_pairs.is_pairs(drive) or numbers == set():
+        return set()
+    out: set[Board] = set()
+    rounds = drive_pairs.pairs_plan(drive, drive["family"]).rounds
+    for r in range(live + 1, int(drive["rounds"]) + 1):
+        active = _active(drive, r)
+        for t in rounds[r - 1].tables:
+            people = {p + 1 for p in t.seats if p is not None} & active
+            if people and (numbers is None or people & numbers):
+                out |= {(b,) for b in drive_pairs.round_boards(drive, r).get(t.number, ())}
     return out
+
+
+def drive_boards_played(drive: dict[str, Any], user_id: int | None) -> set[Board]:
+    """A Mitchell or Howell drive's boards ``user_id``'s pair has played (a result at his
+    table): their results at the other tables are his to see (none for other drives,
+    whose people see their own table's results on their score card)."""
+    if user_id is None or not drive_pairs.is_pairs(drive):
+        return set()
+    mine = {e["number"] for e in drive["entries"] if e["user_id"] == user_id}
+    at = {(t["round_no"], t["table_no"]) for t in drive["tables"] if mine & set(t["seats"])}
+    return {(r["deal_no"],) for r in drive["results"] if (r["round_no"], r["table_no"]) in at}
 
 
 def drive_sees_all(drive: dict[str, Any], user_id: int | None) -> bool:
@@ -578,7 +616,7 @@ def drive_results_shown(drive: dict[str, Any], user_id: int | None) -> list[dict
     boards nobody still has to play (his own score card holds his own table's)."""
     if drive_sees_all(drive, user_id):
         return list(drive["results"])
-    still = drive_open_boards(drive)
+    still = drive_open_boards(drive) - drive_boards_played(drive, user_id)
     return [r for r in drive["results"]
             if drive_board(drive, r["round_no"], r["table_no"], r["deal_no"]) not in still]
 

@@ -14,8 +14,9 @@ __all__ = ["ConfirmIn", "CorrectionIn", "DriveIn", "DriveResultIn", "LockIn", "P
 
 class DriveIn(In):
     """A new whist drive: its name, the family (or a preset) and options, the movement
-    (``progressive``, ``pairs`` or ``individual``), ``online`` (played here) or ``scorer``
-    (real cards; one phone a table enters the results), duplicate deals, rounds (1-20) of
+    (``progressive``, ``pairs`` or ``individual``; on real cards with fixed partners the
+    ``mitchell`` or ``howell`` movement of pairs and travelling boards), ``online`` (played
+    here) or ``scorer`` (real cards; one phone a table enters the results), duplicate deals, rounds (1-20) of
     deals (1-24) and minutes a round (5-180), whether it is rated, what the standings rank
     by (``total``, ``margin`` or ``matchpoints``; matchpoints need duplicate deals) and
     when it starts (Unix time; none: the director starts it when ready)."""
@@ -25,7 +26,7 @@ class DriveIn(In):
     preset: Short | None = None
     options: Annotated[dict[Annotated[str, Field(max_length=32)], StrictBool | StrictInt | StrictFloat
                             | Annotated[str, Field(max_length=32)] | None], Field(max_length=24)] = {}
-    movement: Literal["progressive", "pairs", "individual"] = "progressive"
+    movement: Literal["progressive", "pairs", "individual", "mitchell", "howell"] = "progressive"
     mode: Literal["online", "scorer"] = "online"
     duplicate: bool = False
     rounds: Annotated[int, Field(ge=1, le=20)] = 3
@@ -40,13 +41,14 @@ class DriveIn(In):
 
 class DriveResultIn(In):
     """Scorer mode: one deal's result at a real table (``table`` and ``deal`` of the round
-    being played): the tricks (classic: N-S and E-W; German: N and S; Belgian: the
-    declaring side's, one number per declarer in a misère; the exact-bid whists: each
-    player's, in seat order), and for Belgian whist the contract, its declarers (seats)
-    and the multiplier; for the exact-bid whists each player's bid, in seat order."""
+    being played; a Mitchell's or Howell's board number): the tricks (classic: N-S and
+    E-W; German: N and S; Belgian: the declaring side's, one number per declarer in a
+    misère; the exact-bid whists: each player's, in seat order), and for Belgian whist the
+    contract, its declarers (seats) and the multiplier; for the exact-bid whists each
+    player's bid, in seat order."""
 
     table: Annotated[int, Field(ge=1, le=200)]
-    deal: Annotated[int, Field(ge=1, le=24)]
+    deal: Annotated[int, Field(ge=1, le=200)]
     tricks: Annotated[list[StrictInt], Field(max_length=6)] = []
     bids: Annotated[list[StrictInt], Field(max_length=6)] = []
     contract: Annotated[str, Field(max_length=32)] | None = None
@@ -67,11 +69,11 @@ class SubstituteIn(In):
 
 class ConfirmIn(In):
     """Scorer mode: a person of the other side confirms the result (or the change of it
-    waiting) of ``deal`` at ``table`` in ``round``."""
+    waiting) of ``deal`` (a Mitchell's or Howell's board number) at ``table`` in ``round``."""
 
     round: Annotated[int, Field(ge=1, le=20)]
     table: Annotated[int, Field(ge=1, le=200)]
-    deal: Annotated[int, Field(ge=1, le=24)]
+    deal: Annotated[int, Field(ge=1, le=200)]
 
 
 class LockIn(ConfirmIn):

@@ -400,6 +400,56 @@ const FAIR_TEXTS = {
 };
 for (const [lang, words] of Object.entries(FAIR_TEXTS)) Object.assign(TEXTS[lang], words);
 
+// Mitchell and Howell drives: pairs at real tables, boards that travel, matchpoints by board.
+const PAIRS_TEXTS = {
+  en: {savedBoard: "Saved: board {deal} at table {table}", mv_mitchell: "Mitchell: pairs, N-S stay, E-W and the boards move", mv_howell: "Howell: pairs, each meets every other once",
+    pairsHelp: "Pairs: the people two by two in the order they register (1 and 2, 3 and 4…). Ranked by matchpoints, board by board. The movement plays its own rounds, at most those asked for.",
+    board: "Board", pairWord: "Pair", pairStandings: "Pairs", fieldStandings: "Pairs {field}", boardsN: "boards {boards}",
+    err_pairs_scorer: "A {movement} movement moves boards between real tables: choose real cards at the club.",
+    err_pairs_family: "A {movement} movement seats fixed partnerships at tables of four.",
+    err_pairs_boards: "A pairs movement plays 1 to {most} boards a round.",
+    err_pairs_people: "The pairs are the people two by two: an even number of people from 4, not {people}.",
+    err_pairs_movement: "This movement cannot seat {people} people with these boards a round.",
+    err_board_not_here: "Table {table} plays boards {boards} this round, not board {board}."},
+  nl: {savedBoard: "Opgeslagen: spel {deal} aan tafel {table}", mv_mitchell: "Mitchell: paren, N-Z blijven zitten, O-W en de spellen schuiven", mv_howell: "Howell: paren, elk paar treft elk ander één keer",
+    pairsHelp: "Paren: de mensen twee aan twee in de volgorde van inschrijving (1 en 2, 3 en 4…). Rangschikking op matchpunten, spel voor spel. Het schema speelt zijn eigen ronden, hoogstens het gevraagde aantal.",
+    board: "Spel", pairWord: "Paar", pairStandings: "Paren", fieldStandings: "Paren {field}", boardsN: "spellen {boards}",
+    err_pairs_scorer: "Een {movement}-schema verplaatst spellen tussen echte tafels: kies echte kaarten in de club.",
+    err_pairs_family: "Een {movement}-schema zet vaste paren aan tafels van vier.",
+    err_pairs_boards: "Een parenschema speelt 1 tot {most} spellen per ronde.",
+    err_pairs_people: "De paren zijn de mensen twee aan twee: een even aantal vanaf 4, niet {people}.",
+    err_pairs_movement: "Dit schema kan geen {people} mensen plaatsen met zoveel spellen per ronde.",
+    err_board_not_here: "Tafel {table} speelt deze ronde de spellen {boards}, niet spel {board}."},
+  fr: {savedBoard: "Enregistré : étui {deal} à la table {table}", mv_mitchell: "Mitchell : par paires, N-S fixes, E-O et les étuis tournent", mv_howell: "Howell : par paires, chacune rencontre chaque autre une fois",
+    pairsHelp: "Paires : les personnes deux par deux dans l'ordre d'inscription (1 et 2, 3 et 4…). Classement aux points de match, donne par donne. Le mouvement joue ses propres tours, au plus le nombre demandé.",
+    board: "Étui", pairWord: "Paire", pairStandings: "Paires", fieldStandings: "Paires {field}", boardsN: "étuis {boards}",
+    err_pairs_scorer: "Un mouvement {movement} fait circuler les étuis entre de vraies tables : choisissez les vraies cartes au club.",
+    err_pairs_family: "Un mouvement {movement} place des paires fixes à des tables de quatre.",
+    err_pairs_boards: "Un mouvement de paires joue 1 à {most} étuis par tour.",
+    err_pairs_people: "Les paires sont les personnes deux par deux : un nombre pair à partir de 4, pas {people}.",
+    err_pairs_movement: "Ce mouvement ne peut pas placer {people} personnes avec ce nombre d'étuis par tour.",
+    err_board_not_here: "La table {table} joue les étuis {boards} à ce tour, pas l'étui {board}."},
+  da: {savedBoard: "Gemt: spil {deal} ved bord {table}", mv_mitchell: "Mitchell: par, N-S bliver, Ø-V og spillene flytter", mv_howell: "Howell: par, hvert par møder hvert andet én gang",
+    pairsHelp: "Par: personerne to og to i den rækkefølge, de tilmelder sig (1 og 2, 3 og 4…). Rangeret efter matchpoint, spil for spil. Skifteplanen spiller sine egne runder, højst det ønskede antal.",
+    board: "Spil", pairWord: "Par", pairStandings: "Par", fieldStandings: "Par {field}", boardsN: "spil {boards}",
+    err_pairs_scorer: "En {movement}-turnering flytter spil mellem rigtige borde: vælg rigtige kort i klubben.",
+    err_pairs_family: "En {movement}-turnering sætter faste par ved borde med fire.",
+    err_pairs_boards: "En parturnering spiller 1 til {most} spil pr. runde.",
+    err_pairs_people: "Parrene er personerne to og to: et lige antal fra 4, ikke {people}.",
+    err_pairs_movement: "Denne skifteplan kan ikke placere {people} personer med så mange spil pr. runde.",
+    err_board_not_here: "Bord {table} spiller spil {boards} i denne runde, ikke spil {board}."},
+  ro: {savedBoard: "Salvat: boardul {deal} la masa {table}", mv_mitchell: "Mitchell: perechi, N-S stau, E-V și boardurile se mută", mv_howell: "Howell: perechi, fiecare o întâlnește o dată pe fiecare",
+    pairsHelp: "Perechi: oamenii doi câte doi, în ordinea înscrierii (1 și 2, 3 și 4…). Clasament la puncte de meci, board cu board. Rotația își joacă propriile runde, cel mult câte s-au cerut.",
+    board: "Board", pairWord: "Pereche", pairStandings: "Perechi", fieldStandings: "Perechi {field}", boardsN: "boardurile {boards}",
+    err_pairs_scorer: "O rotație {movement} mută boardurile între mese reale: alegeți cărți reale la club.",
+    err_pairs_family: "O rotație {movement} așază perechi fixe la mese de patru.",
+    err_pairs_boards: "O rotație pe perechi joacă 1 până la {most} boarduri pe rundă.",
+    err_pairs_people: "Perechile sunt oamenii doi câte doi: un număr par de la 4, nu {people}.",
+    err_pairs_movement: "Această rotație nu poate așeza {people} oameni cu atâtea boarduri pe rundă.",
+    err_board_not_here: "Masa {table} joacă boardurile {boards} în această rundă, nu boardul {board}."},
+};
+for (const [lang, words] of Object.entries(PAIRS_TEXTS)) Object.assign(TEXTS[lang], words);
+
 // An error the server answered, in the page's language: the drive's own refusals by their
 // code (a result the rules refuse keeps the server's reason), the others as the lobby words them.
 function errText(err) {
@@ -517,13 +567,20 @@ async function drivesPage() {
   const movement = h("select", {id: "nd-movement"});
   const mode = h("select", {id: "nd-mode"});
   // the movements the family allows; scorer mode where its deals can be entered by hand
+  // (on real cards, where fixed pairs play, the Mitchell and Howell movements of travelling boards)
+  const pairsHelp = h("p", {class: "help", id: "nd-pairs-help", text: dt("pairsHelp"), hidden: true});
   const fillMovement = () => {
-    movement.replaceChildren(...families[family.value].movements.map(m => h("option", {value: m, text: dt("mv_" + m)})));
     const modes = families[family.value].entry ? ["online", "scorer"] : ["online"];
-    const chosen = mode.value;
+    const chosen = mode.value, was = movement.value;
     mode.replaceChildren(...modes.map(m => h("option", {value: m, text: dt("mode_" + m), selected: m === chosen})));
+    const kinds = [...families[family.value].movements];
+    if (mode.value === "scorer" && kinds.includes("pairs")) kinds.push("mitchell", "howell");
+    movement.replaceChildren(...kinds.map(m => h("option", {value: m, text: dt("mv_" + m), selected: m === was})));
+    pairsHelp.hidden = !["mitchell", "howell"].includes(movement.value);
   };
   family.addEventListener("change", fillMovement);
+  mode.addEventListener("change", fillMovement);
+  movement.addEventListener("change", fillMovement);
   fillMovement();
   const num = (id, value, min, max) => h("input", {type: "number", id, value, min, max, inputmode: "numeric"});
   const rounds = num("nd-rounds", 3, 1, 20), deals = num("nd-deals", 4, 1, 24), minutes = num("nd-minutes", 20, 5, 180);
@@ -550,7 +607,7 @@ async function drivesPage() {
   }},
     h("h2", {id: "nd-h", text: dt("newDrive")}),
     field("nd-name", dt("driveName"), name), field("nd-family", dt("family"), family),
-    field("nd-movement", dt("movement"), movement), field("nd-mode", dt("mode"), mode),
+    field("nd-mode", dt("mode"), mode), field("nd-movement", dt("movement"), movement), pairsHelp,
     h("label", {class: "check"}, duplicate, " ", dt("duplicate")),
     h("label", {class: "check"}, sitOut, " ", dt("sitOut")),
     h("div", {class: "row"}, field("nd-rounds", dt("rounds"), rounds), field("nd-deals", dt("dealsPerRound"), deals),
@@ -558,6 +615,13 @@ async function drivesPage() {
     field("nd-rank", dt("rankBy"), rankBy), h("label", {class: "check"}, rated, " ", dt("rated")),
     field("nd-starts", dt("startsAt"), starts),
     h("button", {type: "submit", class: "primary", id: "nd-create", text: dt("createDrive")}));
+  // a Mitchell or Howell is duplicate and ranked by matchpoints, without a sit-out: those choices go
+  const pairsOnly = () => {
+    const pairs = ["mitchell", "howell"].includes(movement.value);
+    for (const x of [duplicate, sitOut, rankBy]) x.closest("label, .option").hidden = pairs;
+  };
+  for (const x of [family, mode, movement]) x.addEventListener("change", pairsOnly);
+  pairsOnly();
   return h("section", {class: "lobby drives-page"},
     h("div", {class: "topline"}, h("a", {href: "#", class: "button", text: t("back")}), h("h2", {text: dt("drives")})),
     h("div", {class: "columns"},
@@ -575,7 +639,7 @@ function standingsTable(d, big = false) {
   const st = d.standings;
   const rounds = Array.from({length: d.rounds}, (_, i) => i + 1);
   const mp = st.by === "matchpoints";
-  return h("div", {class: "standings-box"},
+  return h("div", {class: "standings-box"}, pairsTables(d),
     h("table", {class: `standings${big ? " big" : ""}`, id: "standings"},
       h("caption", {text: dt("standings")}),
       h("thead", {}, h("tr", {}, h("th", {text: dt("place")}), h("th", {text: dt("player")}),
@@ -591,6 +655,28 @@ function standingsTable(d, big = false) {
     st.scaling ? h("p", {class: "help", id: "scaled-rule", text: dt("scaledRule", {by: dt("by_" + st.by)})}) : null);
 }
 
+// Who won: the first in the standings; a Mitchell's or Howell's first pair (of each field).
+function winnersOf(d) {
+  const pairs = d.standings.pairs;
+  if (pairs?.length) return pairs.filter(p => p.place === 1).map(p => `${p.field ? p.field + ": " : ""}${p.names.join(" & ")}`);
+  return d.standings.rows.filter(r => r.place === 1).map(r => r.name);
+}
+
+// A Mitchell's or Howell's standings by pair: a table a field (a Mitchell's N-S and E-W pairs).
+function pairsTables(d) {
+  const {h} = ctx;
+  const pairs = d.standings.pairs;
+  if (!pairs?.length) return null;
+  const fields = [...new Set(pairs.map(p => p.field))];
+  const scaled = pairs.some(p => p.scaled !== null);
+  return fields.map(f => h("table", {class: "standings pairs", "data-field": f ?? "all"},
+    h("caption", {text: f ? dt("fieldStandings", {field: f}) : dt("pairStandings")}),
+    h("thead", {}, h("tr", {}, [dt("place"), dt("pairWord"), dt("matchpoints"), ...(scaled ? [dt("scaled")] : [])].map(x => h("th", {text: x})))),
+    h("tbody", {}, pairs.filter(p => p.field === f).map(p => h("tr", {"data-pair": p.pair_no},
+      h("td", {text: p.place}), h("td", {text: `${p.pair_no}. ${p.names.join(" & ")}`}), h("td", {text: p.matchpoints}),
+      scaled ? h("td", {text: p.scaled}) : null)))));
+}
+
 function cardBox(d) {
   const {h} = ctx;
   if (!d.card?.length) return null;
@@ -604,12 +690,18 @@ function cardBox(d) {
         h("td", {text: r.score}), h("td", {class: "total", text: r.running})))))));
 }
 
+// Boards as printed: 1-3 for a run, else by commas (a relay table's order).
+function boardRange(b) {
+  return b.length > 1 && b.every((x, i) => x === b[0] + i) ? `${b[0]}-${b[b.length - 1]}` : b.join(", ");
+}
+
 function tablesList(d) {
   const {h} = ctx;
   const shown = d.tables.filter(x => x.round === (d.round_no || 0) || d.state === "finished");
   const rows = shown.map(x => h("li", {"data-table": x.table, "data-round": x.round},
     h("strong", {text: `${dt("roundN", {n: x.round})} · ${dt("tableN", {n: x.table})}`}), " ",
     h("span", {class: "seats", text: x.seats.map(s => `${seatWord(s.seat, x.seats.length)}: ${who(s)}`).join(", ")}), " ",
+    x.boards ? h("span", {class: "boards", text: dt("boardsN", {boards: boardRange(x.boards)})}) : null, x.boards ? " " : null,
     h("span", {class: "deals-done", text: dt("dealsDone", {n: x.deals_done, m: d.deals})}),
     x.table_id && d.mode === "online" ? h("a", {href: `#table/${x.table_id}`, class: "button", text: dt("open")}) : null));
   return h("section", {class: "card-box", "aria-labelledby": "tb-h"}, h("h2", {id: "tb-h", text: dt("tables")}),
@@ -691,11 +783,14 @@ async function drivePage(id) {
       actions.append(h("button", {type: "button", id: "dr-leave", text: dt("leave"),
         onclick: () => act(() => api("POST", `/api/drives/${id}/leave`, {}))}));
     }
-    const winners = d.state === "finished" ? d.standings.rows.filter(r => r.place === 1).map(r => r.name) : [];
+    const winners = d.state === "finished" ? winnersOf(d) : [];
+    const pairsDrive = ["mitchell", "howell"].includes(d.movement);   // the pairs: two by two, in order
     const entries = h("section", {class: "card-box", "aria-labelledby": "en-h"}, h("h2", {id: "en-h", text: `${dt("entries")} (${d.entries.length})`}),
       d.entries.length ? h("ol", {class: "entries", id: "drive-entries"}, d.entries.map(e => h("li", {class: e.you ? "you" : null},
-        e.name, e.left_round !== null ? h("small", {text: ` (${dt("left")})`}) : null)))
-        : h("p", {class: "empty", text: dt("noEntries")}));
+        e.name, pairsDrive ? h("small", {class: "pair-of", text: ` · ${dt("pairWord")} ${Math.ceil(e.number / 2)}`}) : null,
+        e.left_round !== null ? h("small", {text: ` (${dt("left")})`}) : null)))
+        : h("p", {class: "empty", text: dt("noEntries")}),
+      pairsDrive ? h("p", {class: "help", id: "pairs-rule", text: dt("pairsHelp")}) : null);
     const exports = h("div", {class: "row wrap exports"},
       h("a", {href: `/api/drives/${id}/results.csv`, class: "button", id: "dr-csv", download: `drive-${id}.csv`, text: dt("exportCsv")}),
       h("a", {href: `/api/drives/${id}/print`, class: "button", id: "dr-print", target: "_blank", rel: "noopener", text: dt("print")}),
@@ -786,7 +881,7 @@ async function hallPage(id) {
     fill(root,
       h("h2", {class: "hall-title", text: d.name}),
       h("p", {class: "hall-state", id: "hall-state", text: stateLine(d)}),
-      d.state === "finished" ? h("p", {class: "winner", text: dt("winner", {names: d.standings.rows.filter(r => r.place === 1).map(r => r.name).join(", ")})}) : null,
+      d.state === "finished" ? h("p", {class: "winner", text: dt("winner", {names: winnersOf(d).join(", ")})}) : null,
       standingsTable(d, true),
       current.length && d.state !== "finished" ? h("ul", {class: "hall-tables"}, current.map(x => h("li", {},
         h("strong", {text: dt("tableN", {n: x.table})}), " ", dt("dealsDone", {n: x.deals_done, m: d.deals})))) : null);
@@ -876,7 +971,8 @@ function correctBox(d, v, act) {
   if (!d.director || !d.round_no || !(d.mode === "scorer" || d.state === "finished")) return null;
   const roundSel = h("select", {id: "co-round"}, Array.from({length: d.round_no}, (_, i) => h("option", {value: i + 1, text: dt("roundN", {n: i + 1}), selected: i + 1 === d.round_no})));
   const tableSel = h("select", {id: "co-table"});
-  const dealSel = h("select", {id: "co-deal"}, Array.from({length: d.deals}, (_, i) => h("option", {value: i + 1, text: `${dt("deal")} ${i + 1}`})));
+  const dealSel = h("select", {id: "co-deal"});
+  const boardWord = d.tables.some(x => x.boards) ? dt("board") : dt("deal");   // a Mitchell's or Howell's boards
   const reason = h("input", {id: "co-reason", maxlength: 200, required: true});
   const slot = h("div", {});
   let read = () => ({});
@@ -885,6 +981,8 @@ function correctBox(d, v, act) {
     const t = tables().find(x => String(x.table) === tableSel.value) || tables()[0];
     const made = entryFields(v, t?.seats || [], "co");
     read = made.read; slot.replaceChildren(made.fields);
+    const deals = t?.boards ?? Array.from({length: d.deals}, (_, i) => i + 1);
+    dealSel.replaceChildren(...deals.map(n => h("option", {value: n, text: `${boardWord} ${n}`})));
   };
   const fillTables = () => {
     tableSel.replaceChildren(...tables().map(x => h("option", {value: x.table, text: `${dt("tableN", {n: x.table})}: ${x.seats.map(who).join(", ")}`})));
@@ -900,7 +998,7 @@ function correctBox(d, v, act) {
   }},
     h("h2", {text: dt("correctTitle")}),
     h("label", {for: "co-round", text: dt("roundWord")}), roundSel, h("label", {for: "co-table", text: dt("table")}), tableSel,
-    h("label", {for: "co-deal", text: dt("deal")}), dealSel, slot,
+    h("label", {for: "co-deal", text: boardWord}), dealSel, slot,
     h("label", {for: "co-reason", text: dt("reason")}), reason,
     h("button", {type: "submit", class: "primary", id: "co-save", text: dt("correct")}));
 }
@@ -915,9 +1013,21 @@ async function scorerPage(id) {
     const tableSel = h("select", {id: "sc-table"}, mine.map(x => h("option", {value: x.table,
       text: `${dt("tableN", {n: x.table})}: ${x.seats.map(who).join(", ")}`, selected: d.you?.table === x.table})));
     const done = new Set(d.tables.filter(x => x.round === d.round_no).map(x => x.table));
-    const dealSel = h("select", {id: "sc-deal"}, Array.from({length: d.deals}, (_, i) => h("option", {value: i + 1, text: `${dt("deal")} ${i + 1}`})));
+    // a Mitchell's or Howell's table plays its boards (their numbers); other tables deals 1 to n
+    const boardsOf = x => x?.boards ?? Array.from({length: d.deals}, (_, i) => i + 1);
+    const word = mine.some(x => x.boards) ? dt("board") : dt("deal");
+    const dealSel = h("select", {id: "sc-deal"});
+    const fillDeals = () => {
+      const x = d.tables.find(y => y.round === d.round_no && String(y.table) === tableSel.value);
+      const boards = boardsOf(x || mine[0]);
+      dealSel.replaceChildren(...boards.map(b => h("option", {value: b, text: `${word} ${b}`})));
+      // the first board (deal) of the table without a result yet
+      const entered = new Set((d.entry_states || []).filter(e => e.round === d.round_no && x && e.table === x.table).map(e => e.deal));
+      if (x) dealSel.value = String(boards.find(b => !entered.has(b)) ?? boards[boards.length - 1]);
+    };
+    tableSel.addEventListener("change", fillDeals);
+    fillDeals();
     const current = d.tables.find(x => x.round === d.round_no && String(x.table) === tableSel.value);
-    if (current) dealSel.value = String(Math.min(d.deals, current.deals_done + 1));
     const {fields, read} = entryFields(v, (current || mine[0])?.seats || [], "sc");
     const message = h("p", {class: note ? "saved" : "", id: "sc-note", role: "status", text: note});
     const form = h("form", {class: "card-box", id: "sc-form", onsubmit: async e => {
@@ -925,7 +1035,7 @@ async function scorerPage(id) {
       try {
         const body = {table: Number(tableSel.value), deal: Number(dealSel.value), ...read()};
         const fresh = await api("POST", `/api/drives/${id}/results`, body);
-        render(fresh, v, dt("saved", {deal: body.deal, table: body.table}));
+        render(fresh, v, dt(mine.some(x => x.boards) ? "savedBoard" : "saved", {deal: body.deal, table: body.table}));
       } catch (err) {
         const size = (current || mine[0])?.seats.length;       // a seat named as the form names it
         if (err?.values?.seat && size) err.values = {...err.values, seat: seatWord(err.values.seat, size)};
@@ -935,7 +1045,7 @@ async function scorerPage(id) {
       h("h2", {text: dt("scorer", {name: d.name})}),
       h("p", {class: "whose", text: stateLine(d)}),
       h("label", {for: "sc-table", text: dt("table")}), tableSel,
-      h("label", {for: "sc-deal", text: dt("deal")}), dealSel, fields,
+      h("label", {for: "sc-deal", text: word}), dealSel, fields,
       h("button", {type: "submit", class: "primary", id: "sc-save", text: dt("save"), disabled: !mine.length || d.state !== "running"}),
       message);
     const act = async fn => {

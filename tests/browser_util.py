@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from server_util import start_server, stop_process, wait_until_healthy
+from server_util import Client, start_server, stop_process, wait_until_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,3 +70,40 @@ class WebServer:
 
     def stop(self) -> None:
         stop_process(self.proc)
+
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+"""Where browser tests keep their screenshots (git-ignored); ``$OPENWHIST_SCREENSHOTS`` names
+another folder."""
+
+PHONE = {"width": 360, "height": 780}
+"""The smallest phone the pages are checked on."""
+
+
+def screenshots_folder() -> Path:
+    """The screenshots' folder (:data:`SCREENSHOTS` or ``$OPENWHIST_SCREENSHOTS``), made."""
+    folder = Path(os.environ.get("OPENWHIST_SCREENSHOTS") or SCREENSHOTS)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class HttpClient(Client):
+    """The server_util client on a browser test's server (same cookie and CSRF handling)."""
+
+    def __init__(self, server: WebServer) -> None:
+        import httpx
+
+        self.server = server  # type: ignore[assignment]
+        self.http = httpx.Client(base_url=server.url, timeout=10)
+        self.token = self.csrf = None
+        self.user = {}
+
+
+def phone_of(browser: Any, server: WebServer, who: HttpClient) -> tuple[Any, list[str]]:
+    """A page on a :data:`PHONE` with ``who``'s session, and its script errors."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.add_cookies([{"name": "ow_session", "value": who.token, "url": server.url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors

@@ -6,6 +6,8 @@ README's test command and CI) leaves them out to stay within its time.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 
@@ -26,3 +28,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("slow"):
             item.add_marker(skip)
+
+
+@pytest.fixture
+def shots() -> Path:
+    """The folder browser tests save their screenshots in (``tests/screenshots/``, git-ignored;
+    ``$OPENWHIST_SCREENSHOTS`` names another)."""
+    from browser_util import screenshots_folder
+
+    return screenshots_folder()

@@ -18,7 +18,6 @@ is shown for a moment), ``score-sheet-``, ``german-`` and
 from __future__ import annotations
 
 import contextlib
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,15 +48,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
 
 
 SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 SIZES = {"desktop": (1280, 800), "phone": (360, 740)}
-
-
-@pytest.fixture
-def shots() -> Path:
-    folder = Path(os.environ.get("OPENWHIST_SCREENSHOTS") or SCREENSHOTS)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def new_page(browser: Any, width: int = 1200, height: int = 900, locale: str = "en-GB") -> Any:

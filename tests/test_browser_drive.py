@@ -15,7 +15,6 @@ folder): ``drive-register-``, ``drive-running-``, ``drive-results-`` (each ``des
 from __future__ import annotations
 
 import contextlib
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,13 +22,12 @@ from typing import Any
 
 import pytest
 
-from browser_util import WebServer, free_port, launched_chromium
+from browser_util import HttpClient, WebServer, free_port, launched_chromium
 from server_util import Client
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
 PLAYABLE = ".hand.mine.active button.card.legal"
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -45,25 +43,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     s = WebServer(f"sqlite:///{db}", free_port(), extra_env={"OPENWHIST_DEAL_PAUSE": "0"})
     yield s
     s.stop()
-
-
-@pytest.fixture
-def shots() -> Path:
-    folder = Path(os.environ.get("OPENWHIST_SCREENSHOTS") or SCREENSHOTS)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-class _Http(Client):
-    """The server_util client on a browser test's server (same cookie and CSRF handling)."""
-
-    def __init__(self, server: WebServer) -> None:
-        import httpx
-
-        self.server = server  # type: ignore[assignment]
-        self.http = httpx.Client(base_url=server.url, timeout=10)
-        self.token = self.csrf = None
-        self.user = {}
 
 
 def person(browser: Any, url: str, nickname: str, size: dict[str, int] = DESKTOP) -> Any:
@@ -109,12 +88,12 @@ def play_round(pages: list[Any], http: Client, did: str, round_no: int, seconds:
         time.sleep(0.05)
 
 
-def _scorer_phone(browser: Any, server: WebServer, director: _Http, did: str, prefix: str,
+def _scorer_phone(browser: Any, server: WebServer, director: HttpClient, did: str, prefix: str,
                   people: int) -> tuple[Any, Any, list[str]]:
     """Register ``people`` guests in the scorer drive ``did``, start it, and open its scorer
     page on a phone as its director: the browser context, the page and its script errors."""
     for k in range(people):
-        assert _Http(server).guest(f"{prefix}{k}").post(f"/api/drives/{did}/register").status_code == 200
+        assert HttpClient(server).guest(f"{prefix}{k}").post(f"/api/drives/{did}/register").status_code == 200
     assert director.post(f"/api/drives/{did}/start").status_code == 200
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     context.add_cookies([{"name": "ow_session", "value": director.token, "url": server.url}])
@@ -128,7 +107,7 @@ def _scorer_phone(browser: Any, server: WebServer, director: _Http, did: str, pr
 
 def test_four_people_and_four_computer_players_play_a_two_round_drive(browser: Any, server: WebServer,
                                                                        shots: Path) -> None:
-    director = _Http(server)
+    director = HttpClient(server)
     assert director.register("director", "a long password").status_code == 201
     did = director.post("/api/drives", {"name": "Club night", "family": "classic", "rounds": 2, "deals": 1,
                                         "round_minutes": 15}).json()["id"]
@@ -148,7 +127,7 @@ def test_four_people_and_four_computer_players_play_a_two_round_drive(browser: A
     # four more registered who will not come: the director has computer players play for them
     absent = []
     for k in range(4):
-        c = _Http(server).guest(f"Absent{k}")
+        c = HttpClient(server).guest(f"Absent{k}")
         assert c.post(f"/api/drives/{did}/register").status_code == 200
         absent.append(c)
     view = director.post(f"/api/drives/{did}/start").json()
@@ -221,7 +200,7 @@ def test_four_people_and_four_computer_players_play_a_two_round_drive(browser: A
 
 def test_scorer_mode_on_a_phone_the_hall_screen_and_the_director(browser: Any, server: WebServer,
                                                                  shots: Path) -> None:
-    director_http = _Http(server)
+    director_http = HttpClient(server)
     assert director_http.register("clubdirector", "a long password").status_code == 201
     cookie = [{"name": "ow_session", "value": director_http.token, "url": server.url}]
     desk = browser.new_context(viewport=DESKTOP, locale="en-GB")
@@ -245,7 +224,7 @@ def test_scorer_mode_on_a_phone_the_hall_screen_and_the_director(browser: Any, s
     d.wait_for_selector("#drive-page")
     did = d.locator("#drive-page").get_attribute("data-drive")
     assert did
-    people = [_Http(server).guest(f"Hall{k}") for k in range(8)]
+    people = [HttpClient(server).guest(f"Hall{k}") for k in range(8)]
     for c in people:
         c.post(f"/api/drives/{did}/register")
     d.wait_for_selector("#dr-start", timeout=10000)
@@ -326,7 +305,7 @@ def test_the_scorer_form_is_the_one_the_family_declares(browser: Any, server: We
     import openwhist
     from openwhist.drive.movement import FAMILY_MOVEMENTS
 
-    director = _Http(server)
+    director = HttpClient(server)
     assert director.register(f"{family}scorer", "a long password").status_code == 201
     movement = FAMILY_MOVEMENTS[family][-1]
     made = director.post("/api/drives", {"name": f"{family} on cards", "family": family,
@@ -366,7 +345,7 @@ def test_a_five_seat_romanian_drive_on_real_cards_names_seats_a_to_e(browser: An
     letter E is not East), and words the refusal of the dealer's barred bid; the drive's
     page lists the table's seats the same way and, the round over, ranks by points per deal
     scaled, saying so under the standings."""
-    director = _Http(server)
+    director = HttpClient(server)
     assert director.register("romanianscorer", "a long password").status_code == 201
     made = director.post("/api/drives", {"name": "Seara de whist", "family": "romanian",
                                          "options": {"players": 5}, "movement": "individual",

@@ -12,7 +12,6 @@ folder): ``drive-sitout-new-phone``, ``drive-sitout-you-phone``, ``drive-correct
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,13 +19,10 @@ from typing import Any
 
 import pytest
 
-from browser_util import WebServer, free_port, launched_chromium
-from server_util import Client
+from browser_util import HttpClient, WebServer, free_port, launched_chromium, phone_of
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-PHONE = {"width": 360, "height": 780}
 
 
 @pytest.fixture(scope="module")
@@ -44,38 +40,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     s.stop()
 
 
-@pytest.fixture
-def shots() -> Path:
-    folder = Path(os.environ.get("OPENWHIST_SCREENSHOTS") or SCREENSHOTS)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-class _Http(Client):
-    """The server_util client on a browser test's server (same cookie and CSRF handling)."""
-
-    def __init__(self, server: WebServer) -> None:
-        import httpx
-
-        self.server = server  # type: ignore[assignment]
-        self.http = httpx.Client(base_url=server.url, timeout=10)
-        self.token = self.csrf = None
-        self.user = {}
-
-
-def phone_of(browser: Any, server: WebServer, who: _Http) -> tuple[Any, list[str]]:
-    """A page on a 360-pixel phone with ``who``'s session, and its script errors."""
-    context = browser.new_context(viewport=PHONE, locale="en-GB")
-    context.add_cookies([{"name": "ow_session", "value": who.token, "url": server.url}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page, errors
-
-
 def test_a_nine_person_drive_with_a_sit_out_a_correction_and_the_print_page(browser: Any, server: WebServer,
                                                                             shots: Path) -> None:
-    boss = _Http(server)
+    boss = HttpClient(server)
     assert boss.register("fairdirector", "a long password").status_code == 201
     d, errors = phone_of(browser, server, boss)
     d.goto(f"{server.url}/#drives")
@@ -91,7 +58,7 @@ def test_a_nine_person_drive_with_a_sit_out_a_correction_and_the_print_page(brow
     d.wait_for_selector("#drive-page")
     did = d.locator("#drive-page").get_attribute("data-drive")
     assert did
-    people = [_Http(server).guest(f"Nine{k}") for k in range(9)]
+    people = [HttpClient(server).guest(f"Nine{k}") for k in range(9)]
     for p in people:
         assert p.post(f"/api/drives/{did}/register").status_code == 200
     d.wait_for_selector("#dr-start", timeout=10000)
@@ -162,13 +129,13 @@ def test_a_nine_person_drive_with_a_sit_out_a_correction_and_the_print_page(brow
 
 def test_the_other_side_confirms_an_entry_on_its_own_phone(browser: Any, server: WebServer,
                                                            shots: Path) -> None:
-    boss = _Http(server)
+    boss = HttpClient(server)
     assert boss.register("confirmdirector", "a long password").status_code == 201
     made = boss.post("/api/drives", {"name": "Real cards", "family": "classic", "mode": "scorer", "rounds": 1,
                                      "deals": 1, "movement": "progressive"})
     assert made.status_code == 201, made.text
     did = made.json()["id"]
-    people = [_Http(server).guest(f"Real{k}") for k in range(8)]
+    people = [HttpClient(server).guest(f"Real{k}") for k in range(8)]
     for p in people:
         assert p.post(f"/api/drives/{did}/register").status_code == 200
     assert boss.post(f"/api/drives/{did}/start").status_code == 200

@@ -16,12 +16,10 @@ from typing import Any
 
 import pytest
 
-from browser_util import WebServer, free_port, launched_chromium
-from test_browser_drive import _Http, shots  # noqa: F401  (shots: the fixture)
+from browser_util import PHONE, HttpClient, WebServer, free_port, launched_chromium
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-PHONE = {"width": 360, "height": 780}
 
 
 @pytest.fixture(scope="module")
@@ -42,13 +40,13 @@ def _wider_than_the_phone(page: Any) -> int:
 
 
 def test_a_persons_movement_and_score_card_on_a_phone(browser: Any, server: WebServer, shots: Path) -> None:  # noqa: F811
-    director = _Http(server)
+    director = HttpClient(server)
     assert director.register("moverdirector", "a long password").status_code == 201
     r = director.post("/api/drives", {"name": "Nine at the club", "family": "classic",
                                       "movement": "individual", "rounds": 9, "deals": 1, "mode": "scorer"})
     assert r.status_code == 201, r.text
     did = r.json()["id"]
-    people = [_Http(server).guest(f"Mover{k}") for k in range(9)]
+    people = [HttpClient(server).guest(f"Mover{k}") for k in range(9)]
     for p in people:
         assert p.post(f"/api/drives/{did}/register").status_code == 200
     assert director.post(f"/api/drives/{did}/start").status_code == 200

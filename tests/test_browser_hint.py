@@ -10,7 +10,6 @@ Dutch ``hint-rule-desktop.png``, ``hint-rule-phone.png``, ``hint-values-desktop.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -48,13 +47,6 @@ def solver_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServe
     wait_for_solver(s.url)
     yield s
     s.stop()
-
-
-@pytest.fixture
-def shots() -> Path:
-    folder = Path(os.environ.get("OPENWHIST_SCREENSHOTS") or Path(__file__).resolve().parent / "screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def start(browser: Any, url: str, width: int, height: int) -> Any:

@@ -26,6 +26,8 @@ import ast
 import sys
 import textwrap
 import time
+from collections import Counter
+from math import gcd
 from pathlib import Path
 
 try:
@@ -44,6 +46,10 @@ v = 4n the infinite point is written v - 1."""
 
 STARTS: dict[int, tuple[int, ...]] = {
 '''
+FOUND_HEAD = '''FOUND_BY: dict[int, str] = {
+'''
+"""The command line that finds each round again (rounds not named: the plain search, a
+--budget run over v = 8 .. 40 before the options of today)."""
 
 
 def is_prime_power(q: int) -> bool:
@@ -138,6 +144,188 @@ def _anneal(elems, n_mod, inf, links, steps, seed, temp):  # type: ignore[no-unt
     return cost
 
 
+COOL = 0.0
+"""The temperature falls as 1 / (1 + COOL * the share of the moves made)."""
+PAIR_I = (0, 1, 0, 0, 2, 2)
+PAIR_J = (2, 3, 1, 3, 1, 3)
+PAIR_KIND = (0, 0, 1, 1, 1, 1)
+"""A game's six pairs (slot, slot, 0 partners / 1 opponents)."""
+
+
+@numba.njit(cache=True)  # type: ignore[untyped-decorator]
+def _game(elems, g, cls, cnt, tgt, sign):  # type: ignore[no-untyped-def]
+    """Add (sign 1) or take away (-1) game g's pairs from the counts; the change of cost."""
+    d_cost = 0
+    for p in range(6):
+        c = cls[elems[4 * g + PAIR_I[p]], elems[4 * g + PAIR_J[p]]]
+        if c < 0:
+            continue
+        kind = PAIR_KIND[p]
+        before = cnt[kind, c] - tgt[kind]
+        cnt[kind, c] += sign
+        d_cost += (before + sign) * (before + sign) - before * before
+    return d_cost
+
+
+@numba.njit(cache=True)  # type: ignore[untyped-decorator]
+def _bad(elems, i, cls, cnt, tgt):  # type: ignore[no-untyped-def]
+    """Whether slot i is in a pair whose difference is counted wrongly."""
+    g, q = i // 4, i % 4
+    for o, kind in (((q + 2) % 4, 0), ((q + 1) % 4, 1), ((q + 3) % 4, 1)):
+        c = cls[elems[i], elems[4 * g + o]]
+        if c >= 0 and cnt[kind, c] != tgt[kind]:
+            return True
+    return False
+
+
+@numba.njit(cache=True)  # type: ignore[untyped-decorator]
+def _move(elems, s, t, orbit, rep_slots, copies, back):  # type: ignore[no-untyped-def]
+    """Swap slots s and t (t >= 0) in every copy, or (t < 0) turn slot s's orbit one step
+    (back: the other way); slots past ``rep_slots * copies`` are free, swapped alone."""
+    if s >= rep_slots * copies:
+        elems[s], elems[t] = elems[t], elems[s]
+    elif t >= 0:
+        for j in range(copies):
+            a, b = s + rep_slots * j, t + rep_slots * j
+            elems[a], elems[b] = elems[b], elems[a]
+    else:
+        for j in range(copies):
+            if back:
+                orbit[j] = elems[s + rep_slots * ((j + copies - 1) % copies)]
+            else:
+                orbit[j] = elems[s + rep_slots * ((j + 1) % copies)]
+        for j in range(copies):
+            elems[s + rep_slots * j] = orbit[j]
+
+
+@numba.njit(cache=True)  # type: ignore[untyped-decorator]
+def _anneal_orbits(elems, cls, n_cls, rep_slots, copies, steps, seed, temp):  # type: ignore[no-untyped-def]
+    """Anneal a starting round made of ``copies`` images of ``rep_slots`` base slots under a
+    multiplier (copy j of slot s at s + rep_slots * j) and free slots after them."""
+    np.random.seed(seed)
+    slots = elems.shape[0]
+    based = rep_slots * copies
+    cnt = np.zeros((2, n_cls), np.int64)
+    tgt = np.array([1, 2])
+    cost = 0
+    for g in range(slots // 4):
+        cost += _game(elems, g, cls, cnt, tgt, 1)
+    cost += n_cls * 5  # the counts start at nought: (0 - 1)^2 + (0 - 2)^2 a class
+    games = np.empty(2 * copies, np.int64)
+    orbit = np.empty(copies, np.int64)
+    cool = COOL / steps
+    for step in range(steps):
+        if cost == 0:
+            return 0
+        i = np.random.randint(slots)
+        for _try in range(50):
+            if _bad(elems, i, cls, cnt, tgt):
+                break
+            i = np.random.randint(slots)
+        n_games = 0
+        if i < based:
+            s = i % rep_slots
+            t = -1
+            if copies == 1 or np.random.random() < 0.8:
+                t = np.random.randint(rep_slots)
+                if t == s:
+                    continue
+            for j in range(copies):
+                for slot in (s, t):
+                    if slot < 0:
+                        continue
+                    g = (slot + rep_slots * j) // 4
+                    if g not in games[:n_games]:
+                        games[n_games] = g
+                        n_games += 1
+        else:
+            if slots - based < 2:
+                continue
+            s = i
+            t = based + np.random.randint(slots - based)
+            if t == s:
+                continue
+            games[0] = s // 4
+            n_games = 1
+            if t // 4 != s // 4:
+                games[1] = t // 4
+                n_games = 2
+        delta = 0
+        for k in range(n_games):
+            delta += _game(elems, games[k], cls, cnt, tgt, -1)
+        _move(elems, s, t, orbit, rep_slots, copies, False)
+        for k in range(n_games):
+            delta += _game(elems, games[k], cls, cnt, tgt, 1)
+        if delta <= 0 or np.random.random() < np.exp(-delta * (1.0 + step * cool) / temp):
+            cost += delta
+        else:
+            for k in range(n_games):
+                _game(elems, games[k], cls, cnt, tgt, -1)
+            _move(elems, s, t, orbit, rep_slots, copies, True)
+            for k in range(n_games):
+                _game(elems, games[k], cls, cnt, tgt, 1)
+    return cost
+
+
+def multiplier_order(n_mod: int, m: int) -> int:
+    """The order of m among the units of Z_n_mod; 0 if m is no unit or its powers reach -1
+    (a base game's differences d and -d would then count twice)."""
+    if gcd(m, n_mod) != 1:
+        return 0
+    x, order = m % n_mod, 1
+    while x != 1:
+        if x == n_mod - 1:
+            return 0
+        x, order = x * m % n_mod, order + 1
+    return order
+
+
+def search_orbits(v: int, m: int, seed: int, steps: int = 2_000_000, temp: float = 0.4) -> list[int] | None:
+    """One seeded try at a starting round for Wh(v) invariant under x -> m x: base games
+    whose images under the powers of m are games of the round, and free games holding the
+    elements in short orbits (0, the infinite point) and as few whole orbits as make fours.
+    With m = 1 every element is its own orbit (the plain search, with moves inside a game)."""
+    n_mod, inf = (v - 1, v - 1) if v % 4 == 0 else (v, -1)
+    order = multiplier_order(n_mod, m)
+    if order == 0:
+        raise ValueError(f"{m} is no multiplier for Z_{n_mod}: not a unit, or a power of it is -1")
+    rng = np.random.default_rng(seed)
+    elems = list(range(v)) if v % 4 == 0 else list(range(1, v))
+    orbits, short, seen = [], [], set()
+    for x in elems:
+        if x in seen:
+            continue
+        orb = [x] if x == inf else list(dict.fromkeys(x * m ** j % n_mod for j in range(order)))
+        seen.update(orb)
+        (orbits if order > 1 and len(set(orb)) == order else short).append(orb)
+    if order == 1:
+        orbits, short = [[x] for x in elems], []
+    free_orbits = len(orbits) % 4
+    rng.shuffle(orbits)
+    base, free = orbits[free_orbits:], [x for o in short + orbits[:free_orbits] for x in o]
+    reps = [o[rng.integers(order)] for o in base]
+    start = [x if x == inf else x * m ** j % n_mod for j in range(order) for x in reps]
+    start += [int(x) for x in rng.permutation(free)]
+    arr = np.array(start, np.int64)
+    cls = np.full((v, v), -1, np.int64)  # the class of x - y, -1 for 0 and the infinite point
+    for x in range(n_mod):
+        for y in range(n_mod):
+            d = (x - y) % n_mod
+            if d:
+                cls[x, y] = min(d, n_mod - d) - 1
+    left = _anneal_orbits(arr, cls, (n_mod - 1) // 2, len(reps), order, steps, seed, temp)
+    LEFT[0] = int(left)
+    LAST[:] = [int(x) for x in arr]
+    return [int(x) for x in arr] if left == 0 else None
+
+
+LAST: list[int] = []
+
+
+LEFT = [0]
+"""The cost the last try ended at (for tuning the temperature)."""
+
+
 def search(v: int, seed: int, steps: int = 2_000_000, temp: float = 0.6) -> list[int] | None:
     """One seeded try at a starting round for Wh(v); None if it ends short."""
     n_mod, inf = (v - 1, v - 1) if v % 4 == 0 else (v, -1)
@@ -155,23 +343,25 @@ def search(v: int, seed: int, steps: int = 2_000_000, temp: float = 0.6) -> list
     return [int(x) for x in arr] if left == 0 else None
 
 
-def kept() -> dict[int, list[int]]:
-    """The starting rounds in the data module now."""
+def kept() -> tuple[dict[int, list[int]], dict[int, str]]:
+    """The starting rounds in the data module now, and how each was found (where told)."""
     if not DATA.exists():
-        return {}
-    tree = ast.parse(DATA.read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and node.value is not None:
-            return {int(k): list(v) for k, v in ast.literal_eval(node.value).items()}
-    return {}
+        return {}, {}
+    tables: dict[str, dict[int, object]] = {}
+    for node in ast.parse(DATA.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.AnnAssign) and node.value is not None and isinstance(node.target, ast.Name):
+            tables[node.target.id] = ast.literal_eval(node.value)
+    starts = {int(k): list(v) for k, v in tables.get("STARTS", {}).items()}  # type: ignore[call-overload]
+    return starts, {int(k): str(v) for k, v in tables.get("FOUND_BY", {}).items()}
 
 
-def write(found: dict[int, list[int]]) -> None:
+def write(found: dict[int, list[int]], how: dict[int, str]) -> None:
     """Write the data module, every round checked."""
     assert all(check(v, s) for v, s in found.items())
     body = "".join(textwrap.fill(", ".join(map(str, found[v])), 100, initial_indent=f"    {v}: (",
                                  subsequent_indent=" " * 8) + "),\n" for v in sorted(found))
-    DATA.write_text(HEAD + body + "}\n", encoding="utf-8")
+    lines = "".join(f"    {v}: {how[v]!r},\n" for v in sorted(how))
+    DATA.write_text(HEAD + body + "}\n" + FOUND_HEAD + lines + "}\n", encoding="utf-8")
 
 
 def main() -> int:
@@ -180,25 +370,46 @@ def main() -> int:
     ap.add_argument("v", type=int, nargs="*", help="the numbers of people to search for")
     ap.add_argument("--up-to", type=int, default=0, help="search every v from 8 to this not kept yet")
     ap.add_argument("--budget", type=float, default=600.0, help="seconds per v (default 600)")
-    ap.add_argument("--temp", type=float, default=0.6, help="the annealing temperature (default 0.6)")
+    ap.add_argument("--temp", type=float, default=None,
+                    help="the annealing temperature (default 0.6, with --multiplier 0.6 too)")
     ap.add_argument("--steps", type=int, default=2_000_000, help="moves per seeded try (default 2000000)")
+    ap.add_argument("--multiplier", type=int, default=0,
+                    help="look for a round invariant under x -> m x in Z_N (m a unit whose powers "
+                         "never reach -1; 1: every element its own orbit): base games and their "
+                         "images, free games for the rest (default: the plain search)")
+    ap.add_argument("--seed", type=int, default=0, help="the first seed tried (default 0)")
     args = ap.parse_args()
-    found = kept()
+    found, how = kept()
     wanted = args.v or [v for v in range(8, args.up_to + 1) if v % 4 in (0, 1) and v not in found]
+    temp = 0.6 if args.temp is None else args.temp
     for v in wanted:
         if v % 4 not in (0, 1) or v < 8 or (v % 4 == 1 and is_prime_power(v)):
             print(f"v={v}: not searched (not 4n or 4n + 1, or a prime power 4n + 1)", file=sys.stderr)
             continue
-        t0, seed = time.monotonic(), 0
+        n_mod = v - 1 if v % 4 == 0 else v
+        if args.multiplier and not multiplier_order(n_mod, args.multiplier):
+            print(f"v={v}: {args.multiplier} is no multiplier for Z_{n_mod} (not a unit, or a "
+                  "power of it is -1)", file=sys.stderr)
+            continue
+        t0, seed, ends = time.monotonic(), args.seed, Counter[int]()
+        cpu0 = time.process_time()
         while time.monotonic() - t0 < args.budget:
-            start = search(v, seed, steps=args.steps, temp=args.temp)
+            if args.multiplier:
+                start = search_orbits(v, args.multiplier, seed, steps=args.steps, temp=temp)
+                ends[LEFT[0]] += 1
+            else:
+                start = search(v, seed, steps=args.steps, temp=temp)
             if start is not None and check(v, start):
                 found[v] = start
-                write(found)
+                how[v] = (f"scripts/whist_designs.py {v}" + (f" --multiplier {args.multiplier}" if args.multiplier else "")
+                          + f" --temp {temp} --steps {args.steps} --seed {seed}")
+                write(found, how)
                 break
             seed += 1
-        print(f"v={v}: {'found' if v in found else 'none'}, seed {seed}, "
-              f"{time.monotonic() - t0:.1f}s", file=sys.stderr)
+        print(f"v={v}: {'found' if v in found else 'none'}, last seed {seed}, "
+              f"{time.monotonic() - t0:.1f}s, {time.process_time() - cpu0:.1f}s of CPU"
+              + (f", tries ending at each cost {dict(sorted(ends.items()))}" if ends else ""),
+              file=sys.stderr, flush=True)
     return 0
 
 

@@ -16,6 +16,17 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   element once; the opponent differences are ``x^i (w - 1)`` times ``+-1, +-w, +-w^2,
   +-w^3``, every non-zero element twice. Round ``t`` adds the field element ``t``; the
   person ``t`` sits out.
+- v = q1 q2 with q1 and q2 prime powers 4n + 1 but v none (45, 65, 85...): the round
+  over the ring GF(q1) x GF(q2) (the person ``a + q1 b`` for the element ``(a, b)``) made
+  of the cyclotomic rounds of GF(q1) x {0} and {0} x GF(q2) and, for the units, the games
+  ``(u, w u, -u, -w u)`` with ``w = (w1, w2)`` (``w^2 = -1``), one for each coset of the
+  units by ``{1, w, -1, -w}``. A difference of two elements of GF(q1) x {0} lies there, and
+  the first rounds give each once to partners and twice to opponents as in the field; in
+  a unit game the partner differences are ``2u`` and ``2 w u`` and the opponent
+  differences ``+-u (1 - w)`` and ``+-w u (1 - w)`` twice each, and as ``2`` and ``1 - w``
+  are units these run over every unit once and twice. This is the cyclotomic round of a
+  product of fields, after the product constructions of Z-cyclic whist tournaments of
+  Anderson and Finizio (Anderson, ch. 8); its group GF(q1) x GF(q2) is not cyclic for 45.
 - every other v up to 64: a starting round of a Z-cyclic Wh(v) (Z_v for v = 4n + 1,
   Z_(v-1) and an infinite point that never moves for v = 4n) found by
   ``scripts/whist_designs.py`` and kept in :mod:`openwhist.drive.whist_starts`.
@@ -84,18 +95,60 @@ class _Field:
         raise AssertionError(self.q)  # pragma: no cover: every finite field has one
 
 
+def _cyclotomic_start(f: _Field) -> list[Game]:
+    """The cyclotomic starting round over the field ``f`` (see the module's text)."""
+    n = (f.q - 1) // 4
+    x = f.primitive()
+    powers = [1]
+    for _ in range(f.q - 2):
+        powers.append(f.mul(powers[-1], x))
+    return [(powers[i], powers[i + n], powers[i + 2 * n], powers[i + 3 * n]) for i in range(n)]
+
+
 def _cyclotomic(q: int) -> Design:
     pk = _prime_power(q)
     assert pk is not None and q % 4 == 1
     f = _Field(*pk)
-    n = (q - 1) // 4
-    x = f.primitive()
-    powers = [1]
-    for _ in range(q - 2):
-        powers.append(f.mul(powers[-1], x))
-    start = [(powers[i], powers[i + n], powers[i + 2 * n], powers[i + 3 * n]) for i in range(n)]
+    start = _cyclotomic_start(f)
     return tuple(tuple((f.add(a, t), f.add(b, t), f.add(c, t), f.add(d, t)) for a, b, c, d in start)
                  for t in range(q))
+
+
+def _product_of(v: int) -> tuple[int, int] | None:
+    """``(q1, q2)``, prime powers 4n + 1 with ``q1 * q2 = v`` and ``q1 <= q2``, or None."""
+    for q1 in range(5, int(v ** 0.5) + 1, 4):
+        q2, r = divmod(v, q1)
+        if not r and q2 % 4 == 1 and _prime_power(q1) and _prime_power(q2):
+            return q1, q2
+    return None
+
+
+def _product(q1: int, q2: int) -> Design:
+    """The whist tournament over the ring GF(q1) x GF(q2) (see the module's text); the
+    element ``(a, b)`` is the person ``a + q1 * b``."""
+    pk1, pk2 = _prime_power(q1), _prime_power(q2)
+    assert pk1 is not None and pk2 is not None
+    f1, f2 = _Field(*pk1), _Field(*pk2)
+    start1, start2 = _cyclotomic_start(f1), _cyclotomic_start(f2)
+    w = start1[0][1] + q1 * start2[0][1]  # each start's first game is (1, w, -1, -w)
+
+    def plus(x: int, y: int) -> int:
+        return f1.add(x % q1, y % q1) + q1 * f2.add(x // q1, y // q1)
+
+    def times(x: int, y: int) -> int:
+        return f1.mul(x % q1, y % q1) + q1 * f2.mul(x // q1, y // q1)
+
+    start = start1 + [(q1 * a, q1 * b, q1 * c, q1 * d) for a, b, c, d in start2]
+    seen: set[int] = set()
+    for u in range(q1 * q2):
+        if u % q1 and u // q1 and u not in seen:  # a unit: the game (u, w u, -u, -w u)
+            wu = times(w, u)
+            game = (u, wu, times(w, wu), times(w, times(w, wu)))
+            seen.update(game)
+            start.append(game)
+
+    return tuple(tuple((plus(a, t), plus(b, t), plus(c, t), plus(d, t)) for a, b, c, d in start)
+                 for t in range(q1 * q2))
 
 
 def _developed(v: int, start: tuple[int, ...]) -> Design:
@@ -110,8 +163,9 @@ def _developed(v: int, start: tuple[int, ...]) -> Design:
 
 def has_tournament(v: int) -> bool:
     """Whether :func:`tournament` knows a Wh(v)."""
-    pk = _prime_power(v)
-    return v == 4 or v in STARTS or (v % 4 == 1 and v <= MAX_PRIME_POWER and pk is not None)
+    if v == 4 or v in STARTS:
+        return True
+    return v % 4 == 1 and v <= MAX_PRIME_POWER and (_prime_power(v) is not None or _product_of(v) is not None)
 
 
 @cache
@@ -130,6 +184,8 @@ def tournament(v: int) -> Design:
         return _developed(v, STARTS[v])
     if v % 4 == 1 and v <= MAX_PRIME_POWER and _prime_power(v) is not None:
         return _cyclotomic(v)
+    if v % 4 == 1 and v <= MAX_PRIME_POWER and (qq := _product_of(v)) is not None:
+        return _product(*qq)
     raise ValueError(f"no whist tournament for {v} people is known here")
 
 

@@ -12,11 +12,24 @@ for such a round by a focused simulated annealing on those counts: a move swaps 
 of a pair whose difference is counted wrongly with any other element of another game,
 accepted by the Metropolis rule at a fixed temperature; seeded restarts (2,000,000 moves
 each, or --steps).
-The prime powers v = 4n + 1 need no search (designs.py builds their cyclotomic round) and
-are left out. Every round found is checked by counting before it is kept. Needs numba.
+
+With --multiplier m (a unit of Z_N none of whose powers is -1) the round is looked for among
+those invariant under x -> m x, as the published tables of Z-cyclic whist tournaments were
+found: base games whose images under m, m^2, ... are games of the round too, and a few free
+games holding the elements whose orbits under m are short (0, the infinite point, and the
+like) and as few whole orbits as make fours. A base game's differences then stand for
+their whole orbits: the search is over a round a fraction 1/order(m) the size, with moves
+that swap two base elements (in every image at once), turn one along its orbit, or swap
+two free elements (inside a game too). --multiplier 1 is that search with every element
+its own orbit. The multipliers that found the rounds kept: 46 (order 10) for Z_55, 58
+(order 3) for Z_63; Z_47 and Z_59 have none (their units' odd orders are 1 and 23, 29).
+The prime powers v = 4n + 1 and their products (45, 65...) need no search (designs.py
+builds them over fields) and are left out. Every round found is checked by counting
+before it is kept, with the command line that finds it again (FOUND_BY). Needs numba.
 
     python scripts/whist_designs.py 8 12 16 20        # search these v, merge into the data
     python scripts/whist_designs.py --up-to 64        # every v from 8 to 64 not yet kept
+    python scripts/whist_designs.py 56 --multiplier 46 --budget 300
 """
 
 from __future__ import annotations
@@ -40,16 +53,16 @@ DATA = Path(__file__).resolve().parent.parent / "src/openwhist/drive/whist_start
 PARTNERS = ((0, 2), (1, 3))
 OPPONENTS = ((0, 1), (0, 3), (2, 1), (2, 3))
 HEAD = '''"""Starting rounds of Z-cyclic whist tournaments Wh(v), found by scripts/whist_designs.py
-(focused simulated annealing on the difference counts; each checked by counting there and
-in tests/test_drive_designs.py). Games of four, a and c partners against b and d; for
-v = 4n the infinite point is written v - 1."""
+(focused simulated annealing on the difference counts, some among the rounds invariant
+under a multiplier; each checked by counting there and in tests/test_drive_designs.py).
+Games of four, a and c partners against b and d; for v = 4n the infinite point is written
+v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
+were found by the plain search, without --multiplier, under a time budget)."""
 
 STARTS: dict[int, tuple[int, ...]] = {
 '''
 FOUND_HEAD = '''FOUND_BY: dict[int, str] = {
 '''
-"""The command line that finds each round again (rounds not named: the plain search, a
---budget run over v = 8 .. 40 before the options of today)."""
 
 
 def is_prime_power(q: int) -> bool:
@@ -58,6 +71,13 @@ def is_prime_power(q: int) -> bool:
         return n > 1 and all(n % k for k in range(2, int(n ** 0.5) + 1))
     root = round(q ** 0.5)
     return prime(q) or (root * root == q and prime(root))
+
+
+def is_built(v: int) -> bool:
+    """Whether designs.py builds Wh(v) over a field or a product of two (v = 4n + 1)."""
+    return v % 4 == 1 and (is_prime_power(v) or any(
+        v % q == 0 and (v // q) % 4 == 1 and is_prime_power(q) and is_prime_power(v // q)
+        for q in range(5, v, 4)))
 
 
 def check(v: int, start: list[int]) -> bool:
@@ -280,46 +300,64 @@ def multiplier_order(n_mod: int, m: int) -> int:
     return order
 
 
-def search_orbits(v: int, m: int, seed: int, steps: int = 2_000_000, temp: float = 0.4) -> list[int] | None:
-    """One seeded try at a starting round for Wh(v) invariant under x -> m x: base games
-    whose images under the powers of m are games of the round, and free games holding the
-    elements in short orbits (0, the infinite point) and as few whole orbits as make fours.
-    With m = 1 every element is its own orbit (the plain search, with moves inside a game)."""
+def _orbits(v: int, m: int, free: int) -> tuple[list[list[int]], list[int], int]:
+    """The whole orbits of the elements under x -> m x, the elements in short ones (0, the
+    infinite point...), and how many whole orbits go to free games (``4 * free`` more than
+    make the free elements a multiple of four)."""
     n_mod, inf = (v - 1, v - 1) if v % 4 == 0 else (v, -1)
     order = multiplier_order(n_mod, m)
     if order == 0:
         raise ValueError(f"{m} is no multiplier for Z_{n_mod}: not a unit, or a power of it is -1")
-    rng = np.random.default_rng(seed)
     elems = list(range(v)) if v % 4 == 0 else list(range(1, v))
-    orbits, short, seen = [], [], set()
+    if order == 1:
+        return [[x] for x in elems], [], 0
+    orbits: list[list[int]] = []
+    short: list[int] = []
+    seen: set[int] = set()
     for x in elems:
         if x in seen:
             continue
         orb = [x] if x == inf else list(dict.fromkeys(x * m ** j % n_mod for j in range(order)))
         seen.update(orb)
-        (orbits if order > 1 and len(set(orb)) == order else short).append(orb)
-    if order == 1:
-        orbits, short = [[x] for x in elems], []
-    free_orbits = len(orbits) % 4
-    rng.shuffle(orbits)
-    base, free = orbits[free_orbits:], [x for o in short + orbits[:free_orbits] for x in o]
-    reps = [o[rng.integers(order)] for o in base]
-    start = [x if x == inf else x * m ** j % n_mod for j in range(order) for x in reps]
-    start += [int(x) for x in rng.permutation(free)]
-    arr = np.array(start, np.int64)
-    cls = np.full((v, v), -1, np.int64)  # the class of x - y, -1 for 0 and the infinite point
+        if len(orb) == order:
+            orbits.append(orb)
+        else:
+            short += orb
+    return orbits, short, min(len(orbits), len(orbits) % 4 + 4 * free)
+
+
+def _classes(v: int) -> np.ndarray:  # type: ignore[type-arg]
+    """The class of x - y (d and -d one class, numbered 0 ..), -1 for 0 and the infinite point."""
+    n_mod = v - 1 if v % 4 == 0 else v
+    cls = np.full((v, v), -1, np.int64)
     for x in range(n_mod):
         for y in range(n_mod):
             d = (x - y) % n_mod
             if d:
                 cls[x, y] = min(d, n_mod - d) - 1
-    left = _anneal_orbits(arr, cls, (n_mod - 1) // 2, len(reps), order, steps, seed, temp)
+    return cls
+
+
+def search_orbits(v: int, m: int, seed: int, steps: int = 2_000_000, temp: float = 0.6,
+                  free: int = 0) -> list[int] | None:
+    """One seeded try at a starting round for Wh(v) invariant under x -> m x: base games
+    whose images under the powers of m are games of the round, and free games holding the
+    elements in short orbits (0, the infinite point) and as few whole orbits as make fours
+    (and ``4 * free`` whole orbits more).
+    With m = 1 every element is its own orbit (the plain search, with moves inside a game)."""
+    n_mod, inf = (v - 1, v - 1) if v % 4 == 0 else (v, -1)
+    order = multiplier_order(n_mod, m)
+    rng = np.random.default_rng(seed)
+    orbits, short, free_orbits = _orbits(v, m, free)
+    rng.shuffle(orbits)
+    base, loose = orbits[free_orbits:], short + [x for o in orbits[:free_orbits] for x in o]
+    reps = [o[rng.integers(order)] for o in base]
+    start = [x if x == inf else x * m ** j % n_mod for j in range(order) for x in reps]
+    start += [int(x) for x in rng.permutation(loose)]
+    arr = np.array(start, np.int64)
+    left = _anneal_orbits(arr, _classes(v), (n_mod - 1) // 2, len(reps), order, steps, seed, temp)
     LEFT[0] = int(left)
-    LAST[:] = [int(x) for x in arr]
     return [int(x) for x in arr] if left == 0 else None
-
-
-LAST: list[int] = []
 
 
 LEFT = [0]
@@ -377,14 +415,17 @@ def main() -> int:
                     help="look for a round invariant under x -> m x in Z_N (m a unit whose powers "
                          "never reach -1; 1: every element its own orbit): base games and their "
                          "images, free games for the rest (default: the plain search)")
+    ap.add_argument("--free", type=int, default=0,
+                    help="with --multiplier: four whole orbits more in free games, this many times "
+                         "(a round less symmetric, the search larger; default 0)")
     ap.add_argument("--seed", type=int, default=0, help="the first seed tried (default 0)")
     args = ap.parse_args()
     found, how = kept()
     wanted = args.v or [v for v in range(8, args.up_to + 1) if v % 4 in (0, 1) and v not in found]
     temp = 0.6 if args.temp is None else args.temp
     for v in wanted:
-        if v % 4 not in (0, 1) or v < 8 or (v % 4 == 1 and is_prime_power(v)):
-            print(f"v={v}: not searched (not 4n or 4n + 1, or a prime power 4n + 1)", file=sys.stderr)
+        if v % 4 not in (0, 1) or v < 8 or is_built(v):
+            print(f"v={v}: not searched (not 4n or 4n + 1, or built over fields)", file=sys.stderr)
             continue
         n_mod = v - 1 if v % 4 == 0 else v
         if args.multiplier and not multiplier_order(n_mod, args.multiplier):
@@ -395,14 +436,16 @@ def main() -> int:
         cpu0 = time.process_time()
         while time.monotonic() - t0 < args.budget:
             if args.multiplier:
-                start = search_orbits(v, args.multiplier, seed, steps=args.steps, temp=temp)
+                start = search_orbits(v, args.multiplier, seed, steps=args.steps, temp=temp, free=args.free)
                 ends[LEFT[0]] += 1
             else:
                 start = search(v, seed, steps=args.steps, temp=temp)
             if start is not None and check(v, start):
                 found[v] = start
-                how[v] = (f"scripts/whist_designs.py {v}" + (f" --multiplier {args.multiplier}" if args.multiplier else "")
-                          + f" --temp {temp} --steps {args.steps} --seed {seed}")
+                multiplier = f" --multiplier {args.multiplier}" if args.multiplier else ""
+                multiplier += f" --free {args.free}" if args.free else ""
+                how[v] = (f"scripts/whist_designs.py {v}{multiplier} --temp {temp} --steps {args.steps}"
+                          f" --seed {seed}")
                 write(found, how)
                 break
             seed += 1

@@ -27,9 +27,15 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   are units these run over every unit once and twice. This is the cyclotomic round of a
   product of fields, after the product constructions of Z-cyclic whist tournaments of
   Anderson and Finizio (Anderson, ch. 8); its group GF(q1) x GF(q2) is not cyclic for 45.
-- every other v up to 64: a starting round of a Z-cyclic Wh(v) (Z_v for v = 4n + 1,
-  Z_(v-1) and an infinite point that never moves for v = 4n) found by
-  ``scripts/whist_designs.py`` and kept in :mod:`openwhist.drive.whist_starts`.
+- every other v up to 64 (where one is found): a starting round of a Z-cyclic Wh(v) (Z_v
+  for v = 4n + 1, Z_(v-1) and an infinite point that never moves for v = 4n) found by
+  ``scripts/whist_designs.py`` and kept in :mod:`openwhist.drive.whist_starts` with the
+  command line that finds it again. Some are rounds invariant under a multiplier
+  ``x -> m x`` (``m`` a unit of Z_N none of whose powers is -1), as the published tables
+  of Z-cyclic whist tournaments were found: a few base games and their images under the
+  powers of ``m``, and free games for the elements whose orbits are short (56 people:
+  ``m = 46`` of order 10 in Z_55; 64: ``m = 58`` of order 3 in Z_63, with the free game
+  of 0, 21, 42 and the infinite point).
 
 The tests count every v from 4 to 64 rather than trust the constructions.
 """
@@ -48,7 +54,7 @@ Design = tuple[tuple[Game, ...], ...]
 """A tournament's rounds, each its games; people 0 .. v - 1."""
 
 MAX_PRIME_POWER = 200
-"""The largest field the cyclotomic construction is built over."""
+"""The largest field (or product of two) the cyclotomic constructions are built over."""
 
 
 def _prime(n: int) -> bool:
@@ -165,7 +171,7 @@ def has_tournament(v: int) -> bool:
     """Whether :func:`tournament` knows a Wh(v)."""
     if v == 4 or v in STARTS:
         return True
-    return v % 4 == 1 and v <= MAX_PRIME_POWER and (_prime_power(v) is not None or _product_of(v) is not None)
+    return v % 4 == 1 and v <= MAX_PRIME_POWER and (_prime_power(v) or _product_of(v)) is not None
 
 
 @cache

@@ -4,8 +4,9 @@ A whist tournament Wh(v) seats v people (v = 4n or 4n + 1) at n tables of four a
 that every two people are partners exactly once and opponents exactly twice: 4n - 1
 rounds for v = 4n, 4n + 1 rounds (one person sitting out each) for v = 4n + 1. A game is
 written ``(a, b, c, d)``: ``a`` and ``c`` partners against ``b`` and ``d`` (the seats N, E,
-S, W). Each tournament here is *cyclic*: one starting round, developed by adding the
-round's number to every element (R. D. Baker, "Whist tournaments", Proc. 6th Southeastern
+S, W). Each tournament here is *cyclic*: one starting round, developed over an abelian
+group (Z_N, a field, a product of two fields) by adding the round's element to every
+element (R. D. Baker, "Whist tournaments", Proc. 6th Southeastern
 Conf. on Combinatorics, 1975; I. Anderson, *Combinatorial Designs and Tournaments*,
 Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
 
@@ -24,9 +25,9 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   the first rounds give each once to partners and twice to opponents as in the field; in
   a unit game the partner differences are ``2u`` and ``2 w u`` and the opponent
   differences ``+-u (1 - w)`` and ``+-w u (1 - w)`` twice each, and as ``2`` and ``1 - w``
-  are units these run over every unit once and twice. This is the cyclotomic round of a
-  product of fields, after the product constructions of Z-cyclic whist tournaments of
-  Anderson and Finizio (Anderson, ch. 8); its group GF(q1) x GF(q2) is not cyclic for 45.
+  are units these run over every unit once and twice. It is the cyclotomic round carried
+  to a product of fields, as in the product constructions of whist tournaments of
+  Anderson and Finizio; its group, GF(5) x GF(9) for 45, is not cyclic.
 - every other v up to 64 (where one is found): a starting round of a Z-cyclic Wh(v) (Z_v
   for v = 4n + 1, Z_(v-1) and an infinite point that never moves for v = 4n) found by
   ``scripts/whist_designs.py`` and kept in :mod:`openwhist.drive.whist_starts` with the

@@ -17,12 +17,13 @@ With --multiplier m (a unit of Z_N none of whose powers is -1) the round is look
 those invariant under x -> m x, as the published tables of Z-cyclic whist tournaments were
 found: base games whose images under m, m^2, ... are games of the round too, and a few free
 games holding the elements whose orbits under m are short (0, the infinite point, and the
-like) and as few whole orbits as make fours. A base game's differences then stand for
-their whole orbits: the search is over a round a fraction 1/order(m) the size, with moves
-that swap two base elements (in every image at once), turn one along its orbit, or swap
-two free elements (inside a game too). --multiplier 1 is that search with every element
-its own orbit. The multipliers that found the rounds kept: 46 (order 10) for Z_55, 58
-(order 3) for Z_63; Z_47 and Z_59 have none (their units' odd orders are 1 and 23, 29).
+like) and as few whole orbits as make fours (--free k: 4k whole orbits more), drawn anew
+each try. A base game's differences then stand for their whole orbits: the search is over
+a round a fraction 1/order(m) the size, with moves that swap two base elements (in every
+image at once), turn one along its orbit, or swap two free elements (inside a game too). --multiplier 1 is that search with every element
+its own orbit. The multipliers that found the rounds kept: 2 (order 8) for Z_51, 46
+(order 10) for Z_55, 58 (order 3) for Z_63; Z_47 and Z_59 have none (the only subgroups of
+their units without -1 have orders 1 and 23, 29: two orbits).
 The prime powers v = 4n + 1 and their products (45, 65...) need no search (designs.py
 builds them over fields) and are left out. Every round found is checked by counting
 before it is kept, with the command line that finds it again (FOUND_BY). Needs numba.
@@ -404,12 +405,11 @@ def write(found: dict[int, list[int]], how: dict[int, str]) -> None:
 
 def main() -> int:
     """Search the v asked for (or every v up to --up-to not kept yet), merge, write."""
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("v", type=int, nargs="*", help="the numbers of people to search for")
     ap.add_argument("--up-to", type=int, default=0, help="search every v from 8 to this not kept yet")
     ap.add_argument("--budget", type=float, default=600.0, help="seconds per v (default 600)")
-    ap.add_argument("--temp", type=float, default=None,
-                    help="the annealing temperature (default 0.6, with --multiplier 0.6 too)")
+    ap.add_argument("--temp", type=float, default=0.6, help="the annealing temperature (default 0.6)")
     ap.add_argument("--steps", type=int, default=2_000_000, help="moves per seeded try (default 2000000)")
     ap.add_argument("--multiplier", type=int, default=0,
                     help="look for a round invariant under x -> m x in Z_N (m a unit whose powers "
@@ -422,7 +422,7 @@ def main() -> int:
     args = ap.parse_args()
     found, how = kept()
     wanted = args.v or [v for v in range(8, args.up_to + 1) if v % 4 in (0, 1) and v not in found]
-    temp = 0.6 if args.temp is None else args.temp
+    temp = args.temp
     for v in wanted:
         if v % 4 not in (0, 1) or v < 8 or is_built(v):
             print(f"v={v}: not searched (not 4n or 4n + 1, or built over fields)", file=sys.stderr)

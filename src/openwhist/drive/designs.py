@@ -34,9 +34,10 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   command line that finds it again. Some are rounds invariant under a multiplier
   ``x -> m x`` (``m`` a unit of Z_N none of whose powers is -1), as the published tables
   of Z-cyclic whist tournaments were found: a few base games and their images under the
-  powers of ``m``, and free games for the elements whose orbits are short (56 people:
-  ``m = 46`` of order 10 in Z_55; 64: ``m = 58`` of order 3 in Z_63, with the free game
-  of 0, 21, 42 and the infinite point).
+  powers of ``m``, and free games for the elements whose orbits are short and a few whole
+  orbits (52 people: ``m = 2`` of order 8 in Z_51, one base game and five free; 56:
+  ``m = 46`` of order 10 in Z_55, one base game and four free; 64: ``m = 58`` of order 3
+  in Z_63, five base games and the free game of 0, 21, 42 and the infinite point).
 
 The tests count every v from 4 to 64 rather than trust the constructions.
 """

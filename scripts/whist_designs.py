@@ -13,17 +13,18 @@ of a pair whose difference is counted wrongly with any other element of another 
 accepted by the Metropolis rule at a fixed temperature; seeded restarts (2,000,000 moves
 each, or --steps).
 
-With --multiplier m (a unit of Z_N none of whose powers is -1) the round is looked for among
-those invariant under x -> m x, as the published tables of Z-cyclic whist tournaments were
-found: base games whose images under m, m^2, ... are games of the round too, and a few free
-games holding the elements whose orbits under m are short (0, the infinite point, and the
-like) and as few whole orbits as make fours (--free k: 4k whole orbits more), drawn anew
-each try. A base game's differences then stand for their whole orbits: the search is over
-a round a fraction 1/order(m) the size, with moves that swap two base elements (in every
-image at once), turn one along its orbit, or swap two free elements (inside a game too). --multiplier 1 is that search with every element
-its own orbit. The multipliers that found the rounds kept: 2 (order 8) for Z_51, 46
-(order 10) for Z_55, 58 (order 3) for Z_63; Z_47 and Z_59 have none (the only subgroups of
-their units without -1 have orders 1 and 23, 29: two orbits).
+With --multiplier m (a unit of Z_N none of whose powers is -1) the round is looked for
+among those invariant under x -> m x, as the published tables of Z-cyclic whist
+tournaments were found: base games whose images under m, m^2, ... are games of the round
+too, and a few free games holding the elements whose orbits under m are short (0, the
+infinite point, and the like) and as few whole orbits as make fours (--free k: 4k whole
+orbits more), drawn anew each try. A base game's differences then stand for their whole
+orbits: the search is over a round a fraction 1/order(m) the size, with moves that swap
+two base elements (in every image at once), turn one along its orbit, or swap two free
+elements (inside a game too). --multiplier 1 is that search with every element its own
+orbit. The multipliers that found the rounds kept: 2 (order 8) for Z_51, 46 (order 10) for
+Z_55, 58 (order 3) for Z_63; Z_47 and Z_59 have none (the only subgroups of their units
+without -1 have orders 1 and 23, 29: two orbits).
 The prime powers v = 4n + 1 and their products (45, 65...) need no search (designs.py
 builds them over fields) and are left out. Every round found is checked by counting
 before it is kept, with the command line that finds it again (FOUND_BY). Needs numba.

@@ -166,8 +166,6 @@ def _anneal(elems, n_mod, inf, links, steps, seed, temp):  # type: ignore[no-unt
     return cost
 
 
-COOL = 0.0
-"""The temperature falls as 1 / (1 + COOL * the share of the moves made)."""
 PAIR_I = (0, 1, 0, 0, 2, 2)
 PAIR_J = (2, 3, 1, 3, 1, 3)
 PAIR_KIND = (0, 0, 1, 1, 1, 1)
@@ -235,8 +233,7 @@ def _anneal_orbits(elems, cls, n_cls, rep_slots, copies, steps, seed, temp):  # 
     cost += n_cls * 5  # the counts start at nought: (0 - 1)^2 + (0 - 2)^2 a class
     games = np.empty(2 * copies, np.int64)
     orbit = np.empty(copies, np.int64)
-    cool = COOL / steps
-    for step in range(steps):
+    for _ in range(steps):
         if cost == 0:
             return 0
         i = np.random.randint(slots)
@@ -278,7 +275,7 @@ def _anneal_orbits(elems, cls, n_cls, rep_slots, copies, steps, seed, temp):  # 
         _move(elems, s, t, orbit, rep_slots, copies, False)
         for k in range(n_games):
             delta += _game(elems, games[k], cls, cnt, tgt, 1)
-        if delta <= 0 or np.random.random() < np.exp(-delta * (1.0 + step * cool) / temp):
+        if delta <= 0 or np.random.random() < np.exp(-delta / temp):
             cost += delta
         else:
             for k in range(n_games):

@@ -205,6 +205,9 @@ _TURNS: tuple[tuple[int, int, int, int], ...] = (
 
 FRESH = 3
 """How many first rounds the movement keeps free of repeated meetings where it can."""
+SPREAD = 3
+"""How far apart the people's rounds with a computer player at their table may lie before
+:func:`_ghosts` takes a placing that shares a table more often."""
 CANDIDATES = 60
 """How many placings of the computer players :func:`_ghosts` weighs (those sharing a
 table least)."""
@@ -252,9 +255,11 @@ def _shared(design: Design, ghosts: frozenset[int]) -> list[int]:
 def _ghosts(v: int, k: int) -> frozenset[int]:
     """The ``k`` places (of a tournament for v = 4n) that computer players take: of those
     whose rounds with no two computer players at a table include :data:`FRESH` sharing no
-    meeting, the ones that share a table in the fewest rounds and then whose rounds with
-    a computer player at the table, over the tournament, differ least from person to
-    person (of the :data:`CANDIDATES` sharing least). A cyclic tournament looks the same from every
+    meeting, and then whose rounds with a computer player at the table, over the
+    tournament, differ by at most :data:`SPREAD` from person to person where some do, the
+    ones that share a table in the fewest rounds and then whose rounds with a computer
+    player differ least (of the :data:`CANDIDATES` sharing least, and of more, in order,
+    until one spreads within :data:`SPREAD`). A cyclic tournament looks the same from every
     finite element, so one of them is 0 or the infinite point v - 1."""
     if k == 0:
         return frozenset()
@@ -273,15 +278,18 @@ def _ghosts(v: int, k: int) -> frozenset[int]:
         counts = [near[p] for p in range(v) if p not in ghosts]
         return max(counts) - min(counts)
 
-    best: tuple[int, int, int, frozenset[int]] | None = None
-    for shared, ghosts in combos[:CANDIDATES]:
+    best: tuple[int, int, int, int, frozenset[int]] | None = None
+    for rank, (shared, ghosts) in enumerate(combos):
+        if rank >= CANDIDATES and best is not None and not best[1]:
+            break  # past the candidates only while none spreads within SPREAD
         good = sum(1 << r for r, n in enumerate(_shared(design, ghosts)) if not n)
         short = len(_fresh(_apart(_pairs(design, ghosts)), good, FRESH)) < FRESH
-        key = (int(short), shared, spread(ghosts), ghosts)
-        if best is None or key[:3] < best[:3]:
+        wide = spread(ghosts)
+        key = (int(short), int(wide > SPREAD), shared, wide, ghosts)
+        if best is None or key[:4] < best[:4]:
             best = key
     assert best is not None
-    return best[3]
+    return best[4]
 
 
 @cache

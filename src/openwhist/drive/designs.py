@@ -17,17 +17,18 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   element once; the opponent differences are ``x^i (w - 1)`` times ``+-1, +-w, +-w^2,
   +-w^3``, every non-zero element twice. Round ``t`` adds the field element ``t``; the
   person ``t`` sits out.
-- v = q1 q2 with q1 and q2 prime powers 4n + 1 but v none (45, 65, 85...): the round
-  over the ring GF(q1) x GF(q2) (the person ``a + q1 b`` for the element ``(a, b)``) made
-  of the cyclotomic rounds of GF(q1) x {0} and {0} x GF(q2) and, for the units, the games
+- v = q1 q2 with q1 and q2 prime powers 4n + 1 but v none (45, 65, 85...): the round over
+  the ring GF(q1) x GF(q2) (the person ``a + q1 b`` for the element ``(a, b)``) made of
+  the cyclotomic rounds of GF(q1) x {0} and {0} x GF(q2) and, for the units, the games
   ``(u, w u, -u, -w u)`` with ``w = (w1, w2)`` (``w^2 = -1``), one for each coset of the
-  units by ``{1, w, -1, -w}``. A difference of two elements of GF(q1) x {0} lies there, and
-  the first rounds give each once to partners and twice to opponents as in the field; in
-  a unit game the partner differences are ``2u`` and ``2 w u`` and the opponent
-  differences ``+-u (1 - w)`` and ``+-w u (1 - w)`` twice each, and as ``2`` and ``1 - w``
-  are units these run over every unit once and twice. It is the cyclotomic round carried
-  to a product of fields, as in the product constructions of whist tournaments of
-  Anderson and Finizio; its group, GF(5) x GF(9) for 45, is not cyclic.
+  units by ``{1, w, -1, -w}``. A difference of two elements of GF(q1) x {0} lies there,
+  and the games of GF(q1)'s round give each once to partners and twice to opponents as in
+  the field (so for {0} x GF(q2)); in a unit game the partner differences are ``2u`` and
+  ``2 w u`` and the opponent differences ``+-u (1 - w)`` and ``+-w u (1 - w)`` twice each,
+  and as ``2`` and ``1 - w`` are units these run over every unit once and twice. It is the
+  cyclotomic round carried to a product of fields, as in the product constructions of
+  whist tournaments of Anderson and Finizio; its group, GF(5) x GF(9) for 45, is not
+  cyclic.
 - every other v up to 64 (where one is found): a starting round of a Z-cyclic Wh(v) (Z_v
   for v = 4n + 1, Z_(v-1) and an infinite point that never moves for v = 4n) found by
   ``scripts/whist_designs.py`` and kept in :mod:`openwhist.drive.whist_starts` with the

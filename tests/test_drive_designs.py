@@ -100,7 +100,7 @@ def test_the_individual_movement_for_every_number_of_people(people: int, family:
     partners anyone twice and nobody opposes anyone three times; each person's seats
     (N, E, S, W) and his rounds beside a computer player are spread within three (seats:
     a table turned for the seats its people had least, round by round; computer players:
-    6 to 9 rounds at 17 and 33 people, within two elsewhere)."""
+    6 to 9 rounds at 17, 33, 49 and 61 people, within two elsewhere)."""
     v = 4 * -(-people // 4)
     rounds = v - 1
     p = drive.plan("individual", people, family, rounds=rounds)

@@ -336,6 +336,68 @@ def _order(v: int, ghosts: frozenset[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+SEAT_SPREAD = 3
+"""How far apart a person's rounds at the four seats may lie over a tournament before
+:func:`_even_seats` turns its tables again."""
+
+
+def _turned(design: Design, order: Sequence[int], ghosts: frozenset[int], rounds: int) -> list[list[Game]]:
+    """The first ``rounds`` rounds in ``order``, each table turned or mirrored (keeping its
+    partners) so each person sits where he has sat least, computer players last."""
+    seat_count = [[0] * 4 for _ in range(len(design[0]) * 4 + 1)]
+    made = []
+    for k in range(rounds):
+        tables = []
+        games = design[order[k % len(order)]]
+        if k == 0:  # the tables with computer players last, as the other movements
+            games = tuple(sorted(games, key=lambda g: len(ghosts.intersection(g))))
+        for g in games:
+            best = min(((g[a], g[b], g[c], g[d]) for a, b, c, d in _TURNS),
+                       key=lambda o: (sum(seat_count[e][s] for s, e in enumerate(o) if e not in ghosts),
+                                      -sum(s for s, e in enumerate(o) if e in ghosts)))
+            for s, e in enumerate(best):
+                seat_count[e][s] += 1
+            tables.append(best)
+        made.append(tables)
+    return made
+
+
+def _seat_counts(made: Sequence[Sequence[Game]], ghosts: frozenset[int]) -> Counter[tuple[int, int]]:
+    return Counter((e, s) for tables in made for t in tables for s, e in enumerate(t) if e not in ghosts)
+
+
+def _seat_spread(made: Sequence[Sequence[Game]], ghosts: frozenset[int]) -> int:
+    """The most a person's rounds at one seat and at another differ."""
+    counts = _seat_counts(made, ghosts)
+    people = {e for e, _ in counts}
+    return max(max(counts[(e, s)] for s in range(4)) - min(counts[(e, s)] for s in range(4)) for e in people)
+
+
+def _even_seats(made: list[list[Game]], ghosts: frozenset[int]) -> None:
+    """Turn the tables of the rounds after the first again, table by table, each to the
+    turn that makes the squares of the people's rounds at each seat least, until no turn
+    lowers them (at most ten passes)."""
+    counts = _seat_counts(made, ghosts)
+    for _ in range(10):
+        changed = False
+        for tables in made[1:]:
+            for i, t in enumerate(tables):
+                for s, e in enumerate(t):
+                    counts[(e, s)] -= 1
+
+                def cost(o: Game) -> int:
+                    return sum((counts[(e, s)] + 1) ** 2 for s, e in enumerate(o) if e not in ghosts)
+
+                best = min(((t[p], t[q], t[r], t[w]) for p, q, r, w in _TURNS),
+                           key=lambda o: (cost(o), o != t))
+                if best != t:
+                    tables[i], changed = best, True
+                for s, e in enumerate(tables[i]):
+                    counts[(e, s)] += 1
+        if not changed:
+            return
+
+
 def seatings(players: int, rounds: int, sit_out: bool = False) -> list[list[tuple[int | None, ...]]] | None:
     """The individual movement from a whist tournament: per round, per table, the person at
     each seat (N, E, S, W; None a computer player), or None where no tournament is known.
@@ -355,21 +417,9 @@ def seatings(players: int, rounds: int, sit_out: bool = False) -> list[list[tupl
     design = tournament(v)
     ghosts = _ghosts(v, v - players)
     order = _order(v, ghosts)
-    seat_count = [[0] * 4 for _ in range(v)]
-    made = []
-    for k in range(rounds):
-        tables = []
-        games = design[order[k % len(order)]]
-        if k == 0:  # the tables with computer players last, as the other movements
-            games = tuple(sorted(games, key=lambda g: len(ghosts.intersection(g))))
-        for g in games:
-            best = min(((g[a], g[b], g[c], g[d]) for a, b, c, d in _TURNS),
-                       key=lambda o: (sum(seat_count[e][s] for s, e in enumerate(o) if e not in ghosts),
-                                      -sum(s for s, e in enumerate(o) if e in ghosts)))
-            for s, e in enumerate(best):
-                seat_count[e][s] += 1
-            tables.append(best)
-        made.append(tables)
+    made = _turned(design, order, ghosts, rounds)
+    if _seat_spread(_turned(design, order, ghosts, len(order)), ghosts) > SEAT_SPREAD:
+        _even_seats(made, ghosts)
     # people numbered as they sit in round 1 (N, E, S, W of table 1, then table 2...)
     first = [e for t in made[0] for e in t if e not in ghosts]
     first += [e for e in range(v) if e not in ghosts and e not in first]  # the one sitting out

@@ -22,9 +22,9 @@ orbits more), drawn anew each try. A base game's differences then stand for thei
 orbits: the search is over a round a fraction 1/order(m) the size, with moves that swap
 two base elements (in every image at once), turn one along its orbit, or swap two free
 elements (inside a game too). --multiplier 1 is that search with every element its own
-orbit. The multipliers that found the rounds kept: 2 (order 8) for Z_51, 46 (order 10) for
-Z_55, 58 (order 3) for Z_63; Z_47 and Z_59 have none (the only subgroups of their units
-without -1 have orders 1 and 23, 29: two orbits).
+orbit (it found 44 after 547 tries). The multipliers that found the rounds kept: 2 (order
+8) for Z_51, 46 (order 10) for Z_55, 58 (order 3) for Z_63; Z_47 and Z_59 have none (the
+only subgroups of their units without -1 have orders 1 and 23, 29: two orbits).
 The prime powers v = 4n + 1 and their products (45, 65...) need no search (designs.py
 builds them over fields) and are left out. Every round found is checked by counting
 before it is kept, with the command line that finds it again (FOUND_BY). Needs numba.

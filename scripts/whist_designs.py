@@ -12,11 +12,26 @@ for such a round by a focused simulated annealing on those counts: a move swaps 
 of a pair whose difference is counted wrongly with any other element of another game,
 accepted by the Metropolis rule at a fixed temperature; seeded restarts (2,000,000 moves
 each, or --steps).
-The prime powers v = 4n + 1 need no search (designs.py builds their cyclotomic round) and
-are left out. Every round found is checked by counting before it is kept. Needs numba.
+
+With --multiplier m (a unit of Z_N none of whose powers is -1) the round is looked for
+among those invariant under x -> m x, as the published tables of Z-cyclic whist
+tournaments were found: base games whose images under m, m^2, ... are games of the round
+too, and a few free games holding the elements whose orbits under m are short (0, the
+infinite point, and the like) and as few whole orbits as make fours (--free k: 4k whole
+orbits more), drawn anew each try. A base game's differences then stand for their whole
+orbits: the search is over a round a fraction 1/order(m) the size, with moves that swap
+two base elements (in every image at once), turn one along its orbit, or swap two free
+elements (inside a game too). --multiplier 1 is that search with every element its own
+orbit (it found 44 after 547 tries). The multipliers that found the rounds kept: 2 (order
+8) for Z_51, 46 (order 10) for Z_55, 58 (order 3) for Z_63; Z_47 and Z_59 have none (the
+only subgroups of their units without -1 have orders 1 and 23, 29: two orbits).
+The prime powers v = 4n + 1 and their products (45, 65...) need no search (designs.py
+builds them over fields) and are left out. Every round found is checked by counting
+before it is kept, with the command line that finds it again (FOUND_BY). Needs numba.
 
     python scripts/whist_designs.py 8 12 16 20        # search these v, merge into the data
     python scripts/whist_designs.py --up-to 64        # every v from 8 to 64 not yet kept
+    python scripts/whist_designs.py 56 --multiplier 46 --budget 300
 """
 
 from __future__ import annotations
@@ -26,6 +41,8 @@ import ast
 import sys
 import textwrap
 import time
+from collections import Counter
+from math import gcd
 from pathlib import Path
 
 try:
@@ -38,11 +55,15 @@ DATA = Path(__file__).resolve().parent.parent / "src/openwhist/drive/whist_start
 PARTNERS = ((0, 2), (1, 3))
 OPPONENTS = ((0, 1), (0, 3), (2, 1), (2, 3))
 HEAD = '''"""Starting rounds of Z-cyclic whist tournaments Wh(v), found by scripts/whist_designs.py
-(focused simulated annealing on the difference counts; each checked by counting there and
-in tests/test_drive_designs.py). Games of four, a and c partners against b and d; for
-v = 4n the infinite point is written v - 1."""
+(focused simulated annealing on the difference counts, some among the rounds invariant
+under a multiplier; each checked by counting there and in tests/test_drive_designs.py).
+Games of four, a and c partners against b and d; for v = 4n the infinite point is written
+v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
+were found by the plain search, without --multiplier, under a time budget)."""
 
 STARTS: dict[int, tuple[int, ...]] = {
+'''
+FOUND_HEAD = '''FOUND_BY: dict[int, str] = {
 '''
 
 
@@ -52,6 +73,13 @@ def is_prime_power(q: int) -> bool:
         return n > 1 and all(n % k for k in range(2, int(n ** 0.5) + 1))
     root = round(q ** 0.5)
     return prime(q) or (root * root == q and prime(root))
+
+
+def is_built(v: int) -> bool:
+    """Whether designs.py builds Wh(v) over a field or a product of two (v = 4n + 1)."""
+    return v % 4 == 1 and (is_prime_power(v) or any(
+        v % q == 0 and (v // q) % 4 == 1 and is_prime_power(q) and is_prime_power(v // q)
+        for q in range(5, v, 4)))
 
 
 def check(v: int, start: list[int]) -> bool:
@@ -138,6 +166,203 @@ def _anneal(elems, n_mod, inf, links, steps, seed, temp):  # type: ignore[no-unt
     return cost
 
 
+PAIR_I = (0, 1, 0, 0, 2, 2)
+PAIR_J = (2, 3, 1, 3, 1, 3)
+PAIR_KIND = (0, 0, 1, 1, 1, 1)
+"""A game's six pairs (slot, slot, 0 partners / 1 opponents)."""
+
+
+@numba.njit(cache=True)  # type: ignore[untyped-decorator]
+def _game(elems, g, cls, cnt, tgt, sign):  # type: ignore[no-untyped-def]
+    """Add (sign 1) or take away (-1) game g's pairs from the counts; the change of cost."""
+    d_cost = 0
+    for p in range(6):
+        c = cls[elems[4 * g + PAIR_I[p]], elems[4 * g + PAIR_J[p]]]
+        if c < 0:
+            continue
+        kind = PAIR_KIND[p]
+        before = cnt[kind, c] - tgt[kind]
+        cnt[kind, c] += sign
+        d_cost += (before + sign) * (before + sign) - before * before
+    return d_cost
+
+
+@numba.njit(cache=True)  # type: ignore[untyped-decorator]
+def _bad(elems, i, cls, cnt, tgt):  # type: ignore[no-untyped-def]
+    """Whether slot i is in a pair whose difference is counted wrongly."""
+    g, q = i // 4, i % 4
+    for o, kind in (((q + 2) % 4, 0), ((q + 1) % 4, 1), ((q + 3) % 4, 1)):
+        c = cls[elems[i], elems[4 * g + o]]
+        if c >= 0 and cnt[kind, c] != tgt[kind]:
+            return True
+    return False
+
+
+@numba.njit(cache=True)  # type: ignore[untyped-decorator]
+def _move(elems, s, t, orbit, rep_slots, copies, back):  # type: ignore[no-untyped-def]
+    """Swap slots s and t (t >= 0) in every copy, or (t < 0) turn slot s's orbit one step
+    (back: the other way); slots past ``rep_slots * copies`` are free, swapped alone."""
+    if s >= rep_slots * copies:
+        elems[s], elems[t] = elems[t], elems[s]
+    elif t >= 0:
+        for j in range(copies):
+            a, b = s + rep_slots * j, t + rep_slots * j
+            elems[a], elems[b] = elems[b], elems[a]
+    else:
+        for j in range(copies):
+            if back:
+                orbit[j] = elems[s + rep_slots * ((j + copies - 1) % copies)]
+            else:
+                orbit[j] = elems[s + rep_slots * ((j + 1) % copies)]
+        for j in range(copies):
+            elems[s + rep_slots * j] = orbit[j]
+
+
+@numba.njit(cache=True)  # type: ignore[untyped-decorator]
+def _anneal_orbits(elems, cls, n_cls, rep_slots, copies, steps, seed, temp):  # type: ignore[no-untyped-def]
+    """Anneal a starting round made of ``copies`` images of ``rep_slots`` base slots under a
+    multiplier (copy j of slot s at s + rep_slots * j) and free slots after them."""
+    np.random.seed(seed)
+    slots = elems.shape[0]
+    based = rep_slots * copies
+    cnt = np.zeros((2, n_cls), np.int64)
+    tgt = np.array([1, 2])
+    cost = 0
+    for g in range(slots // 4):
+        cost += _game(elems, g, cls, cnt, tgt, 1)
+    cost += n_cls * 5  # the counts start at nought: (0 - 1)^2 + (0 - 2)^2 a class
+    games = np.empty(2 * copies, np.int64)
+    orbit = np.empty(copies, np.int64)
+    for _ in range(steps):
+        if cost == 0:
+            return 0
+        i = np.random.randint(slots)
+        for _try in range(50):
+            if _bad(elems, i, cls, cnt, tgt):
+                break
+            i = np.random.randint(slots)
+        n_games = 0
+        if i < based:
+            s = i % rep_slots
+            t = -1
+            if copies == 1 or np.random.random() < 0.8:
+                t = np.random.randint(rep_slots)
+                if t == s:
+                    continue
+            for j in range(copies):
+                for slot in (s, t):
+                    if slot < 0:
+                        continue
+                    g = (slot + rep_slots * j) // 4
+                    if g not in games[:n_games]:
+                        games[n_games] = g
+                        n_games += 1
+        else:
+            if slots - based < 2:
+                continue
+            s = i
+            t = based + np.random.randint(slots - based)
+            if t == s:
+                continue
+            games[0] = s // 4
+            n_games = 1
+            if t // 4 != s // 4:
+                games[1] = t // 4
+                n_games = 2
+        delta = 0
+        for k in range(n_games):
+            delta += _game(elems, games[k], cls, cnt, tgt, -1)
+        _move(elems, s, t, orbit, rep_slots, copies, False)
+        for k in range(n_games):
+            delta += _game(elems, games[k], cls, cnt, tgt, 1)
+        if delta <= 0 or np.random.random() < np.exp(-delta / temp):
+            cost += delta
+        else:
+            for k in range(n_games):
+                _game(elems, games[k], cls, cnt, tgt, -1)
+            _move(elems, s, t, orbit, rep_slots, copies, True)
+            for k in range(n_games):
+                _game(elems, games[k], cls, cnt, tgt, 1)
+    return cost
+
+
+def multiplier_order(n_mod: int, m: int) -> int:
+    """The order of m among the units of Z_n_mod; 0 if m is no unit or its powers reach -1
+    (a base game's differences d and -d would then count twice)."""
+    if gcd(m, n_mod) != 1:
+        return 0
+    x, order = m % n_mod, 1
+    while x != 1:
+        if x == n_mod - 1:
+            return 0
+        x, order = x * m % n_mod, order + 1
+    return order
+
+
+def _orbits(v: int, m: int, free: int) -> tuple[list[list[int]], list[int], int]:
+    """The whole orbits of the elements under x -> m x, the elements in short ones (0, the
+    infinite point...), and how many whole orbits go to free games (``4 * free`` more than
+    make the free elements a multiple of four)."""
+    n_mod, inf = (v - 1, v - 1) if v % 4 == 0 else (v, -1)
+    order = multiplier_order(n_mod, m)
+    if order == 0:
+        raise ValueError(f"{m} is no multiplier for Z_{n_mod}: not a unit, or a power of it is -1")
+    elems = list(range(v)) if v % 4 == 0 else list(range(1, v))
+    if order == 1:
+        return [[x] for x in elems], [], 0
+    orbits: list[list[int]] = []
+    short: list[int] = []
+    seen: set[int] = set()
+    for x in elems:
+        if x in seen:
+            continue
+        orb = [x] if x == inf else list(dict.fromkeys(x * m ** j % n_mod for j in range(order)))
+        seen.update(orb)
+        if len(orb) == order:
+            orbits.append(orb)
+        else:
+            short += orb
+    return orbits, short, min(len(orbits), len(orbits) % 4 + 4 * free)
+
+
+def _classes(v: int) -> np.ndarray:  # type: ignore[type-arg]
+    """The class of x - y (d and -d one class, numbered 0 ..), -1 for 0 and the infinite point."""
+    n_mod = v - 1 if v % 4 == 0 else v
+    cls = np.full((v, v), -1, np.int64)
+    for x in range(n_mod):
+        for y in range(n_mod):
+            d = (x - y) % n_mod
+            if d:
+                cls[x, y] = min(d, n_mod - d) - 1
+    return cls
+
+
+def search_orbits(v: int, m: int, seed: int, steps: int = 2_000_000, temp: float = 0.6,
+                  free: int = 0) -> list[int] | None:
+    """One seeded try at a starting round for Wh(v) invariant under x -> m x: base games
+    whose images under the powers of m are games of the round, and free games holding the
+    elements in short orbits (0, the infinite point) and as few whole orbits as make fours
+    (and ``4 * free`` whole orbits more).
+    With m = 1 every element is its own orbit (the plain search, with moves inside a game)."""
+    n_mod, inf = (v - 1, v - 1) if v % 4 == 0 else (v, -1)
+    order = multiplier_order(n_mod, m)
+    rng = np.random.default_rng(seed)
+    orbits, short, free_orbits = _orbits(v, m, free)
+    rng.shuffle(orbits)
+    base, loose = orbits[free_orbits:], short + [x for o in orbits[:free_orbits] for x in o]
+    reps = [o[rng.integers(order)] for o in base]
+    start = [x if x == inf else x * m ** j % n_mod for j in range(order) for x in reps]
+    start += [int(x) for x in rng.permutation(loose)]
+    arr = np.array(start, np.int64)
+    left = _anneal_orbits(arr, _classes(v), (n_mod - 1) // 2, len(reps), order, steps, seed, temp)
+    LEFT[0] = int(left)
+    return [int(x) for x in arr] if left == 0 else None
+
+
+LEFT = [0]
+"""The cost the last try ended at (for tuning the temperature)."""
+
+
 def search(v: int, seed: int, steps: int = 2_000_000, temp: float = 0.6) -> list[int] | None:
     """One seeded try at a starting round for Wh(v); None if it ends short."""
     n_mod, inf = (v - 1, v - 1) if v % 4 == 0 else (v, -1)
@@ -155,50 +380,77 @@ def search(v: int, seed: int, steps: int = 2_000_000, temp: float = 0.6) -> list
     return [int(x) for x in arr] if left == 0 else None
 
 
-def kept() -> dict[int, list[int]]:
-    """The starting rounds in the data module now."""
+def kept() -> tuple[dict[int, list[int]], dict[int, str]]:
+    """The starting rounds in the data module now, and how each was found (where told)."""
     if not DATA.exists():
-        return {}
-    tree = ast.parse(DATA.read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and node.value is not None:
-            return {int(k): list(v) for k, v in ast.literal_eval(node.value).items()}
-    return {}
+        return {}, {}
+    tables: dict[str, dict[int, object]] = {}
+    for node in ast.parse(DATA.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.AnnAssign) and node.value is not None and isinstance(node.target, ast.Name):
+            tables[node.target.id] = ast.literal_eval(node.value)
+    starts = {int(k): list(v) for k, v in tables.get("STARTS", {}).items()}  # type: ignore[call-overload]
+    return starts, {int(k): str(v) for k, v in tables.get("FOUND_BY", {}).items()}
 
 
-def write(found: dict[int, list[int]]) -> None:
+def write(found: dict[int, list[int]], how: dict[int, str]) -> None:
     """Write the data module, every round checked."""
     assert all(check(v, s) for v, s in found.items())
     body = "".join(textwrap.fill(", ".join(map(str, found[v])), 100, initial_indent=f"    {v}: (",
                                  subsequent_indent=" " * 8) + "),\n" for v in sorted(found))
-    DATA.write_text(HEAD + body + "}\n", encoding="utf-8")
+    lines = "".join(f"    {v}: {how[v]!r},\n" for v in sorted(how))
+    DATA.write_text(HEAD + body + "}\n" + FOUND_HEAD + lines + "}\n", encoding="utf-8")
 
 
 def main() -> int:
     """Search the v asked for (or every v up to --up-to not kept yet), merge, write."""
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("v", type=int, nargs="*", help="the numbers of people to search for")
     ap.add_argument("--up-to", type=int, default=0, help="search every v from 8 to this not kept yet")
     ap.add_argument("--budget", type=float, default=600.0, help="seconds per v (default 600)")
     ap.add_argument("--temp", type=float, default=0.6, help="the annealing temperature (default 0.6)")
     ap.add_argument("--steps", type=int, default=2_000_000, help="moves per seeded try (default 2000000)")
+    ap.add_argument("--multiplier", type=int, default=0,
+                    help="look for a round invariant under x -> m x in Z_N (m a unit whose powers "
+                         "never reach -1; 1: every element its own orbit): base games and their "
+                         "images, free games for the rest (default: the plain search)")
+    ap.add_argument("--free", type=int, default=0,
+                    help="with --multiplier: four whole orbits more in free games, this many times "
+                         "(a round less symmetric, the search larger; default 0)")
+    ap.add_argument("--seed", type=int, default=0, help="the first seed tried (default 0)")
     args = ap.parse_args()
-    found = kept()
+    found, how = kept()
     wanted = args.v or [v for v in range(8, args.up_to + 1) if v % 4 in (0, 1) and v not in found]
+    temp = args.temp
     for v in wanted:
-        if v % 4 not in (0, 1) or v < 8 or (v % 4 == 1 and is_prime_power(v)):
-            print(f"v={v}: not searched (not 4n or 4n + 1, or a prime power 4n + 1)", file=sys.stderr)
+        if v % 4 not in (0, 1) or v < 8 or is_built(v):
+            print(f"v={v}: not searched (not 4n or 4n + 1, or built over fields)", file=sys.stderr)
             continue
-        t0, seed = time.monotonic(), 0
+        n_mod = v - 1 if v % 4 == 0 else v
+        if args.multiplier and not multiplier_order(n_mod, args.multiplier):
+            print(f"v={v}: {args.multiplier} is no multiplier for Z_{n_mod} (not a unit, or a "
+                  "power of it is -1)", file=sys.stderr)
+            continue
+        t0, seed, ends = time.monotonic(), args.seed, Counter[int]()
+        cpu0 = time.process_time()
         while time.monotonic() - t0 < args.budget:
-            start = search(v, seed, steps=args.steps, temp=args.temp)
+            if args.multiplier:
+                start = search_orbits(v, args.multiplier, seed, steps=args.steps, temp=temp, free=args.free)
+                ends[LEFT[0]] += 1
+            else:
+                start = search(v, seed, steps=args.steps, temp=temp)
             if start is not None and check(v, start):
                 found[v] = start
-                write(found)
+                multiplier = f" --multiplier {args.multiplier}" if args.multiplier else ""
+                multiplier += f" --free {args.free}" if args.free else ""
+                how[v] = (f"scripts/whist_designs.py {v}{multiplier} --temp {temp} --steps {args.steps}"
+                          f" --seed {seed}")
+                write(found, how)
                 break
             seed += 1
-        print(f"v={v}: {'found' if v in found else 'none'}, seed {seed}, "
-              f"{time.monotonic() - t0:.1f}s", file=sys.stderr)
+        print(f"v={v}: {'found' if v in found else 'none'}, last seed {seed}, "
+              f"{time.monotonic() - t0:.1f}s, {time.process_time() - cpu0:.1f}s of CPU"
+              + (f", tries ending at each cost {dict(sorted(ends.items()))}" if ends else ""),
+              file=sys.stderr, flush=True)
     return 0
 
 

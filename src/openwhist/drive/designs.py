@@ -4,8 +4,9 @@ A whist tournament Wh(v) seats v people (v = 4n or 4n + 1) at n tables of four a
 that every two people are partners exactly once and opponents exactly twice: 4n - 1
 rounds for v = 4n, 4n + 1 rounds (one person sitting out each) for v = 4n + 1. A game is
 written ``(a, b, c, d)``: ``a`` and ``c`` partners against ``b`` and ``d`` (the seats N, E,
-S, W). Each tournament here is *cyclic*: one starting round, developed by adding the
-round's number to every element (R. D. Baker, "Whist tournaments", Proc. 6th Southeastern
+S, W). Each tournament here is *cyclic*: one starting round, developed over an abelian
+group (Z_N, a field, a product of two fields) by adding the round's element to every
+element (R. D. Baker, "Whist tournaments", Proc. 6th Southeastern
 Conf. on Combinatorics, 1975; I. Anderson, *Combinatorial Designs and Tournaments*,
 Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
 
@@ -16,9 +17,28 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   element once; the opponent differences are ``x^i (w - 1)`` times ``+-1, +-w, +-w^2,
   +-w^3``, every non-zero element twice. Round ``t`` adds the field element ``t``; the
   person ``t`` sits out.
-- every other v up to 64: a starting round of a Z-cyclic Wh(v) (Z_v for v = 4n + 1,
-  Z_(v-1) and an infinite point that never moves for v = 4n) found by
-  ``scripts/whist_designs.py`` and kept in :mod:`openwhist.drive.whist_starts`.
+- v = q1 q2 with q1 and q2 prime powers 4n + 1 but v none (45, 65, 85...): the round over
+  the ring GF(q1) x GF(q2) (the person ``a + q1 b`` for the element ``(a, b)``) made of
+  the cyclotomic rounds of GF(q1) x {0} and {0} x GF(q2) and, for the units, the games
+  ``(u, w u, -u, -w u)`` with ``w = (w1, w2)`` (``w^2 = -1``), one for each coset of the
+  units by ``{1, w, -1, -w}``. A difference of two elements of GF(q1) x {0} lies there,
+  and the games of GF(q1)'s round give each once to partners and twice to opponents as in
+  the field (so for {0} x GF(q2)); in a unit game the partner differences are ``2u`` and
+  ``2 w u`` and the opponent differences ``+-u (1 - w)`` and ``+-w u (1 - w)`` twice each,
+  and as ``2`` and ``1 - w`` are units these run over every unit once and twice. It is the
+  cyclotomic round carried to a product of fields, as in the product constructions of
+  whist tournaments of Anderson and Finizio; its group, GF(5) x GF(9) for 45, is not
+  cyclic.
+- every other v up to 64 (where one is found): a starting round of a Z-cyclic Wh(v) (Z_v
+  for v = 4n + 1, Z_(v-1) and an infinite point that never moves for v = 4n) found by
+  ``scripts/whist_designs.py`` and kept in :mod:`openwhist.drive.whist_starts` with the
+  command line that finds it again. Some are rounds invariant under a multiplier
+  ``x -> m x`` (``m`` a unit of Z_N none of whose powers is -1), as the published tables
+  of Z-cyclic whist tournaments were found: a few base games and their images under the
+  powers of ``m``, and free games for the elements whose orbits are short and a few whole
+  orbits (52 people: ``m = 2`` of order 8 in Z_51, one base game and five free; 56:
+  ``m = 46`` of order 10 in Z_55, one base game and four free; 64: ``m = 58`` of order 3
+  in Z_63, five base games and the free game of 0, 21, 42 and the infinite point).
 
 The tests count every v from 4 to 64 rather than trust the constructions.
 """
@@ -37,7 +57,7 @@ Design = tuple[tuple[Game, ...], ...]
 """A tournament's rounds, each its games; people 0 .. v - 1."""
 
 MAX_PRIME_POWER = 200
-"""The largest field the cyclotomic construction is built over."""
+"""The largest field (or product of two) the cyclotomic constructions are built over."""
 
 
 def _prime(n: int) -> bool:
@@ -84,18 +104,60 @@ class _Field:
         raise AssertionError(self.q)  # pragma: no cover: every finite field has one
 
 
+def _cyclotomic_start(f: _Field) -> list[Game]:
+    """The cyclotomic starting round over the field ``f`` (see the module's text)."""
+    n = (f.q - 1) // 4
+    x = f.primitive()
+    powers = [1]
+    for _ in range(f.q - 2):
+        powers.append(f.mul(powers[-1], x))
+    return [(powers[i], powers[i + n], powers[i + 2 * n], powers[i + 3 * n]) for i in range(n)]
+
+
 def _cyclotomic(q: int) -> Design:
     pk = _prime_power(q)
     assert pk is not None and q % 4 == 1
     f = _Field(*pk)
-    n = (q - 1) // 4
-    x = f.primitive()
-    powers = [1]
-    for _ in range(q - 2):
-        powers.append(f.mul(powers[-1], x))
-    start = [(powers[i], powers[i + n], powers[i + 2 * n], powers[i + 3 * n]) for i in range(n)]
+    start = _cyclotomic_start(f)
     return tuple(tuple((f.add(a, t), f.add(b, t), f.add(c, t), f.add(d, t)) for a, b, c, d in start)
                  for t in range(q))
+
+
+def _product_of(v: int) -> tuple[int, int] | None:
+    """``(q1, q2)``, prime powers 4n + 1 with ``q1 * q2 = v`` and ``q1 <= q2``, or None."""
+    for q1 in range(5, int(v ** 0.5) + 1, 4):
+        q2, r = divmod(v, q1)
+        if not r and q2 % 4 == 1 and _prime_power(q1) and _prime_power(q2):
+            return q1, q2
+    return None
+
+
+def _product(q1: int, q2: int) -> Design:
+    """The whist tournament over the ring GF(q1) x GF(q2) (see the module's text); the
+    element ``(a, b)`` is the person ``a + q1 * b``."""
+    pk1, pk2 = _prime_power(q1), _prime_power(q2)
+    assert pk1 is not None and pk2 is not None
+    f1, f2 = _Field(*pk1), _Field(*pk2)
+    start1, start2 = _cyclotomic_start(f1), _cyclotomic_start(f2)
+    w = start1[0][1] + q1 * start2[0][1]  # each start's first game is (1, w, -1, -w)
+
+    def plus(x: int, y: int) -> int:
+        return f1.add(x % q1, y % q1) + q1 * f2.add(x // q1, y // q1)
+
+    def times(x: int, y: int) -> int:
+        return f1.mul(x % q1, y % q1) + q1 * f2.mul(x // q1, y // q1)
+
+    start = start1 + [(q1 * a, q1 * b, q1 * c, q1 * d) for a, b, c, d in start2]
+    seen: set[int] = set()
+    for u in range(q1 * q2):
+        if u % q1 and u // q1 and u not in seen:  # a unit: the game (u, w u, -u, -w u)
+            wu = times(w, u)
+            game = (u, wu, times(w, wu), times(w, times(w, wu)))
+            seen.update(game)
+            start.append(game)
+
+    return tuple(tuple((plus(a, t), plus(b, t), plus(c, t), plus(d, t)) for a, b, c, d in start)
+                 for t in range(q1 * q2))
 
 
 def _developed(v: int, start: tuple[int, ...]) -> Design:
@@ -110,8 +172,9 @@ def _developed(v: int, start: tuple[int, ...]) -> Design:
 
 def has_tournament(v: int) -> bool:
     """Whether :func:`tournament` knows a Wh(v)."""
-    pk = _prime_power(v)
-    return v == 4 or v in STARTS or (v % 4 == 1 and v <= MAX_PRIME_POWER and pk is not None)
+    if v == 4 or v in STARTS:
+        return True
+    return v % 4 == 1 and v <= MAX_PRIME_POWER and (_prime_power(v) or _product_of(v)) is not None
 
 
 @cache
@@ -130,6 +193,8 @@ def tournament(v: int) -> Design:
         return _developed(v, STARTS[v])
     if v % 4 == 1 and v <= MAX_PRIME_POWER and _prime_power(v) is not None:
         return _cyclotomic(v)
+    if v % 4 == 1 and v <= MAX_PRIME_POWER and (qq := _product_of(v)) is not None:
+        return _product(*qq)
     raise ValueError(f"no whist tournament for {v} people is known here")
 
 
@@ -141,6 +206,9 @@ _TURNS: tuple[tuple[int, int, int, int], ...] = (
 
 FRESH = 3
 """How many first rounds the movement keeps free of repeated meetings where it can."""
+SPREAD = 3
+"""How far apart the people's rounds with a computer player at their table may lie before
+:func:`_ghosts` takes a placing that shares a table more often."""
 CANDIDATES = 60
 """How many placings of the computer players :func:`_ghosts` weighs (those sharing a
 table least)."""
@@ -188,9 +256,11 @@ def _shared(design: Design, ghosts: frozenset[int]) -> list[int]:
 def _ghosts(v: int, k: int) -> frozenset[int]:
     """The ``k`` places (of a tournament for v = 4n) that computer players take: of those
     whose rounds with no two computer players at a table include :data:`FRESH` sharing no
-    meeting, the ones that share a table in the fewest rounds and then whose rounds with
-    a computer player at the table, over the tournament, differ least from person to
-    person (of the :data:`CANDIDATES` sharing least). A cyclic tournament looks the same from every
+    meeting, and then whose rounds with a computer player at the table, over the
+    tournament, differ by at most :data:`SPREAD` from person to person where some do, the
+    ones that share a table in the fewest rounds and then whose rounds with a computer
+    player differ least (of the :data:`CANDIDATES` sharing least, and of more, in order,
+    until one spreads within :data:`SPREAD`). A cyclic tournament looks the same from every
     finite element, so one of them is 0 or the infinite point v - 1."""
     if k == 0:
         return frozenset()
@@ -209,15 +279,18 @@ def _ghosts(v: int, k: int) -> frozenset[int]:
         counts = [near[p] for p in range(v) if p not in ghosts]
         return max(counts) - min(counts)
 
-    best: tuple[int, int, int, frozenset[int]] | None = None
-    for shared, ghosts in combos[:CANDIDATES]:
+    best: tuple[int, int, int, int, frozenset[int]] | None = None
+    for rank, (shared, ghosts) in enumerate(combos):
+        if rank >= CANDIDATES and best is not None and not best[1]:
+            break  # past the candidates only while none spreads within SPREAD
         good = sum(1 << r for r, n in enumerate(_shared(design, ghosts)) if not n)
         short = len(_fresh(_apart(_pairs(design, ghosts)), good, FRESH)) < FRESH
-        key = (int(short), shared, spread(ghosts), ghosts)
-        if best is None or key[:3] < best[:3]:
+        wide = spread(ghosts)
+        key = (int(short), int(wide > SPREAD), shared, wide, ghosts)
+        if best is None or key[:4] < best[:4]:
             best = key
     assert best is not None
-    return best[3]
+    return best[4]
 
 
 @cache
@@ -263,6 +336,68 @@ def _order(v: int, ghosts: frozenset[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+SEAT_SPREAD = 3
+"""How far apart a person's rounds at the four seats may lie over a tournament before
+:func:`_even_seats` turns its tables again."""
+
+
+def _turned(design: Design, order: Sequence[int], ghosts: frozenset[int], rounds: int) -> list[list[Game]]:
+    """The first ``rounds`` rounds in ``order``, each table turned or mirrored (keeping its
+    partners) so each person sits where he has sat least, computer players last."""
+    seat_count = [[0] * 4 for _ in range(len(design[0]) * 4 + 1)]
+    made = []
+    for k in range(rounds):
+        tables = []
+        games = design[order[k % len(order)]]
+        if k == 0:  # the tables with computer players last, as the other movements
+            games = tuple(sorted(games, key=lambda g: len(ghosts.intersection(g))))
+        for g in games:
+            best = min(((g[a], g[b], g[c], g[d]) for a, b, c, d in _TURNS),
+                       key=lambda o: (sum(seat_count[e][s] for s, e in enumerate(o) if e not in ghosts),
+                                      -sum(s for s, e in enumerate(o) if e in ghosts)))
+            for s, e in enumerate(best):
+                seat_count[e][s] += 1
+            tables.append(best)
+        made.append(tables)
+    return made
+
+
+def _seat_counts(made: Sequence[Sequence[Game]], ghosts: frozenset[int]) -> Counter[tuple[int, int]]:
+    return Counter((e, s) for tables in made for t in tables for s, e in enumerate(t) if e not in ghosts)
+
+
+def _seat_spread(made: Sequence[Sequence[Game]], ghosts: frozenset[int]) -> int:
+    """The most a person's rounds at one seat and at another differ."""
+    counts = _seat_counts(made, ghosts)
+    people = {e for e, _ in counts}
+    return max(max(counts[(e, s)] for s in range(4)) - min(counts[(e, s)] for s in range(4)) for e in people)
+
+
+def _even_seats(made: list[list[Game]], ghosts: frozenset[int]) -> None:
+    """Turn the tables of the rounds after the first again, table by table, each to the
+    turn that makes the squares of the people's rounds at each seat least, until no turn
+    lowers them (at most ten passes)."""
+    counts = _seat_counts(made, ghosts)
+    for _ in range(10):
+        changed = False
+        for tables in made[1:]:
+            for i, t in enumerate(tables):
+                for s, e in enumerate(t):
+                    counts[(e, s)] -= 1
+
+                def cost(o: Game) -> int:
+                    return sum((counts[(e, s)] + 1) ** 2 for s, e in enumerate(o) if e not in ghosts)
+
+                best = min(((t[p], t[q], t[r], t[w]) for p, q, r, w in _TURNS),
+                           key=lambda o: (cost(o), o != t))
+                if best != t:
+                    tables[i], changed = best, True
+                for s, e in enumerate(tables[i]):
+                    counts[(e, s)] += 1
+        if not changed:
+            return
+
+
 def seatings(players: int, rounds: int, sit_out: bool = False) -> list[list[tuple[int | None, ...]]] | None:
     """The individual movement from a whist tournament: per round, per table, the person at
     each seat (N, E, S, W; None a computer player), or None where no tournament is known.
@@ -282,21 +417,9 @@ def seatings(players: int, rounds: int, sit_out: bool = False) -> list[list[tupl
     design = tournament(v)
     ghosts = _ghosts(v, v - players)
     order = _order(v, ghosts)
-    seat_count = [[0] * 4 for _ in range(v)]
-    made = []
-    for k in range(rounds):
-        tables = []
-        games = design[order[k % len(order)]]
-        if k == 0:  # the tables with computer players last, as the other movements
-            games = tuple(sorted(games, key=lambda g: len(ghosts.intersection(g))))
-        for g in games:
-            best = min(((g[a], g[b], g[c], g[d]) for a, b, c, d in _TURNS),
-                       key=lambda o: (sum(seat_count[e][s] for s, e in enumerate(o) if e not in ghosts),
-                                      -sum(s for s, e in enumerate(o) if e in ghosts)))
-            for s, e in enumerate(best):
-                seat_count[e][s] += 1
-            tables.append(best)
-        made.append(tables)
+    made = _turned(design, order, ghosts, rounds)
+    if _seat_spread(_turned(design, order, ghosts, len(order)), ghosts) > SEAT_SPREAD:
+        _even_seats(made, ghosts)
     # people numbered as they sit in round 1 (N, E, S, W of table 1, then table 2...)
     first = [e for t in made[0] for e in t if e not in ghosts]
     first += [e for e in range(v) if e not in ghosts and e not in first]  # the one sitting out

@@ -1,7 +1,9 @@
 """Starting rounds of Z-cyclic whist tournaments Wh(v), found by scripts/whist_designs.py
-(focused simulated annealing on the difference counts; each checked by counting there and
-in tests/test_drive_designs.py). Games of four, a and c partners against b and d; for
-v = 4n the infinite point is written v - 1."""
+(focused simulated annealing on the difference counts, some among the rounds invariant
+under a multiplier; each checked by counting there and in tests/test_drive_designs.py).
+Games of four, a and c partners against b and d; for v = 4n the infinite point is written
+v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
+were found by the plain search, without --multiplier, under a time budget)."""
 
 STARTS: dict[int, tuple[int, ...]] = {
     8: (2, 4, 3, 6, 5, 0, 1, 7),
@@ -20,4 +22,21 @@ STARTS: dict[int, tuple[int, ...]] = {
         10, 22, 32, 35, 2, 0, 25, 29, 21, 23, 12),
     40: (17, 13, 11, 1, 20, 32, 39, 34, 10, 7, 26, 21, 19, 4, 2, 23, 25, 14, 36, 22, 27, 28, 12, 18,
         35, 6, 30, 3, 16, 29, 9, 8, 37, 24, 33, 15, 0, 5, 38, 31),
+    44: (13, 33, 10, 22, 21, 27, 41, 8, 20, 42, 15, 25, 29, 40, 28, 32, 31, 7, 24, 23, 26, 0, 4, 18,
+        16, 5, 12, 14, 19, 6, 34, 37, 30, 2, 1, 35, 38, 17, 36, 11, 3, 9, 43, 39),
+    52: (31, 1, 42, 39, 11, 2, 33, 27, 22, 4, 15, 3, 44, 8, 30, 6, 37, 16, 9, 12, 23, 32, 18, 24,
+        46, 13, 36, 48, 41, 26, 21, 45, 29, 43, 5, 25, 50, 10, 35, 7, 47, 28, 38, 40, 20, 19, 14,
+        49, 0, 51, 17, 34),
+    56: (35, 37, 41, 9, 15, 52, 16, 29, 30, 27, 21, 14, 5, 32, 31, 39, 10, 42, 51, 34, 20, 7, 36,
+        24, 40, 47, 6, 4, 25, 17, 1, 19, 50, 12, 46, 49, 45, 2, 26, 54, 11, 44, 0, 22, 3, 18, 13,
+        38, 33, 55, 8, 23, 43, 53, 28, 48),
+    64: (57, 59, 16, 2, 54, 47, 58, 55, 32, 38, 13, 23, 43, 60, 48, 24, 19, 35, 9, 28, 30, 20, 46,
+        53, 45, 17, 25, 40, 29, 62, 61, 11, 37, 15, 12, 6, 31, 14, 18, 49, 39, 26, 22, 50, 27, 41,
+        1, 52, 44, 5, 10, 8, 4, 51, 3, 33, 34, 56, 36, 7, 21, 0, 42, 63),
+}
+FOUND_BY: dict[int, str] = {
+    44: 'scripts/whist_designs.py 44 --multiplier 1 --temp 0.4 --steps 2000000 --seed 546',
+    52: 'scripts/whist_designs.py 52 --multiplier 2 --temp 0.6 --steps 2000000 --seed 3',
+    56: 'scripts/whist_designs.py 56 --multiplier 46 --temp 0.6 --steps 2000000 --seed 0',
+    64: 'scripts/whist_designs.py 64 --multiplier 58 --temp 0.6 --steps 2000000 --seed 1',
 }

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist.server.drive_print import cards_html
 from openwhist.server.drives import drive_csv, header_of, movement_rounds, movement_text, results_html
+from openwhist.server.drives.cards import cards_html
 from openwhist.server.hub import Hub
 from openwhist.server.schemas.drives import DriveIn
 from openwhist.server.services import refused

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from browser_util import WebServer, free_port, launched_chromium
-from test_browser import SIZES, as_guest, new_page, shots  # noqa: F401  (a fixture)
+from test_browser import SIZES, as_guest, new_page
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

@@ -18,7 +18,7 @@ import pytest
 from browser_util import WebServer, free_port, launched_chromium
 from openwhist.rules.base import option_infos
 from openwhist.rules.registry import get_variant
-from test_browser import SIZES, as_guest, new_page, shots  # noqa: F401  (a fixture)
+from test_browser import SIZES, as_guest, new_page
 from test_howto import ENGLISH, _words
 
 sync_api = pytest.importorskip("playwright.sync_api")

@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
-from browser_util import WebServer, free_port, launched_chromium
+from browser_util import HttpClient, WebServer, free_port, launched_chromium
 from test_browser import as_guest, new_page
-from test_browser_drive import _Http
 from test_browser_evening import axe_script, serious
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -181,13 +180,13 @@ def test_a_private_table_made_and_joined_by_keyboard_alone(browser: Any, server:
 
 @pytest.fixture(scope="module")
 def drive_id(server: WebServer) -> str:
-    director = _Http(server)
+    director = HttpClient(server)
     assert director.register("director", "a long password").status_code == 201
     made = director.post("/api/drives", {"name": "Club night", "family": "classic", "rounds": 2, "deals": 1,
                                          "round_minutes": 15})
     did: str = made.json()["id"]
     for k in range(3):
-        _Http(server).guest(f"Early{k}").post(f"/api/drives/{did}/register")
+        HttpClient(server).guest(f"Early{k}").post(f"/api/drives/{did}/register")
     return did
 
 
@@ -228,12 +227,12 @@ def test_axe_finds_nothing_serious_on_a_drive_and_the_calendar(browser: Any, ser
     script = axe_script()
     if script is None:
         pytest.skip("axe-core is not installed and npm could not install it")
-    director = _Http(server)
+    director = HttpClient(server)
     assert director.register(f"director{size[0]}", "a long password").status_code == 201
     did = director.post("/api/drives", {"name": "Hall night", "family": "classic", "rounds": 2, "deals": 1,
                                         "round_minutes": 15}).json()["id"]
     for k in range(3):
-        _Http(server).guest(f"Entry{size[0]}{k}").post(f"/api/drives/{did}/register")
+        HttpClient(server).guest(f"Entry{size[0]}{k}").post(f"/api/drives/{did}/register")
     page = new_page(browser, *size)
     as_guest(page, server.url, f"Axe{size[0]}")
     page.goto(f"{server.url}/#drive/{did}")

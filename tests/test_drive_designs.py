@@ -17,7 +17,7 @@ from openwhist.drive.whist_starts import FOUND_BY, STARTS
 from openwhist.errors import InvalidActionError
 
 SIZES = [v for v in range(4, 65) if v % 4 in (0, 1)]
-GAPS = {48, 57, 60}
+GAPS = {57, 60}
 """The v up to 64 whose cyclic starting round scripts/whist_designs.py has not found yet:
 their individual movements fall back to the local search (checked in
 test_drive_movement.py); each is an expected failure here until its round is kept."""

@@ -19,12 +19,14 @@ from openwhist.rules.classic import CLASSIC, DUMMY
 from openwhist.rules.contract import Promise
 from openwhist.rules.exactbid import OH_HELL, ROMANIAN
 from openwhist.rules.german import GERMAN
+from openwhist.rules.howto import LANGUAGES as HOWTO_LANGUAGES
+from openwhist.rules.howto import HowToError, howto
 from openwhist.rules.observation import Observation
 from openwhist.rules.protocol import Deal
 from openwhist.rules.variant import VariantHeader
 
-__all__ = ["DEFAULT_VARIANT", "get_variant", "header", "new_deal", "promises", "register", "resolve",
-           "variant_info", "variants"]
+__all__ = ["DEFAULT_VARIANT", "HOWTO_LANGUAGES", "HowToError", "get_variant", "header", "howto", "new_deal",
+           "promises", "register", "resolve", "variant_info", "variants"]
 
 for _v in (CLASSIC, DUMMY, GERMAN, BELGIAN, ROMANIAN, OH_HELL):
     register(_v)

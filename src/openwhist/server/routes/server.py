@@ -4,7 +4,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from openwhist.rules.howto import LANGUAGES, HowToError, howto
+from openwhist.rules.registry import HOWTO_LANGUAGES as LANGUAGES
+from openwhist.rules.registry import HowToError, howto
 from openwhist.server.http import error, hub_of
 from openwhist.server.services import server
 

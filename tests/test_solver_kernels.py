@@ -235,3 +235,58 @@ def test_the_c_kernels_leave_numba_unloaded() -> None:
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["c", "False"]
+
+
+NO_NUMPY = (
+    "import sys\n"
+    "class Block:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name.split('.')[0] in ('numpy', 'numba', 'llvmlite'):\n"
+    "            raise ImportError(name)\n"
+    "sys.meta_path.insert(0, Block())\n"
+)
+
+
+def test_play_needs_no_numpy_where_the_c_kernels_are_had(tmp_path: Path) -> None:
+    """The install to play has no numpy: the C kernels search in memory of their own, and
+    a computer player's card, a solved lead and a German play phase need nothing more."""
+    code = NO_NUMPY + (
+        "import openwhist\n"
+        "from openwhist.bots.pimc import PimcBot\n"
+        "from openwhist.solver import Position, backend, solve, solve_all\n"
+        "from openwhist.solver.position import parse_hand\n"
+        "d = openwhist.new_deal('classic', seed=7, dealer=0)\n"
+        "card = PimcBot(seed=1).choose(d.observation(d.controller(d.to_move)))\n"
+        "pos = Position.from_deal('N:AK.2.-.- Q3.-.2.- J4.-.-.2 5.3.3.-', trump='S')\n"
+        "german = Position((parse_hand('AKT.Q2.J9.-'), parse_hand('QJ.AK.3.43')), trump=2, leader=1,"
+        " sides=(0, 1))\n"
+        "print(backend(), solve(pos), sorted(solve_all(pos).values()), solve(german),"
+        " card in d.legal_actions(), 'numpy' in sys.modules)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent / "src"),
+               OPENWHIST_CACHE_DIR=str(tmp_path))
+    env.pop("OPENWHIST_SOLVER", None)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    german = Position((parse_hand("AKT.Q2.J9.-"), parse_hand("QJ.AK.3.43")), trump=2, leader=1, sides=(0, 1))
+    pos = Position.from_deal("N:AK.2.-.- Q3.-.2.- J4.-.-.2 5.3.3.-", trump="S")
+    want = f"c {solve(pos)} {sorted(solve_all(pos).values())} {solve(german)} True False"
+    assert done.stdout.strip() == want
+
+
+def test_without_numpy_and_a_compiler_the_solver_says_what_to_install(tmp_path: Path) -> None:
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent / "src"),
+               OPENWHIST_CACHE_DIR=str(tmp_path / "fresh"), PATH=str(empty))
+    env.pop("OPENWHIST_SOLVER", None)
+    env.pop("CC", None)
+    code = NO_NUMPY + (
+        "from openwhist.cli import main\n"
+        "sys.argv = ['openwhist', 'solve', 'N:AK.2.-.- Q3.-.2.- J4.-.-.2 5.3.3.-', '--no-table']\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    assert "C compiler" in done.stderr and "numpy" in done.stderr

@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import numpy  # noqa: F401
+except ImportError:  # pragma: no cover - the play install has no numpy
+    raise ImportError("openwhist.env needs numpy: pip install 'openwhist[research]'") from None
+
 from openwhist.env.tensors import (
     TensorLayout,
     action_mask,

@@ -39,10 +39,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
-
 from openwhist.cards import Card
-from openwhist.errors import InvalidActionError
+from openwhist.errors import ConfigError, InvalidActionError
 from openwhist.rules.tricks import trick_winner
 from openwhist.solver import _layout
 from openwhist.solver.position import Objective, ObjectiveKind, Position, parse_deal, parse_trump
@@ -95,33 +93,48 @@ class _Engine(threading.local):
 
     def __init__(self, search: Any = None) -> None:
         self.search = kernels() if search is None else search
-        self.tt = _new_table()
-        self.tt.fill(0)  # touch every page now rather than during the first searches
+        from openwhist.solver import _ckernel
+
+        if isinstance(self.search, _ckernel.Kernels):  # memory of its own: numpy not needed
+            self.words: Any = _ckernel.words
+            self.int: Any = int
+            self.tt = _ckernel.words((_layout.ENTRY + 1) << _layout.TT_BITS)
+        else:  # the numba kernels and their Python run take numpy arrays and int64 numbers
+            import numpy as np
+
+            self.words = lambda n: np.zeros(n, dtype=np.int64)
+            self.int = np.int64
+            self.tt = _new_table()
+        _ckernel.clear(self.tt)  # touch every page now rather than during the first searches
         self.gen = 0
-        self.work = np.zeros(_layout.WORK, dtype=np.int64)
+        self.work = self.words(_layout.WORK)
         self.hands = self.work[_layout.HANDS:_layout.HANDS + 4]
         self.trick = self.work[_layout.TRICK:_layout.TRICK + 56]
         self.sides = self.work[_layout.SIDES:_layout.SIDES + 4]
         # the counters and limits (_layout.NODES, HITS, NODE_LIMIT ...)
         self.stats = self.work[_layout.STATS:_layout.STATS + _layout.STATS_LEN]
-        self.out = np.zeros(52, dtype=np.int64)
+        self.out = self.words(52)
         self.last = SolveStats()
         # what load() resets at each search, from the lead history to the killer moves,
         # copied at once: zeros, and -1 for the killer moves
-        self.fresh = np.zeros(_layout.WORK - _layout.HIST, dtype=np.int64)
-        self.fresh[_layout.KILL - _layout.HIST:_layout.WORK - _layout.HIST] = -1
+        self.fresh = self.words(_layout.WORK - _layout.HIST)
+        for i in range(_layout.KILL - _layout.HIST, _layout.WORK - _layout.HIST):
+            self.fresh[i] = -1
 
     def load(self, pos: Position, node_limit: int | None = None) -> tuple[Any, ...]:
         self.gen += 1
         if self.gen >= 1 << 30:
-            self.tt[:] = 0
+            from openwhist.solver import _ckernel
+
+            _ckernel.clear(self.tt)
             self.gen = 1
         work = self.work
         hands = pos.hands
         n = len(hands)
         # the lead history, counters and killer moves are per search
         work[_layout.HIST:] = self.fresh
-        work[_layout.HANDS:_layout.HANDS + n] = hands
+        for i, hand in enumerate(hands):
+            work[_layout.HANDS + i] = hand
         rem = pos.remaining
         if pos.trick:
             for i, c in enumerate(pos.trick):
@@ -145,7 +158,7 @@ class _Engine(threading.local):
         partners = n == 4 and sides[0] == sides[2] != sides[1] == sides[3]
         work[counters + _layout.TT_LEVELS] = (_layout.LEVELS_2 if n == 2 else _layout.LEVELS
                                              if partners else _layout.LEVELS_SOLO)
-        return (work, self.tt, np.int64(n), np.int64(pos.trump))
+        return (work, self.tt, self.int(n), self.int(pos.trump))
 
     def done(self) -> None:
         stats = self.stats
@@ -189,8 +202,11 @@ def kernels() -> Any:
             try:
                 found = load_kernels(choice)
                 break
-            except RuntimeError:
+            except RuntimeError as exc:
+                last = exc
                 continue
+        else:  # nothing to search with: say what to install
+            raise ConfigError(f"the solver cannot run here: {last}")
     _kernels, _kernels_name = found, choice
     return found
 
@@ -209,6 +225,11 @@ def load_kernels(name: str) -> Any:
         if found is None:
             raise RuntimeError("the solver's C kernels cannot be built here (no C compiler: install gcc)")
         return found
+    try:
+        import numpy  # noqa: F401  (the numba kernels and their Python run work on its arrays)
+    except ImportError:
+        raise RuntimeError("the solver needs a C compiler (install gcc, or set CC) or numpy "
+                           "(pip install numpy) for its slower kernels") from None
     from openwhist.solver import _jit  # (imports numba where it is installed)
 
     if name == "numba":
@@ -288,22 +309,30 @@ class _PurePython:
 
     def search(self, *args: Any) -> bool:
         """``_search.search``, run as Python."""
+        import numpy as np
+
         with np.errstate(over="ignore"):
             return bool(self.module.search(*args))
 
     def node_value(self, *args: Any) -> int:
         """``_search.node_value``, run as Python."""
+        import numpy as np
+
         with np.errstate(over="ignore"):
             return int(self.module.node_value(*args))
 
     def root_values(self, *args: Any) -> None:
         """``_search.root_values``, run as Python."""
+        import numpy as np
+
         with np.errstate(over="ignore"):
             self.module.root_values(*args)
 
 
 def _new_table() -> Any:
     """A fresh transposition table (see ``_table.new_table``), allocated without numba."""
+    import numpy as np
+
     bits = _layout.TT_BITS
     size = (_layout.ENTRY + 1) << bits
     raw = np.zeros(size + 8, dtype=np.int64)
@@ -354,16 +383,16 @@ def solve(position: Position, node_limit: int | None = None) -> int:
     args = eng.load(position, node_limit)
     mode, target = _mode_target(position.objective)
     rem = position.remaining
-    leader, tlen = np.int64(position.leader), np.int64(len(position.trick))
+    i64 = eng.int
+    leader, tlen = i64(position.leader), i64(len(position.trick))
     if rem == 0:
         return int(target == 0) if position.objective.is_target else 0
     if target >= 0:
-        ok = eng.search.search(*args, np.int64(mode), np.int64(target), leader, tlen,
-                               np.int64(rem), np.int64(eng.gen))
+        ok = eng.search.search(*args, i64(mode), i64(target), leader, tlen, i64(rem), i64(eng.gen))
         eng.done()
         return int(ok)
-    value = eng.search.node_value(*args, np.int64(mode), leader, tlen, np.int64(rem),
-                                  np.int64(eng.search.ESTIMATE), np.int64(eng.gen))
+    value = eng.search.node_value(*args, i64(mode), leader, tlen, i64(rem),
+                                  i64(eng.search.ESTIMATE), i64(eng.gen))
     eng.done()
     return int(value)
 
@@ -391,8 +420,9 @@ def solve_all(position: Position, node_limit: int | None = None) -> dict[Card, i
     rem = position.remaining
     if rem == 0:
         return {}
-    eng.search.root_values(*args, np.int64(mode), np.int64(target), np.int64(position.leader),
-                           np.int64(len(position.trick)), np.int64(rem), np.int64(eng.gen), eng.out)
+    i64 = eng.int
+    eng.search.root_values(*args, i64(mode), i64(target), i64(position.leader),
+                           i64(len(position.trick)), i64(rem), i64(eng.gen), eng.out)
     eng.done()
     out = eng.out.tolist()
     return {Card(c): v for c, v in enumerate(out) if v >= 0}

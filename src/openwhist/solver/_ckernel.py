@@ -31,8 +31,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from openwhist.native import cache_root
 from openwhist.solver import _layout
 
@@ -118,9 +116,36 @@ def build(folder: Path | None = None) -> Path:
     return target
 
 
+def words(n: int) -> memoryview:
+    """``n`` int64 words set to zero, starting on a 64-byte boundary (a cache line), as a
+    writable memoryview (format ``q``) that the kernels take: no numpy needed."""
+    raw = (ctypes.c_int64 * (n + 8))()
+    off = (-ctypes.addressof(raw) % 64) // 8
+    return memoryview(raw).cast("B").cast("q")[off:off + n]
+
+
+def clear(buf: Any) -> None:
+    """Set every word of ``buf`` (from :func:`words`, or a numpy array) to zero, touching
+    each page of its memory."""
+    ctypes.memset(address(buf), 0, len(buf) * 8)
+
+
+def address(buf: Any) -> int:
+    """The address of the first word of a contiguous int64 array: a memoryview from
+    :func:`words` or a numpy int64 array.  Raises ``TypeError`` for anything else."""
+    if isinstance(buf, memoryview):
+        if buf.format != "q" or not buf.c_contiguous or buf.readonly:
+            raise TypeError("the kernels take writable contiguous int64 memory")
+        return ctypes.addressof(ctypes.c_char.from_buffer(buf))
+    dtype = getattr(buf, "dtype", None)
+    if dtype is None or str(dtype) != "int64" or not buf.flags.c_contiguous:
+        raise TypeError("the kernels take contiguous int64 arrays")
+    return int(buf.ctypes.data)
+
+
 class Kernels:
     """The three kernels of ``_kernel.c``, called as the numba kernels are (the same
-    arguments, numpy int64 arrays for ``work``, ``tt`` and ``out``)."""
+    arguments; ``work``, ``tt`` and ``out`` as :func:`words` or numpy int64 arrays)."""
 
     ESTIMATE = -100
 
@@ -137,33 +162,26 @@ class Kernels:
         self._root_values.argtypes = [ptr, ptr] + [i64] * 9 + [ptr]
         self._root_values.restype = None
 
-    @staticmethod
-    def _arrays(work: np.ndarray[Any, Any], tt: np.ndarray[Any, Any]) -> tuple[int, int, int]:
-        if work.dtype != np.int64 or tt.dtype != np.int64 or not (work.flags.c_contiguous
-                                                                  and tt.flags.c_contiguous):
-            raise TypeError("the kernels take contiguous int64 arrays")
-        return work.ctypes.data, tt.ctypes.data, tt.shape[0]
-
-    def search(self, work: np.ndarray[Any, Any], tt: np.ndarray[Any, Any], n: int, trump: int, mode: int,
+    def search(self, work: Any, tt: Any, n: int, trump: int, mode: int,
                need: int, leader: int, tlen: int, rem: int, gen: int) -> bool:
         """Whether the declaring side reaches the goal (as ``_search.search``)."""
-        w, t, size = self._arrays(work, tt)
-        return bool(self._search(w, t, size, n, trump, mode, need, leader, tlen, rem, gen))
+        return bool(self._search(address(work), address(tt), len(tt), n, trump, mode, need,
+                                 leader, tlen, rem, gen))
 
-    def node_value(self, work: np.ndarray[Any, Any], tt: np.ndarray[Any, Any], n: int, trump: int,
+    def node_value(self, work: Any, tt: Any, n: int, trump: int,
                    mode: int, leader: int, tlen: int, rem: int, guess: int, gen: int) -> int:
         """The declaring side's most or fewest tricks (as ``_search.node_value``)."""
-        w, t, size = self._arrays(work, tt)
-        return int(self._node_value(w, t, size, n, trump, mode, leader, tlen, rem, guess, gen))
+        return int(self._node_value(address(work), address(tt), len(tt), n, trump, mode, leader,
+                                    tlen, rem, guess, gen))
 
-    def root_values(self, work: np.ndarray[Any, Any], tt: np.ndarray[Any, Any], n: int, trump: int,
+    def root_values(self, work: Any, tt: Any, n: int, trump: int,
                     mode: int, target: int, leader: int, tlen: int, rem: int, gen: int,
-                    out: np.ndarray[Any, Any]) -> None:
+                    out: Any) -> None:
         """The value of every legal card, into ``out`` (as ``_search.root_values``)."""
-        w, t, size = self._arrays(work, tt)
-        if out.dtype != np.int64 or out.shape[0] < 52 or not out.flags.c_contiguous:
-            raise TypeError("out must be a contiguous int64 array of 52 words")
-        self._root_values(w, t, size, n, trump, mode, target, leader, tlen, rem, gen, out.ctypes.data)
+        if len(out) < 52:
+            raise TypeError("out must hold 52 words")
+        self._root_values(address(work), address(tt), len(tt), n, trump, mode, target, leader,
+                          tlen, rem, gen, address(out))
 
 
 _loaded: Kernels | None = None

@@ -86,10 +86,10 @@ def main(argv: list[str] | None = None) -> None:
         for name, n in sorted(sizes.items(), key=lambda kv: -kv[1])[:args.top]:
             print(f"  {name:<28} {n / 1e6:7.1f} MB")
         env = {"PATH": "/usr/bin:/bin", "HOME": str(work), "OPENWHIST_CACHE_DIR": str(work / "cache")}
-        openwhist = str(venv / "bin" / "openwhist")
-        print(f"{'first solve (empty cache)':<30} {timed([openwhist, 'solve', DEAL, '--no-table'], env):7.1f} s")
+        solve = [str(venv / "bin" / "openwhist"), "solve", DEAL, "--no-table"]
+        print(f"{'first solve (empty cache)':<30} {timed(solve, env):7.1f} s")
         print(f"{'first PIMC card':<30} {timed([python, '-c', PIMC], env):7.1f} s")
-        print(f"{'second solve':<30} {timed([openwhist, 'solve', DEAL, '--no-table'], env):7.1f} s")
+        print(f"{'second solve':<30} {timed(solve, env):7.1f} s")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -16,9 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 import openwhist
 from openwhist.drive.pairs import mitchell
+from openwhist.server.drives.entries import partner_swap
 from server_util import Client, Server
 
 
@@ -316,8 +319,86 @@ def test_an_odd_number_of_pairs_sits_one_out_a_round(server: Server, movement: s
 def test_the_pairs_drive_codes_are_worded_in_the_five_languages() -> None:
     text = (Path(openwhist.__file__).parent / "web" / "static" / "drive.js").read_text(encoding="utf-8")
     for code in ("pairs_scorer", "pairs_family", "pairs_boards", "pairs_people", "pairs_movement",
-                 "board_not_here"):
+                 "board_not_here", "not_pairs", "same_entry"):
         assert text.count(f"err_{code}: ") == 5, code
     for word in ("mv_mitchell", "mv_howell", "pairsHelp", "board", "pairWord", "fieldStandings",
-                 "savedBoard"):
+                 "savedBoard", "partnersWho", "partnersAnd", "makePartners"):
         assert text.count(f" {word}: ") + text.count(f"{{{word}: ") == 5, word
+
+
+def opened(server: Server, people: int, **kw: Any) -> tuple[Client, list[Client], str]:
+    """A drive made and registered for, not started."""
+    d = Client(server)
+    assert d.register(f"mitchdir{next(_n)}", "a long password").status_code == 201
+    body = {"name": "Pairs drive", "family": "classic", "mode": "scorer", "rounds": 20} | kw
+    r = d.post("/api/drives", body)
+    assert r.status_code == 201, r.text
+    did = r.json()["id"]
+    ps = [Client(server).guest(f"mp{next(_n)}") for _ in range(people)]
+    for p in ps:
+        assert p.post(f"/api/drives/{did}/register").status_code == 200
+    return d, ps, did
+
+
+def test_the_director_makes_two_people_partners_before_the_start(server: Server) -> None:
+    d, people, did = opened(server, 7, movement="howell", deals=2)
+    assert len(people) == 7
+    first = sorted(d.get(f"/api/drives/{did}").json()["entries"], key=lambda e: e["number"])
+    names = [e["name"] for e in first]          # by registration: numbers 1 to 7
+
+    def pairs() -> list[list[str]]:
+        entries = sorted(d.get(f"/api/drives/{did}").json()["entries"], key=lambda e: e["number"])
+        return [[e["name"] for e in entries[i:i + 2]] for i in range(0, len(entries), 2)]
+
+    assert pairs() == [names[0:2], names[2:4], names[4:6], names[6:7]]
+    # 1 and 4 become partners: 4 takes the place of 1's partner (2), who takes 4's; 5-6 stay
+    r = d.post(f"/api/drives/{did}/partners", {"numbers": [1, 4]})
+    assert r.status_code == 200, r.text
+    assert pairs() == [[names[0], names[3]], [names[2], names[1]], names[4:6], names[6:7]]
+    # the one without a partner (7) joins 6: 6's partner 5 is the one left alone now
+    assert d.post(f"/api/drives/{did}/partners", {"numbers": [7, 6]}).status_code == 200
+    assert pairs() == [[names[0], names[3]], [names[2], names[1]], [names[6], names[5]], [names[4]]]
+    # partners already: nothing changes
+    assert d.post(f"/api/drives/{did}/partners", {"numbers": [2, 1]}).status_code == 200
+    assert pairs()[0] == [names[0], names[3]]
+    refused(d.post(f"/api/drives/{did}/partners", {"numbers": [3, 3]}), 422, "same_entry")
+    refused(d.post(f"/api/drives/{did}/partners", {"numbers": [3, 9]}), 404, "no_entry")
+    assert d.post(f"/api/drives/{did}/partners", {"numbers": [3]}).status_code == 422
+    # nobody but the director: not an entrant, not a guest without a seat
+    refused(people[0].post(f"/api/drives/{did}/partners", {"numbers": [1, 3]}), 403, "not_director")
+    assert Client(server).post(f"/api/drives/{did}/partners", {"numbers": [1, 3]}).status_code == 401
+    # the pairs chosen are the pairs seated: the eighth person completes pair 4
+    late = Client(server).guest(f"mp{next(_n)}")
+    assert late.post(f"/api/drives/{did}/register").status_code == 200
+    r = d.post(f"/api/drives/{did}/start")
+    assert r.status_code == 200, r.text
+    view = d.get(f"/api/drives/{did}").json()
+    by_number = {e["number"]: e["name"] for e in view["entries"]}
+    for t in view["tables"]:
+        ns, ew = t["pairs"]
+        seated = [s["number"] for s in t["seats"]]
+        assert seated == [2 * ns - 1, 2 * ew - 1, 2 * ns, 2 * ew]
+    assert {by_number[1], by_number[2]} == {names[0], names[3]}
+    refused(d.post(f"/api/drives/{did}/partners", {"numbers": [1, 3]}), 409, "drive_started")
+    # an individual drive has no fixed partners
+    d2, _people, other = opened(server, 4)
+    refused(d2.post(f"/api/drives/{other}/partners", {"numbers": [1, 3]}), 409, "not_pairs")
+
+
+@given(st.integers(2, 48).flatmap(lambda n: st.tuples(st.just(n), st.integers(1, n), st.integers(1, n))))
+def test_making_partners_changes_no_other_pair_but_one(case: tuple[int, int, int]) -> None:
+    n, a, b = case
+    assume(a != b)
+    order = list(range(1, n + 1))           # order[i] holds the entry at number i + 1
+    swap = partner_swap(n, a, b)
+    if swap is not None:
+        x, y = swap
+        order[x - 1], order[y - 1] = order[y - 1], order[x - 1]
+
+    def pairs_of(o: list[int]) -> set[frozenset[int]]:
+        return {frozenset(o[i:i + 2]) for i in range(0, len(o), 2)}
+
+    assert frozenset((a, b)) in pairs_of(order)
+    before = pairs_of(list(range(1, n + 1)))
+    assert len(pairs_of(order) - before) <= 2     # the new pair, and the one its leavers make
+    assert sorted(order) == list(range(1, n + 1))

@@ -805,6 +805,8 @@ ROUTES: dict[str, Access] = {
                                                      "the drive's view"),
     "POST /api/drives/{drive_id}/remove": Access(Feature.DRIVE_RESULT, "the director, before the start",
                                                  "the drive's view"),
+    "POST /api/drives/{drive_id}/partners": Access(Feature.DRIVE_RESULT, "the director of a Mitchell or "
+                                                   "Howell, before the start", "the drive's view"),
     "POST /api/drives/{drive_id}/leave": Access(Feature.DRIVE_RESULT, "an entrant, during the drive",
                                                 "the drive's view"),
     "POST /api/drives/{drive_id}/start": Access(Feature.DRIVE_RESULT, "the director", "the drive's view"),

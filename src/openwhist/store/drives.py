@@ -48,6 +48,7 @@ __all__ = [
     "put_pending_rating",
     "take_pending_rating",
     "set_entry_left",
+    "swap_entries",
     "set_result_state",
     "update_drive",
 ]
@@ -255,6 +256,15 @@ def remove_entry_number(conn: Connection, drive_id: str, number: int) -> bool:
             update(ENTRIES).where(ENTRIES.c.drive_id == drive_id, ENTRIES.c.number == n).values(number=n - 1)
         )
     return True
+
+
+def swap_entries(conn: Connection, drive_id: str, a: int, b: int) -> None:
+    """Exchange the numbers of entries ``a`` and ``b`` of a drive (before it starts): in a
+    pairs drive, where the numbers make the pairs, it changes partners."""
+    where = ENTRIES.c.drive_id == drive_id
+    conn.execute(update(ENTRIES).where(where, ENTRIES.c.number == a).values(number=0))
+    conn.execute(update(ENTRIES).where(where, ENTRIES.c.number == b).values(number=a))
+    conn.execute(update(ENTRIES).where(where, ENTRIES.c.number == 0).values(number=b))
 
 
 def set_entry_left(conn: Connection, drive_id: str, number: int, round_no: int) -> None:

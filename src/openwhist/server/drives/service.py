@@ -21,12 +21,11 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.exc import IntegrityError
-
 from openwhist.drive import DRIVE_FAMILIES
 from openwhist.errors import WhistError
 from openwhist.rules.registry import get_variant, resolve
 from openwhist.server import drive_pairs, policy
+from openwhist.server.drives.entries import MAX_ENTRIES, Entries
 from openwhist.server.drives.errors import DriveError
 from openwhist.server.drives.fair import (
     _drive_table,
@@ -53,7 +52,6 @@ from openwhist.server.table import SeatError, TableClosed, variant_seats
 from openwhist.store import create_table
 from openwhist.store.drives import (
     add_correction,
-    add_entry,
     claim_round,
     count_drives_of,
     create_drive,
@@ -64,8 +62,6 @@ from openwhist.store.drives import (
     overdue_drives,
     put_drive_table,
     put_result,
-    remove_entry,
-    remove_entry_number,
     set_entry_left,
     set_result_state,
     update_drive,
@@ -77,10 +73,6 @@ if TYPE_CHECKING:
 __all__ = ["MAX_ENTRIES", "Drives", "FairResults", "Rounds"]
 
 log = logging.getLogger("openwhist.server")
-
-MAX_ENTRIES = 48
-"""The most people a drive takes (twelve tables of four)."""
-
 
 def _drive_tables() -> str:
     """The drive families for people: ``Classic whist, German whist and Belgian whist``."""
@@ -97,6 +89,7 @@ class Drives:
         self._cache: dict[str, tuple[float, dict[str, Any]]] = {}
         self.rounds = Rounds(self)
         self.fair = FairResults(self)
+        self.entries = Entries(self)
 
     def lock(self, drive_id: str) -> asyncio.Lock:
         """The lock every change of this drive runs under."""
@@ -187,53 +180,6 @@ class Drives:
     def _director(self, drive: dict[str, Any], user_id: int) -> None:
         if drive["director_id"] != user_id:
             raise DriveError(403, "only the drive's director can do this", "not_director")
-
-    async def register(self, drive_id: str, user: dict[str, Any]) -> dict[str, Any]:
-        """A person registers (while registration is open; at most :data:`MAX_ENTRIES`)."""
-        async with self.lock(drive_id):
-            drive = await self.load_fresh(drive_id)
-            if drive["state"] != "open":
-                raise DriveError(409, "registration for this drive is closed", "registration_closed")
-            if len(drive["entries"]) >= MAX_ENTRIES:
-                raise DriveError(
-                    409, f"this drive is full ({MAX_ENTRIES} people)", "drive_full", most=MAX_ENTRIES
-                )
-            try:
-                await self._write(add_entry, drive["id"], user["id"], user["name"])
-            except IntegrityError:
-                raise DriveError(409, "you are registered already", "registered") from None
-            return self.view(await self.load_fresh(drive_id), user["id"])
-
-    async def unregister(self, drive_id: str, user: dict[str, Any]) -> dict[str, Any]:
-        """A person takes their registration back (before the drive starts)."""
-        async with self.lock(drive_id):
-            drive = await self.load_fresh(drive_id)
-            if drive["state"] != "open":
-                raise DriveError(
-                    409,
-                    "the drive has started: ask the director to replace you, or leave it",
-                    "drive_started",
-                )
-            if not await self._write(remove_entry, drive["id"], user["id"]):
-                raise DriveError(409, "you are not registered for this drive", "not_registered")
-            return self.view(await self.load_fresh(drive_id), user["id"])
-
-    async def remove(self, drive_id: str, user_id: int, number: int) -> dict[str, Any]:
-        """The director removes entry ``number`` before the drive starts (the numbers after
-        it move up by one); after the start he has a computer player play for it instead."""
-        async with self.lock(drive_id):
-            drive = await self.load_fresh(drive_id)
-            self._director(drive, user_id)
-            if drive["state"] != "open":
-                raise DriveError(
-                    409,
-                    "the drive has started: an entry is no longer removed; have a computer player "
-                    "play for it instead",
-                    "remove_started",
-                )
-            if not await self._write(remove_entry_number, drive["id"], number):
-                raise DriveError(404, f"no entry number {number} in this drive", "no_entry", number=number)
-            return self.view(await self.load_fresh(drive_id), user_id)
 
     async def start(self, drive_id: str, user_id: int) -> dict[str, Any]:
         """The director starts the drive: registration closes and the first round is

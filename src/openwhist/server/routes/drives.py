@@ -14,6 +14,7 @@ from openwhist.server.schemas.drives import (
     DriveIn,
     DriveResultIn,
     LockIn,
+    PartnersIn,
     PauseIn,
     SubstituteIn,
 )
@@ -50,7 +51,7 @@ async def drive_register(drive_id: str, c: CallerDep, request: Request) -> dict[
     """Register for a drive (while its registration is open)."""
     hub = hub_of(request)
     service.limit_entries(hub, c.user)
-    return await hub.drives.register(drive_id, service.entrant(c.user))
+    return await hub.drives.entries.register(drive_id, service.entrant(c.user))
 
 
 @router.post("/api/drives/{drive_id}/unregister")
@@ -58,7 +59,7 @@ async def drive_unregister(drive_id: str, c: CallerDep, request: Request) -> dic
     """Take your registration back (before the drive starts)."""
     hub = hub_of(request)
     service.limit_entries(hub, c.user)
-    return await hub.drives.unregister(drive_id, service.entrant(c.user))
+    return await hub.drives.entries.unregister(drive_id, service.entrant(c.user))
 
 
 @router.post("/api/drives/{drive_id}/leave")
@@ -72,7 +73,14 @@ async def drive_leave(drive_id: str, c: CallerDep, request: Request) -> dict[str
 @router.post("/api/drives/{drive_id}/remove")
 async def drive_remove(drive_id: str, body: SubstituteIn, c: CallerDep, request: Request) -> dict[str, Any]:
     """The director removes an entry (by number) before the drive starts."""
-    return await hub_of(request).drives.remove(drive_id, c.user["id"], body.number)
+    return await hub_of(request).drives.entries.remove(drive_id, c.user["id"], body.number)
+
+
+@router.post("/api/drives/{drive_id}/partners")
+async def drive_partners(drive_id: str, body: PartnersIn, c: CallerDep, request: Request) -> dict[str, Any]:
+    """The director makes two entries partners in a Mitchell or Howell before it starts."""
+    a, b = body.numbers
+    return await hub_of(request).drives.entries.partners(drive_id, c.user["id"], a, b)
 
 
 @router.post("/api/drives/{drive_id}/start")

@@ -9,7 +9,8 @@ from pydantic import Field, StrictBool, StrictFloat, StrictInt
 from openwhist.rules.registry import DEFAULT_VARIANT
 from openwhist.server.schemas.base import In, Short
 
-__all__ = ["ConfirmIn", "CorrectionIn", "DriveIn", "DriveResultIn", "LockIn", "PauseIn", "SubstituteIn"]
+__all__ = ["ConfirmIn", "CorrectionIn", "DriveIn", "DriveResultIn", "LockIn", "PartnersIn", "PauseIn",
+           "SubstituteIn"]
 
 
 class DriveIn(In):
@@ -59,6 +60,13 @@ class PauseIn(In):
     """The director pauses a drive (true) or lets it go on (false)."""
 
     paused: bool
+
+class PartnersIn(In):
+    """The director makes entries ``numbers[0]`` and ``numbers[1]`` partners (a Mitchell or
+    Howell, before the start)."""
+
+    numbers: tuple[Annotated[int, Field(ge=1, le=1000)], Annotated[int, Field(ge=1, le=1000)]]
+
 
 class SubstituteIn(In):
     """The director has a computer player play for entry ``number`` from now on."""

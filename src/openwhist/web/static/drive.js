@@ -402,8 +402,9 @@ for (const [lang, words] of Object.entries(FAIR_TEXTS)) Object.assign(TEXTS[lang
 
 // Mitchell and Howell drives: pairs at real tables, boards that travel, matchpoints by board.
 const PAIRS_TEXTS = {
-  en: {savedBoard: "Saved: board {deal} at table {table}", mv_mitchell: "Mitchell: pairs, N-S stay, E-W and the boards move", mv_howell: "Howell: pairs, each meets every other once",
-    pairsHelp: "Pairs: the people two by two in the order they register (1 and 2, 3 and 4…). Ranked by matchpoints, board by board. The movement plays its own rounds, at most those asked for.",
+  en: {partnersWho: "Partners", partnersAnd: "and", makePartners: "Make partners", err_not_pairs: "Partners are chosen in a Mitchell or Howell only: an individual drive changes partners every round.", err_same_entry: "Name two different people.",
+    savedBoard: "Saved: board {deal} at table {table}", mv_mitchell: "Mitchell: pairs, N-S stay, E-W and the boards move", mv_howell: "Howell: pairs, each meets every other once",
+    pairsHelp: "Pairs: the people two by two in the order they register (1 and 2, 3 and 4…); the director can pair them otherwise before the start. Ranked by matchpoints, board by board. The movement plays its own rounds, at most those asked for.",
     board: "Board", pairWord: "Pair", pairStandings: "Pairs", fieldStandings: "Pairs {field}", boardsN: "boards {boards}",
     err_pairs_scorer: "A {movement} movement moves boards between real tables: choose real cards at the club.",
     err_pairs_family: "A {movement} movement seats fixed partnerships at tables of four.",
@@ -411,8 +412,9 @@ const PAIRS_TEXTS = {
     err_pairs_people: "The pairs are the people two by two: an even number of people from 4, not {people}.",
     err_pairs_movement: "This movement cannot seat {people} people with these boards a round.",
     err_board_not_here: "Table {table} plays boards {boards} this round, not board {board}."},
-  nl: {savedBoard: "Opgeslagen: spel {deal} aan tafel {table}", mv_mitchell: "Mitchell: paren, N-Z blijven zitten, O-W en de spellen schuiven", mv_howell: "Howell: paren, elk paar treft elk ander één keer",
-    pairsHelp: "Paren: de mensen twee aan twee in de volgorde van inschrijving (1 en 2, 3 en 4…). Rangschikking op matchpunten, spel voor spel. Het schema speelt zijn eigen ronden, hoogstens het gevraagde aantal.",
+  nl: {partnersWho: "Partners", partnersAnd: "en", makePartners: "Maak partners", err_not_pairs: "Partners worden alleen gekozen in een Mitchell of Howell: een individuele drive wisselt elke ronde van partner.", err_same_entry: "Kies twee verschillende mensen.",
+    savedBoard: "Opgeslagen: spel {deal} aan tafel {table}", mv_mitchell: "Mitchell: paren, N-Z blijven zitten, O-W en de spellen schuiven", mv_howell: "Howell: paren, elk paar treft elk ander één keer",
+    pairsHelp: "Paren: de mensen twee aan twee in de volgorde van inschrijving (1 en 2, 3 en 4…); de wedstrijdleider kan ze voor de start anders koppelen. Rangschikking op matchpunten, spel voor spel. Het schema speelt zijn eigen ronden, hoogstens het gevraagde aantal.",
     board: "Spel", pairWord: "Paar", pairStandings: "Paren", fieldStandings: "Paren {field}", boardsN: "spellen {boards}",
     err_pairs_scorer: "Een {movement}-schema verplaatst spellen tussen echte tafels: kies echte kaarten in de club.",
     err_pairs_family: "Een {movement}-schema zet vaste paren aan tafels van vier.",
@@ -420,8 +422,9 @@ const PAIRS_TEXTS = {
     err_pairs_people: "De paren zijn de mensen twee aan twee: een even aantal vanaf 4, niet {people}.",
     err_pairs_movement: "Dit schema kan geen {people} mensen plaatsen met zoveel spellen per ronde.",
     err_board_not_here: "Tafel {table} speelt deze ronde de spellen {boards}, niet spel {board}."},
-  fr: {savedBoard: "Enregistré : étui {deal} à la table {table}", mv_mitchell: "Mitchell : par paires, N-S fixes, E-O et les étuis tournent", mv_howell: "Howell : par paires, chacune rencontre chaque autre une fois",
-    pairsHelp: "Paires : les personnes deux par deux dans l'ordre d'inscription (1 et 2, 3 et 4…). Classement aux points de match, donne par donne. Le mouvement joue ses propres tours, au plus le nombre demandé.",
+  fr: {partnersWho: "Partenaires", partnersAnd: "et", makePartners: "Former la paire", err_not_pairs: "Les partenaires se choisissent seulement dans un Mitchell ou un Howell : un tournoi individuel change de partenaire à chaque tour.", err_same_entry: "Choisissez deux personnes différentes.",
+    savedBoard: "Enregistré : étui {deal} à la table {table}", mv_mitchell: "Mitchell : par paires, N-S fixes, E-O et les étuis tournent", mv_howell: "Howell : par paires, chacune rencontre chaque autre une fois",
+    pairsHelp: "Paires : les personnes deux par deux dans l'ordre d'inscription (1 et 2, 3 et 4…) ; le directeur peut les apparier autrement avant le début. Classement aux points de match, donne par donne. Le mouvement joue ses propres tours, au plus le nombre demandé.",
     board: "Étui", pairWord: "Paire", pairStandings: "Paires", fieldStandings: "Paires {field}", boardsN: "étuis {boards}",
     err_pairs_scorer: "Un mouvement {movement} fait circuler les étuis entre de vraies tables : choisissez les vraies cartes au club.",
     err_pairs_family: "Un mouvement {movement} place des paires fixes à des tables de quatre.",
@@ -429,8 +432,9 @@ const PAIRS_TEXTS = {
     err_pairs_people: "Les paires sont les personnes deux par deux : un nombre pair à partir de 4, pas {people}.",
     err_pairs_movement: "Ce mouvement ne peut pas placer {people} personnes avec ce nombre d'étuis par tour.",
     err_board_not_here: "La table {table} joue les étuis {boards} à ce tour, pas l'étui {board}."},
-  da: {savedBoard: "Gemt: spil {deal} ved bord {table}", mv_mitchell: "Mitchell: par, N-S bliver, Ø-V og spillene flytter", mv_howell: "Howell: par, hvert par møder hvert andet én gang",
-    pairsHelp: "Par: personerne to og to i den rækkefølge, de tilmelder sig (1 og 2, 3 og 4…). Rangeret efter matchpoint, spil for spil. Skifteplanen spiller sine egne runder, højst det ønskede antal.",
+  da: {partnersWho: "Makkere", partnersAnd: "og", makePartners: "Gør til makkere", err_not_pairs: "Makkere vælges kun i en Mitchell eller Howell: en individuel turnering skifter makker hver runde.", err_same_entry: "Vælg to forskellige personer.",
+    savedBoard: "Gemt: spil {deal} ved bord {table}", mv_mitchell: "Mitchell: par, N-S bliver, Ø-V og spillene flytter", mv_howell: "Howell: par, hvert par møder hvert andet én gang",
+    pairsHelp: "Par: personerne to og to i den rækkefølge, de tilmelder sig (1 og 2, 3 og 4…); turneringslederen kan parre dem anderledes før start. Rangeret efter matchpoint, spil for spil. Skifteplanen spiller sine egne runder, højst det ønskede antal.",
     board: "Spil", pairWord: "Par", pairStandings: "Par", fieldStandings: "Par {field}", boardsN: "spil {boards}",
     err_pairs_scorer: "En {movement}-turnering flytter spil mellem rigtige borde: vælg rigtige kort i klubben.",
     err_pairs_family: "En {movement}-turnering sætter faste par ved borde med fire.",
@@ -438,8 +442,9 @@ const PAIRS_TEXTS = {
     err_pairs_people: "Parrene er personerne to og to: et lige antal fra 4, ikke {people}.",
     err_pairs_movement: "Denne skifteplan kan ikke placere {people} personer med så mange spil pr. runde.",
     err_board_not_here: "Bord {table} spiller spil {boards} i denne runde, ikke spil {board}."},
-  ro: {savedBoard: "Salvat: boardul {deal} la masa {table}", mv_mitchell: "Mitchell: perechi, N-S stau, E-V și boardurile se mută", mv_howell: "Howell: perechi, fiecare o întâlnește o dată pe fiecare",
-    pairsHelp: "Perechi: oamenii doi câte doi, în ordinea înscrierii (1 și 2, 3 și 4…). Clasament la puncte de meci, board cu board. Rotația își joacă propriile runde, cel mult câte s-au cerut.",
+  ro: {partnersWho: "Parteneri", partnersAnd: "și", makePartners: "Fă-i parteneri", err_not_pairs: "Partenerii se aleg doar la Mitchell sau Howell: un turneu individual schimbă partenerii în fiecare rundă.", err_same_entry: "Alegeți două persoane diferite.",
+    savedBoard: "Salvat: boardul {deal} la masa {table}", mv_mitchell: "Mitchell: perechi, N-S stau, E-V și boardurile se mută", mv_howell: "Howell: perechi, fiecare o întâlnește o dată pe fiecare",
+    pairsHelp: "Perechi: oamenii doi câte doi, în ordinea înscrierii (1 și 2, 3 și 4…); directorul îi poate împerechea altfel înainte de start. Clasament la puncte de meci, board cu board. Rotația își joacă propriile runde, cel mult câte s-au cerut.",
     board: "Board", pairWord: "Pereche", pairStandings: "Perechi", fieldStandings: "Perechi {field}", boardsN: "boardurile {boards}",
     err_pairs_scorer: "O rotație {movement} mută boardurile între mese reale: alegeți cărți reale la club.",
     err_pairs_family: "O rotație {movement} așază perechi fixe la mese de patru.",
@@ -756,6 +761,16 @@ function directorBox(d, act) {
     box.append(h("div", {class: "row"}, h("label", {for: "dr-rm", text: dt("removeWho")}), sel,
       h("button", {type: "button", id: "dr-remove", text: dt("remove"),
                    onclick: () => act(() => api("POST", `/api/drives/${d.id}/remove`, {number: Number(sel.value)}))})));
+  }
+  if (d.state === "open" && d.entries.length >= 2 && ["mitchell", "howell"].includes(d.movement)) {
+    // before the start of a pairs drive: two people made partners (one other pair changes)
+    const pick = (sid, at) => h("select", {id: sid, "aria-label": dt("partnersWho")},
+      d.entries.map((e, i) => h("option", {value: e.number, text: `${e.number}. ${e.name}`, selected: i === at ? "" : null})));
+    const a = pick("dr-pa", 0), b = pick("dr-pb", 1);
+    box.append(h("div", {class: "row wrap", id: "dr-partners"}, h("span", {text: dt("partnersWho")}), a,
+      h("span", {text: dt("partnersAnd")}), b,
+      h("button", {type: "button", id: "dr-pair", text: dt("makePartners"),
+                   onclick: () => act(() => api("POST", `/api/drives/${d.id}/partners`, {numbers: [Number(a.value), Number(b.value)]}))})));
   }
   if (d.state === "open" && d.entries.length >= 2) {
     const pre = h("pre", {class: "movement", id: "movement"});

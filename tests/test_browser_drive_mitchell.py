@@ -1,7 +1,7 @@
 """A Mitchell drive in a real browser (Debian's Chromium driven by Playwright) against the
 real server, on a 360-pixel phone: the director chooses the Mitchell movement in the drive
 form (offered for real cards, the pairs formed in registration order said under it), a
-scorer at table 2 enters a board of his table's set by its number, the standings show the
+director makes two people partners before the start, a scorer at table 2 enters a board of his table's set by its number, the standings show the
 pairs in their N-S and E-W fields.
 
 Screenshots (``tests/screenshots/``, git-ignored; ``$OPENWHIST_SCREENSHOTS`` names another
@@ -67,6 +67,14 @@ def test_a_scorer_enters_a_board_of_a_mitchell_on_his_phone(browser: Any, server
     d.wait_for_selector("#drive-entries li:nth-child(12)")
     assert d.locator("#drive-entries li").nth(3).inner_text() == "Pair2b · Pair 2"
     assert "two by two in the order they register" in d.locator("#pairs-rule").inner_text()
+    # the director makes Pair5a (9) and Pair6a (11) partners: Pair6a takes number 10, whose
+    # Pair5b takes 11 beside Pair6b
+    d.select_option("#dr-pa", "9")
+    d.select_option("#dr-pb", "11")
+    d.click("#dr-pair")
+    d.wait_for_function("() => document.querySelector('#drive-entries li:nth-child(10)')"
+                        ".textContent === 'Pair6a · Pair 5'")
+    assert d.locator("#drive-entries li").nth(10).inner_text() == "Pair5b · Pair 6"
     d.click("#dr-start")
     d.wait_for_selector("#dr-end-round")
     view = boss.get(f"/api/drives/{did}").json()
@@ -112,7 +120,7 @@ def test_a_scorer_enters_a_board_of_a_mitchell_on_his_phone(browser: Any, server
     north.wait_for_selector("table.pairs[data-field='N-S']")
     assert north.locator("table.pairs caption").all_inner_texts() == ["Pairs E-W", "Pairs N-S"]
     assert north.locator("table.pairs[data-field='N-S'] tbody tr").count() == 3
-    assert "Pair6a & Pair6b" in north.locator("table.pairs[data-field='E-W'] tr[data-pair='6']").inner_text()
+    assert "Pair5b & Pair6b" in north.locator("table.pairs[data-field='E-W'] tr[data-pair='6']").inner_text()
     north.screenshot(path=shots / "drive-mitchell-standings-phone.png", full_page=True)
     width = north.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360

@@ -1,8 +1,8 @@
 """A Mitchell drive in a real browser (Debian's Chromium driven by Playwright) against the
 real server, on a 360-pixel phone: the director chooses the Mitchell movement in the drive
-form (offered for real cards, the pairs formed in registration order said under it), a
-director makes two people partners before the start, a scorer at table 2 enters a board of his table's set by its number, the standings show the
-pairs in their N-S and E-W fields.
+form (offered for real cards, the pairs formed in registration order said under it) and
+makes two people partners before the start, a scorer at table 2 enters a board of his
+table's set by its number, the standings show the pairs in their N-S and E-W fields.
 
 Screenshots (``tests/screenshots/``, git-ignored; ``$OPENWHIST_SCREENSHOTS`` names another
 folder): ``drive-mitchell-new-phone``, ``drive-mitchell-entry-phone`` and

@@ -147,6 +147,13 @@ def test_an_entry_waits_for_the_other_sides_confirmation_and_is_changed_only_wit
     refused(confirm(e), 404, "no_result")
     assert n.post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "tricks": [8, 5]}).status_code == 200
     assert totals()[1] == 8                                    # it counts while it waits
+
+    def csv_state() -> str:
+        text = n.get(f"/api/drives/{did}/results.csv").text
+        rows = list(csv.DictReader(io.StringIO(text.split("\n\n")[1])))
+        return next(r["state"] for r in rows if (r["round"], r["table"], r["deal"]) == ("1", "1", "1"))
+
+    assert csv_state() == "waiting"                            # the CSV says it is not confirmed
     [mine] = states(n)
     assert mine["state"] == "waiting" and not mine["can_confirm"] and mine["detail"]
     assert states(e)[0]["can_confirm"] and not states(s)[0]["can_confirm"]
@@ -155,13 +162,13 @@ def test_an_entry_waits_for_the_other_sides_confirmation_and_is_changed_only_wit
     refused(confirm(s), 403, "confirm_own_side")               # N's partner is his side
     refused(confirm(people[4]), 403, "not_at_table")
     assert confirm(e).status_code == 200
-    assert states(n)[0]["state"] == "confirmed"
+    assert states(n)[0]["state"] == "confirmed" and csv_state() == "confirmed"
     refused(confirm(w), 409, "nothing_to_confirm")
     # N changes the confirmed entry: it waits for E-W's consent; the confirmed one counts
     assert n.post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "tricks": [7, 6]}).status_code == 200
     [waiting] = states(w)
     assert waiting["state"] == "change_waiting" and waiting["proposed"] and waiting["can_confirm"]
-    assert totals()[1] == 8
+    assert totals()[1] == 8 and csv_state() == "change_waiting"
     refused(confirm(s), 403, "confirm_own_side")
     assert confirm(w).status_code == 200
     assert totals()[1] == 7 and states(n)[0]["state"] == "confirmed"
@@ -197,6 +204,7 @@ def test_the_director_corrects_and_locks_with_a_log_and_nobody_else_may(server: 
     assert d.post(f"/api/drives/{did}/results", {"table": 1, "deal": 1, "tricks": [9, 4]}).status_code == 200
     [state] = d.get(f"/api/drives/{did}").json()["entry_states"]
     assert state["locked"] and state["state"] == "confirmed"
+    assert ",confirmed locked\n" in d.get(f"/api/drives/{did}/results.csv").text
     # table 2's result ends round 1, and he corrects it afterwards
     people[4].post(f"/api/drives/{did}/results", {"table": 2, "deal": 1, "tricks": [6, 7]})
     assert d.get(f"/api/drives/{did}").json()["round_no"] == 2

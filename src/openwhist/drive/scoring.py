@@ -441,17 +441,22 @@ def score_card(results: Sequence[Result], person: int) -> list[dict[str, Any]]:
 # --- export -------------------------------------------------------------------------------------
 
 
-def results_csv(results: Sequence[Result], names: Sequence[str] | None = None) -> str:
-    """The results as CSV: one line per deal and table, the people by seat."""
+def results_csv(results: Sequence[Result], names: Sequence[str] | None = None,
+                states: Mapping[tuple[int, int, int], str] | None = None) -> str:
+    """The results as CSV: one line per deal and table, the people by seat; with
+    ``states`` (by round, table and deal) a last column says each entry's state (for
+    results entered at the table: ``confirmed``, ``waiting`` for the other side...)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     n = max((len(r.players) for r in results), default=4)
     letters = [seat_name(s, n) for s in range(n)]
-    w.writerow(["round", "table", "deal", *letters, "detail", *[f"score {x}" for x in letters]])
+    w.writerow(["round", "table", "deal", *letters, "detail", *[f"score {x}" for x in letters],
+                *(["state"] if states is not None else [])])
     for r in sorted(results, key=lambda r: (r.round, r.table, r.deal)):
         who = ["computer" if p is None else (names[p] if names is not None else str(p + 1))
                for p in r.players]
-        w.writerow([r.round, r.table, r.deal, *who, r.detail, *r.scores])
+        state = [] if states is None else [states.get((r.round, r.table, r.deal), "")]
+        w.writerow([r.round, r.table, r.deal, *who, r.detail, *r.scores, *state])
     return buf.getvalue()
 
 

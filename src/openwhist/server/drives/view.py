@@ -21,6 +21,7 @@ from openwhist.server.drives.fair import (
     boards_due,
     corrections_csv,
     corrections_html,
+    entry_state,
     fair_view,
     mp_shown,
 )
@@ -284,7 +285,11 @@ def drive_csv(drive: dict[str, Any], user_id: int | None = None) -> str:
     results = _shown(drive, user_id)[1]
     ranked = rank(results, drive["rank_by"], len(names), byes=has_byes(drive), expected=boards_due(drive),
                   by_board=drive_pairs.is_pairs(drive))
-    text = standings_csv(ranked, names) + "\n" + deal_results_csv(results, names)
+    states = None
+    if drive["mode"] == "scorer":  # entered at the table: is each confirmed by the other side?
+        states = {(r["round_no"], r["table_no"], r["deal_no"]):
+                  entry_state(r) + (" locked" if r.get("locked") else "") for r in drive["results"]}
+    text = standings_csv(ranked, names) + "\n" + deal_results_csv(results, names, states)
     pairs = standings(drive, user_id).get("pairs")
     if pairs:
         text += "\nfield,place,pair,names,matchpoints,scaled,boards\n" + "".join(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -220,6 +221,27 @@ def test_the_director_corrects_and_locks_with_a_log_and_nobody_else_may(server: 
     page = d.get(f"/api/drives/{did}/print").text
     assert "Corrections" in page and "a revoke" in page
     assert "a revoke" in Client(server).get(f"/api/drives/{did}/print").text   # round 1 is over
+    # the printed results in the page's languages: the director's words too
+    dutch = d.get(f"/api/drives/{did}/print?lang=nl").text
+    assert "<html lang='nl'>" in dutch and "<h2>Correcties</h2>" in dutch and "<h2>Stand</h2>" in dutch
+    assert "opnieuw ingevoerd door de wedstrijdleider" in dutch and "a revoke" in dutch
+    assert "Gerangschikt op totaal; bij gelijk totaal" in dutch
+    assert "<p>Klassiek whist · schema doorschuiven · 2 ronden van 1 spellen · " in dutch
+    for english in ("Standings", "Corrections", "Round", "Reason", "entered again", "Ranked by"):
+        assert english not in dutch, english
+    assert "<html lang='en'>" in d.get(f"/api/drives/{did}/print?lang=xx").text
+
+
+def test_the_printed_results_have_every_word_in_every_language() -> None:
+    from openwhist.server.drives.cards import LANGUAGES
+    from openwhist.server.drives.printed import RESULT_WORDS
+
+    assert set(RESULT_WORDS) == set(LANGUAGES)
+    for lang, words in RESULT_WORDS.items():
+        assert words.keys() == RESULT_WORDS["en"].keys(), lang
+        for key in ("ranked", "scaling", "line"):   # the same blanks to fill
+            blanks = sorted(re.findall(r"{\w+}", RESULT_WORDS["en"][key]))
+            assert sorted(re.findall(r"{\w+}", words[key])) == blanks, (lang, key)
 
 
 def test_a_correction_scores_the_later_deals_streaks_again_and_keeps_their_state(server: Server) -> None:

@@ -72,7 +72,7 @@ def _merged(name: str) -> dict[str, Any]:
 
 def howto(variant: str, lang: str = "en") -> dict[str, Any]:
     """The page on how to play ``variant`` in ``lang`` (one of :data:`LANGUAGES`):
-    ``{"variant", "lang", "title", "sections": [{"id", "title", "text"}], "presets":
+    ``{"variant", "lang", "title", "name" (the game's name), "sections": [{"id", "title", "text"}], "presets":
     [{"name", "text"}], "calls": {word: text}}``.  Raises :class:`HowToError` for a
     variant without a page or a language not written."""
     if lang not in LANGUAGES:
@@ -83,6 +83,7 @@ def howto(variant: str, lang: str = "en") -> dict[str, Any]:
     data, titles = _merged(variant), _read("common")["title"]
     return {
         "variant": variant, "lang": lang, "title": data["title"][lang],
+        "name": data["name"][lang] if "name" in data else data["title"][lang],
         "sections": [{"id": s["id"], "title": (s["title"] if "title" in s else titles[s["id"]])[lang],
                       "text": s["text"][lang].strip()} for s in data.get("section", [])],
         "presets": [{"name": p, "text": text[lang].strip()} for p, text in data.get("preset", {}).items()],

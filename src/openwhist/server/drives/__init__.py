@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from openwhist.server.drives.errors import DriveError
 from openwhist.server.drives.movement import header_of, movement_of, movement_rounds, movement_text
+from openwhist.server.drives.printed import results_html
 from openwhist.server.drives.service import Drives
-from openwhist.server.drives.view import drive_csv, results_html, standings
+from openwhist.server.drives.view import drive_csv, standings
 
 __all__ = ["DriveError", "Drives", "drive_csv", "header_of", "movement_of", "movement_rounds",
            "movement_text", "results_html", "standings"]

@@ -10,7 +10,6 @@ service's :class:`~openwhist.server.drives.service.FairResults` stores them."""
 from __future__ import annotations
 
 import csv
-import html
 import io
 import time
 from typing import Any
@@ -23,7 +22,7 @@ from openwhist.server.drives.errors import DriveError
 from openwhist.server.drives.movement import header_of
 
 __all__ = ["boards_due", "check_deal", "check_pairs_new", "check_sit_out", "corrections_csv",
-           "corrections_html", "corrections_shown", "entry_state", "entry_states", "fair_view", "mp_shown"]
+           "corrections_shown", "entry_state", "entry_states", "fair_view", "mp_shown"]
 
 def check_sit_out(family: str, opts: Any, body: Any) -> None:
     """Refuse (422 ``sit_out_movement``) a sit-out asked for a drive whose movement is not
@@ -201,19 +200,3 @@ def corrections_csv(drive: dict[str, Any], user_id: int | None) -> str:
 
 def _utc(at: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at))
-
-
-def corrections_html(rows: list[dict[str, Any]]) -> str:
-    """The print page's log of the director's corrections and locks."""
-    if not rows:
-        return ""
-    e = html.escape
-    body = "".join(
-        f"<tr><td>{c['round']}</td><td>{c['table']}</td><td>{c['deal']}</td><td>{e(c['action'])}</td>"
-        f"<td>{_utc(c['at'])}</td><td>{e(c['before'] or '')}</td><td>{e(c['after'] or '')}</td>"
-        f"<td>{e(c['reason'])}</td></tr>"
-        for c in rows
-    )
-    return ("<h2>Corrections</h2><table id='corrections'><tr><th>Round</th><th>Table</th><th>Deal</th>"
-            "<th>Action</th><th>When (UTC)</th><th>Before</th><th>After</th><th>Reason</th></tr>"
-            f"{body}</table>")

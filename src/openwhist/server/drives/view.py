@@ -3,7 +3,6 @@ the results as CSV and as a printable page."""
 
 from __future__ import annotations
 
-import html
 import time
 from typing import Any
 
@@ -20,7 +19,6 @@ from openwhist.server import drive_pairs, policy
 from openwhist.server.drives.fair import (
     boards_due,
     corrections_csv,
-    corrections_html,
     entry_state,
     fair_view,
     mp_shown,
@@ -34,7 +32,7 @@ from openwhist.server.drives.movement import (
 )
 from openwhist.server.drives.records import hand_records
 
-__all__ = ["drive_csv", "drive_view", "pair_standings", "results_html", "score_card_of", "standings"]
+__all__ = ["drive_csv", "drive_view", "pair_standings", "score_card_of", "standings"]
 
 def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
     """A drive as ``user_id`` (None: anyone) sees it: its settings, who registered, the
@@ -301,79 +299,3 @@ def drive_csv(drive: dict[str, Any], user_id: int | None = None) -> str:
             f"{r['round']},{r['deal']},{s},{','.join(map(str, r['tricks'][s]))},{','.join(r['hands'])}\n"
             for r in records if r["tricks"] is not None for s in STRAINS)
     return text + corrections_csv(drive, user_id)
-
-
-def results_html(view: dict[str, Any]) -> str:
-    """A printable page of the drive's results: its settings, the standings (with the
-    ranking rule) and each round's tables."""
-    e = html.escape
-    rounds = view["rounds"]
-    head = "".join(f"<th>{r}</th>" for r in range(1, rounds + 1))
-    st = view["standings"]
-    rows = "".join(
-        f"<tr><td>{s['place']}</td><td>{s['number']}</td><td>{e(s['name'])}</td>"
-        + "".join(f"<td>{x}</td>" for x in s["rounds"])
-        + f"<td><strong>{s['total']}</strong></td>"
-        f"<td>{s['margin']}</td><td>{s['matchpoints']}</td>"
-        + (f"<td><strong>{s['scaled']}</strong></td>" if st.get("scaling") else "")
-        + "</tr>"
-        for s in st["rows"]
-    )
-    scaled_head = "<th>Scaled</th>" if st.get("scaling") else ""
-    scaling = f" {e(st['scaling'].capitalize())}." if st.get("scaling") else ""
-    tables = "".join(
-        f"<tr><td>{t['round']}</td><td>{t['table']}</td><td>"
-        + ", ".join(f"{x['seat']}: {e(x['name'] or 'computer')}" for x in t["seats"])
-        + f"</td><td>{t['deals_done']}</td></tr>"
-        for t in view["tables"]
-    )
-    return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{e(view['name'])}</title>"
-        "<style>body{font:14px sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
-        "td,th{border:1px solid #999;padding:.2em .6em;text-align:left}</style></head><body>"
-        f"<h1>{e(view['name'])}</h1><p>{e(view['family'])} whist · {e(view['movement'])} movement · "
-        f"{rounds} rounds of {view['deals']} deals · {e(view['state'])}</p>"
-        f"<h2>Standings</h2><table><tr><th>Place</th><th>No.</th><th>Name</th>{head}<th>Total</th>"
-        f"<th>Margin</th><th>Matchpoints</th>{scaled_head}</tr>{rows}</table><p>Ranked by {e(st['by'])}; "
-        f"{e(st['tie_break'])}.{scaling}</p><h2>Tables</h2><table><tr><th>Round</th><th>Table</th><th>Seats</th>"
-        f"<th>Deals</th></tr>{tables}</table>{_pairs_html(st.get('pairs'))}"
-        f"{_records_html(view.get('hand_records', []))}"
-        f"{corrections_html(view.get('corrections', []))}</body></html>"
-    )
-
-
-def _pairs_html(pairs: list[dict[str, Any]] | None) -> str:
-    """The print page's standings by pair of a Mitchell or Howell: a table a field."""
-    if not pairs:
-        return ""
-    e = html.escape
-    out = []
-    for field in dict.fromkeys(p["field"] for p in pairs):
-        rows = "".join(f"<tr><td>{p['place']}</td><td>{p['pair_no']}. {e(' & '.join(p['names']))}</td>"
-                       f"<td>{p['matchpoints']}</td><td>{p['boards']}</td></tr>"
-                       for p in pairs if p["field"] == field)
-        out.append(f"<h2>Pairs{' ' + e(field) if field else ''}</h2><table class='pairs'><tr><th>Place</th>"
-                   f"<th>Pair</th><th>Matchpoints</th><th>Boards</th></tr>{rows}</table>")
-    return "".join(out)
-
-
-def _records_html(records: list[dict[str, Any]]) -> str:
-    """The print page's hand records: per board the hands and the double-dummy tricks."""
-    if not records:
-        return ""
-    e = html.escape
-    rows = "".join(
-        f"<tr><td>{r['round']}</td><td>{r['deal']}</td><td>"
-        + "<br>".join(f"{seat}: {e(hand)}" for seat, hand in zip("NESW", r["hands"], strict=True))
-        + "</td><td>"
-        + ("<br>".join(f"{s}: " + " ".join(f"{seat} {n}" for seat, n in zip("NESW", r["tricks"][s],
-                                                                              strict=True))
-                       for s in STRAINS) if r["tricks"] is not None else "being worked out")
-        + "</td></tr>"
-        for r in records
-    )
-    return ("<h2>Hand records</h2><p>Double dummy: the tricks each seat's side takes with each trump "
-            "(NT: no trump), the seat on its left leading.</p><table><tr><th>Round</th><th>Deal</th>"
-            f"<th>Hands</th><th>Tricks</th></tr>{rows}</table>")

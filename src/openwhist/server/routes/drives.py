@@ -162,10 +162,12 @@ async def drive_results_csv(drive_id: str, request: Request, c: OptionalCallerDe
 
 
 @router.get("/api/drives/{drive_id}/print", response_class=HTMLResponse)
-async def drive_print(drive_id: str, request: Request, c: OptionalCallerDep) -> HTMLResponse:
-    """A printable page of the drive's results (as the drive's page shows them to you)."""
+async def drive_print(drive_id: str, request: Request, c: OptionalCallerDep,
+                      lang: str = "en") -> HTMLResponse:
+    """A printable page of the drive's results (as the drive's page shows them to you), in
+    ``lang`` (en, nl, fr, da or ro)."""
     csp = "default-src 'none'; style-src 'unsafe-inline'"
-    return HTMLResponse(await service.printed(hub_of(request), drive_id, user_id(c)),
+    return HTMLResponse(await service.printed(hub_of(request), drive_id, user_id(c), lang),
                         headers={"Content-Security-Policy": csp})
 
 

@@ -46,10 +46,10 @@ async def results_csv(hub: Hub, drive_id: str, uid: int | None) -> tuple[str, st
     return f"drive-{drive['id']}.csv", drive_csv(drive, uid)
 
 
-async def printed(hub: Hub, drive_id: str, uid: int | None) -> str:
-    """A printable HTML page of the drive's results, as ``uid`` may see them."""
+async def printed(hub: Hub, drive_id: str, uid: int | None, lang: str = "en") -> str:
+    """A printable HTML page of the drive's results, as ``uid`` may see them, in ``lang``."""
     drive = await hub.drives.load(drive_id)
-    return results_html(hub.drives.view(drive, uid))
+    return results_html(hub.drives.view(drive, uid), lang)
 
 
 async def cards(hub: Hub, drive_id: str, lang: str) -> str:

@@ -808,7 +808,7 @@ async function drivePage(id) {
       pairsDrive ? h("p", {class: "help", id: "pairs-rule", text: dt("pairsHelp")}) : null);
     const exports = h("div", {class: "row wrap exports"},
       h("a", {href: `/api/drives/${id}/results.csv`, class: "button", id: "dr-csv", download: `drive-${id}.csv`, text: dt("exportCsv")}),
-      h("a", {href: `/api/drives/${id}/print`, class: "button", id: "dr-print", target: "_blank", rel: "noopener", text: dt("print")}),
+      h("a", {href: `/api/drives/${id}/print?lang=${language()}`, class: "button", id: "dr-print", target: "_blank", rel: "noopener", text: dt("print")}),
       h("a", {href: `#hall/${id}`, class: "button", id: "dr-hall", text: dt("hall")}));
     fill(root,
       h("div", {class: "topline"}, h("a", {href: "#drives", class: "button", text: dt("drives")}),

@@ -12,14 +12,16 @@ from openwhist.cli import app
 
 HEADER = """# Command line
 
-Every command of `openwhist` (or `python -m openwhist`) and its options, as
-`openwhist COMMAND --help` gives them. This page is generated from the command line's
-own definitions (`python scripts/cli_reference.py > docs/reference/cli.md`) and a test
-keeps it equal to them.
+Every command of `openwhist` (or `python -m openwhist`, the same) and its options, as
+`openwhist COMMAND --help` (or `-h`) gives them; `openwhist --help` lists the commands.
+This page is generated from the command line's own definitions
+(`python scripts/cli_reference.py > docs/reference/cli.md`) and a test keeps it equal to
+them.
 
 Bad input, the command line's own mistakes included, gets one line on stderr
 (`error: ...`) and exit status 2, never a traceback; output files are checked before any
-work starts, and nothing is left half written. `openwhist --version` prints the version.
+work starts, and nothing is left half written (`tests/test_cli_contract.py` tries bad
+values on every option). `openwhist --version` (`-V`) prints the version.
 """
 
 

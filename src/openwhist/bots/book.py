@@ -6,8 +6,8 @@ compared in duplicate) but every card it chooses comes from one named rule of
 :data:`TECHNIQUES`, tried in a fixed order; the name of the rule it followed is kept in
 :attr:`TechniqueBot.last_technique` (a hint can say which precept chose the card).
 
-What it adds to the earlier player (measured in duplicate against it: see the README's
-ladder section):
+What it adds to the earlier player (measured in duplicate against it: see
+``docs/guides/study.md``, *Computer players*, and ``docs/ladder.md``):
 
 * **reading the plays**: a third or fourth hand that followed suit under an opponent's
   winning card is taken to hold no higher card of the suit, so masters and sure winners

@@ -402,3 +402,11 @@ def test_making_partners_changes_no_other_pair_but_one(case: tuple[int, int, int
     before = pairs_of(list(range(1, n + 1)))
     assert len(pairs_of(order) - before) <= 2     # the new pair, and the one its leavers make
     assert sorted(order) == list(range(1, n + 1))
+
+
+def test_a_howell_of_the_most_people_plays_every_round(server: Server) -> None:
+    """48 people, 24 pairs at 12 tables: every pair meets every other once in 23 rounds."""
+    d, _people, did = started(server, 48, movement="howell", deals=2, rounds=23)
+    view = d.get(f"/api/drives/{did}").json()
+    assert view["rounds"] == 23 and len(view["tables"]) == 12
+    assert d.post("/api/drives", {"name": "Too long", "mode": "scorer", "rounds": 24}).status_code == 422

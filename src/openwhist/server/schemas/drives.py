@@ -9,18 +9,25 @@ from pydantic import Field, StrictBool, StrictFloat, StrictInt
 from openwhist.rules.registry import DEFAULT_VARIANT
 from openwhist.server.schemas.base import In, Short
 
-__all__ = ["ConfirmIn", "CorrectionIn", "DriveIn", "DriveResultIn", "LockIn", "PartnersIn", "PauseIn",
+__all__ = ["MAX_ROUNDS", "ConfirmIn", "CorrectionIn", "DriveIn", "DriveResultIn", "LockIn", "PartnersIn",
+           "PauseIn",
            "SubstituteIn"]
+
+
+MAX_ROUNDS = 23
+"""The most rounds a drive plays: a Howell of 24 pairs (the most people a drive takes,
+48) meets every other pair once in 23 rounds."""
 
 
 class DriveIn(In):
     """A new whist drive: its name, the family (or a preset) and options, the movement
     (``progressive``, ``pairs`` or ``individual``; on real cards with fixed partners the
     ``mitchell`` or ``howell`` movement of pairs and travelling boards), ``online`` (played
-    here) or ``scorer`` (real cards; one phone a table enters the results), duplicate deals, rounds (1-20) of
-    deals (1-24) and minutes a round (5-180), whether it is rated, what the standings rank
-    by (``total``, ``margin`` or ``matchpoints``; matchpoints need duplicate deals) and
-    when it starts (Unix time; none: the director starts it when ready)."""
+    here) or ``scorer`` (real cards; one phone a table enters the results), duplicate deals,
+    rounds (1 to :data:`MAX_ROUNDS`) of deals (1-24) and minutes a round (5-180), whether it
+    is rated, what the standings rank by (``total``, ``margin`` or ``matchpoints``;
+    matchpoints need duplicate deals) and when it starts (Unix time; none: the director
+    starts it when ready)."""
 
     name: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[\w .,'!?&()#:/+-]+$")]
     family: Short = DEFAULT_VARIANT
@@ -30,7 +37,7 @@ class DriveIn(In):
     movement: Literal["progressive", "pairs", "individual", "mitchell", "howell"] = "progressive"
     mode: Literal["online", "scorer"] = "online"
     duplicate: bool = False
-    rounds: Annotated[int, Field(ge=1, le=20)] = 3
+    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 3
     deals: Annotated[int, Field(ge=1, le=24)] = 4
     round_minutes: Annotated[int, Field(ge=5, le=180)] = 20
     rated: bool = True
@@ -79,7 +86,7 @@ class ConfirmIn(In):
     """Scorer mode: a person of the other side confirms the result (or the change of it
     waiting) of ``deal`` (a Mitchell's or Howell's board number) at ``table`` in ``round``."""
 
-    round: Annotated[int, Field(ge=1, le=20)]
+    round: Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
     table: Annotated[int, Field(ge=1, le=200)]
     deal: Annotated[int, Field(ge=1, le=200)]
 
@@ -96,5 +103,5 @@ class CorrectionIn(DriveResultIn):
     """The director's correction of a deal's result at a table of any round played (the
     entry as :class:`DriveResultIn` has it), with the reason kept in the drive's log."""
 
-    round: Annotated[int, Field(ge=1, le=20)]
+    round: Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
     reason: Annotated[str, Field(min_length=1, max_length=200)]

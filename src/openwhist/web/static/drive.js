@@ -588,7 +588,7 @@ async function drivesPage() {
   movement.addEventListener("change", fillMovement);
   fillMovement();
   const num = (id, value, min, max) => h("input", {type: "number", id, value, min, max, inputmode: "numeric"});
-  const rounds = num("nd-rounds", 3, 1, 20), deals = num("nd-deals", 4, 1, 24), minutes = num("nd-minutes", 20, 5, 180);
+  const rounds = num("nd-rounds", 3, 1, 23), deals = num("nd-deals", 4, 1, 24), minutes = num("nd-minutes", 20, 5, 180);
   const duplicate = h("input", {type: "checkbox", id: "nd-duplicate"});
   const rated = h("input", {type: "checkbox", id: "nd-rated", checked: true});
   const sitOut = h("input", {type: "checkbox", id: "nd-sitout"});

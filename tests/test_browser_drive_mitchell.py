@@ -52,6 +52,10 @@ def test_a_scorer_enters_a_board_of_a_mitchell_on_his_phone(browser: Any, server
     assert d.locator("#nd-pairs-help").is_visible()
     assert not d.locator("#nd-rank").is_visible() and not d.locator("#nd-duplicate").is_visible()
     assert "two by two in the order they register" in d.locator("#nd-pairs-help").inner_text()
+    assert d.locator("#nd-relay").is_visible()          # a Mitchell's relay and bye stand, not a Howell's
+    d.select_option("#nd-movement", "howell")
+    assert not d.locator("#nd-relay").is_visible()
+    d.select_option("#nd-movement", "mitchell")
     d.fill("#nd-rounds", "3")
     d.fill("#nd-deals", "2")
     d.screenshot(path=shots / "drive-mitchell-new-phone.png", full_page=True)

@@ -319,10 +319,10 @@ def test_an_odd_number_of_pairs_sits_one_out_a_round(server: Server, movement: s
 def test_the_pairs_drive_codes_are_worded_in_the_five_languages() -> None:
     text = (Path(openwhist.__file__).parent / "web" / "static" / "drive.js").read_text(encoding="utf-8")
     for code in ("pairs_scorer", "pairs_family", "pairs_boards", "pairs_people", "pairs_movement",
-                 "board_not_here", "not_pairs", "same_entry"):
+                 "board_not_here", "not_pairs", "same_entry", "relay_mitchell"):
         assert text.count(f"err_{code}: ") == 5, code
     for word in ("mv_mitchell", "mv_howell", "pairsHelp", "board", "pairWord", "fieldStandings",
-                 "savedBoard", "partnersWho", "partnersAnd", "makePartners"):
+                 "savedBoard", "partnersWho", "partnersAnd", "makePartners", "relayStand"):
         assert text.count(f" {word}: ") + text.count(f"{{{word}: ") == 5, word
 
 
@@ -410,3 +410,24 @@ def test_a_howell_of_the_most_people_plays_every_round(server: Server) -> None:
     view = d.get(f"/api/drives/{did}").json()
     assert view["rounds"] == 23 and len(view["tables"]) == 12
     assert d.post("/api/drives", {"name": "Too long", "mode": "scorer", "rounds": 24}).status_code == 422
+
+
+def test_a_relay_mitchell_of_four_tables_plays_every_round(server: Server) -> None:
+    """With an even number of tables the relay and bye stand plays every round (the skip a
+    round fewer): tables 1 and 4 share a set, each playing its halves in turn."""
+    d, _people, did = started(server, 16, movement="mitchell", deals=2, relay=True)
+    view = d.get(f"/api/drives/{did}").json()
+    assert view["relay"] and view["rounds"] == 4
+    seen: dict[int, set[int]] = defaultdict(set)
+    for round_no in (1, 2, 3, 4):
+        tables = {t["table"]: t for t in play_round(d, did, round_no)}
+        assert sorted(tables[1]["boards"]) == sorted(tables[4]["boards"])   # the relay's shared set
+        assert tables[1]["boards"] != tables[4]["boards"]                   # in turn, not at once
+        for t in tables.values():
+            for p in t["pairs"]:
+                assert not seen[p] & set(t["boards"])
+                seen[p] |= set(t["boards"])
+    assert d.get(f"/api/drives/{did}").json()["state"] == "finished"
+    assert all(len(boards) == 8 for boards in seen.values())
+    refused(d.post("/api/drives", {"name": "Relay", "mode": "scorer", "movement": "howell", "relay": True}),
+            422, "relay_mitchell")

@@ -41,7 +41,7 @@ def test_migrations_make_the_schema_once(url: str) -> None:
     store.close()
     store = st.Store(url)  # a second start finds it up to date
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0012"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0013"
     store.close()
 
 

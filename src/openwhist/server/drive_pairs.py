@@ -36,7 +36,7 @@ def pairs_of(drive: dict[str, Any]) -> PairsMovement:
     made: PairsMovement | None = drive.get("_pairs")
     if made is None:
         made = drive["_pairs"] = pairs_movement(drive["movement"], len(drive["entries"]) // 2,
-                                                drive["deals"])
+                                                drive["deals"], relay=bool(drive.get("relay")))
     return made
 
 

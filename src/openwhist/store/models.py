@@ -200,6 +200,7 @@ class DriveRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     created: Mapped[float] = mapped_column(Float)
     sit_out: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    relay: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     """The individual movement of 4n + 1 people: one person sits out each round."""
 
 

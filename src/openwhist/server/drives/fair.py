@@ -21,7 +21,7 @@ from openwhist.server import drive_pairs, policy
 from openwhist.server.drives.errors import DriveError
 from openwhist.server.drives.movement import header_of
 
-__all__ = ["boards_due", "check_deal", "check_pairs_new", "check_sit_out", "corrections_csv",
+__all__ = ["boards_due", "check_deal", "check_pairs_new", "check_relay", "check_sit_out", "corrections_csv",
            "corrections_shown", "entry_state", "entry_states", "fair_view", "mp_shown"]
 
 def check_sit_out(family: str, opts: Any, body: Any) -> None:
@@ -35,6 +35,13 @@ def check_sit_out(family: str, opts: Any, body: Any) -> None:
             "one person sits out each round only in the individual movement at tables of four",
             "sit_out_movement",
         )
+
+
+def check_relay(body: Any) -> None:
+    """Refuse (422 ``relay_mitchell``) a relay and bye stand asked for a drive that is not a
+    Mitchell."""
+    if getattr(body, "relay", False) and body.movement != "mitchell":
+        raise DriveError(422, "a relay and bye stand belongs to a Mitchell movement", "relay_mitchell")
 
 
 def check_pairs_new(family: str, opts: Any, body: Any) -> None:

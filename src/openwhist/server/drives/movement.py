@@ -273,9 +273,9 @@ def _planned(drive: dict[str, Any], wait: bool) -> dict[int, dict[int, list[int 
     none yet (``wait``: made here and now)."""
     if drive["movement"] == "progressive" or len(drive["entries"]) < 2:
         return {}
-    keep = ("id", "movement", "family", "options", "rounds", "deals", "entries", "tables", "sit_out")
+    keep = ("id", "movement", "family", "options", "rounds", "deals", "entries", "tables", "sit_out", "relay")
     key = (drive["id"], drive["movement"], len(drive["entries"]), drive["rounds"], len(drive["tables"]),
-           bool(drive.get("sit_out")), drive["deals"])
+           bool(drive.get("sit_out")), drive["deals"], bool(drive.get("relay")))
     if key not in _PLANNED:
         if wait or drive_pairs.is_pairs(drive):  # a pairs movement is made at once
             _plan_rounds(key, {k: drive.get(k) for k in keep})

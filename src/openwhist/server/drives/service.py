@@ -33,6 +33,7 @@ from openwhist.server.drives.fair import (
     _sides,
     check_deal,
     check_pairs_new,
+    check_relay,
     check_sit_out,
 )
 from openwhist.server.drives.movement import (
@@ -173,6 +174,7 @@ class Drives:
             "starts_at": body.starts_at,
             "seed": secrets.randbits(63),
             "sit_out": body.sit_out,
+            "relay": body.relay,
         }
         await self.hub.store.run(create_drive, row)
         return self.view(await self.load_fresh(drive_id), director["id"])
@@ -507,6 +509,7 @@ def _checked_new(body: Any) -> tuple[str, Any]:
     else:
         check_movement(name, body.movement)
     check_sit_out(name, opts, body)
+    check_relay(body)
     pairs = body.movement in drive_pairs.PAIR_MOVEMENTS  # always duplicate boards
     if body.rank_by == "matchpoints" and not body.duplicate and not pairs:
         raise DriveError(

@@ -44,6 +44,9 @@ class DriveIn(In):
     rank_by: Literal["total", "margin", "matchpoints"] = "total"
     starts_at: Annotated[float, Field(ge=0, le=1e10)] | None = None
     sit_out: bool = False
+    relay: bool = False
+    """A Mitchell of an even number of tables: the relay and bye stand (tables 1 and the last
+    share a set; every round played) rather than the skip (a round fewer)."""
     """The individual movement of 4n + 1 people at tables of four: one person sits out each
     round (the whist tournament's own sit-out) rather than a computer player in a seat."""
 

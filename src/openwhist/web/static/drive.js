@@ -402,7 +402,8 @@ for (const [lang, words] of Object.entries(FAIR_TEXTS)) Object.assign(TEXTS[lang
 
 // Mitchell and Howell drives: pairs at real tables, boards that travel, matchpoints by board.
 const PAIRS_TEXTS = {
-  en: {partnersWho: "Partners", partnersAnd: "and", makePartners: "Make partners", err_not_pairs: "Partners are chosen in a Mitchell or Howell only: an individual drive changes partners every round.", err_same_entry: "Name two different people.",
+  en: {relayStand: "Relay and bye stand (an even number of tables: tables 1 and the last share a set; every round played)", err_relay_mitchell: "A relay and bye stand belongs to a Mitchell movement.",
+    partnersWho: "Partners", partnersAnd: "and", makePartners: "Make partners", err_not_pairs: "Partners are chosen in a Mitchell or Howell only: an individual drive changes partners every round.", err_same_entry: "Name two different people.",
     savedBoard: "Saved: board {deal} at table {table}", mv_mitchell: "Mitchell: pairs, N-S stay, E-W and the boards move", mv_howell: "Howell: pairs, each meets every other once",
     pairsHelp: "Pairs: the people two by two in the order they register (1 and 2, 3 and 4…); the director can pair them otherwise before the start. Ranked by matchpoints, board by board. The movement plays its own rounds, at most those asked for.",
     board: "Board", pairWord: "Pair", pairStandings: "Pairs", fieldStandings: "Pairs {field}", boardsN: "boards {boards}",
@@ -412,7 +413,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "The pairs are the people two by two: an even number of people from 4, not {people}.",
     err_pairs_movement: "This movement cannot seat {people} people with these boards a round.",
     err_board_not_here: "Table {table} plays boards {boards} this round, not board {board}."},
-  nl: {partnersWho: "Partners", partnersAnd: "en", makePartners: "Maak partners", err_not_pairs: "Partners worden alleen gekozen in een Mitchell of Howell: een individuele drive wisselt elke ronde van partner.", err_same_entry: "Kies twee verschillende mensen.",
+  nl: {relayStand: "Relais en rustbord (een even aantal tafels: tafel 1 en de laatste delen een set; elke ronde gespeeld)", err_relay_mitchell: "Een relais met rustbord hoort bij een Mitchell-schema.",
+    partnersWho: "Partners", partnersAnd: "en", makePartners: "Maak partners", err_not_pairs: "Partners worden alleen gekozen in een Mitchell of Howell: een individuele drive wisselt elke ronde van partner.", err_same_entry: "Kies twee verschillende mensen.",
     savedBoard: "Opgeslagen: spel {deal} aan tafel {table}", mv_mitchell: "Mitchell: paren, N-Z blijven zitten, O-W en de spellen schuiven", mv_howell: "Howell: paren, elk paar treft elk ander één keer",
     pairsHelp: "Paren: de mensen twee aan twee in de volgorde van inschrijving (1 en 2, 3 en 4…); de wedstrijdleider kan ze voor de start anders koppelen. Rangschikking op matchpunten, spel voor spel. Het schema speelt zijn eigen ronden, hoogstens het gevraagde aantal.",
     board: "Spel", pairWord: "Paar", pairStandings: "Paren", fieldStandings: "Paren {field}", boardsN: "spellen {boards}",
@@ -422,7 +424,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "De paren zijn de mensen twee aan twee: een even aantal vanaf 4, niet {people}.",
     err_pairs_movement: "Dit schema kan geen {people} mensen plaatsen met zoveel spellen per ronde.",
     err_board_not_here: "Tafel {table} speelt deze ronde de spellen {boards}, niet spel {board}."},
-  fr: {partnersWho: "Partenaires", partnersAnd: "et", makePartners: "Former la paire", err_not_pairs: "Les partenaires se choisissent seulement dans un Mitchell ou un Howell : un tournoi individuel change de partenaire à chaque tour.", err_same_entry: "Choisissez deux personnes différentes.",
+  fr: {relayStand: "Relais et étuis en attente (un nombre pair de tables : la table 1 et la dernière partagent une série ; chaque tour joué)", err_relay_mitchell: "Un relais avec étuis en attente appartient à un mouvement Mitchell.",
+    partnersWho: "Partenaires", partnersAnd: "et", makePartners: "Former la paire", err_not_pairs: "Les partenaires se choisissent seulement dans un Mitchell ou un Howell : un tournoi individuel change de partenaire à chaque tour.", err_same_entry: "Choisissez deux personnes différentes.",
     savedBoard: "Enregistré : étui {deal} à la table {table}", mv_mitchell: "Mitchell : par paires, N-S fixes, E-O et les étuis tournent", mv_howell: "Howell : par paires, chacune rencontre chaque autre une fois",
     pairsHelp: "Paires : les personnes deux par deux dans l'ordre d'inscription (1 et 2, 3 et 4…) ; le directeur peut les apparier autrement avant le début. Classement aux points de match, donne par donne. Le mouvement joue ses propres tours, au plus le nombre demandé.",
     board: "Étui", pairWord: "Paire", pairStandings: "Paires", fieldStandings: "Paires {field}", boardsN: "étuis {boards}",
@@ -432,7 +435,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "Les paires sont les personnes deux par deux : un nombre pair à partir de 4, pas {people}.",
     err_pairs_movement: "Ce mouvement ne peut pas placer {people} personnes avec ce nombre d'étuis par tour.",
     err_board_not_here: "La table {table} joue les étuis {boards} à ce tour, pas l'étui {board}."},
-  da: {partnersWho: "Makkere", partnersAnd: "og", makePartners: "Gør til makkere", err_not_pairs: "Makkere vælges kun i en Mitchell eller Howell: en individuel turnering skifter makker hver runde.", err_same_entry: "Vælg to forskellige personer.",
+  da: {relayStand: "Relæ og hvilebord (et lige antal borde: bord 1 og det sidste deler et sæt; hver runde spilles)", err_relay_mitchell: "Et relæ med hvilebord hører til en Mitchell-skifteplan.",
+    partnersWho: "Makkere", partnersAnd: "og", makePartners: "Gør til makkere", err_not_pairs: "Makkere vælges kun i en Mitchell eller Howell: en individuel turnering skifter makker hver runde.", err_same_entry: "Vælg to forskellige personer.",
     savedBoard: "Gemt: spil {deal} ved bord {table}", mv_mitchell: "Mitchell: par, N-S bliver, Ø-V og spillene flytter", mv_howell: "Howell: par, hvert par møder hvert andet én gang",
     pairsHelp: "Par: personerne to og to i den rækkefølge, de tilmelder sig (1 og 2, 3 og 4…); turneringslederen kan parre dem anderledes før start. Rangeret efter matchpoint, spil for spil. Skifteplanen spiller sine egne runder, højst det ønskede antal.",
     board: "Spil", pairWord: "Par", pairStandings: "Par", fieldStandings: "Par {field}", boardsN: "spil {boards}",
@@ -442,7 +446,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "Parrene er personerne to og to: et lige antal fra 4, ikke {people}.",
     err_pairs_movement: "Denne skifteplan kan ikke placere {people} personer med så mange spil pr. runde.",
     err_board_not_here: "Bord {table} spiller spil {boards} i denne runde, ikke spil {board}."},
-  ro: {partnersWho: "Parteneri", partnersAnd: "și", makePartners: "Fă-i parteneri", err_not_pairs: "Partenerii se aleg doar la Mitchell sau Howell: un turneu individual schimbă partenerii în fiecare rundă.", err_same_entry: "Alegeți două persoane diferite.",
+  ro: {relayStand: "Releu și masă de așteptare (un număr par de mese: masa 1 și ultima împart un set; fiecare rundă jucată)", err_relay_mitchell: "Un releu cu masă de așteptare ține de o rotație Mitchell.",
+    partnersWho: "Parteneri", partnersAnd: "și", makePartners: "Fă-i parteneri", err_not_pairs: "Partenerii se aleg doar la Mitchell sau Howell: un turneu individual schimbă partenerii în fiecare rundă.", err_same_entry: "Alegeți două persoane diferite.",
     savedBoard: "Salvat: boardul {deal} la masa {table}", mv_mitchell: "Mitchell: perechi, N-S stau, E-V și boardurile se mută", mv_howell: "Howell: perechi, fiecare o întâlnește o dată pe fiecare",
     pairsHelp: "Perechi: oamenii doi câte doi, în ordinea înscrierii (1 și 2, 3 și 4…); directorul îi poate împerechea altfel înainte de start. Clasament la puncte de meci, board cu board. Rotația își joacă propriile runde, cel mult câte s-au cerut.",
     board: "Board", pairWord: "Pereche", pairStandings: "Perechi", fieldStandings: "Perechi {field}", boardsN: "boardurile {boards}",
@@ -592,6 +597,7 @@ async function drivesPage() {
   const duplicate = h("input", {type: "checkbox", id: "nd-duplicate"});
   const rated = h("input", {type: "checkbox", id: "nd-rated", checked: true});
   const sitOut = h("input", {type: "checkbox", id: "nd-sitout"});
+  const relay = h("input", {type: "checkbox", id: "nd-relay"});
   const rankBy = h("select", {id: "nd-rank"}, ["total", "margin", "matchpoints"].map(b => h("option", {value: b, text: dt("by_" + b)})));
   const name = h("input", {id: "nd-name", maxlength: 64, required: true});
   const starts = h("input", {type: "datetime-local", id: "nd-starts"});
@@ -599,7 +605,8 @@ async function drivesPage() {
     e.preventDefault();
     const body = {name: name.value.trim(), family: family.value, movement: movement.value, mode: mode.value,
                   duplicate: duplicate.checked, rounds: Number(rounds.value), deals: Number(deals.value),
-                  round_minutes: Number(minutes.value), rated: rated.checked, rank_by: rankBy.value, sit_out: sitOut.checked};
+                  round_minutes: Number(minutes.value), rated: rated.checked, rank_by: rankBy.value, sit_out: sitOut.checked,
+                  relay: movement.value === "mitchell" && relay.checked};
     if (starts.value) body.starts_at = new Date(starts.value).getTime() / 1000;
     try {
       const d = await api("POST", "/api/drives", body);
@@ -615,6 +622,7 @@ async function drivesPage() {
     field("nd-mode", dt("mode"), mode), field("nd-movement", dt("movement"), movement), pairsHelp,
     h("label", {class: "check"}, duplicate, " ", dt("duplicate")),
     h("label", {class: "check"}, sitOut, " ", dt("sitOut")),
+    h("label", {class: "check"}, relay, " ", dt("relayStand")),
     h("div", {class: "row"}, field("nd-rounds", dt("rounds"), rounds), field("nd-deals", dt("dealsPerRound"), deals),
       field("nd-minutes", dt("minutes"), minutes)),
     field("nd-rank", dt("rankBy"), rankBy), h("label", {class: "check"}, rated, " ", dt("rated")),
@@ -624,6 +632,7 @@ async function drivesPage() {
   const pairsOnly = () => {
     const pairs = ["mitchell", "howell"].includes(movement.value);
     for (const x of [duplicate, sitOut, rankBy]) x.closest("label, .option").hidden = pairs;
+    relay.closest("label").hidden = movement.value !== "mitchell";
   };
   for (const x of [family, mode, movement]) x.addEventListener("change", pairsOnly);
   pairsOnly();

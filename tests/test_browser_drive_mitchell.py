@@ -97,6 +97,7 @@ def test_a_scorer_enters_a_board_of_a_mitchell_on_his_phone(browser: Any, server
     north.wait_for_selector("#sc-note.saved")
     assert north.locator("#sc-note").inner_text() == "Saved: board 4 at table 2"
     assert north.locator("#drive-tables li[data-table='2'] .boards").inner_text() == "boards 3-4"
+    assert north.locator("#drive-tables li[data-table='2'] .deals-done").inner_text() == "1 of 2 boards"
     north.screenshot(path=shots / "drive-mitchell-entry-phone.png", full_page=True)
     after = boss.get(f"/api/drives/{did}").json()
     [row] = [r for r in after["entry_states"] if r["table"] == 2]

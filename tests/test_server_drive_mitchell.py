@@ -144,6 +144,7 @@ def test_a_mitchell_of_three_tables_to_its_end(server: Server) -> None:
     # the print page and the CSV rank the pairs in their fields too
     printed = d.get(f"/api/drives/{did}/print").text
     assert "<h2>Pairs E-W</h2>" in printed and "<h2>Pairs N-S</h2>" in printed
+    assert "<th>Boards</th></tr>" in printed and "<th>Deals</th>" not in printed   # boards travel
     block = list(csv.DictReader(io.StringIO(text[text.index("field,place,pair"):])))
     assert [(r["field"], int(r["pair"])) for r in block] == [(p["field"], p["pair_no"]) for p in pairs]
     # the movement cards and the board slips

@@ -17,7 +17,8 @@ from openwhist.server.drives.cards import LANGUAGES
 __all__ = ["RESULT_WORDS", "results_html"]
 
 RESULT_WORDS: dict[str, dict[str, str]] = {
-    "en": {"standings": "Standings", "place": "Place", "no": "No.", "name": "Name", "total": "Total",
+    "en": {"board": "Board",
+           "standings": "Standings", "place": "Place", "no": "No.", "name": "Name", "total": "Total",
            "margin": "Margin", "matchpoints": "Matchpoints", "scaled": "Scaled", "tables": "Tables",
            "round": "Round", "table": "Table", "seats": "Seats", "deals": "Deals", "deal": "Deal",
            "computer": "computer", "pairs": "Pairs", "pair_col": "Pair", "boards": "Boards",
@@ -38,7 +39,8 @@ RESULT_WORDS: dict[str, dict[str, str]] = {
            "individual": "individual", "progressive": "progressive", "pairs_mv": "fixed pairs",
            "mitchell": "Mitchell", "howell": "Howell",
            "open": "open", "running": "being played", "paused": "paused", "finished": "finished"},
-    "nl": {"standings": "Stand", "place": "Plaats", "no": "Nr.", "name": "Naam", "total": "Totaal",
+    "nl": {"board": "Spel",
+           "standings": "Stand", "place": "Plaats", "no": "Nr.", "name": "Naam", "total": "Totaal",
            "margin": "Saldo", "matchpoints": "Matchpunten", "scaled": "Herschaald", "tables": "Tafels",
            "round": "Ronde", "table": "Tafel", "seats": "Plaatsen", "deals": "Spellen", "deal": "Spel",
            "computer": "computer", "pairs": "Paren", "pair_col": "Paar", "boards": "Spellen",
@@ -62,7 +64,8 @@ RESULT_WORDS: dict[str, dict[str, str]] = {
            "individual": "individueel", "progressive": "doorschuiven", "pairs_mv": "vaste paren",
            "mitchell": "Mitchell", "howell": "Howell",
            "open": "open", "running": "bezig", "paused": "gepauzeerd", "finished": "afgelopen"},
-    "fr": {"standings": "Classement", "place": "Place", "no": "N°", "name": "Nom", "total": "Total",
+    "fr": {"board": "Étui",
+           "standings": "Classement", "place": "Place", "no": "N°", "name": "Nom", "total": "Total",
            "margin": "Écart", "matchpoints": "Points de match", "scaled": "Ramené", "tables": "Tables",
            "round": "Tour", "table": "Table", "seats": "Places", "deals": "Donnes", "deal": "Donne",
            "computer": "ordinateur", "pairs": "Paires", "pair_col": "Paire", "boards": "Étuis",
@@ -87,7 +90,8 @@ RESULT_WORDS: dict[str, dict[str, str]] = {
            "individual": "individuel", "progressive": "progressif", "pairs_mv": "paires fixes",
            "mitchell": "Mitchell", "howell": "Howell",
            "open": "ouvert", "running": "en cours", "paused": "en pause", "finished": "terminé"},
-    "da": {"standings": "Stilling", "place": "Plads", "no": "Nr.", "name": "Navn", "total": "Total",
+    "da": {"board": "Spil",
+           "standings": "Stilling", "place": "Plads", "no": "Nr.", "name": "Navn", "total": "Total",
            "margin": "Margin", "matchpoints": "Matchpoint", "scaled": "Omregnet", "tables": "Borde",
            "round": "Runde", "table": "Bord", "seats": "Pladser", "deals": "Spil", "deal": "Spil",
            "computer": "computer", "pairs": "Par", "pair_col": "Par", "boards": "Spil",
@@ -109,7 +113,8 @@ RESULT_WORDS: dict[str, dict[str, str]] = {
            "individual": "individuel", "progressive": "progressiv", "pairs_mv": "faste par",
            "mitchell": "Mitchell", "howell": "Howell",
            "open": "åben", "running": "i gang", "paused": "på pause", "finished": "slut"},
-    "ro": {"standings": "Clasament", "place": "Locul", "no": "Nr.", "name": "Nume", "total": "Total",
+    "ro": {"board": "Board",
+           "standings": "Clasament", "place": "Locul", "no": "Nr.", "name": "Nume", "total": "Total",
            "margin": "Diferență", "matchpoints": "Puncte de meci", "scaled": "Raportat", "tables": "Mese",
            "round": "Runda", "table": "Masa", "seats": "Locuri", "deals": "Mâini", "deal": "Mâna",
            "computer": "computer", "pairs": "Perechi", "pair_col": "Pereche", "boards": "Boarduri",
@@ -152,6 +157,8 @@ def results_html(view: dict[str, Any], lang: str = "en") -> str:
     records and the corrections."""
     lang = lang if lang in LANGUAGES else "en"
     w = RESULT_WORDS[lang]
+    if view["movement"] in ("mitchell", "howell"):  # duplicate boards that travel: boards, not deals
+        w = w | {"deal": w["board"], "deals": w["boards"]}
     e = html.escape
     rounds = view["rounds"]
     st = view["standings"]

@@ -402,7 +402,8 @@ for (const [lang, words] of Object.entries(FAIR_TEXTS)) Object.assign(TEXTS[lang
 
 // Mitchell and Howell drives: pairs at real tables, boards that travel, matchpoints by board.
 const PAIRS_TEXTS = {
-  en: {relayStand: "Relay and bye stand (an even number of tables: tables 1 and the last share a set; every round played)", err_relay_mitchell: "A relay and bye stand belongs to a Mitchell movement.",
+  en: {boardsDone: "{n} of {m} boards", boardsPerRound: "Boards a round",
+    relayStand: "Relay and bye stand (an even number of tables: tables 1 and the last share a set; every round played)", err_relay_mitchell: "A relay and bye stand belongs to a Mitchell movement.",
     partnersWho: "Partners", partnersAnd: "and", makePartners: "Make partners", err_not_pairs: "Partners are chosen in a Mitchell or Howell only: an individual drive changes partners every round.", err_same_entry: "Name two different people.",
     savedBoard: "Saved: board {deal} at table {table}", mv_mitchell: "Mitchell: pairs, N-S stay, E-W and the boards move", mv_howell: "Howell: pairs, each meets every other once",
     pairsHelp: "Pairs: the people two by two in the order they register (1 and 2, 3 and 4…); the director can pair them otherwise before the start. Ranked by matchpoints, board by board. The movement plays its own rounds, at most those asked for.",
@@ -413,7 +414,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "The pairs are the people two by two: an even number of people from 4, not {people}.",
     err_pairs_movement: "This movement cannot seat {people} people with these boards a round.",
     err_board_not_here: "Table {table} plays boards {boards} this round, not board {board}."},
-  nl: {relayStand: "Relais en rustbord (een even aantal tafels: tafel 1 en de laatste delen een set; elke ronde gespeeld)", err_relay_mitchell: "Een relais met rustbord hoort bij een Mitchell-schema.",
+  nl: {boardsDone: "{n} van {m} spellen", boardsPerRound: "Spellen per ronde",
+    relayStand: "Relais en rustbord (een even aantal tafels: tafel 1 en de laatste delen een set; elke ronde gespeeld)", err_relay_mitchell: "Een relais met rustbord hoort bij een Mitchell-schema.",
     partnersWho: "Partners", partnersAnd: "en", makePartners: "Maak partners", err_not_pairs: "Partners worden alleen gekozen in een Mitchell of Howell: een individuele drive wisselt elke ronde van partner.", err_same_entry: "Kies twee verschillende mensen.",
     savedBoard: "Opgeslagen: spel {deal} aan tafel {table}", mv_mitchell: "Mitchell: paren, N-Z blijven zitten, O-W en de spellen schuiven", mv_howell: "Howell: paren, elk paar treft elk ander één keer",
     pairsHelp: "Paren: de mensen twee aan twee in de volgorde van inschrijving (1 en 2, 3 en 4…); de wedstrijdleider kan ze voor de start anders koppelen. Rangschikking op matchpunten, spel voor spel. Het schema speelt zijn eigen ronden, hoogstens het gevraagde aantal.",
@@ -424,7 +426,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "De paren zijn de mensen twee aan twee: een even aantal vanaf 4, niet {people}.",
     err_pairs_movement: "Dit schema kan geen {people} mensen plaatsen met zoveel spellen per ronde.",
     err_board_not_here: "Tafel {table} speelt deze ronde de spellen {boards}, niet spel {board}."},
-  fr: {relayStand: "Relais et étuis en attente (un nombre pair de tables : la table 1 et la dernière partagent une série ; chaque tour joué)", err_relay_mitchell: "Un relais avec étuis en attente appartient à un mouvement Mitchell.",
+  fr: {boardsDone: "{n} étuis sur {m}", boardsPerRound: "Étuis par tour",
+    relayStand: "Relais et étuis en attente (un nombre pair de tables : la table 1 et la dernière partagent une série ; chaque tour joué)", err_relay_mitchell: "Un relais avec étuis en attente appartient à un mouvement Mitchell.",
     partnersWho: "Partenaires", partnersAnd: "et", makePartners: "Former la paire", err_not_pairs: "Les partenaires se choisissent seulement dans un Mitchell ou un Howell : un tournoi individuel change de partenaire à chaque tour.", err_same_entry: "Choisissez deux personnes différentes.",
     savedBoard: "Enregistré : étui {deal} à la table {table}", mv_mitchell: "Mitchell : par paires, N-S fixes, E-O et les étuis tournent", mv_howell: "Howell : par paires, chacune rencontre chaque autre une fois",
     pairsHelp: "Paires : les personnes deux par deux dans l'ordre d'inscription (1 et 2, 3 et 4…) ; le directeur peut les apparier autrement avant le début. Classement aux points de match, donne par donne. Le mouvement joue ses propres tours, au plus le nombre demandé.",
@@ -435,7 +438,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "Les paires sont les personnes deux par deux : un nombre pair à partir de 4, pas {people}.",
     err_pairs_movement: "Ce mouvement ne peut pas placer {people} personnes avec ce nombre d'étuis par tour.",
     err_board_not_here: "La table {table} joue les étuis {boards} à ce tour, pas l'étui {board}."},
-  da: {relayStand: "Relæ og hvilebord (et lige antal borde: bord 1 og det sidste deler et sæt; hver runde spilles)", err_relay_mitchell: "Et relæ med hvilebord hører til en Mitchell-skifteplan.",
+  da: {boardsDone: "{n} af {m} spil", boardsPerRound: "Spil pr. runde",
+    relayStand: "Relæ og hvilebord (et lige antal borde: bord 1 og det sidste deler et sæt; hver runde spilles)", err_relay_mitchell: "Et relæ med hvilebord hører til en Mitchell-skifteplan.",
     partnersWho: "Makkere", partnersAnd: "og", makePartners: "Gør til makkere", err_not_pairs: "Makkere vælges kun i en Mitchell eller Howell: en individuel turnering skifter makker hver runde.", err_same_entry: "Vælg to forskellige personer.",
     savedBoard: "Gemt: spil {deal} ved bord {table}", mv_mitchell: "Mitchell: par, N-S bliver, Ø-V og spillene flytter", mv_howell: "Howell: par, hvert par møder hvert andet én gang",
     pairsHelp: "Par: personerne to og to i den rækkefølge, de tilmelder sig (1 og 2, 3 og 4…); turneringslederen kan parre dem anderledes før start. Rangeret efter matchpoint, spil for spil. Skifteplanen spiller sine egne runder, højst det ønskede antal.",
@@ -446,7 +450,8 @@ const PAIRS_TEXTS = {
     err_pairs_people: "Parrene er personerne to og to: et lige antal fra 4, ikke {people}.",
     err_pairs_movement: "Denne skifteplan kan ikke placere {people} personer med så mange spil pr. runde.",
     err_board_not_here: "Bord {table} spiller spil {boards} i denne runde, ikke spil {board}."},
-  ro: {relayStand: "Releu și masă de așteptare (un număr par de mese: masa 1 și ultima împart un set; fiecare rundă jucată)", err_relay_mitchell: "Un releu cu masă de așteptare ține de o rotație Mitchell.",
+  ro: {boardsDone: "{n} din {m} boarduri", boardsPerRound: "Boarduri pe rundă",
+    relayStand: "Releu și masă de așteptare (un număr par de mese: masa 1 și ultima împart un set; fiecare rundă jucată)", err_relay_mitchell: "Un releu cu masă de așteptare ține de o rotație Mitchell.",
     partnersWho: "Parteneri", partnersAnd: "și", makePartners: "Fă-i parteneri", err_not_pairs: "Partenerii se aleg doar la Mitchell sau Howell: un turneu individual schimbă partenerii în fiecare rundă.", err_same_entry: "Alegeți două persoane diferite.",
     savedBoard: "Salvat: boardul {deal} la masa {table}", mv_mitchell: "Mitchell: perechi, N-S stau, E-V și boardurile se mută", mv_howell: "Howell: perechi, fiecare o întâlnește o dată pe fiecare",
     pairsHelp: "Perechi: oamenii doi câte doi, în ordinea înscrierii (1 și 2, 3 și 4…); directorul îi poate împerechea altfel înainte de start. Clasament la puncte de meci, board cu board. Rotația își joacă propriile runde, cel mult câte s-au cerut.",
@@ -697,7 +702,7 @@ function cardBox(d) {
   return h("section", {class: "card-box wide", "aria-labelledby": "sc-card-h"}, h("div", {class: "standings-box"},
     h("table", {class: "standings score-card", id: "score-card"},
       h("caption", {id: "sc-card-h", text: dt("scoreCard")}),
-      h("thead", {}, h("tr", {}, [dt("roundN", {n: ""}), dt("table"), dt("deal"), dt("partner"), dt("result"),
+      h("thead", {}, h("tr", {}, [dt("roundN", {n: ""}), dt("table"), dealWord(d), dt("partner"), dt("result"),
                                   dt("score"), dt("running")].map(x => h("th", {text: x})))),
       h("tbody", {}, d.card.map(r => h("tr", {}, h("td", {text: r.round}), h("td", {text: r.table}),
         h("td", {text: r.deal}), h("td", {text: r.partner ?? (r.computer_partner ? dt("computer") : "–")}), h("td", {text: r.detail}),
@@ -716,7 +721,7 @@ function tablesList(d) {
     h("strong", {text: `${dt("roundN", {n: x.round})} · ${dt("tableN", {n: x.table})}`}), " ",
     h("span", {class: "seats", text: x.seats.map(s => `${seatWord(s.seat, x.seats.length)}: ${who(s)}`).join(", ")}), " ",
     x.boards ? h("span", {class: "boards", text: dt("boardsN", {boards: boardRange(x.boards)})}) : null, x.boards ? " " : null,
-    h("span", {class: "deals-done", text: dt("dealsDone", {n: x.deals_done, m: d.deals})}),
+    h("span", {class: "deals-done", text: dt(travels(d) ? "boardsDone" : "dealsDone", {n: x.deals_done, m: d.deals})}),
     x.table_id && d.mode === "online" ? h("a", {href: `#table/${x.table_id}`, class: "button", text: dt("open")}) : null));
   return h("section", {class: "card-box", "aria-labelledby": "tb-h"}, h("h2", {id: "tb-h", text: dt("tables")}),
     h("ul", {class: "tables", id: "drive-tables"}, rows));
@@ -823,7 +828,7 @@ async function drivePage(id) {
       h("div", {class: "topline"}, h("a", {href: "#drives", class: "button", text: dt("drives")}),
         h("h2", {id: "drive-name", text: d.name}),
         h("p", {class: "whose", id: "drive-state", role: "status", text: stateLine(d)})),
-      h("p", {class: "drive-meta", text: `${dt("mv_" + d.movement)} · ${dt("mode_" + d.mode).split(":")[0]} · ${dt("rounds")}: ${d.rounds} · ${dt("dealsPerRound")}: ${d.deals}${d.duplicate ? " · " + dt("duplicate").split(":")[0] : ""}${d.state === "open" ? " · " + when(d) : ""}`}),
+      h("p", {class: "drive-meta", text: `${dt("mv_" + d.movement)} · ${dt("mode_" + d.mode).split(":")[0]} · ${dt("rounds")}: ${d.rounds} · ${dt(travels(d) ? "boardsPerRound" : "dealsPerRound")}: ${d.deals}${d.duplicate ? " · " + dt("duplicate").split(":")[0] : ""}${d.state === "open" ? " · " + when(d) : ""}`}),
       winners.length ? h("p", {class: "winner", id: "drive-winner", text: dt("winner", {names: winners.join(", ")})}) : null,
       actions,
       h("div", {class: "columns"}, placeBox(d), directorBox(d, act), entriesBox(d, act), correctBox(d, variant, act),
@@ -908,7 +913,7 @@ async function hallPage(id) {
       d.state === "finished" ? h("p", {class: "winner", text: dt("winner", {names: winnersOf(d).join(", ")})}) : null,
       standingsTable(d, true),
       current.length && d.state !== "finished" ? h("ul", {class: "hall-tables"}, current.map(x => h("li", {},
-        h("strong", {text: dt("tableN", {n: x.table})}), " ", dt("dealsDone", {n: x.deals_done, m: d.deals})))) : null);
+        h("strong", {text: dt("tableN", {n: x.table})}), " ", dt(travels(d) ? "boardsDone" : "dealsDone", {n: x.deals_done, m: d.deals})))) : null);
   };
   render(await api("GET", `/api/drives/${id}`));
   every(3, root, async () => render(await api("GET", `/api/drives/${id}`)));
@@ -957,7 +962,10 @@ function entryFields(v, seats, prefix) {
 
 // --- fair results: entries confirmed by the other side, the director's corrections and locks ---------
 
-const where = x => `${dt("roundN", {n: x.round})} · ${dt("tableN", {n: x.table})} · ${dt("deal")} ${x.deal}`;
+// a Mitchell's or Howell's duplicate boards travel: their words say "board", not "deal"
+const travels = d => ["mitchell", "howell"].includes(d.movement);
+const dealWord = d => dt(travels(d) ? "board" : "deal");
+const where = (x, d) => `${dt("roundN", {n: x.round})} · ${dt("tableN", {n: x.table})} · ${dealWord(d)} ${x.deal}`;
 
 // The entries at the caller's tables (every table for the director): each one's state, a button
 // to confirm it for the other side, to lock or unlock it for the director.
@@ -971,7 +979,7 @@ function entriesBox(d, act) {
     h("h2", {id: "es-h", text: dt("entryStates")}),
     h("ul", {class: "entry-states"}, rows.map(x => h("li", {"data-round": x.round, "data-table": x.table, "data-deal": x.deal,
       "data-state": x.state, class: x.state},
-      h("strong", {text: where(x)}), " ", x.detail, " · ",
+      h("strong", {text: where(x, d)}), " ", x.detail, " · ",
       h("span", {class: "state", text: dt("es_" + x.state, {proposed: x.proposed ?? ""}) + (x.locked ? ` · ${dt("locked")}` : "")}),
       x.can_confirm ? h("button", {type: "button", class: "primary confirm", text: dt("confirm"), onclick: () => post("confirm", key(x))}) : null,
       d.director ? h("button", {type: "button", class: "lock", text: dt(x.locked ? "unlock" : "lock"),
@@ -985,7 +993,7 @@ function correctionsBox(d) {
   return h("section", {class: "card-box", id: "corrections", "aria-labelledby": "co-h"},
     h("h2", {id: "co-h", text: dt("corrections")}),
     h("ul", {class: "corrections"}, d.corrections.map(c => h("li", {},
-      h("strong", {text: where(c)}), ` · ${dt("act_" + c.action)} · ${new Date(c.at * 1000).toLocaleString(language())}`,
+      h("strong", {text: where(c, d)}), ` · ${dt("act_" + c.action)} · ${new Date(c.at * 1000).toLocaleString(language())}`,
       c.action === "correct" ? ` · ${c.before ?? "–"} → ${c.after}` : "", c.reason ? ` · ${c.reason}` : ""))));
 }
 

@@ -179,14 +179,14 @@ def corrections_shown(drive: dict[str, Any], user_id: int | None) -> list[dict[s
 
 
 def fair_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
-    """What :func:`drive_view` adds for fair results: the sit-out setting, whether the
+    """What :func:`drive_view` adds for fair results: the sit-out and relay settings, whether the
     caller sits out this round, the states of the entries at his tables and the log of
     corrections he may see."""
     mine = next((e["number"] for e in drive["entries"]
                  if user_id is not None and e["user_id"] == user_id), None)
     sitting = (mine is not None and drive["state"] in ("running", "paused") and drive["round_no"] >= 1
                and not any(mine in t["seats"] for t in drive["tables"] if t["round_no"] == drive["round_no"]))
-    return {"sit_out": bool(drive.get("sit_out")), "sitting_out": sitting,
+    return {"sit_out": bool(drive.get("sit_out")), "relay": bool(drive.get("relay")), "sitting_out": sitting,
             "entry_states": entry_states(drive, user_id),
             "corrections": corrections_shown(drive, user_id)}
 

@@ -90,7 +90,6 @@ def drive_view(drive: dict[str, Any], user_id: int | None) -> dict[str, Any]:
         )
     }
     out["director"] = director
-    out["relay"] = bool(drive.get("relay"))
     clock = drive["paused_at"] or time.time()  # a paused round's clock stands still
     out["round_ends_in"] = (
         round(max(0.0, drive["round_started"] + drive["round_minutes"] * 60 - clock))

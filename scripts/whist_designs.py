@@ -29,9 +29,29 @@ The prime powers v = 4n + 1 and their products (45, 65...) need no search (desig
 builds them over fields) and are left out. Every round found is checked by counting
 before it is kept, with the command line that finds it again (FOUND_BY). Needs numba.
 
+--tabu looks by a tabu search instead: each step the best swap of two elements, one in a
+pair counted wrongly, of those not moved in the last --tenure steps (unless it reaches a
+cost below the least yet), four random swaps after 2,000 steps without a new least, and
+at each new least cost of 4 or less every two swaps in turn (50,000 steps a try, or
+--steps). It reaches a cost of 2 or 4 in most tries where the annealing ends near 10, but
+no more often finishes.
+
+--triple looks for a triplewhist round (a TWh(v): the games seated N, E, S, W, every
+difference also once among the opponents of the first kind, at N and E or S and W, and
+once among those of the second, at E and S or W and N; the prime powers too, as their
+cyclotomic rounds are none), with --multiplier (the fourth powers of Z_p for primes p = 5
+mod 8, as Anderson, Cohen and Finizio built them) or --tabu. --orient seats the games of
+each round kept, where it can, so that it is a triplewhist round: turning a game (a, b,
+c, d) to (a, d, c, b) keeps its partners and opponents and swaps the kinds, and each
+difference, twice among a round's opponents, must fall once in each kind, a condition of
+parity on the two games it falls in, solved exactly. The v whose rounds are triplewhist
+are written as TRIPLEWHIST.
+
     python scripts/whist_designs.py 8 12 16 20        # search these v, merge into the data
     python scripts/whist_designs.py --up-to 64        # every v from 8 to 64 not yet kept
     python scripts/whist_designs.py 56 --multiplier 46 --budget 300
+    python scripts/whist_designs.py 29 --triple --multiplier 7 --budget 60
+    python scripts/whist_designs.py --orient          # seat the rounds kept as TWh, where some do
 """
 
 from __future__ import annotations
@@ -59,7 +79,9 @@ HEAD = '''"""Starting rounds of Z-cyclic whist tournaments Wh(v), found by scrip
 under a multiplier; each checked by counting there and in tests/test_drive_designs.py).
 Games of four, a and c partners against b and d; for v = 4n the infinite point is written
 v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
-were found by the plain search, without --multiplier, under a time budget)."""
+were found by the plain search, without --multiplier, under a time budget). TRIPLEWHIST:
+the v whose round, its games seated N, E, S, W as written, is a triplewhist one (found
+with --triple, or seated so by --orient)."""
 
 STARTS: dict[int, tuple[int, ...]] = {
 '''

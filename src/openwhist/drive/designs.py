@@ -40,6 +40,14 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   ``m = 46`` of order 10 in Z_55, one base game and four free; 64: ``m = 58`` of order 3
   in Z_63, five base games and the free game of 0, 21, 42 and the infinite point).
 
+- a triplewhist starting round (:func:`is_triplewhist`), where one is kept, before all
+  those: every difference also once among the opponents of each kind, so that seated as
+  written every two people are opponents once at N and E or S and W and once at E and S
+  or W and N. The primes p = 4n + 1 from 29 on take such a round, invariant under the
+  fourth powers (or, for p = 1 mod 8, the powers of odd order) of Z_p, in place of the
+  cyclotomic one; others were found by the same search or are the rounds above, their
+  games turned so (``--orient``).
+
 The tests count every v from 4 to 64 rather than trust the constructions.
 """
 
@@ -189,7 +197,7 @@ def tournament(v: int) -> Design:
     """
     if v == 4:
         return _developed(4, (0, 1, 3, 2))
-    if v in STARTS:
+    if v in STARTS:  # a triplewhist round kept for a prime power comes before its field's
         return _developed(v, STARTS[v])
     if v % 4 == 1 and v <= MAX_PRIME_POWER and _prime_power(v) is not None:
         return _cyclotomic(v)

@@ -29,18 +29,11 @@ The prime powers v = 4n + 1 and their products (45, 65...) need no search (desig
 builds them over fields) and are left out. Every round found is checked by counting
 before it is kept, with the command line that finds it again (FOUND_BY). Needs numba.
 
---tabu looks by a tabu search instead: each step the best swap of two elements, one in a
-pair counted wrongly, of those not moved in the last --tenure steps (unless it reaches a
-cost below the least yet), four random swaps after 2,000 steps without a new least, and
-at each new least cost of 4 or less every two swaps in turn (50,000 steps a try, or
---steps). It reaches a cost of 2 or 4 in most tries where the annealing ends near 10, but
-no more often finishes.
-
 --triple looks for a triplewhist round (a TWh(v): the games seated N, E, S, W, every
 difference also once among the opponents of the first kind, at N and E or S and W, and
 once among those of the second, at E and S or W and N; the prime powers too, as their
 cyclotomic rounds are none), with --multiplier (the fourth powers of Z_p for primes p = 5
-mod 8, as Anderson, Cohen and Finizio built them) or --tabu. --orient seats the games of
+mod 8, as Anderson, Cohen and Finizio built them; 1 for none). --orient seats the games of
 each round kept, where it can, so that it is a triplewhist round: turning a game (a, b,
 c, d) to (a, d, c, b) keeps its partners and opponents and swaps the kinds, and each
 difference, twice among a round's opponents, must fall once in each kind, a condition of
@@ -385,117 +378,6 @@ def _anneal_orbits(elems, cls, n_cls, rep_slots, copies, steps, seed, temp, kind
     return cost
 
 
-@numba.njit(cache=True)  # type: ignore[untyped-decorator]
-def _swap_delta(elems, i, j, cls, cnt, tgt, kinds, keep):  # type: ignore[no-untyped-def]
-    """The change of cost from swapping slots i and j (kept when ``keep``, else undone)."""
-    gi, gj = i // 4, j // 4
-    delta = _game(elems, gi, cls, cnt, tgt, kinds, -1)
-    if gj != gi:
-        delta += _game(elems, gj, cls, cnt, tgt, kinds, -1)
-    elems[i], elems[j] = elems[j], elems[i]
-    delta += _game(elems, gi, cls, cnt, tgt, kinds, 1)
-    if gj != gi:
-        delta += _game(elems, gj, cls, cnt, tgt, kinds, 1)
-    if not keep:
-        _game(elems, gi, cls, cnt, tgt, kinds, -1)
-        if gj != gi:
-            _game(elems, gj, cls, cnt, tgt, kinds, -1)
-        elems[i], elems[j] = elems[j], elems[i]
-        _game(elems, gi, cls, cnt, tgt, kinds, 1)
-        if gj != gi:
-            _game(elems, gj, cls, cnt, tgt, kinds, 1)
-    return delta
-
-
-@numba.njit(cache=True)  # type: ignore[untyped-decorator]
-def _repair(elems, cls, cnt, tgt, kinds, cost):  # type: ignore[no-untyped-def]
-    """Every two swaps in turn, the first of a slot in a pair counted wrongly, the second of
-    a slot wrong after the first: whether one pair of them reaches cost 0 (kept if so)."""
-    slots = elems.shape[0]
-    for i in range(slots):
-        if not _bad(elems, i, cls, cnt, tgt, kinds):
-            continue
-        for j in range(slots):
-            if j == i or (tgt.shape[0] == 2 and i // 4 == j // 4 and (i - j) % 2 == 0):
-                continue
-            c1 = cost + _swap_delta(elems, i, j, cls, cnt, tgt, kinds, True)
-            if c1 == 0:
-                return True
-            if c1 <= cost + 6:
-                for k in range(slots):
-                    if not _bad(elems, k, cls, cnt, tgt, kinds):
-                        continue
-                    for m in range(k + 1, slots):
-                        if tgt.shape[0] == 2 and k // 4 == m // 4 and (k - m) % 2 == 0:
-                            continue
-                        if c1 + _swap_delta(elems, k, m, cls, cnt, tgt, kinds, False) == 0:
-                            _swap_delta(elems, k, m, cls, cnt, tgt, kinds, True)
-                            return True
-            _swap_delta(elems, i, j, cls, cnt, tgt, kinds, True)
-    return False
-
-
-@numba.njit(cache=True)  # type: ignore[untyped-decorator]
-def _tabu(elems, cls, n_cls, steps, seed, tenure, kick, repair, kinds, tgt):  # type: ignore[no-untyped-def]
-    """Tabu search on the difference counts: each step makes the best swap of two slots, one
-    of them in a pair whose difference is counted wrongly, of those that move no element
-    moved in the last ``tenure`` to ``2 * tenure`` steps (unless it reaches a cost below the
-    least yet); after ``kick`` steps without a new least, four random swaps; at each new
-    least cost up to ``repair``, :func:`_repair`. Returns the least cost reached, the round
-    left at it (partners swapped inside a game only where the kinds of opponents count)."""
-    np.random.seed(seed)
-    slots = elems.shape[0]
-    cnt = np.zeros((tgt.shape[0], n_cls), np.int64)
-    cost = n_cls * (tgt * tgt).sum()
-    for g in range(slots // 4):
-        cost += _game(elems, g, cls, cnt, tgt, kinds, 1)
-    least, since = cost, 0
-    kept = elems.copy()
-    until = np.zeros(elems.max() + 1, np.int64)
-    bad = np.zeros(slots, np.bool_)
-    for it in range(steps):
-        if cost == 0:
-            return 0
-        for i in range(slots):
-            bad[i] = _bad(elems, i, cls, cnt, tgt, kinds)
-        best, n_best, bi, bj = 1 << 30, 0, -1, -1
-        for i in range(slots):
-            if not bad[i]:
-                continue
-            for j in range(slots):
-                if j == i or (bad[j] and j < i) or (
-                        tgt.shape[0] == 2 and i // 4 == j // 4 and (i - j) % 2 == 0):
-                    continue
-                delta = _swap_delta(elems, i, j, cls, cnt, tgt, kinds, False)
-                if (until[elems[i]] > it or until[elems[j]] > it) and cost + delta >= least:
-                    continue
-                if delta < best:
-                    best, n_best, bi, bj = delta, 1, i, j
-                elif delta == best:
-                    n_best += 1
-                    if np.random.randint(n_best) == 0:
-                        bi, bj = i, j
-        if bi < 0:
-            continue
-        cost += _swap_delta(elems, bi, bj, cls, cnt, tgt, kinds, True)
-        until[elems[bi]] = it + tenure + np.random.randint(tenure + 1)
-        until[elems[bj]] = it + tenure + np.random.randint(tenure + 1)
-        since += 1
-        if cost < least:
-            least, since = cost, 0
-            kept[:] = elems
-            if cost <= repair and _repair(elems, cls, cnt, tgt, kinds, cost):
-                return 0
-        elif since > kick:
-            since = 0
-            for _k in range(4):
-                i, j = np.random.randint(slots), np.random.randint(slots)
-                if i != j:
-                    cost += _swap_delta(elems, i, j, cls, cnt, tgt, kinds, True)
-    elems[:] = kept
-    return least
-
-
 def multiplier_order(n_mod: int, m: int) -> int:
     """The order of m among the units of Z_n_mod; 0 if m is no unit or its powers reach -1
     (a base game's differences d and -d would then count twice)."""
@@ -591,17 +473,6 @@ def search(v: int, seed: int, steps: int = 2_000_000, temp: float = 0.6) -> list
     return [int(x) for x in arr] if left == 0 else None
 
 
-def search_tabu(v: int, seed: int, steps: int = 200_000, tenure: int = 10,
-                kick: int = 2_000, repair: int = 4, triple: bool = False) -> tuple[list[int], int]:
-    """One seeded try at a starting round for Wh(v) by the tabu search (:func:`_tabu`):
-    the round with the least cost reached and that cost (0: a Wh(v))."""
-    n_mod = v - 1 if v % 4 == 0 else v
-    elems = list(range(v)) if v % 4 == 0 else list(range(1, v))
-    arr = np.array(np.random.default_rng(seed).permutation(elems), np.int64)
-    left = _tabu(arr, _classes(v), (n_mod - 1) // 2, steps, seed, tenure, kick, repair, *kinds_of(triple))
-    return [int(x) for x in arr], int(left)
-
-
 def kept() -> tuple[dict[int, list[int]], dict[int, str]]:
     """The starting rounds in the data module now, and how each was found (where told)."""
     if not DATA.exists():
@@ -633,13 +504,7 @@ def main() -> int:
     ap.add_argument("--up-to", type=int, default=0, help="search every v from 8 to this not kept yet")
     ap.add_argument("--budget", type=float, default=600.0, help="seconds per v (default 600)")
     ap.add_argument("--temp", type=float, default=0.6, help="the annealing temperature (default 0.6)")
-    ap.add_argument("--steps", type=int, default=0,
-                    help="moves per seeded try (default 2000000; with --tabu 50000)")
-    ap.add_argument("--tabu", action="store_true",
-                    help="the tabu search rather than the annealing: each step the best swap of "
-                         "two elements not moved lately, near misses repaired by every two swaps")
-    ap.add_argument("--tenure", type=int, default=10,
-                    help="with --tabu: steps an element moved stays put, at least (default 10)")
+    ap.add_argument("--steps", type=int, default=2_000_000, help="moves per seeded try (default 2000000)")
     ap.add_argument("--multiplier", type=int, default=0,
                     help="look for a round invariant under x -> m x in Z_N (m a unit whose powers "
                          "never reach -1; 1: every element its own orbit): base games and their "
@@ -655,9 +520,9 @@ def main() -> int:
                     help="seat the games of each round kept so it develops into a TWh(v), where "
                          "some seating does (no search), and write the data")
     args = ap.parse_args()
-    if args.triple and not (args.tabu or args.multiplier):
-        ap.error("--triple needs --tabu or --multiplier (the plain annealing counts opponents of "
-                 "one kind)")
+    if args.triple and not args.multiplier:
+        ap.error("--triple needs --multiplier (1 for none: the plain annealing counts opponents "
+                 "of one kind)")
     found, how = kept()
     if args.orient:
         for v in sorted(found):
@@ -670,25 +535,20 @@ def main() -> int:
             return 0
     wanted = args.v or [v for v in range(8, args.up_to + 1) if v % 4 in (0, 1) and v not in found]
     temp = args.temp
-    steps = args.steps or (50_000 if args.tabu else 2_000_000)
+    steps = args.steps
     for v in wanted:
         if v % 4 not in (0, 1) or v < 8 or (is_built(v) and not args.triple):
             print(f"v={v}: not searched (not 4n or 4n + 1, or built over fields)", file=sys.stderr)
             continue
         n_mod = v - 1 if v % 4 == 0 else v
-        if args.multiplier and not args.tabu and not multiplier_order(n_mod, args.multiplier):
+        if args.multiplier and not multiplier_order(n_mod, args.multiplier):
             print(f"v={v}: {args.multiplier} is no multiplier for Z_{n_mod} (not a unit, or a "
                   "power of it is -1)", file=sys.stderr)
             continue
         t0, seed, ends, hit = time.monotonic(), args.seed, Counter[int](), False
         cpu0 = time.process_time()
         while time.monotonic() - t0 < args.budget:
-            if args.tabu:
-                start, left = search_tabu(v, seed, steps=steps, tenure=args.tenure, triple=args.triple)
-                ends[left] += 1
-                if left:
-                    start = None
-            elif args.multiplier:
+            if args.multiplier:
                 start = search_orbits(v, args.multiplier, seed, steps=steps, temp=temp, free=args.free,
                                       triple=args.triple)
                 ends[LEFT[0]] += 1
@@ -699,9 +559,7 @@ def main() -> int:
                 multiplier = f" --multiplier {args.multiplier}" if args.multiplier else ""
                 multiplier += f" --free {args.free}" if args.free else ""
                 triple = " --triple" if args.triple else ""
-                how[v] = (f"scripts/whist_designs.py {v}{triple} --tabu --tenure {args.tenure} "
-                          f"--steps {steps} --seed {seed}" if args.tabu else
-                          f"scripts/whist_designs.py {v}{multiplier}{triple} --temp {temp} "
+                how[v] = (f"scripts/whist_designs.py {v}{multiplier}{triple} --temp {temp} "
                           f"--steps {steps} --seed {seed}")
                 write(found, how)
                 hit = True

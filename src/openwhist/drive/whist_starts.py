@@ -3,7 +3,9 @@
 under a multiplier; each checked by counting there and in tests/test_drive_designs.py).
 Games of four, a and c partners against b and d; for v = 4n the infinite point is written
 v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
-were found by the plain search, without --multiplier, under a time budget)."""
+were found by the plain search, without --multiplier, under a time budget). TRIPLEWHIST:
+the v whose round, its games seated N, E, S, W as written, is a triplewhist one (found
+with --triple, or seated so by --orient)."""
 
 STARTS: dict[int, tuple[int, ...]] = {
     8: (2, 6, 3, 4, 5, 0, 1, 7),
@@ -11,9 +13,9 @@ STARTS: dict[int, tuple[int, ...]] = {
     16: (14, 7, 13, 9, 6, 12, 0, 2, 11, 10, 8, 3, 15, 5, 4, 1),
     20: (18, 3, 17, 6, 4, 10, 13, 12, 1, 8, 7, 16, 15, 19, 11, 9, 2, 5, 14, 0),
     21: (4, 14, 6, 11, 3, 18, 13, 9, 2, 12, 19, 20, 16, 15, 17, 8, 5, 7, 10, 1),
-    24: (13, 21, 6, 11, 9, 14, 15, 18, 1, 4, 10, 3, 5, 23, 7, 17, 22, 0, 19, 12, 2, 8, 20, 16),
-    28: (16, 26, 22, 2, 27, 14, 11, 21, 8, 20, 23, 12, 3, 19, 25, 17, 6, 4, 24, 5, 13, 7, 9, 18, 15,
-        10, 1, 0),
+    24: (1, 16, 0, 7, 10, 5, 3, 15, 19, 6, 2, 4, 11, 14, 23, 22, 12, 18, 9, 13, 21, 20, 17, 8),
+    28: (24, 0, 11, 4, 2, 16, 17, 25, 12, 27, 7, 6, 21, 15, 1, 26, 20, 8, 23, 18, 22, 5, 14, 3, 13,
+        9, 19, 10),
     29: (27, 1, 28, 3, 26, 16, 13, 19, 10, 24, 5, 14, 15, 7, 22, 21, 8, 25, 4, 17, 12, 23, 6, 11,
         18, 20, 9, 2),
     32: (12, 21, 2, 4, 1, 13, 17, 22, 7, 23, 6, 20, 15, 11, 8, 9, 31, 19, 29, 14, 27, 24, 16, 5, 30,
@@ -32,6 +34,8 @@ STARTS: dict[int, tuple[int, ...]] = {
         16, 5, 12, 14, 19, 6, 34, 37, 30, 2, 1, 35, 38, 17, 36, 11, 3, 9, 43, 39),
     48: (10, 8, 18, 47, 7, 13, 26, 40, 0, 19, 23, 3, 1, 45, 30, 12, 9, 31, 43, 35, 34, 28, 36, 29,
         37, 20, 5, 25, 27, 38, 33, 2, 42, 44, 21, 4, 39, 46, 17, 16, 24, 11, 15, 14, 32, 41, 22, 6),
+    49: (25, 39, 30, 28, 12, 6, 27, 24, 44, 48, 37, 5, 21, 2, 47, 22, 15, 43, 18, 7, 17, 33, 26, 34,
+        46, 19, 32, 3, 42, 11, 38, 23, 9, 16, 1, 14, 20, 10, 45, 40, 8, 31, 29, 41, 35, 36, 13, 4),
     52: (31, 1, 42, 39, 11, 2, 33, 27, 22, 4, 15, 3, 44, 8, 30, 6, 37, 16, 9, 12, 23, 32, 18, 24,
         46, 13, 36, 48, 41, 26, 21, 45, 29, 43, 5, 25, 50, 10, 35, 7, 47, 28, 38, 40, 20, 19, 14,
         49, 0, 51, 17, 34),
@@ -50,15 +54,18 @@ STARTS: dict[int, tuple[int, ...]] = {
 }
 FOUND_BY: dict[int, str] = {
     20: 'scripts/whist_designs.py 20 --multiplier 17 --triple --temp 0.6 --steps 300000 --seed 1',
+    24: 'scripts/whist_designs.py 24 --multiplier 18 --triple --temp 0.6 --steps 300000 --seed 81',
+    28: 'scripts/whist_designs.py 28 --multiplier 1 --triple --temp 0.6 --steps 300000 --seed 13',
     29: 'scripts/whist_designs.py 29 --multiplier 16 --triple --temp 0.6 --steps 200000 --seed 0',
     37: 'scripts/whist_designs.py 37 --multiplier 7 --triple --temp 0.6 --steps 200000 --seed 0',
     41: 'scripts/whist_designs.py 41 --multiplier 10 --triple --temp 0.6 --steps 200000 --seed 0',
     44: 'scripts/whist_designs.py 44 --multiplier 1 --temp 0.4 --steps 2000000 --seed 546',
     48: 'scripts/whist_designs.py 48 --multiplier 1 --temp 0.4 --steps 2000000 --seed 4622',
+    49: 'scripts/whist_designs.py 49 --multiplier 30 --triple --temp 0.6 --steps 300000 --seed 13',
     52: 'scripts/whist_designs.py 52 --multiplier 2 --temp 0.6 --steps 2000000 --seed 3',
     53: 'scripts/whist_designs.py 53 --multiplier 10 --triple --temp 0.6 --steps 200000 --seed 0',
     56: 'scripts/whist_designs.py 56 --multiplier 46 --temp 0.6 --steps 2000000 --seed 0',
     61: 'scripts/whist_designs.py 61 --multiplier 12 --triple --temp 0.6 --steps 200000 --seed 1',
     64: 'scripts/whist_designs.py 64 --multiplier 58 --temp 0.6 --steps 2000000 --seed 1',
 }
-TRIPLEWHIST: frozenset[int] = frozenset({8, 16, 20, 29, 37, 41, 53, 61})
+TRIPLEWHIST: frozenset[int] = frozenset({8, 16, 20, 24, 28, 29, 37, 41, 49, 53, 61})

@@ -45,10 +45,11 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   written every two people are opponents once at N and E or S and W and once at E and S
   or W and N. The primes p = 4n + 1 from 29 on take such a round, invariant under the
   fourth powers (or, for p = 1 mod 8, the powers of odd order) of Z_p, in place of the
-  cyclotomic one, and 49 one over Z_49 (invariant under x -> 30 x, of order 3); 20, 24
-  and 28 were found by the same search (20: x -> 17 x, of order 9 in Z_19; 24: x -> 18 x,
-  of order 11 in Z_23; 28: no multiplier), 8 and 16 are the rounds above, their games
-  turned so (``--orient``).
+  cyclotomic one, and 25 and 49 one over Z_25 (no multiplier) and Z_49 (invariant under
+  x -> 30 x, of order 3); 20, 21, 24, 28 and 32 were found by the same search (20: x ->
+  17 x, of order 9 in Z_19; 21: x -> 19 x, of order 6; 24: x -> 18 x, of order 11 in
+  Z_23; 28: no multiplier; 32: x -> 28 x, of order 15 in Z_31), 8 and 16 are the rounds
+  above, their games turned so (``--orient``).
 
 The tests count every v from 4 to 64 rather than trust the constructions.
 """

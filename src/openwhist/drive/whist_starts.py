@@ -12,14 +12,15 @@ STARTS: dict[int, tuple[int, ...]] = {
     12: (10, 1, 7, 11, 6, 2, 8, 9, 5, 3, 0, 4),
     16: (14, 7, 13, 9, 6, 12, 0, 2, 11, 10, 8, 3, 15, 5, 4, 1),
     20: (18, 3, 17, 6, 4, 10, 13, 12, 1, 8, 7, 16, 15, 19, 11, 9, 2, 5, 14, 0),
-    21: (4, 14, 6, 11, 3, 18, 13, 9, 2, 12, 19, 20, 16, 15, 17, 8, 5, 7, 10, 1),
+    21: (3, 13, 5, 6, 1, 18, 19, 7, 14, 16, 2, 10, 8, 15, 4, 20, 11, 17, 12, 9),
     24: (1, 16, 0, 7, 10, 5, 3, 15, 19, 6, 2, 4, 11, 14, 23, 22, 12, 18, 9, 13, 21, 20, 17, 8),
+    25: (1, 21, 23, 14, 11, 7, 15, 8, 2, 4, 10, 13, 3, 9, 16, 24, 18, 5, 20, 19, 12, 22, 6, 17),
     28: (24, 0, 11, 4, 2, 16, 17, 25, 12, 27, 7, 6, 21, 15, 1, 26, 20, 8, 23, 18, 22, 5, 14, 3, 13,
         9, 19, 10),
     29: (27, 1, 28, 3, 26, 16, 13, 19, 10, 24, 5, 14, 15, 7, 22, 21, 8, 25, 4, 17, 12, 23, 6, 11,
         18, 20, 9, 2),
-    32: (12, 21, 2, 4, 1, 13, 17, 22, 7, 23, 6, 20, 15, 11, 8, 9, 31, 19, 29, 14, 27, 24, 16, 5, 30,
-        28, 3, 10, 0, 18, 25, 26),
+    32: (19, 16, 31, 20, 25, 8, 6, 1, 7, 14, 24, 15, 26, 3, 21, 0, 27, 9, 5, 30, 4, 23, 12, 10, 29,
+        2, 18, 17, 22, 11, 28, 13),
     33: (19, 10, 13, 24, 15, 8, 2, 3, 12, 31, 21, 30, 9, 7, 20, 23, 29, 4, 27, 11, 25, 32, 28, 17,
         18, 5, 6, 1, 16, 22, 26, 14),
     36: (15, 6, 11, 30, 7, 3, 9, 4, 31, 20, 13, 27, 17, 24, 1, 16, 33, 14, 28, 34, 18, 5, 8, 26, 19,
@@ -54,9 +55,12 @@ STARTS: dict[int, tuple[int, ...]] = {
 }
 FOUND_BY: dict[int, str] = {
     20: 'scripts/whist_designs.py 20 --multiplier 17 --triple --temp 0.6 --steps 300000 --seed 1',
+    21: 'scripts/whist_designs.py 21 --multiplier 19 --triple --temp 0.6 --steps 300000 --seed 5365',
     24: 'scripts/whist_designs.py 24 --multiplier 18 --triple --temp 0.6 --steps 300000 --seed 81',
+    25: 'scripts/whist_designs.py 25 --multiplier 1 --triple --temp 0.6 --steps 300000 --seed 5104',
     28: 'scripts/whist_designs.py 28 --multiplier 1 --triple --temp 0.6 --steps 300000 --seed 13',
     29: 'scripts/whist_designs.py 29 --multiplier 16 --triple --temp 0.6 --steps 200000 --seed 0',
+    32: 'scripts/whist_designs.py 32 --multiplier 28 --triple --temp 0.6 --steps 300000 --seed 5293',
     37: 'scripts/whist_designs.py 37 --multiplier 7 --triple --temp 0.6 --steps 200000 --seed 0',
     41: 'scripts/whist_designs.py 41 --multiplier 10 --triple --temp 0.6 --steps 200000 --seed 0',
     44: 'scripts/whist_designs.py 44 --multiplier 1 --temp 0.4 --steps 2000000 --seed 546',
@@ -68,4 +72,4 @@ FOUND_BY: dict[int, str] = {
     61: 'scripts/whist_designs.py 61 --multiplier 12 --triple --temp 0.6 --steps 200000 --seed 1',
     64: 'scripts/whist_designs.py 64 --multiplier 58 --temp 0.6 --steps 2000000 --seed 1',
 }
-TRIPLEWHIST: frozenset[int] = frozenset({8, 16, 20, 24, 28, 29, 37, 41, 49, 53, 61})
+TRIPLEWHIST: frozenset[int] = frozenset({8, 16, 20, 21, 24, 25, 28, 29, 32, 37, 41, 49, 53, 61})

@@ -46,10 +46,12 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   or W and N. The primes p = 4n + 1 from 29 on take such a round, invariant under the
   fourth powers (or, for p = 1 mod 8, the powers of odd order) of Z_p, in place of the
   cyclotomic one, and 25 and 49 one over Z_25 (no multiplier) and Z_49 (invariant under
-  x -> 30 x, of order 3); 20, 21, 24, 28 and 32 were found by the same search (20: x ->
-  17 x, of order 9 in Z_19; 21: x -> 19 x, of order 6; 24: x -> 18 x, of order 11 in
-  Z_23; 28: no multiplier; 32: x -> 28 x, of order 15 in Z_31), 8 and 16 are the rounds
-  above, their games turned so (``--orient``).
+  x -> 30 x, of order 3); 21, 24, 28 and 32 were found by the same search (21: x -> 19 x,
+  of order 6; 24: x -> 18 x, of order 11 in Z_23; 28: no multiplier; 32: x -> 28 x, of
+  order 15 in Z_31), 8 and 16 are the rounds above, their games turned so
+  (``--orient``). 20 keeps its whist round: of the triplewhist ones found (x -> 17 x in
+  Z_19 and none) no three rounds share no meeting, which a short drive's first rounds
+  need (:data:`FRESH`).
 
 The tests count every v from 4 to 64 rather than trust the constructions.
 """

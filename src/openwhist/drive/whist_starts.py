@@ -11,7 +11,7 @@ STARTS: dict[int, tuple[int, ...]] = {
     8: (2, 6, 3, 4, 5, 0, 1, 7),
     12: (10, 1, 7, 11, 6, 2, 8, 9, 5, 3, 0, 4),
     16: (14, 7, 13, 9, 6, 12, 0, 2, 11, 10, 8, 3, 15, 5, 4, 1),
-    20: (18, 3, 17, 6, 4, 10, 13, 12, 1, 8, 7, 16, 15, 19, 11, 9, 2, 5, 14, 0),
+    20: (11, 5, 4, 7, 8, 1, 2, 16, 15, 3, 18, 13, 12, 6, 17, 14, 19, 9, 0, 10),
     21: (3, 13, 5, 6, 1, 18, 19, 7, 14, 16, 2, 10, 8, 15, 4, 20, 11, 17, 12, 9),
     24: (1, 16, 0, 7, 10, 5, 3, 15, 19, 6, 2, 4, 11, 14, 23, 22, 12, 18, 9, 13, 21, 20, 17, 8),
     25: (1, 21, 23, 14, 11, 7, 15, 8, 2, 4, 10, 13, 3, 9, 16, 24, 18, 5, 20, 19, 12, 22, 6, 17),
@@ -54,7 +54,6 @@ STARTS: dict[int, tuple[int, ...]] = {
         1, 52, 44, 5, 10, 8, 4, 51, 3, 33, 34, 56, 36, 7, 21, 0, 42, 63),
 }
 FOUND_BY: dict[int, str] = {
-    20: 'scripts/whist_designs.py 20 --multiplier 17 --triple --temp 0.6 --steps 300000 --seed 1',
     21: 'scripts/whist_designs.py 21 --multiplier 19 --triple --temp 0.6 --steps 300000 --seed 5365',
     24: 'scripts/whist_designs.py 24 --multiplier 18 --triple --temp 0.6 --steps 300000 --seed 81',
     25: 'scripts/whist_designs.py 25 --multiplier 1 --triple --temp 0.6 --steps 300000 --seed 5104',
@@ -72,4 +71,4 @@ FOUND_BY: dict[int, str] = {
     61: 'scripts/whist_designs.py 61 --multiplier 12 --triple --temp 0.6 --steps 200000 --seed 1',
     64: 'scripts/whist_designs.py 64 --multiplier 58 --temp 0.6 --steps 2000000 --seed 1',
 }
-TRIPLEWHIST: frozenset[int] = frozenset({8, 16, 20, 21, 24, 25, 28, 29, 32, 37, 41, 49, 53, 61})
+TRIPLEWHIST: frozenset[int] = frozenset({8, 16, 21, 24, 25, 28, 29, 32, 37, 41, 49, 53, 61})

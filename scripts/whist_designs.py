@@ -29,9 +29,22 @@ The prime powers v = 4n + 1 and their products (45, 65...) need no search (desig
 builds them over fields) and are left out. Every round found is checked by counting
 before it is kept, with the command line that finds it again (FOUND_BY). Needs numba.
 
+--triple looks for a triplewhist round (a TWh(v): the games seated N, E, S, W, every
+difference also once among the opponents of the first kind, at N and E or S and W, and
+once among those of the second, at E and S or W and N; the prime powers too, as their
+cyclotomic rounds are none), with --multiplier (the fourth powers of Z_p for primes p = 5
+mod 8, as Anderson, Cohen and Finizio built them; 1 for none). --orient seats the games of
+each round kept, where it can, so that it is a triplewhist round: turning a game (a, b,
+c, d) to (a, d, c, b) keeps its partners and opponents and swaps the kinds, and each
+difference, twice among a round's opponents, must fall once in each kind, a condition of
+parity on the two games it falls in, solved exactly. The v whose rounds are triplewhist
+are written as TRIPLEWHIST.
+
     python scripts/whist_designs.py 8 12 16 20        # search these v, merge into the data
     python scripts/whist_designs.py --up-to 64        # every v from 8 to 64 not yet kept
     python scripts/whist_designs.py 56 --multiplier 46 --budget 300
+    python scripts/whist_designs.py 29 --triple --multiplier 7 --budget 60
+    python scripts/whist_designs.py --orient          # seat the rounds kept as TWh, where some do
 """
 
 from __future__ import annotations
@@ -59,12 +72,15 @@ HEAD = '''"""Starting rounds of Z-cyclic whist tournaments Wh(v), found by scrip
 under a multiplier; each checked by counting there and in tests/test_drive_designs.py).
 Games of four, a and c partners against b and d; for v = 4n the infinite point is written
 v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
-were found by the plain search, without --multiplier, under a time budget)."""
+were found by the plain search, without --multiplier, under a time budget). TRIPLEWHIST:
+the v whose round, its games seated N, E, S, W as written, is a triplewhist one (found
+with --triple, or seated so by --orient)."""
 
 STARTS: dict[int, tuple[int, ...]] = {
 '''
 FOUND_HEAD = '''FOUND_BY: dict[int, str] = {
 '''
+TRIPLE_HEAD = '''TRIPLEWHIST: frozenset[int] = frozenset({'''
 
 
 def is_prime_power(q: int) -> bool:
@@ -98,6 +114,74 @@ def check(v: int, start: list[int]) -> bool:
                     counts[(b - a) % n_mod] += 1
     return all(part[d] == 1 and opp[d] == 2 for d in range(1, n_mod))
 
+
+
+FIRST, SECOND = ((0, 1), (2, 3)), ((1, 2), (3, 0))
+"""A game's opponents of the first kind (seats N and E, S and W) and of the second (E and S,
+W and N)."""
+
+
+def _class(v: int, a: int, b: int) -> int:
+    """The class of a - b (d and -d one class), 0 for a pair with the infinite point."""
+    n_mod = v - 1 if v % 4 == 0 else v
+    if v % 4 == 0 and v - 1 in (a, b):
+        return 0
+    d = (a - b) % n_mod
+    return min(d, n_mod - d)
+
+
+def check_triple(v: int, start: list[int]) -> bool:
+    """Whether ``start`` develops into a triplewhist tournament TWh(v): a Wh(v) whose games,
+    seated N, E, S, W, have every difference once among the opponents of each kind."""
+    if not check(v, start):
+        return False
+    games = [start[i:i + 4] for i in range(0, len(start), 4)]
+    for pairs in (FIRST, SECOND):
+        classes = [_class(v, g[i], g[j]) for g in games for i, j in pairs]
+        found = [c for c in classes if c]
+        if len(found) != len(set(found)):
+            return False
+    return True
+
+
+def orient(v: int, start: list[int]) -> list[int] | None:
+    """The round with each game seated (a, b, c, d) or turned to (a, d, c, b) (the same
+    partners and opponents, the kinds of opponents swapped) so that it develops into a
+    TWh(v), or None where no way of seating it does. Each difference occurs twice among a
+    round's opponents: once in each kind is a condition of parity on the two games (or on
+    one), solved exactly by a union-find with parities."""
+    games = [start[i:i + 4] for i in range(0, len(start), 4)]
+    where: dict[int, list[tuple[int, int]]] = {}
+    for g, (a, b, c, d) in enumerate(games):
+        for turned, pairs in ((0, ((a, b), (c, d))), (1, ((a, d), (c, b)))):
+            for x, y in pairs:
+                if k := _class(v, x, y):
+                    where.setdefault(k, []).append((g, turned))
+    parent, parity = list(range(len(games))), [0] * len(games)
+
+    def root(x: int) -> tuple[int, int]:
+        p = 0
+        while parent[x] != x:
+            p ^= parity[x]
+            x = parent[x]
+        return x, p
+
+    for (g1, t1), (g2, t2) in where.values():  # once first kind: [x1 = t1] + [x2 = t2] = 1
+        if g1 == g2:
+            if t1 == t2:
+                return None  # both in one seating of one game
+            continue
+        (r1, p1), (r2, p2) = root(g1), root(g2)
+        want = t1 ^ t2 ^ 1  # x1 xor x2
+        if r1 == r2:
+            if p1 ^ p2 != want:
+                return None
+        else:
+            parent[r1], parity[r1] = r2, p1 ^ p2 ^ want
+    out: list[int] = []
+    for g, (a, b, c, d) in enumerate(games):
+        out += [a, d, c, b] if root(g)[1] else [a, b, c, d]
+    return out if check_triple(v, out) else None
 
 @numba.njit(cache=True)  # type: ignore[untyped-decorator]
 def _pass(elems, n_mod, inf, links, cnt, tgt, i, j, sign):  # type: ignore[no-untyped-def]
@@ -168,19 +252,28 @@ def _anneal(elems, n_mod, inf, links, steps, seed, temp):  # type: ignore[no-unt
 
 PAIR_I = (0, 1, 0, 0, 2, 2)
 PAIR_J = (2, 3, 1, 3, 1, 3)
-PAIR_KIND = (0, 0, 1, 1, 1, 1)
+PAIR_KIND = np.array([0, 0, 1, 1, 1, 1])
 """A game's six pairs (slot, slot, 0 partners / 1 opponents)."""
+TRIPLE_KIND = np.array([0, 0, 1, 2, 2, 1])
+"""The six pairs in a triplewhist tournament: 0 partners, 1 opponents of the first kind
+(seats N and E, S and W), 2 of the second (E and S, W and N)."""
+
+
+def kinds_of(triple: bool) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[type-arg]
+    """The kind of each of a game's six pairs and how often each kind must count each
+    difference: partners once, opponents twice (triple: each kind of opponents once)."""
+    return (TRIPLE_KIND, np.array([1, 1, 1])) if triple else (PAIR_KIND, np.array([1, 2]))
 
 
 @numba.njit(cache=True)  # type: ignore[untyped-decorator]
-def _game(elems, g, cls, cnt, tgt, sign):  # type: ignore[no-untyped-def]
+def _game(elems, g, cls, cnt, tgt, kinds, sign):  # type: ignore[no-untyped-def]
     """Add (sign 1) or take away (-1) game g's pairs from the counts; the change of cost."""
     d_cost = 0
     for p in range(6):
         c = cls[elems[4 * g + PAIR_I[p]], elems[4 * g + PAIR_J[p]]]
         if c < 0:
             continue
-        kind = PAIR_KIND[p]
+        kind = kinds[p]
         before = cnt[kind, c] - tgt[kind]
         cnt[kind, c] += sign
         d_cost += (before + sign) * (before + sign) - before * before
@@ -188,13 +281,14 @@ def _game(elems, g, cls, cnt, tgt, sign):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)  # type: ignore[untyped-decorator]
-def _bad(elems, i, cls, cnt, tgt):  # type: ignore[no-untyped-def]
+def _bad(elems, i, cls, cnt, tgt, kinds):  # type: ignore[no-untyped-def]
     """Whether slot i is in a pair whose difference is counted wrongly."""
     g, q = i // 4, i % 4
-    for o, kind in (((q + 2) % 4, 0), ((q + 1) % 4, 1), ((q + 3) % 4, 1)):
-        c = cls[elems[i], elems[4 * g + o]]
-        if c >= 0 and cnt[kind, c] != tgt[kind]:
-            return True
+    for p in range(6):
+        if PAIR_I[p] == q or PAIR_J[p] == q:
+            c = cls[elems[4 * g + PAIR_I[p]], elems[4 * g + PAIR_J[p]]]
+            if c >= 0 and cnt[kinds[p], c] != tgt[kinds[p]]:
+                return True
     return False
 
 
@@ -219,18 +313,16 @@ def _move(elems, s, t, orbit, rep_slots, copies, back):  # type: ignore[no-untyp
 
 
 @numba.njit(cache=True)  # type: ignore[untyped-decorator]
-def _anneal_orbits(elems, cls, n_cls, rep_slots, copies, steps, seed, temp):  # type: ignore[no-untyped-def]
+def _anneal_orbits(elems, cls, n_cls, rep_slots, copies, steps, seed, temp, kinds, tgt):  # type: ignore[no-untyped-def]
     """Anneal a starting round made of ``copies`` images of ``rep_slots`` base slots under a
     multiplier (copy j of slot s at s + rep_slots * j) and free slots after them."""
     np.random.seed(seed)
     slots = elems.shape[0]
     based = rep_slots * copies
-    cnt = np.zeros((2, n_cls), np.int64)
-    tgt = np.array([1, 2])
-    cost = 0
+    cnt = np.zeros((tgt.shape[0], n_cls), np.int64)
+    cost = n_cls * (tgt * tgt).sum()  # the counts start at nought
     for g in range(slots // 4):
-        cost += _game(elems, g, cls, cnt, tgt, 1)
-    cost += n_cls * 5  # the counts start at nought: (0 - 1)^2 + (0 - 2)^2 a class
+        cost += _game(elems, g, cls, cnt, tgt, kinds, 1)
     games = np.empty(2 * copies, np.int64)
     orbit = np.empty(copies, np.int64)
     for _ in range(steps):
@@ -238,7 +330,7 @@ def _anneal_orbits(elems, cls, n_cls, rep_slots, copies, steps, seed, temp):  # 
             return 0
         i = np.random.randint(slots)
         for _try in range(50):
-            if _bad(elems, i, cls, cnt, tgt):
+            if _bad(elems, i, cls, cnt, tgt, kinds):
                 break
             i = np.random.randint(slots)
         n_games = 0
@@ -271,18 +363,18 @@ def _anneal_orbits(elems, cls, n_cls, rep_slots, copies, steps, seed, temp):  # 
                 n_games = 2
         delta = 0
         for k in range(n_games):
-            delta += _game(elems, games[k], cls, cnt, tgt, -1)
+            delta += _game(elems, games[k], cls, cnt, tgt, kinds, -1)
         _move(elems, s, t, orbit, rep_slots, copies, False)
         for k in range(n_games):
-            delta += _game(elems, games[k], cls, cnt, tgt, 1)
+            delta += _game(elems, games[k], cls, cnt, tgt, kinds, 1)
         if delta <= 0 or np.random.random() < np.exp(-delta / temp):
             cost += delta
         else:
             for k in range(n_games):
-                _game(elems, games[k], cls, cnt, tgt, -1)
+                _game(elems, games[k], cls, cnt, tgt, kinds, -1)
             _move(elems, s, t, orbit, rep_slots, copies, True)
             for k in range(n_games):
-                _game(elems, games[k], cls, cnt, tgt, 1)
+                _game(elems, games[k], cls, cnt, tgt, kinds, 1)
     return cost
 
 
@@ -338,7 +430,7 @@ def _classes(v: int) -> np.ndarray:  # type: ignore[type-arg]
 
 
 def search_orbits(v: int, m: int, seed: int, steps: int = 2_000_000, temp: float = 0.6,
-                  free: int = 0) -> list[int] | None:
+                  free: int = 0, triple: bool = False) -> list[int] | None:
     """One seeded try at a starting round for Wh(v) invariant under x -> m x: base games
     whose images under the powers of m are games of the round, and free games holding the
     elements in short orbits (0, the infinite point) and as few whole orbits as make fours
@@ -354,7 +446,8 @@ def search_orbits(v: int, m: int, seed: int, steps: int = 2_000_000, temp: float
     start = [x if x == inf else x * m ** j % n_mod for j in range(order) for x in reps]
     start += [int(x) for x in rng.permutation(loose)]
     arr = np.array(start, np.int64)
-    left = _anneal_orbits(arr, _classes(v), (n_mod - 1) // 2, len(reps), order, steps, seed, temp)
+    left = _anneal_orbits(arr, _classes(v), (n_mod - 1) // 2, len(reps), order, steps, seed, temp,
+                          *kinds_of(triple))
     LEFT[0] = int(left)
     return [int(x) for x in arr] if left == 0 else None
 
@@ -386,7 +479,8 @@ def kept() -> tuple[dict[int, list[int]], dict[int, str]]:
         return {}, {}
     tables: dict[str, dict[int, object]] = {}
     for node in ast.parse(DATA.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.AnnAssign) and node.value is not None and isinstance(node.target, ast.Name):
+        if (isinstance(node, ast.AnnAssign) and node.value is not None and isinstance(node.target, ast.Name)
+                and node.target.id in ("STARTS", "FOUND_BY")):
             tables[node.target.id] = ast.literal_eval(node.value)
     starts = {int(k): list(v) for k, v in tables.get("STARTS", {}).items()}  # type: ignore[call-overload]
     return starts, {int(k): str(v) for k, v in tables.get("FOUND_BY", {}).items()}
@@ -398,7 +492,9 @@ def write(found: dict[int, list[int]], how: dict[int, str]) -> None:
     body = "".join(textwrap.fill(", ".join(map(str, found[v])), 100, initial_indent=f"    {v}: (",
                                  subsequent_indent=" " * 8) + "),\n" for v in sorted(found))
     lines = "".join(f"    {v}: {how[v]!r},\n" for v in sorted(how))
-    DATA.write_text(HEAD + body + "}\n" + FOUND_HEAD + lines + "}\n", encoding="utf-8")
+    triple = ", ".join(str(v) for v in sorted(found) if check_triple(v, found[v]))
+    DATA.write_text(HEAD + body + "}\n" + FOUND_HEAD + lines + "}\n" + TRIPLE_HEAD + triple + "})\n",
+                    encoding="utf-8")
 
 
 def main() -> int:
@@ -417,12 +513,31 @@ def main() -> int:
                     help="with --multiplier: four whole orbits more in free games, this many times "
                          "(a round less symmetric, the search larger; default 0)")
     ap.add_argument("--seed", type=int, default=0, help="the first seed tried (default 0)")
+    ap.add_argument("--triple", action="store_true",
+                    help="look for a triplewhist round (TWh(v): each difference once among the "
+                         "opponents of each kind; prime powers too, as their field rounds are none)")
+    ap.add_argument("--orient", action="store_true",
+                    help="seat the games of each round kept so it develops into a TWh(v), where "
+                         "some seating does (no search), and write the data")
     args = ap.parse_args()
+    if args.triple and not args.multiplier:
+        ap.error("--triple needs --multiplier (1 for none: the plain annealing counts opponents "
+                 "of one kind)")
     found, how = kept()
+    if args.orient:
+        for v in sorted(found):
+            turned = orient(v, found[v])
+            print(f"v={v}: {'a TWh' if turned else 'no seating makes it a TWh'}", file=sys.stderr)
+            if turned:
+                found[v] = turned
+        write(found, how)
+        if not args.v and not args.up_to:
+            return 0
     wanted = args.v or [v for v in range(8, args.up_to + 1) if v % 4 in (0, 1) and v not in found]
     temp = args.temp
+    steps = args.steps
     for v in wanted:
-        if v % 4 not in (0, 1) or v < 8 or is_built(v):
+        if v % 4 not in (0, 1) or v < 8 or (is_built(v) and not args.triple):
             print(f"v={v}: not searched (not 4n or 4n + 1, or built over fields)", file=sys.stderr)
             continue
         n_mod = v - 1 if v % 4 == 0 else v
@@ -430,24 +545,27 @@ def main() -> int:
             print(f"v={v}: {args.multiplier} is no multiplier for Z_{n_mod} (not a unit, or a "
                   "power of it is -1)", file=sys.stderr)
             continue
-        t0, seed, ends = time.monotonic(), args.seed, Counter[int]()
+        t0, seed, ends, hit = time.monotonic(), args.seed, Counter[int](), False
         cpu0 = time.process_time()
         while time.monotonic() - t0 < args.budget:
             if args.multiplier:
-                start = search_orbits(v, args.multiplier, seed, steps=args.steps, temp=temp, free=args.free)
+                start = search_orbits(v, args.multiplier, seed, steps=steps, temp=temp, free=args.free,
+                                      triple=args.triple)
                 ends[LEFT[0]] += 1
             else:
-                start = search(v, seed, steps=args.steps, temp=temp)
-            if start is not None and check(v, start):
+                start = search(v, seed, steps=steps, temp=temp)
+            if start is not None and (check_triple if args.triple else check)(v, start):
                 found[v] = start
                 multiplier = f" --multiplier {args.multiplier}" if args.multiplier else ""
                 multiplier += f" --free {args.free}" if args.free else ""
-                how[v] = (f"scripts/whist_designs.py {v}{multiplier} --temp {temp} --steps {args.steps}"
-                          f" --seed {seed}")
+                triple = " --triple" if args.triple else ""
+                how[v] = (f"scripts/whist_designs.py {v}{multiplier}{triple} --temp {temp} "
+                          f"--steps {steps} --seed {seed}")
                 write(found, how)
+                hit = True
                 break
             seed += 1
-        print(f"v={v}: {'found' if v in found else 'none'}, last seed {seed}, "
+        print(f"v={v}: {'found' if hit else 'none'}, last seed {seed}, "
               f"{time.monotonic() - t0:.1f}s, {time.process_time() - cpu0:.1f}s of CPU"
               + (f", tries ending at each cost {dict(sorted(ends.items()))}" if ends else ""),
               file=sys.stderr, flush=True)

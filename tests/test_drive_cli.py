@@ -211,7 +211,8 @@ def test_plan_of_sixteen_individuals_partners_everyone_once() -> None:
     assert set(partners) == {frozenset(p) for p in combinations([str(i) for i in range(1, 17)], 2)}
     assert set(partners.values()) == {1}
     assert out.stdout.splitlines()[-1] == ("balance over 15 rounds: of 120 pairs, partners 1 time: 120; "
-                                           "opponents 2 times: 120")
+                                           "opponents 2 times: 120; triplewhist seating: every two "
+                                           "people opponents once at N-E or S-W and once at E-S or W-N")
 
 
 def test_plan_with_a_sit_out() -> None:

@@ -11,9 +11,9 @@ from itertools import combinations
 import pytest
 
 from openwhist import drive
-from openwhist.drive.designs import has_tournament, tournament
+from openwhist.drive.designs import has_tournament, is_triplewhist, tournament
 from openwhist.drive.movement import Plan, plan
-from openwhist.drive.whist_starts import FOUND_BY, STARTS
+from openwhist.drive.whist_starts import FOUND_BY, STARTS, TRIPLEWHIST
 from openwhist.errors import InvalidActionError
 
 SIZES = [v for v in range(4, 65) if v % 4 in (0, 1)]
@@ -81,6 +81,62 @@ def test_where_no_tournament_is_known() -> None:
     assert not any(has_tournament(v) for v in (69, 77, 93))  # 4n + 1 with a factor 4n + 3
     with pytest.raises(ValueError, match="no whist tournament for 69 people"):
         tournament(69)
+
+
+def _kinds(rounds: list[list[tuple[int | None, ...]]]) -> tuple[Counts, Counts]:
+    """Per pair, the games where they oppose at N and E or S and W (the first kind) and at
+    E and S or W and N (the second)."""
+    first: Counter[frozenset[int]] = Counter()
+    second: Counter[frozenset[int]] = Counter()
+    for rnd in rounds:
+        for a, b, c, d in rnd:
+            for into, pairs in ((first, ((a, b), (c, d))), (second, ((b, c), (d, a)))):
+                into.update(frozenset(p) for p in pairs if None not in p)
+    return first, second
+
+
+TRIPLE = sorted(TRIPLEWHIST | {4})
+
+
+@pytest.mark.parametrize("v", TRIPLE)
+def test_each_triplewhist_tournament_counts_each_kind_of_opponents_once(v: int) -> None:
+    assert is_triplewhist(v)
+    first, second = _kinds([list(r) for r in tournament(v)])  # type: ignore[arg-type]
+    every = v * (v - 1) // 2
+    assert len(first) == len(second) == every and set(first.values()) == set(second.values()) == {1}
+
+
+@pytest.mark.parametrize("v", [v for v in SIZES if v not in TRIPLEWHIST | GAPS | {4}])
+def test_the_others_are_not_triplewhist(v: int) -> None:
+    """Where no triplewhist seating is claimed, the tournament has none as seated (some
+    pair meets twice at N and E or S and W)."""
+    assert not is_triplewhist(v)
+    first, second = _kinds([list(r) for r in tournament(v)])  # type: ignore[arg-type]
+    assert set(first.values()) != {1} or set(second.values()) != {1}
+
+
+@pytest.mark.parametrize("people", [p for p in range(4, 65) if 4 * -(-p // 4) in TRIPLE]
+                         + [v for v in TRIPLE if v % 4 == 1])
+def test_a_triplewhist_movement_keeps_the_kinds_of_opponents(people: int) -> None:
+    """The movement turns the tables of a triplewhist tournament only so as keeps each
+    kind of opponents: over the whole drive every two people oppose once at N-E or S-W
+    and once at E-S or W-N (with computer players in some places too), and the plan says
+    so; a tournament that is none says that too."""
+    sit_out = people % 4 == 1 and people in TRIPLE
+    rounds = people if sit_out else 4 * -(-people // 4) - 1
+    p = drive.plan("individual", people, "classic", rounds=rounds, sit_out=sit_out)
+    first, second = _kinds([[t.seats for t in r.tables] for r in p.rounds])
+    every = people * (people - 1) // 2
+    assert len(first) == len(second) == every and set(first.values()) == set(second.values()) == {1}
+    assert p.counts()["first_kind"] == p.counts()["second_kind"] == {1: every}
+    assert "; triplewhist seating: every two people opponents once" in p.balance()
+
+
+def test_a_plan_says_when_its_seating_is_not_triplewhist() -> None:
+    p = drive.plan("individual", 12, "classic", rounds=11)
+    assert "not a triplewhist seating (opponents at N-E or S-W" in p.balance()
+    short = drive.plan("individual", 16, "classic", rounds=5)  # no whole tournament: not told
+    assert "triplewhist" not in short.balance()
 
 
 def test_each_round_found_by_a_search_says_how_to_find_it_again() -> None:

@@ -40,6 +40,19 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   ``m = 46`` of order 10 in Z_55, one base game and four free; 64: ``m = 58`` of order 3
   in Z_63, five base games and the free game of 0, 21, 42 and the infinite point).
 
+- a triplewhist starting round (:func:`is_triplewhist`), where one is kept, before all
+  those: every difference also once among the opponents of each kind, so that seated as
+  written every two people are opponents once at N and E or S and W and once at E and S
+  or W and N. The primes p = 4n + 1 from 29 on take such a round, invariant under the
+  fourth powers (or, for p = 1 mod 8, the powers of odd order) of Z_p, in place of the
+  cyclotomic one, and 25 and 49 one over Z_25 (no multiplier) and Z_49 (invariant under
+  x -> 30 x, of order 3); 21, 24, 28 and 32 were found by the same search (21: x -> 19 x,
+  of order 6; 24: x -> 18 x, of order 11 in Z_23; 28: no multiplier; 32: x -> 28 x, of
+  order 15 in Z_31), 8 and 16 are the rounds above, their games turned so
+  (``--orient``). 20 keeps its whist round: of the triplewhist ones found (x -> 17 x in
+  Z_19 and none) no three rounds share no meeting, which a short drive's first rounds
+  need (:data:`FRESH`).
+
 The tests count every v from 4 to 64 rather than trust the constructions.
 """
 
@@ -49,7 +62,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from openwhist.drive.whist_starts import STARTS
+from openwhist.drive.whist_starts import STARTS, TRIPLEWHIST
 
 Game = tuple[int, int, int, int]
 """One table of a round: ``a`` and ``c`` partners against ``b`` and ``d``."""
@@ -189,7 +202,7 @@ def tournament(v: int) -> Design:
     """
     if v == 4:
         return _developed(4, (0, 1, 3, 2))
-    if v in STARTS:
+    if v in STARTS:  # a triplewhist round kept for a prime power comes before its field's
         return _developed(v, STARTS[v])
     if v % 4 == 1 and v <= MAX_PRIME_POWER and _prime_power(v) is not None:
         return _cyclotomic(v)
@@ -202,6 +215,28 @@ _TURNS: tuple[tuple[int, int, int, int], ...] = (
     (0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2),
     (0, 3, 2, 1), (3, 2, 1, 0), (2, 1, 0, 3), (1, 0, 3, 2))
 """The ways to seat a game that keep its partners (a and c, b and d): turns and mirrors."""
+_KINDS_KEPT = (_TURNS[0], _TURNS[2], _TURNS[5], _TURNS[7])
+"""Those that also keep its opponents of each kind (:func:`is_triplewhist`): the half turn
+and the two mirrors that swap N with E and S with W, or N with W and E with S."""
+
+
+def is_triplewhist(v: int) -> bool:
+    """Whether :func:`tournament` of ``v`` is a triplewhist tournament TWh(v): every two
+    people are also opponents exactly once of the first kind (at seats N and E, or S and W,
+    of a game ``(a, b, c, d)``: ``a`` and ``b``, ``c`` and ``d``) and once of the second
+    (E and S, or W and N). Its starting round has every difference once among each kind
+    (Z-cyclic triplewhist tournaments: E. H. Moore, 1896; I. Anderson, S. D. Cohen and
+    N. J. Finizio, "An existence theorem for cyclic triplewhist tournaments", Discrete
+    Math. 138 (1995) 31-41, for primes p = 5 mod 8 by rounds invariant under the fourth
+    powers; M. Buratti, 2000, for every prime p = 1 mod 4 from 29 on). The cyclotomic
+    rounds over fields are none (a game ``(u, w u, -u, -w u)`` has ``+-u (1 - w)`` twice
+    among one kind), nor are the products'; the starting rounds kept as triplewhist were
+    found by ``scripts/whist_designs.py --triple``, or seated so by ``--orient``.
+
+    >>> is_triplewhist(4), is_triplewhist(5), is_triplewhist(29)
+    (True, False, True)
+    """
+    return v == 4 or v in TRIPLEWHIST
 
 
 FRESH = 3
@@ -341,9 +376,11 @@ SEAT_SPREAD = 3
 :func:`_even_seats` turns its tables again."""
 
 
-def _turned(design: Design, order: Sequence[int], ghosts: frozenset[int], rounds: int) -> list[list[Game]]:
+def _turned(design: Design, order: Sequence[int], ghosts: frozenset[int], rounds: int,
+            turns: Sequence[Game] = _TURNS) -> list[list[Game]]:
     """The first ``rounds`` rounds in ``order``, each table turned or mirrored (keeping its
-    partners) so each person sits where he has sat least, computer players last."""
+    partners; by ``turns``) so each person sits where he has sat least, computer players
+    last."""
     seat_count = [[0] * 4 for _ in range(len(design[0]) * 4 + 1)]
     made = []
     for k in range(rounds):
@@ -352,7 +389,7 @@ def _turned(design: Design, order: Sequence[int], ghosts: frozenset[int], rounds
         if k == 0:  # the tables with computer players last, as the other movements
             games = tuple(sorted(games, key=lambda g: len(ghosts.intersection(g))))
         for g in games:
-            best = min(((g[a], g[b], g[c], g[d]) for a, b, c, d in _TURNS),
+            best = min(((g[a], g[b], g[c], g[d]) for a, b, c, d in turns),
                        key=lambda o: (sum(seat_count[e][s] for s, e in enumerate(o) if e not in ghosts),
                                       -sum(s for s, e in enumerate(o) if e in ghosts)))
             for s, e in enumerate(best):
@@ -373,7 +410,7 @@ def _seat_spread(made: Sequence[Sequence[Game]], ghosts: frozenset[int]) -> int:
     return max(max(counts[(e, s)] for s in range(4)) - min(counts[(e, s)] for s in range(4)) for e in people)
 
 
-def _even_seats(made: list[list[Game]], ghosts: frozenset[int]) -> None:
+def _even_seats(made: list[list[Game]], ghosts: frozenset[int], turns: Sequence[Game] = _TURNS) -> None:
     """Turn the tables of the rounds after the first again, table by table, each to the
     turn that makes the squares of the people's rounds at each seat least, until no turn
     lowers them (at most ten passes)."""
@@ -388,7 +425,7 @@ def _even_seats(made: list[list[Game]], ghosts: frozenset[int]) -> None:
                 def cost(o: Game) -> int:
                     return sum((counts[(e, s)] + 1) ** 2 for s, e in enumerate(o) if e not in ghosts)
 
-                best = min(((t[p], t[q], t[r], t[w]) for p, q, r, w in _TURNS),
+                best = min(((t[p], t[q], t[r], t[w]) for p, q, r, w in turns),
                            key=lambda o: (cost(o), o != t))
                 if best != t:
                     tables[i], changed = best, True
@@ -409,7 +446,9 @@ def seatings(players: int, rounds: int, sit_out: bool = False) -> list[list[tupl
     partners anyone twice; a longer drive plays it again); each table is turned or
     mirrored, keeping its partners, so each person sits where he has sat least (in round 1
     computer players sit last, at W, at the last tables, and people are numbered as they
-    sit there).
+    sit there); a triplewhist tournament (:func:`is_triplewhist`) only so as keeps each
+    kind of opponents, so every two people are opponents once at N and E or S and W and
+    once at E and S or W and N over the whole tournament.
     """
     v = players if sit_out else 4 * -(-players // 4)
     if not has_tournament(v):
@@ -417,9 +456,10 @@ def seatings(players: int, rounds: int, sit_out: bool = False) -> list[list[tupl
     design = tournament(v)
     ghosts = _ghosts(v, v - players)
     order = _order(v, ghosts)
-    made = _turned(design, order, ghosts, rounds)
-    if _seat_spread(_turned(design, order, ghosts, len(order)), ghosts) > SEAT_SPREAD:
-        _even_seats(made, ghosts)
+    turns = _KINDS_KEPT if is_triplewhist(v) else _TURNS
+    made = _turned(design, order, ghosts, rounds, turns)
+    if _seat_spread(_turned(design, order, ghosts, len(order), turns), ghosts) > SEAT_SPREAD:
+        _even_seats(made, ghosts, turns)
     # people numbered as they sit in round 1 (N, E, S, W of table 1, then table 2...)
     first = [e for t in made[0] for e in t if e not in ghosts]
     first += [e for e in range(v) if e not in ghosts and e not in first]  # the one sitting out

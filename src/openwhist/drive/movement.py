@@ -281,14 +281,18 @@ class Plan:
     def counts(self) -> dict[str, dict[int, int]]:
         """How even the movement is over its rounds, as histograms (times: how many): of the
         pairs of people, how often they partner (``partners``: seats 0-2 and 1-3 of
-        four-hand tables) and oppose (``opponents``); of the people, how many rounds each
-        has a computer player at his table (``computer``) and sits out (``sat_out``).
+        four-hand tables), oppose (``opponents``), and oppose at N and E or S and W
+        (``first_kind``) and at E and S or W and N (``second_kind``); of the people, how
+        many rounds each has a computer player at his table (``computer``) and sits out
+        (``sat_out``).
 
         >>> plan("individual", 8, "classic", rounds=7).counts()["partners"]
         {1: 28}
         """
         partners: Counter[tuple[int, int]] = Counter()
         opponents: Counter[tuple[int, int]] = Counter()
+        first: Counter[tuple[int, int]] = Counter()
+        second: Counter[tuple[int, int]] = Counter()
         computer: Counter[int] = Counter()
         sat_out: Counter[int] = Counter()
         for rnd in self.rounds:
@@ -298,11 +302,14 @@ class Plan:
                     computer.update(t.people)
                 if len(t.seats) != 4:
                     continue
-                for i, j, into in ((0, 2, partners), (1, 3, partners), (0, 1, opponents),
-                                   (0, 3, opponents), (2, 1, opponents), (2, 3, opponents)):
+                for i, j, into, kind in ((0, 2, partners, None), (1, 3, partners, None),
+                                         (0, 1, opponents, first), (0, 3, opponents, second),
+                                         (2, 1, opponents, second), (2, 3, opponents, first)):
                     a, b = t.seats[i], t.seats[j]
                     if a is not None and b is not None:
                         into[(min(a, b), max(a, b))] += 1
+                        if kind is not None:
+                            kind[(min(a, b), max(a, b))] += 1
 
         def histogram(counts: Mapping[Any, int], keys: Iterable[Any]) -> dict[int, int]:
             return dict(sorted(Counter(counts.get(k, 0) for k in keys).items()))
@@ -310,6 +317,7 @@ class Plan:
         pairs = list(combinations(range(self.players), 2))
         people = range(self.players)
         return {"partners": histogram(partners, pairs), "opponents": histogram(opponents, pairs),
+                "first_kind": histogram(first, pairs), "second_kind": histogram(second, pairs),
                 "computer": histogram(computer, people), "sat_out": histogram(sat_out, people)}
 
     def balance(self) -> str:
@@ -319,6 +327,7 @@ class Plan:
         balance over 9 rounds: of 36 pairs, partners 1 time: 36
         opponents 2 times: 36
         sitting out 1 round: 9 people
+        not a triplewhist seating (opponents at N-E or S-W 0 times: 11, 1 time: 14, 2 times: 11)
         """
         c = self.counts()
 
@@ -332,6 +341,11 @@ class Plan:
         if self.byes:
             parts.append(f"sitting out {times(c['sat_out'], 'round', ' people')}")
         pairs = self.players * (self.players - 1) // 2
+        if c["partners"] == {1: pairs} and c["opponents"] == {2: pairs}:  # a whole whist tournament
+            parts.append("triplewhist seating: every two people opponents once at N-E or S-W and "
+                         "once at E-S or W-N" if c["first_kind"] == c["second_kind"] == {1: pairs}
+                         else "not a triplewhist seating (opponents at N-E or S-W "
+                         f"{times(c['first_kind'], 'time', '')})")
         plural = "s" if self.total_rounds != 1 else ""
         return f"balance over {self.total_rounds} round{plural}: of {pairs} pairs, " + "; ".join(parts)
 

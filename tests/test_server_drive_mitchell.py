@@ -43,7 +43,8 @@ def refused(r: Any, status: int, code: str) -> None:
     assert r.json()["code"] == code, r.text
 
 
-def started(server: Server, people: int, **kw: Any) -> tuple[Client, list[Client], str]:
+def opened(server: Server, people: int, **kw: Any) -> tuple[Client, list[Client], str]:
+    """A drive made and registered for, not started."""
     d = Client(server)
     assert d.register(f"mitchdir{next(_n)}", "a long password").status_code == 201
     body = {"name": "Pairs drive", "family": "classic", "mode": "scorer", "rounds": 20} | kw
@@ -53,6 +54,12 @@ def started(server: Server, people: int, **kw: Any) -> tuple[Client, list[Client
     ps = [Client(server).guest(f"mp{next(_n)}") for _ in range(people)]
     for p in ps:
         assert p.post(f"/api/drives/{did}/register").status_code == 200
+    return d, ps, did
+
+
+def started(server: Server, people: int, **kw: Any) -> tuple[Client, list[Client], str]:
+    """A drive made, registered for and started."""
+    d, ps, did = opened(server, people, **kw)
     r = d.post(f"/api/drives/{did}/start")
     assert r.status_code == 200, r.text
     return d, ps, did
@@ -326,19 +333,6 @@ def test_the_pairs_drive_codes_are_worded_in_the_five_languages() -> None:
                  "savedBoard", "partnersWho", "partnersAnd", "makePartners", "relayStand"):
         assert text.count(f" {word}: ") + text.count(f"{{{word}: ") == 5, word
 
-
-def opened(server: Server, people: int, **kw: Any) -> tuple[Client, list[Client], str]:
-    """A drive made and registered for, not started."""
-    d = Client(server)
-    assert d.register(f"mitchdir{next(_n)}", "a long password").status_code == 201
-    body = {"name": "Pairs drive", "family": "classic", "mode": "scorer", "rounds": 20} | kw
-    r = d.post("/api/drives", body)
-    assert r.status_code == 201, r.text
-    did = r.json()["id"]
-    ps = [Client(server).guest(f"mp{next(_n)}") for _ in range(people)]
-    for p in ps:
-        assert p.post(f"/api/drives/{did}/register").status_code == 200
-    return d, ps, did
 
 
 def test_the_director_makes_two_people_partners_before_the_start(server: Server) -> None:

@@ -290,3 +290,30 @@ def test_without_numpy_and_a_compiler_the_solver_says_what_to_install(tmp_path: 
     assert done.returncode == 2, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     assert "C compiler" in done.stderr and "numpy" in done.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+def test_the_solvers_memory_is_not_shared_with_a_forked_worker() -> None:
+    """A pool of workers forked from a process that has searched gets copies of its table
+    and work arrays: a worker's searches never write into the parent's (or a sibling's)."""
+    from openwhist.solver import _ckernel
+
+    words = _ckernel.words(1 << 20)       # as large as a table: huge pages asked for
+    words[5] = 7
+    pid = os.fork()
+    if pid == 0:                          # the worker writes all over its copy
+        _ckernel.clear(words)
+        words[5] = -1
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert words[5] == 7
+    # and a whole search in a forked worker leaves the parent's values as they were
+    pos = Position.from_deal("N:AK.2.-.- Q3.-.2.- J4.-.-.2 5.3.3.-", trump="S")
+    before = solve_all(pos)
+    pid = os.fork()
+    if pid == 0:
+        for deal in GOLDEN["deals"][:2]:
+            solve_all(golden_position(deal["hands"], deal["trump"], deal["leader"]))
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert solve_all(pos) == before

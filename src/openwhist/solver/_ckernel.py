@@ -123,7 +123,11 @@ def words(n: int) -> memoryview:
     boundary), as a writable memoryview (format ``q``) that the kernels take: no numpy
     needed.  Large arrays (the transposition table) ask the system for huge pages, as
     numpy does for its own: fewer misses of the address cache in a search all over it."""
-    memory = mmap.mmap(-1, max(8 * n, 8))
+    # private: a process forked after this (a pool of workers) gets its own copy on write,
+    # never the parent's table under its feet (an anonymous map is shared by default)
+    private = getattr(mmap, "MAP_PRIVATE", None)
+    size = max(8 * n, 8)
+    memory = mmap.mmap(-1, size) if private is None else mmap.mmap(-1, size, flags=private)
     if n * 8 >= 1 << 22 and hasattr(mmap, "MADV_HUGEPAGE"):
         with contextlib.suppress(OSError):
             memory.madvise(mmap.MADV_HUGEPAGE)

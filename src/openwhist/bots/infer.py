@@ -29,15 +29,18 @@ from openwhist.rules.base import Observation
 
 __all__ = ["BOOK_SHARE", "SoftPolicy", "decision_kind"]
 
-BOOK_SHARE: dict[str, float] = {"lead": 0.36, "follow": 0.85, "void": 0.78, "call": 0.89}
-"""The book's share ``p`` per kind of decision (see the module's notes), with the
-technique player as the book.  Fitted by ``bench/bench_policy_fit.py`` on the strong
-level's self-play: the cards on 1,244 decisions of 30 classic deals (``--deals 30 --seed
-500``; the technique player's card was played at 48% of the leads, 91% of the follows and
-84% of the cards when void, a log-likelihood of -0.866 a decision against -0.932 for the
-heuristic player and -1.369 for the uniform player), the calls on 291 calls of 60
-Belgian auctions (``--variant belgian --calls --deals 60 --seed 500``: the book's call
-90% of the time, the same for both books)."""
+BOOK_SHARE: dict[str, dict[str, float]] = {
+    "technique": {"lead": 0.36, "follow": 0.85, "void": 0.78, "call": 0.89},
+    "heuristic": {"lead": 0.24, "follow": 0.84, "void": 0.81, "call": 0.89},
+}
+"""The book's share ``p`` per kind of decision (see the module's notes), for each rule
+book.  Fitted by ``bench/bench_policy_fit.py`` on the strong level's self-play: the
+cards on 1,244 decisions of 30 classic deals (``--deals 30 --seed 500``; the technique
+player's card was played at 48% of the leads, 91% of the follows and 84% of the cards
+when void, a log-likelihood of -0.866 a decision; the heuristic player's at 38%, 90%
+and 86%, -0.932; the uniform player -1.369), the calls on 291 calls of 60 Belgian
+auctions (``--variant belgian --calls --deals 60 --seed 500``: the book's call 90% of
+the time, the same for both books)."""
 
 
 def decision_kind(obs: Observation) -> str:
@@ -56,12 +59,12 @@ def decision_kind(obs: Observation) -> str:
 class SoftPolicy:
     """The rule book made soft: a probability for every legal action (module notes).
 
-    :param shares: the book's share ``p`` per kind of decision (default
-        :data:`BOOK_SHARE`); each must be at least 0 and below 1.
+    :param shares: the book's share ``p`` per kind of decision (default the technique
+        player's of :data:`BOOK_SHARE`); each must be at least 0 and below 1.
     """
 
     def __init__(self, shares: Mapping[str, float] | None = None) -> None:
-        self.shares = dict(BOOK_SHARE if shares is None else shares)
+        self.shares = dict(BOOK_SHARE["technique"] if shares is None else shares)
         for kind, p in self.shares.items():
             if not 0 <= p < 1:
                 raise ValueError(f"the book's share for {kind} must be at least 0 and "

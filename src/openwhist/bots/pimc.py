@@ -44,7 +44,7 @@ from openwhist.bots.bidding import SampledBidder
 from openwhist.bots.book import TechniqueBot
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.bots.heuristic_exact import bids_exactly
-from openwhist.bots.infer import SoftPolicy, decision_kind
+from openwhist.bots.infer import BOOK_SHARE, SoftPolicy, decision_kind
 from openwhist.bots.playouts import PlayoutBot
 from openwhist.bots.search_exact import ExactBidSearch
 from openwhist.bots.technique import misere_roles, tricks_taken
@@ -57,7 +57,7 @@ from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, 
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
            "POOL", "CALLS_POOL", "SURPRISES_COUNTED", "CHECKED_REPLAYS", "TIES", "FIRST_TRICK_BUDGET",
-           "AUCTION_TRICKS", "INFER", "POLICY_BOOK"]
+           "AUCTION_TRICKS", "INFER"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 """Worlds (sampled deals) per decision at each level."""
@@ -124,11 +124,6 @@ budget holds only a few."""
 INFER = "book"
 """How the sampled deals are read by default (see ``PimcBot``'s ``infer``)."""
 
-POLICY_BOOK = "technique"
-"""The rule-book player that :class:`~openwhist.bots.infer.SoftPolicy` makes soft with
-``infer=policy``: the one whose cards the strong level's own play follows most often
-(``bench/bench_policy_fit.py``)."""
-
 CHECKED_REPLAYS = 2
 """Sampled deals replayed in full to check the views read from templates (see
 :class:`_Replay`) before the rest are read from the templates alone."""
@@ -175,9 +170,9 @@ class PimcBot:
     :param infer: how the sampled deals are read (with ``trust`` above 0): ``book``, the
         opponents' surprises counted against the ``book`` player; ``policy``, every other
         hand's cards (partner's too) and calls weighed by the probability that a soft
-        rule book gives them (:class:`~openwhist.bots.infer.SoftPolicy`, the book
-        :data:`POLICY_BOOK`): a deal weighs that likelihood, and ``trust`` only turns
-        it on.  Default :data:`INFER`.
+        rule book gives them (:class:`~openwhist.bots.infer.SoftPolicy` of the ``book``
+        player): a deal weighs that likelihood, and ``trust`` only turns it on.  Default
+        :data:`INFER`.
     """
 
     name = "pimc"
@@ -201,8 +196,7 @@ class PimcBot:
         if infer not in ("book", "policy"):
             raise ConfigError(f"infer must be book or policy, not {infer!r}")
         self.infer = infer
-        self._policy = SoftPolicy()
-        self._policy_book: Bot | None = None
+        self._policy = SoftPolicy(BOOK_SHARE[book])
         self.bid = bid
         self._bidder: Bot | None = None
         self._exact_search: ExactBidSearch | None = None
@@ -460,11 +454,7 @@ class PimcBot:
         """What reads the sampled deals (see ``infer``); None with inference off."""
         if self.trust <= 0:
             return None
-        if self.infer == "policy":
-            if self._policy_book is None:
-                self._policy_book = TechniqueBot() if POLICY_BOOK == "technique" else HeuristicBot()
-            return _Replay(obs, self._policy_book, self._policy)
-        return _Replay(obs, self._book())
+        return _Replay(obs, self._book(), self._policy if self.infer == "policy" else None)
 
     def _pool(self, obs: Observation, replay: _Replay | None) -> list[tuple[float, _World]]:
         """Sampled deals with their surprises (see :class:`_Replay`: a count of the

@@ -14,7 +14,9 @@ deal counts its *surprises*: the opponents' cards that the rule-book player
 hands.  A deal weighs ``(1 - trust) ** surprises`` in the average, and more deals are
 drawn than solved, the least surprising solved first; so deals that fit the opponents'
 play by the book count most (an opening lead from the longest suit, second hand low, the
-lowest of touching cards).
+lowest of touching cards).  With ``infer=policy`` a deal's surprises are instead minus
+the log-likelihood of every other hand's cards (partner's too) and calls under a soft
+rule book (:mod:`openwhist.bots.infer`), and it weighs that likelihood.
 
 Speed: a search that would pass its node budget is dropped (the budget follows
 ``time_budget`` at about ``NODES_PER_SECOND``, so play is reproducible with a seed and does

@@ -14,7 +14,9 @@ deal counts its *surprises*: the opponents' cards that the rule-book player
 hands.  A deal weighs ``(1 - trust) ** surprises`` in the average, and more deals are
 drawn than solved, the least surprising solved first; so deals that fit the opponents'
 play by the book count most (an opening lead from the longest suit, second hand low, the
-lowest of touching cards).
+lowest of touching cards).  With ``infer=policy`` a deal's surprises are instead minus
+the log-likelihood of every other hand's cards (partner's too) and calls under a soft
+rule book (:mod:`openwhist.bots.infer`), and it weighs that likelihood.
 
 Speed: a search that would pass its node budget is dropped (the budget follows
 ``time_budget`` at about ``NODES_PER_SECOND``, so play is reproducible with a seed and does
@@ -33,6 +35,7 @@ with the draws, then the rest exactly.
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import insort
 from collections.abc import Sequence
@@ -43,6 +46,7 @@ from openwhist.bots.bidding import SampledBidder
 from openwhist.bots.book import TechniqueBot
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.bots.heuristic_exact import bids_exactly
+from openwhist.bots.infer import BOOK_SHARE, SoftPolicy, decision_kind
 from openwhist.bots.playouts import PlayoutBot
 from openwhist.bots.search_exact import ExactBidSearch
 from openwhist.bots.technique import misere_roles, tricks_taken
@@ -55,7 +59,7 @@ from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, 
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
            "POOL", "CALLS_POOL", "SURPRISES_COUNTED", "CHECKED_REPLAYS", "TIES", "FIRST_TRICK_BUDGET",
-           "AUCTION_TRICKS"]
+           "AUCTION_TRICKS", "INFER"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 """Worlds (sampled deals) per decision at each level."""
@@ -119,6 +123,9 @@ played.  Such differences are rare and decide games, and on a level's few deals 
 the luck of the draw.  Not in the first trick, where whole deals are solved and the
 budget holds only a few."""
 
+INFER = "book"
+"""How the sampled deals are read by default (see ``PimcBot``'s ``infer``)."""
+
 CHECKED_REPLAYS = 2
 """Sampled deals replayed in full to check the views read from templates (see
 :class:`_Replay`) before the rest are read from the templates alone."""
@@ -162,6 +169,12 @@ class PimcBot:
         winning the game, from the game score): each card's worth in a sampled deal is
         the stakes' worth of the tricks the solver gives it, and the card with the best
         average worth is played, the most tricks among equals.  False: most tricks always.
+    :param infer: how the sampled deals are read (with ``trust`` above 0): ``book``, the
+        opponents' surprises counted against the ``book`` player; ``policy``, every other
+        hand's cards (partner's too) and calls weighed by the probability that a soft
+        rule book gives them (:class:`~openwhist.bots.infer.SoftPolicy` of the ``book``
+        player): a deal weighs that likelihood, and ``trust`` only turns it on.  Default
+        :data:`INFER`.
     """
 
     name = "pimc"
@@ -169,7 +182,7 @@ class PimcBot:
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
                  worlds: int | None = None, trust: float = TRUST, book: str = "heuristic",
-                 to_score: bool = True, bid: str = "book") -> None:
+                 to_score: bool = True, bid: str = "book", infer: str = INFER) -> None:
         if level not in LEVELS:
             raise ConfigError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         if time_budget <= 0:
@@ -182,6 +195,10 @@ class PimcBot:
             raise ConfigError(f"book must be heuristic or technique, not {book!r}")
         if bid not in ("book", "sampler"):
             raise ConfigError(f"bid must be book or sampler, not {bid!r}")
+        if infer not in ("book", "policy"):
+            raise ConfigError(f"infer must be book or policy, not {infer!r}")
+        self.infer = infer
+        self._policy = SoftPolicy(BOOK_SHARE[book])
         self.bid = bid
         self._bidder: Bot | None = None
         self._exact_search: ExactBidSearch | None = None
@@ -216,6 +233,7 @@ class PimcBot:
     def __repr__(self) -> str:
         return (f"PimcBot(level={self.level}, worlds={self.worlds}, time_budget={self.time_budget}, "
                 f"trust={self.trust}, book={self.book!r}, to_score={self.to_score}, bid={self.bid!r}, "
+                f"infer={self.infer!r}, "
                 f"seed={self.seed!r})")
 
     # --- the protocol --------------------------------------------------------------------
@@ -280,8 +298,8 @@ class PimcBot:
         solved = 0
         spent = 0
         failures = 0
-        replay = _Replay(obs, self._book()) if self.trust > 0 else None
-        pool: list[tuple[int, _World]] = []
+        replay = self._replay(obs)
+        pool: list[tuple[float, _World]] = []
         # small positions solve in microseconds: sample more deals there (up to
         # EXTRA_WORLDS times as many) while they stay cheap, for a steadier average
         for i in range(worlds * EXTRA_WORLDS):
@@ -292,7 +310,7 @@ class PimcBot:
                 if not pool:
                     break
             surprises, hands = pool.pop()
-            weight = (1.0 - self.trust) ** surprises
+            weight = math.exp(-surprises) if self.infer == "policy" else (1.0 - self.trust) ** surprises
             try:
                 pos = Position(tuple(hands), trump, obs.leader, trick, sides, declarer_side,
                                objective)
@@ -434,27 +452,35 @@ class PimcBot:
         """The rule-book player's card, for positions too big to solve in time."""
         return Card(self._book().choose(obs))
 
-    def _pool(self, obs: Observation, replay: _Replay | None) -> list[tuple[int, _World]]:
-        """Sampled deals with their surprises (see :class:`_Replay`), the least
-        surprising last; empty if no deal fits the observation.
+    def _replay(self, obs: Observation) -> _Replay | None:
+        """What reads the sampled deals (see ``infer``); None with inference off."""
+        if self.trust <= 0:
+            return None
+        return _Replay(obs, self._book(), self._policy if self.infer == "policy" else None)
+
+    def _pool(self, obs: Observation, replay: _Replay | None) -> list[tuple[float, _World]]:
+        """Sampled deals with their surprises (see :class:`_Replay`: a count of the
+        book's surprises, or with ``infer=policy`` minus the log-likelihood of the play
+        so far), the least surprising last; empty if no deal fits the observation.
 
         Once the level's number of deals is drawn, a deal's surprises are counted only up
         to one past the most of the least surprising deals so far: a deal with more cannot
         be among them, and its replay stops there (its count is then a lower bound; such
         deals are solved only where solving is cheap, and weigh little)."""
         size = self.worlds if replay is None else (CALLS_POOL if replay.calls else POOL) * self.worlds
-        pool: list[tuple[int, float, _World]] = []
-        counts: list[int] = []  # the surprises so far, in order
+        cap = math.inf if self.infer == "policy" else SURPRISES_COUNTED
+        pool: list[tuple[float, float, _World]] = []
+        counts: list[float] = []  # the surprises so far, in order
         for _ in range(size):
             hands = self._sample(obs)
             if hands is None:
                 break
-            surprises = 0
+            surprises = 0.0
             if replay is not None:
-                limit = SURPRISES_COUNTED
+                limit = cap
                 if len(counts) >= self.worlds:
                     limit = min(limit, counts[self.worlds - 1])
-                surprises = min(replay.surprises(hands, limit), SURPRISES_COUNTED)
+                surprises = min(replay.surprises(hands, limit), cap)
                 insort(counts, surprises)
             pool.append((surprises, self.rng.random(), hands))
         pool.sort(key=lambda e: (-e[0], e[1]))
@@ -580,9 +606,10 @@ class _Replay:
     with the templates' (any other difference, and every deal is replayed in full), and
     after that a deal is read from the templates alone, without rebuilding it."""
 
-    def __init__(self, obs: Observation, book: Bot) -> None:
+    def __init__(self, obs: Observation, book: Bot, policy: SoftPolicy | None = None) -> None:
         self.obs = obs
         self.book = book
+        self.policy = policy
         self.rebuild = get_variant(obs.variant).rebuild
         plays: list[tuple[int, int]] = []
         n = obs.n_hands
@@ -594,8 +621,12 @@ class _Replay:
         led.extend([-1] + [obs.trick[0][1] // 13] * (len(obs.trick) - 1) if obs.trick else [])
         self.plays = plays
         side = obs.side
-        # the plays to check: the opponents' (a hand of the other side)
-        self.checked = [obs.sides[seat] != side for seat, _ in plays]
+        # the plays to check: the opponents' (a hand of the other side); with a policy
+        # every hand's but those the observer plays
+        if policy is None:
+            self.checked = [obs.sides[seat] != side for seat, _ in plays]
+        else:
+            self.checked = [seat not in obs.controls for seat, _ in plays]
         self.last = max((i for i, c in enumerate(self.checked) if c), default=-1)
         # the auction's calls made by the hands the observer cannot see (a take of a
         # face-up card, German whist's, says nothing hidden), in the first tricks: later
@@ -618,13 +649,14 @@ class _Replay:
         self.to_check = CHECKED_REPLAYS
         self.fast = False
 
-    def surprises(self, hands: Sequence[int], limit: int) -> int:
+    def surprises(self, hands: Sequence[int], limit: float) -> float:
         """How many opponents' cards the book would not have played with ``hands`` (the
         cards each hand holds now), and, in the first tricks, how many calls of the hands
         the observer cannot see it would not have made; counting stops once past
-        ``limit``."""
+        ``limit``.  With a policy: minus the log of the probability that it gives to
+        the others' cards (and calls) so far, at least 0, likewise cut short."""
         if self.last < 0 and not self.calls:
-            return 0
+            return 0.0
         if self.fast:
             return self._from_templates(hands, limit)
         return self._replayed(hands, limit)
@@ -643,19 +675,26 @@ class _Replay:
         values["legal"] = tuple(cards_of(legal))
         return Observation.from_fields(values)
 
-    def _from_templates(self, hands: Sequence[int], limit: int) -> int:
+    def _cost(self, view: Observation, hit: bool) -> float:
+        """A decision's share of the surprises: 1 for a miss of the book's, or with a
+        policy minus the log of the action's probability."""
+        if self.policy is None:
+            return 0.0 if hit else 1.0
+        return -self.policy.log_probability(decision_kind(view), len(view.legal), hit)
+
+    def _from_templates(self, hands: Sequence[int], limit: float) -> float:
         assert self.templates is not None
-        n = 0
+        n = 0.0
         choose = self.book.choose
         for i, template in enumerate(self.templates):
             view = self._view(i, hands)
-            if view is not None and int(choose(view)) != template[3]:
-                n += 1
+            if view is not None:
+                n += self._cost(view, int(choose(view)) == template[3])
                 if n > limit:
                     return n
         return n
 
-    def _replayed(self, hands: Sequence[int], limit: int) -> int:
+    def _replayed(self, hands: Sequence[int], limit: float) -> float:
         """:meth:`surprises` by rebuilding the deal and replaying it; the first replay
         keeps the templates, the next ones check them."""
         state = self.rebuild(self.obs, hands, getattr(hands, "hidden", None) or None)
@@ -667,7 +706,7 @@ class _Replay:
         checking = not record and not self.calls and self.to_check > 0
         k = 0  # the checked plays passed
         same = checking
-        n = 0
+        n = 0.0
         i = 0
         me = self.obs.me
         counting = True
@@ -676,10 +715,9 @@ class _Replay:
                 seat = state.to_move
                 if self.calls and seat != me and action.kind != "take":
                     view = state.observation(state.controller(seat))
-                    if not _same_call(state, self.book.choose(view), action):
-                        n += 1
-                        if n > limit:
-                            return n
+                    n += self._cost(view, _same_call(state, self.book.choose(view), action))
+                    if n > limit:
+                        return n
                 state.apply_unchecked(action)
                 continue
             if i > self.last:
@@ -700,11 +738,10 @@ class _Replay:
                 if counting and _forced(state, seat) != c:
                     if view is None:
                         view = state.observation(state.controller(seat))
-                    if int(self.book.choose(view)) != c:
-                        n += 1
-                        if n > limit and not (record or same):
-                            return n
-                        counting = n <= limit
+                    n += self._cost(view, int(self.book.choose(view)) == c)
+                    if n > limit and not (record or same):
+                        return n
+                    counting = n <= limit
             state.apply_unchecked(c)
             i += 1
         if record:

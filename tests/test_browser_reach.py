@@ -223,7 +223,8 @@ def test_axe_finds_nothing_serious_on_a_drive_and_the_calendar(browser: Any, ser
                                                                size: tuple[int, int]) -> None:
     """axe-core over a drive's page as its director sees it before the start (his controls,
     the entries), as a player sees it once it runs (his table, partner and opponents), and
-    the drive calendar with the form for a new drive: no serious or critical violation."""
+    the drive calendar with the form for a new drive (and a Mitchell's, with its relay), and
+    a Mitchell's director page with its partners control: no serious or critical violation."""
     script = axe_script()
     if script is None:
         pytest.skip("axe-core is not installed and npm could not install it")
@@ -243,9 +244,21 @@ def test_axe_finds_nothing_serious_on_a_drive_and_the_calendar(browser: Any, ser
     desk.goto(f"{server.url}/#drive/{did}")
     desk.wait_for_selector("#dr-start")
     assert serious(desk, script) == [], "the director's drive"
+    # a Mitchell before its start: the director's control that makes two people partners
+    pairs = director.post("/api/drives", {"name": "Pairs night", "family": "classic", "mode": "scorer",
+                                          "movement": "mitchell", "deals": 2}).json()["id"]
+    for k in range(4):
+        HttpClient(server).guest(f"Pair{size[0]}{k}").post(f"/api/drives/{pairs}/register")
+    desk.goto(f"{server.url}/#drive/{pairs}")
+    desk.wait_for_selector("#dr-pair")
+    assert serious(desk, script) == [], "a Mitchell's director"
     desk.goto(f"{server.url}/#drives")
     desk.wait_for_selector("#nd-create")
     assert serious(desk, script) == [], "the calendar"
+    desk.select_option("#nd-mode", "scorer")
+    desk.select_option("#nd-movement", "mitchell")   # the relay and bye stand shown
+    assert desk.locator("#nd-relay").is_visible()
+    assert serious(desk, script) == [], "the calendar's Mitchell form"
     assert director.post(f"/api/drives/{did}/start").status_code == 200
     page.wait_for_selector("#go-table", timeout=15000)
     assert serious(page, script) == [], "a running drive"

@@ -461,6 +461,51 @@ def _split_tricks(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.nda
 
 
 @njit(cache=True, _nrt=False)
+def _later_tricks(hands: np.ndarray, trump: np.int64, sides: np.ndarray, need: np.int64,
+                  leader: np.int64, rem: np.int64, lenkey: np.int64) -> tuple[np.int64, np.int64]:
+    """At the start of a trick, four hands in two pairs, no trumps out (or none at all), and
+    the side on lead needing every trick left: 1 (the declaring side reaches its goal) or 0
+    where the other side is sure of a trick, else -1; and the top cards (by owner) that
+    rests on.
+
+    The side on lead must then win every trick, so lead every one: only in the suits
+    whose top card it holds (in the others the card on top wins the trick), and in each
+    no more often than its longer hand there holds cards (both its hands follow a suit
+    they hold).  Where these lengths add up to fewer than the tricks left, it cannot.  A
+    position with the same hand lengths and the other side holding the same top cards
+    gives the same answer (its suits of the side on lead only fewer)."""
+    side = sides[leader]
+    if side == 1:
+        if need != rem:
+            return np.int64(-1), np.int64(0)
+    elif need != 1:
+        return np.int64(-1), np.int64(0)
+    part = _wrap(leader + 2, 4)
+    if sides[part] != side or sides[_wrap(leader + 1, 4)] == side or sides[_wrap(leader + 3, 4)] == side:
+        return np.int64(-1), np.int64(0)
+    every = hands[0] | hands[1] | hands[2] | hands[3]
+    if trump >= 0 and (every >> (13 * trump)) & SUIT:
+        return np.int64(-1), np.int64(0)
+    ours = hands[leader] | hands[part]
+    total = np.int64(0)
+    ks = np.int64(0)
+    for s in range(4):
+        cards = (every >> (13 * s)) & SUIT
+        if not cards:
+            continue
+        top = _highbit_index(cards) + 13 * s
+        if (ours >> top) & 1:
+            total += max(_len(lenkey, leader, s), _len(lenkey, part, s))
+        else:
+            for i in range(4):
+                if not (hands[i] >> top) & 1 and (hands[i] >> (13 * s)) & SUIT:
+                    ks |= np.int64(1) << (4 * s)
+    if total >= rem:
+        return np.int64(-1), np.int64(0)
+    return (np.int64(0) if side == 1 else np.int64(1)), ks
+
+
+@njit(cache=True, _nrt=False)
 def _sure_trumps(hands: np.ndarray, n: np.int64, trump: np.int64, sides: np.ndarray,
                  side: np.int64, wants: bool, leader: np.int64) -> tuple[np.int64, np.int64]:
     """Tricks ``side`` is sure of with its trumps, and how many top trumps (by owner) the

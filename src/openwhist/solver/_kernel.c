@@ -966,6 +966,11 @@ INL i64 follow_moves(i64 *work, const i64 *hands, const i64 *trick, i64 base, i6
                      i64 led, bool last, bool pairs, bool partner_sure, bool hopeless, i64 force, i64 mb) {
     i64 nm = 0;
     i64 bits = run_tops(legal, live);
+    if ((bits & (bits - 1)) == 0) {  /* one card to play: nothing to order */
+        work[mb] = lowbit(bits);
+        work[mb + 13] = 0;
+        return 1;
+    }
     while (bits) {
         i64 c = lowbit(bits);
         bits &= bits - 1;
@@ -1233,6 +1238,34 @@ static int trump_bounds(i64 *work, const i64 *hands, i64 n, i64 trump, const i64
     return -1;
 }
 
+/* no trumps out, four hands in two pairs, and the side on lead needs every trick left
+ * (as _bounds._later_tricks): 1 or 0 where the other side is sure of a trick, else -1 */
+static int later_tricks(i64 *work, const i64 *hands, i64 trump, const i64 *sides, i64 need, i64 leader,
+                        i64 rem, i64 lenkey, i64 rslot) {
+    i64 side = sides[leader];
+    if (side == 1 ? need != rem : need != 1) return -1;
+    i64 part = wrap(leader + 2, 4);
+    if (sides[part] != side || sides[wrap(leader + 1, 4)] == side || sides[wrap(leader + 3, 4)] == side) return -1;
+    i64 every = hands[0] | hands[1] | hands[2] | hands[3];
+    if (trump >= 0 && ((every >> (13 * trump)) & SUIT)) return -1;
+    i64 ours = hands[leader] | hands[part];
+    i64 sum = 0, ks = 0;
+    for (int s = 0; s < 4; s++) {
+        i64 all = (every >> (13 * s)) & SUIT;
+        if (!all) continue;
+        i64 top = highbit(all) + 13 * s;
+        if ((ours >> top) & 1) {
+            sum += imax(tlen_of(lenkey, leader, s), tlen_of(lenkey, part, s));
+        } else {
+            for (i64 i = 0; i < 4; i++)
+                if (!((hands[i] >> top) & 1) && ((hands[i] >> (13 * s)) & SUIT)) ks |= ONE << (4 * s);
+        }
+    }
+    if (sum >= rem) return -1;
+    work[rslot] = ks;
+    return side == 1 ? 0 : 1;
+}
+
 static void store(i64 *work, i64 *tt, i64 ttlen, i64 mode, i64 need, i64 leader, i64 gen, i64 lenkey,
                   const i64 *codes, i64 rel, bool result, i64 best) {
     i64 *stats = work + STATS;
@@ -1388,6 +1421,10 @@ static bool search(i64 *work, i64 *tt, i64 ttlen, i64 n, i64 trump, i64 mode, i6
         }
         if (trump >= 0) {
             int b = trump_bounds(work, hands, n, trump, sides, mode, need, leader, rem, lenkey, rslot);
+            if (b >= 0) return b == 1;
+        }
+        if (mode == 0 && n == 4) {
+            int b = later_tricks(work, hands, trump, sides, need, leader, rem, lenkey, rslot);
             if (b >= 0) return b == 1;
         }
     }

@@ -98,6 +98,7 @@ from openwhist.solver._bounds import (
     _fourth_wins,
     _goal_met,
     _holds,
+    _later_tricks,
     _needed,
     _quick_tricks,
     _quick_tricks2,
@@ -895,6 +896,11 @@ def search(work: np.ndarray, tt: np.ndarray, n: np.int64, trump: np.int64, mode:
                 if lo > need:
                     work[rslot] = _needed(klo, lo, need + 1) << (4 * trump)
                     return False
+        if mode == 0 and n == 4:
+            later, lks = _later_tricks(hands, trump, sides, need, leader, rem, lenkey)
+            if later >= 0:
+                work[rslot] = lks
+                return later == 1
 
     seat = _wrap(leader + tlen, n)
     hand = hands[seat]

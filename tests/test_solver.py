@@ -112,6 +112,20 @@ def test_split_top_cards_keep_the_lead_where_it_falls() -> None:
     assert {str(c): v for c, v in solve_all(pos).items()} == {"5H": 3, "TH": 3, "2D": 0, "AS": 4}
 
 
+def test_a_side_needing_every_trick_but_short_of_top_cards_is_settled_at_once() -> None:
+    # no trumps; North-South hold the top card of spades only, one trick long, and need
+    # both tricks left: East's ace of hearts or West's four of diamonds takes one.  The
+    # bound settles it at the first node, whichever side declares
+    pos = Position.from_deal("N:A.2.-.- -.A.2.- 2.-.3.- -.3.4.-", trump="NT", leader="N")
+    assert solve(pos) == 1
+    assert not solve_target(pos.with_objective("at least 2"))
+    assert last_stats().nodes == 1
+    defended = pos.with_objective("at least 1", declarer_side=1)
+    assert solve_target(defended)
+    assert last_stats().nodes == 1
+    assert solve(defended.with_objective("max")) == 1
+
+
 def test_from_state_follows_the_play() -> None:
     deal = openwhist.new_deal("classic", seed=11)
     for _ in range(34):  # 8 tricks and 2 cards

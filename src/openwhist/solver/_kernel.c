@@ -25,7 +25,7 @@ typedef uint64_t u64;
 #define LEAD_REPLY 50
 #define LEAD_HISTORY 1
 #define LEAD_HISTORY_2 4
-#define HISTORY_CAP 200
+#define HISTORY_CAP 100
 #define INL static inline __attribute__((always_inline))
 
 /* ---- bits (_bits.py) ---- */

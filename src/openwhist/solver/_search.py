@@ -227,7 +227,7 @@ def _cover_runs(rel: np.int64, hand: np.int64, legal: np.int64, live: np.int64) 
 LEAD_REPLY = 50  # lead ordering: the cost of each opponent's card in the suit led
 LEAD_HISTORY = 1  # lead ordering: the weight of that history, per trick left at the time
 LEAD_HISTORY_2 = 4  # and with two hands
-HISTORY_CAP = 200  # and its most
+HISTORY_CAP = 100  # and its most
 
 
 @njit(cache=True, _nrt=False)

@@ -9,7 +9,7 @@ Our solver only (DDS has no such positions):
     the value of the position alone;
   * 1 against 3 (solo), most tricks, 10 cards; misere (fewest tricks, 1 v 3), 8 cards.
 
-Run:  .venv/bin/python bench/bench_solver.py [--deals N] [--repeat R] [--no-dds] [--only NAME ...]
+Run:  .venv/bin/python bench/bench_solver.py [--deals N] [--repeat R] [--no-dds] [--worst N] [--only NAME ...]
 (``OPENWHIST_SOLVER=c|numba|python`` picks the solver's kernels; C by default)
 Prints median and p95 seconds per position and, with DDS, the ratios ours / DDS of the
 medians and p95s, and the median and p95 of the ratio on each position; for the
@@ -142,16 +142,18 @@ def line(name: str, ours: list[float], dds: list[float] | None) -> None:
     print(text, flush=True)
 
 
-def bench_classic(n_deals: int, after: int, use_dds: bool, repeat: int = 1) -> None:
+def bench_classic(n_deals: int, after: int, use_dds: bool, repeat: int = 1, worst: int = 0) -> None:
     """Time both solvers on each position; with ``repeat`` > 1, go through all the
     positions that many times (so that DDS never solves the same deal twice in a row,
-    which would reuse its table) and keep each position's best time."""
+    which would reuse its table) and keep each position's best time.  With ``worst``,
+    list that many deals where our search has the most trick starts for DDS's one."""
     cases = golden_cases(n_deals, after)
     deals = json.loads(GOLDEN.read_text())["deals"]
     dds = dds_solver() if use_dds else None
     ours = [float("inf")] * len(cases)
     theirs = [float("inf")] * len(cases) if dds is not None else []
     nodes: list[int] = []
+    deal_starts: list[tuple[int, int]] = []  # ours and DDS's, per position
     starts = dds_starts = 0  # trick starts, the count that does not depend on the machine
     for r in range(repeat):
         for i, (hands, trump, leader) in enumerate(cases):
@@ -161,11 +163,13 @@ def bench_classic(n_deals: int, after: int, use_dds: bool, repeat: int = 1) -> N
             if r == 0:
                 nodes.append(count)
                 starts += ts
+                deal_starts.append((ts, 0))
             if dds is not None:
                 seconds, ts = dds(hands, trump, leader)
                 theirs[i] = min(theirs[i], seconds)
                 if r == 0:
                     dds_starts += ts
+                    deal_starts[i] = (deal_starts[i][0], ts)
     checked = " (scores checked against DDS's golden file)" if after == 0 else ""
     best = f", best of {repeat}" if repeat > 1 else ""
     line(f"classic, all leads, after {after} tricks{best}", ours, theirs or None)
@@ -179,6 +183,12 @@ def bench_classic(n_deals: int, after: int, use_dds: bool, repeat: int = 1) -> N
         print(f"{'':<34} time, all positions: ours {total * 1000:.1f} ms  DDS {dds_total * 1000:.1f} ms  "
               f"ratio {total / dds_total:.2f}; per trick start "
               f"{(total / starts) / (dds_total / dds_starts):.2f}", flush=True)
+        ranked = sorted(range(len(cases)), key=lambda i: -deal_starts[i][0] / max(1, deal_starts[i][1]))
+        for i in ranked[:worst]:
+            ours_ts, dds_ts = deal_starts[i]
+            strain = "CDHS"[cases[i][1]] if cases[i][1] >= 0 else "NT"
+            print(f"{'':<34} deal {i:>2} ({strain}): trick starts ours {ours_ts}  DDS {dds_ts}  "
+                  f"ratio {ours_ts / max(1, dds_ts):.2f} | time ratio {ours[i] / theirs[i]:.2f}", flush=True)
 
 
 def random_hands(seed: int, n: int, cards: int) -> list[int]:
@@ -234,6 +244,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3,
                         help="times each position is solved (by each solver, in turns, for the classic "
                              "ones), keeping the best: less noise from the machine; default 3")
+    parser.add_argument("--worst", type=int, default=0, metavar="N",
+                        help="with DDS, list the N positions of each classic benchmark where our search "
+                             "has the most trick starts for DDS's one (default 0: none)")
     parser.add_argument("--only", nargs="*",
                         choices=["startup", "opening", "after4", "after8", "german", "solo", "misere"],
                         help="run only these benchmarks")
@@ -248,12 +261,14 @@ def main(argv: list[str] | None = None) -> None:
     use_dds = not args.no_dds
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
+    if args.worst < 0:
+        parser.error("--worst must be 0 or more")
     if "after8" in chosen:
-        bench_classic(args.deals, 8, use_dds, args.repeat)
+        bench_classic(args.deals, 8, use_dds, args.repeat, args.worst)
     if "after4" in chosen:
-        bench_classic(args.deals, 4, use_dds, args.repeat)
+        bench_classic(args.deals, 4, use_dds, args.repeat, args.worst)
     if "opening" in chosen:
-        bench_classic(args.deals, 0, use_dds, args.repeat)
+        bench_classic(args.deals, 0, use_dds, args.repeat, args.worst)
     if "german" in chosen:
         bench_german(args.deals, args.repeat)
     if "solo" in chosen:

@@ -40,11 +40,26 @@ difference, twice among a round's opponents, must fall once in each kind, a cond
 parity on the two games it falls in, solved exactly. The v whose rounds are triplewhist
 are written as TRIPLEWHIST.
 
+--rotational looks for a 1-rotational Wh(v), v = 4n + 1, instead: over Z_(v-1) and an
+infinite point, a starting round of the elements 1 .. v - 2 and the infinite point (0 sits
+out) developed over Z_(v-1), and one round more in which the infinite point sits out, the
+games (g, g + n, g + 2n, g + 3n) for g < n. That last round makes each pair of difference
+2n partners and each of difference +-n opponents once, so the starting round has no
+partner difference 2n, one opponent pair of difference 2n (developed, it meets each such
+pair twice) and of +-n, and every other difference once among partners and twice among
+opponents. The round is found by an exact model solved by CP-SAT (OR-Tools, the
+`designs` extra: pip install -e '.[designs]'): a variable for each two elements being
+partners and for their being opponents, everyone one partner and two opponents, partners
+sharing their opponents and the two opponents of anyone partners, and the counts of each
+difference; with --multiplier m, the round invariant under x -> m x (the variables of a
+pair and of its image equal). The rounds it finds are kept as ROTATIONAL.
+
     python scripts/whist_designs.py 8 12 16 20        # search these v, merge into the data
     python scripts/whist_designs.py --up-to 64        # every v from 8 to 64 not yet kept
     python scripts/whist_designs.py 56 --multiplier 46 --budget 300
     python scripts/whist_designs.py 29 --triple --multiplier 7 --budget 60
     python scripts/whist_designs.py --orient          # seat the rounds kept as TWh, where some do
+    python scripts/whist_designs.py 57 --rotational --multiplier 9
 """
 
 from __future__ import annotations
@@ -55,8 +70,10 @@ import sys
 import textwrap
 import time
 from collections import Counter
+from itertools import combinations
 from math import gcd
 from pathlib import Path
+from typing import Any
 
 try:
     import numba  # type: ignore[import-untyped]
@@ -74,13 +91,17 @@ Games of four, a and c partners against b and d; for v = 4n the infinite point i
 v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
 were found by the plain search, without --multiplier, under a time budget). TRIPLEWHIST:
 the v whose round, its games seated N, E, S, W as written, is a triplewhist one (found
-with --triple, or seated so by --orient)."""
+with --triple, or seated so by --orient). ROTATIONAL: starting rounds of 1-rotational
+Wh(v), v = 4n + 1, over Z_(v-1) and an infinite point written v - 1 (0 sits out; found
+with --rotational), developed with one round more, (g, g + n, g + 2n, g + 3n) for g < n."""
 
 STARTS: dict[int, tuple[int, ...]] = {
 '''
 FOUND_HEAD = '''FOUND_BY: dict[int, str] = {
 '''
 TRIPLE_HEAD = '''TRIPLEWHIST: frozenset[int] = frozenset({'''
+ROTATIONAL_HEAD = '''ROTATIONAL: dict[int, tuple[int, ...]] = {
+'''
 
 
 def is_prime_power(q: int) -> bool:
@@ -113,6 +134,92 @@ def check(v: int, start: list[int]) -> bool:
                     counts[(a - b) % n_mod] += 1
                     counts[(b - a) % n_mod] += 1
     return all(part[d] == 1 and opp[d] == 2 for d in range(1, n_mod))
+
+
+def develop_rotational(v: int, start: list[int]) -> list[list[list[int]]]:
+    """The rounds of the 1-rotational Wh(v) of ``start`` (see --rotational)."""
+    m, n = v - 1, (v - 1) // 4
+    games = [start[i:i + 4] for i in range(0, len(start), 4)]
+    rounds = [[[x if x == m else (x + t) % m for x in g] for g in games] for t in range(m)]
+    return rounds + [[[g, g + n, g + 2 * n, g + 3 * n] for g in range(n)]]
+
+
+def check_rotational(v: int, start: list[int]) -> bool:
+    """Whether ``start`` develops into a 1-rotational Wh(v), by counting every pair over the
+    whole tournament (not the differences)."""
+    if v % 4 != 1 or sorted(start) != list(range(1, v)):
+        return False
+    part: Counter[tuple[int, int]] = Counter()
+    opp: Counter[tuple[int, int]] = Counter()
+    for rnd in develop_rotational(v, start):
+        if sorted(x for g in rnd for x in g) != sorted(set(x for g in rnd for x in g)):
+            return False
+        for g in rnd:
+            for counts, pairs in ((part, PARTNERS), (opp, OPPONENTS)):
+                for i, j in pairs:
+                    counts[min(g[i], g[j]), max(g[i], g[j])] += 1
+    every = v * (v - 1) // 2
+    return (len(part) == len(opp) == every and set(part.values()) == {1}
+            and set(opp.values()) == {2})
+
+
+def search_rotational(v: int, m: int, seed: int, budget: float) -> list[int] | None:
+    """A starting round of a 1-rotational Wh(v) from the exact model (see --rotational),
+    invariant under x -> m x (1: no multiplier), by CP-SAT on one worker with ``seed``;
+    None if none is found within ``budget`` seconds (or none exists)."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        sys.exit("--rotational needs OR-Tools: pip install -e '.[designs]'")
+    n_mod, inf = v - 1, v - 1
+    elems = list(range(1, v))
+    model = cp_model.CpModel()
+    part: dict[tuple[int, int], Any] = {}
+    opp: dict[tuple[int, int], Any] = {}
+    for a, b in combinations(elems, 2):
+        part[a, b] = part[b, a] = model.NewBoolVar(f"p{a}_{b}")
+        opp[a, b] = opp[b, a] = model.NewBoolVar(f"o{a}_{b}")
+        model.AddBoolOr([part[a, b].Not(), opp[a, b].Not()])
+    for a in elems:
+        others = [b for b in elems if b != a]
+        model.AddExactlyOne([part[a, b] for b in others])
+        model.Add(sum(opp[a, b] for b in others) == 2)
+        for b in others:
+            for c in others:
+                if c != b:  # partners share their opponents
+                    model.AddBoolOr([part[a, b].Not(), opp[a, c].Not(), opp[b, c]])
+        for b, c in combinations(others, 2):  # the two opponents of anyone are partners
+            model.AddBoolOr([opp[a, b].Not(), opp[a, c].Not(), part[b, c]])
+    half, quarter = n_mod // 2, n_mod // 4
+    by_class: dict[int, tuple[list[Any], list[Any]]] = {d: ([], []) for d in range(1, half + 1)}
+    for a, b in combinations(elems, 2):
+        if inf not in (a, b):
+            d = (a - b) % n_mod
+            by_class[min(d, n_mod - d)][0].append(part[a, b])
+            by_class[min(d, n_mod - d)][1].append(opp[a, b])
+    for d, (ps, os) in by_class.items():
+        model.Add(sum(ps) == (0 if d == half else 1))
+        model.Add(sum(os) == (1 if d in (half, quarter) else 2))
+    if m != 1:
+        def image(x: int) -> int:
+            return x if x == inf else x * m % n_mod
+        for a, b in combinations(elems, 2):
+            model.Add(part[a, b] == part[image(a), image(b)])
+            model.Add(opp[a, b] == opp[image(a), image(b)])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    solver.parameters.max_time_in_seconds = budget
+    if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    start: list[int] = []
+    for a in elems:
+        if a in start:
+            continue
+        mate = next(b for b in elems if b != a and solver.Value(part[a, b]))
+        x, y = (b for b in elems if b != a and solver.Value(opp[a, b]))
+        start += [a, x, mate, y]
+    return start
 
 
 
@@ -473,28 +580,56 @@ def search(v: int, seed: int, steps: int = 2_000_000, temp: float = 0.6) -> list
     return [int(x) for x in arr] if left == 0 else None
 
 
-def kept() -> tuple[dict[int, list[int]], dict[int, str]]:
-    """The starting rounds in the data module now, and how each was found (where told)."""
+def kept() -> tuple[dict[int, list[int]], dict[int, str], dict[int, list[int]]]:
+    """The starting rounds in the data module now, how each was found (where told), and
+    the 1-rotational ones."""
     if not DATA.exists():
-        return {}, {}
+        return {}, {}, {}
     tables: dict[str, dict[int, object]] = {}
     for node in ast.parse(DATA.read_text(encoding="utf-8")).body:
         if (isinstance(node, ast.AnnAssign) and node.value is not None and isinstance(node.target, ast.Name)
-                and node.target.id in ("STARTS", "FOUND_BY")):
+                and node.target.id in ("STARTS", "FOUND_BY", "ROTATIONAL")):
             tables[node.target.id] = ast.literal_eval(node.value)
     starts = {int(k): list(v) for k, v in tables.get("STARTS", {}).items()}  # type: ignore[call-overload]
-    return starts, {int(k): str(v) for k, v in tables.get("FOUND_BY", {}).items()}
+    rotational = {int(k): list(v) for k, v in tables.get("ROTATIONAL", {}).items()}  # type: ignore[call-overload]
+    return starts, {int(k): str(v) for k, v in tables.get("FOUND_BY", {}).items()}, rotational
 
 
-def write(found: dict[int, list[int]], how: dict[int, str]) -> None:
+def write(found: dict[int, list[int]], how: dict[int, str], rotational: dict[int, list[int]]) -> None:
     """Write the data module, every round checked."""
     assert all(check(v, s) for v, s in found.items())
-    body = "".join(textwrap.fill(", ".join(map(str, found[v])), 100, initial_indent=f"    {v}: (",
-                                 subsequent_indent=" " * 8) + "),\n" for v in sorted(found))
+    assert all(check_rotational(v, s) for v, s in rotational.items())
+
+    def table(rounds: dict[int, list[int]]) -> str:
+        return "".join(textwrap.fill(", ".join(map(str, rounds[v])), 100, initial_indent=f"    {v}: (",
+                                     subsequent_indent=" " * 8) + "),\n" for v in sorted(rounds))
     lines = "".join(f"    {v}: {how[v]!r},\n" for v in sorted(how))
     triple = ", ".join(str(v) for v in sorted(found) if check_triple(v, found[v]))
-    DATA.write_text(HEAD + body + "}\n" + FOUND_HEAD + lines + "}\n" + TRIPLE_HEAD + triple + "})\n",
-                    encoding="utf-8")
+    DATA.write_text(HEAD + table(found) + "}\n" + FOUND_HEAD + lines + "}\n" + TRIPLE_HEAD + triple
+                    + "})\n" + ROTATIONAL_HEAD + table(rotational) + "}\n", encoding="utf-8")
+
+
+def rotate(wanted: list[int], m: int, seed: int, budget: float, found: dict[int, list[int]],
+           how: dict[int, str], rotational: dict[int, list[int]]) -> int:
+    """Look for a 1-rotational Wh(v) for each v asked for (--rotational); keep those found."""
+    for v in wanted:
+        if v % 4 != 1 or v < 9:
+            print(f"v={v}: not searched (a 1-rotational Wh(v) needs v = 4n + 1, from 9)", file=sys.stderr)
+            continue
+        if m != 1 and not multiplier_order(v - 1, m):
+            print(f"v={v}: {m} is no multiplier for Z_{v - 1} (not a unit, or a power of it is -1)",
+                  file=sys.stderr)
+            continue
+        t0, cpu0 = time.monotonic(), time.process_time()
+        start = search_rotational(v, m, seed, budget)
+        hit = start is not None and check_rotational(v, start)
+        if start is not None and hit:
+            rotational[v] = start
+            how[v] = f"scripts/whist_designs.py {v} --rotational --multiplier {m} --seed {seed}"
+            write(found, how, rotational)
+        print(f"v={v}: {'found' if hit else 'none'}, {time.monotonic() - t0:.1f}s, "
+              f"{time.process_time() - cpu0:.1f}s of CPU", file=sys.stderr, flush=True)
+    return 0
 
 
 def main() -> int:
@@ -516,23 +651,32 @@ def main() -> int:
     ap.add_argument("--triple", action="store_true",
                     help="look for a triplewhist round (TWh(v): each difference once among the "
                          "opponents of each kind; prime powers too, as their field rounds are none)")
+    ap.add_argument("--rotational", action="store_true",
+                    help="look for a 1-rotational Wh(v), v = 4n + 1, over Z_(v-1) and an infinite "
+                         "point, by an exact model solved by CP-SAT (needs OR-Tools: the designs "
+                         "extra); with --multiplier, invariant under x -> m x; --seed is the "
+                         "solver's and --budget its time limit")
     ap.add_argument("--orient", action="store_true",
                     help="seat the games of each round kept so it develops into a TWh(v), where "
                          "some seating does (no search), and write the data")
     args = ap.parse_args()
+    if args.rotational and args.triple:
+        ap.error("--rotational looks for whist rounds only, not with --triple")
     if args.triple and not args.multiplier:
         ap.error("--triple needs --multiplier (1 for none: the plain annealing counts opponents "
                  "of one kind)")
-    found, how = kept()
+    found, how, rotational = kept()
     if args.orient:
         for v in sorted(found):
             turned = orient(v, found[v])
             print(f"v={v}: {'a TWh' if turned else 'no seating makes it a TWh'}", file=sys.stderr)
             if turned:
                 found[v] = turned
-        write(found, how)
+        write(found, how, rotational)
         if not args.v and not args.up_to:
             return 0
+    if args.rotational:
+        return rotate(args.v, args.multiplier or 1, args.seed, args.budget, found, how, rotational)
     wanted = args.v or [v for v in range(8, args.up_to + 1) if v % 4 in (0, 1) and v not in found]
     temp = args.temp
     steps = args.steps
@@ -561,7 +705,7 @@ def main() -> int:
                 triple = " --triple" if args.triple else ""
                 how[v] = (f"scripts/whist_designs.py {v}{multiplier}{triple} --temp {temp} "
                           f"--steps {steps} --seed {seed}")
-                write(found, how)
+                write(found, how, rotational)
                 hit = True
                 break
             seed += 1

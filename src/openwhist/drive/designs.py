@@ -39,6 +39,19 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   orbits (52 people: ``m = 2`` of order 8 in Z_51, one base game and five free; 56:
   ``m = 46`` of order 10 in Z_55, one base game and four free; 64: ``m = 58`` of order 3
   in Z_63, five base games and the free game of 0, 21, 42 and the infinite point).
+- v = 57: a *1-rotational* tournament (no Z-cyclic one was found): the people 0 .. 55 are
+  Z_56 and 56 is an infinite point that never moves. A starting round of the elements
+  1 .. 56 (0 sits out) is developed over Z_56 (round ``t`` adds ``t``, ``t`` sits out), and
+  one round more seats ``(g, g + 14, g + 28, g + 42)`` for ``g < 14`` while the infinite
+  point sits out: that round makes every pair of difference 28 partners and every pair of
+  difference +-14 opponents once, so the starting round has no partners of difference
+  28, one opponent pair of difference 28 (developed it meets each such pair twice) and one
+  of +-14, and every other difference once among partners and twice among opponents (the
+  1-rotational construction of whist tournaments, as in Anderson, *Combinatorial Designs
+  and Tournaments*, ch. 8, over Z_(4n) rather than Z_(4n - 1)). The round, invariant under
+  ``x -> 9 x`` (of order 3), was found by an exact model solved by CP-SAT
+  (``scripts/whist_designs.py --rotational``) and is kept in
+  :data:`openwhist.drive.whist_starts.ROTATIONAL`.
 
 - a triplewhist starting round (:func:`is_triplewhist`), where one is kept, before all
   those: every difference also once among the opponents of each kind, so that seated as
@@ -62,7 +75,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from openwhist.drive.whist_starts import STARTS, TRIPLEWHIST
+from openwhist.drive.whist_starts import ROTATIONAL, STARTS, TRIPLEWHIST
 
 Game = tuple[int, int, int, int]
 """One table of a round: ``a`` and ``c`` partners against ``b`` and ``d``."""
@@ -183,9 +196,25 @@ def _developed(v: int, start: tuple[int, ...]) -> Design:
                        for i in range(0, len(start), 4)) for r in range(m))
 
 
+def _rotational(v: int, start: tuple[int, ...]) -> Design:
+    """The rounds of a 1-rotational tournament from its starting round (see the module's
+    text): developed over Z_(v-1), the infinite point v - 1 fixed, and the round in which
+    it sits out last."""
+    m, n = v - 1, (v - 1) // 4
+    games = [(start[i], start[i + 1], start[i + 2], start[i + 3]) for i in range(0, len(start), 4)]
+    developed = tuple(tuple(_moved(g, r, m) for g in games) for r in range(m))
+    return (*developed, tuple((g, g + n, g + 2 * n, g + 3 * n) for g in range(n)))
+
+
+def _moved(game: Game, r: int, m: int) -> Game:
+    """``game`` with ``r`` added to each element of Z_m, the infinite point ``m`` kept."""
+    a, b, c, d = (x if x == m else (x + r) % m for x in game)
+    return a, b, c, d
+
+
 def has_tournament(v: int) -> bool:
     """Whether :func:`tournament` knows a Wh(v)."""
-    if v == 4 or v in STARTS:
+    if v == 4 or v in STARTS or v in ROTATIONAL:
         return True
     return v % 4 == 1 and v <= MAX_PRIME_POWER and (_prime_power(v) or _product_of(v)) is not None
 
@@ -204,6 +233,8 @@ def tournament(v: int) -> Design:
         return _developed(4, (0, 1, 3, 2))
     if v in STARTS:  # a triplewhist round kept for a prime power comes before its field's
         return _developed(v, STARTS[v])
+    if v in ROTATIONAL:
+        return _rotational(v, ROTATIONAL[v])
     if v % 4 == 1 and v <= MAX_PRIME_POWER and _prime_power(v) is not None:
         return _cyclotomic(v)
     if v % 4 == 1 and v <= MAX_PRIME_POWER and (qq := _product_of(v)) is not None:

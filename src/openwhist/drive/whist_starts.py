@@ -5,7 +5,9 @@ Games of four, a and c partners against b and d; for v = 4n the infinite point i
 v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
 were found by the plain search, without --multiplier, under a time budget). TRIPLEWHIST:
 the v whose round, its games seated N, E, S, W as written, is a triplewhist one (found
-with --triple, or seated so by --orient)."""
+with --triple, or seated so by --orient). ROTATIONAL: starting rounds of 1-rotational
+Wh(v), v = 4n + 1, over Z_(v-1) and an infinite point written v - 1 (0 sits out; found
+with --rotational), developed with one round more, (g, g + n, g + 2n, g + 3n) for g < n."""
 
 STARTS: dict[int, tuple[int, ...]] = {
     8: (2, 6, 3, 4, 5, 0, 1, 7),
@@ -68,7 +70,13 @@ FOUND_BY: dict[int, str] = {
     52: 'scripts/whist_designs.py 52 --multiplier 2 --temp 0.6 --steps 2000000 --seed 3',
     53: 'scripts/whist_designs.py 53 --multiplier 10 --triple --temp 0.6 --steps 200000 --seed 0',
     56: 'scripts/whist_designs.py 56 --multiplier 46 --temp 0.6 --steps 2000000 --seed 0',
+    57: 'scripts/whist_designs.py 57 --rotational --multiplier 9 --seed 0',
     61: 'scripts/whist_designs.py 61 --multiplier 12 --triple --temp 0.6 --steps 200000 --seed 1',
     64: 'scripts/whist_designs.py 64 --multiplier 58 --temp 0.6 --steps 2000000 --seed 1',
 }
 TRIPLEWHIST: frozenset[int] = frozenset({8, 16, 21, 24, 25, 28, 29, 32, 37, 41, 49, 53, 61})
+ROTATIONAL: dict[int, tuple[int, ...]] = {
+    57: (1, 10, 33, 55, 2, 15, 12, 38, 3, 5, 53, 30, 4, 48, 8, 51, 6, 18, 23, 52, 7, 21, 14, 42, 9,
+        34, 17, 47, 11, 16, 40, 36, 13, 19, 22, 37, 20, 39, 50, 54, 24, 32, 43, 44, 25, 26, 41, 31,
+        27, 45, 29, 46, 28, 35, 56, 49),
+}

@@ -284,3 +284,16 @@ def test_the_exact_model_finds_small_rotational_rounds(v: int) -> None:
     script = _designs_script()
     start = script.search_rotational(v, 1, 0, 60.0)
     assert start is not None and script.check_rotational(v, start)
+
+
+@pytest.mark.parametrize("v", [16, 24, 32])
+def test_the_cover_search_finds_cyclic_rounds_again(v: int) -> None:
+    """--cover (a random starter, then an exact cover of its pairs by games, in C) finds a
+    Z-cyclic round the counting check accepts, and the same round again from the same seed."""
+    script = _designs_script()
+    start, tried = script.search_cover(v, 3, 30000, 120.0)
+    assert start is not None and tried >= 1 and script.check(v, start)
+    assert script.search_cover(v, 3, 30000, 120.0) == (start, tried)
+    broken = start[:]
+    broken[1], broken[2] = broken[2], broken[1]
+    assert not script.check(v, broken)

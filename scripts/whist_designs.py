@@ -96,7 +96,8 @@ PARTNERS = ((0, 2), (1, 3))
 OPPONENTS = ((0, 1), (0, 3), (2, 1), (2, 3))
 HEAD = '''"""Starting rounds of Z-cyclic whist tournaments Wh(v), found by scripts/whist_designs.py
 (focused simulated annealing on the difference counts, some among the rounds invariant
-under a multiplier; each checked by counting there and in tests/test_drive_designs.py).
+under a multiplier, or --cover: a random starter and an exact cover of its pairs by games;
+each checked by counting there and in tests/test_drive_designs.py).
 Games of four, a and c partners against b and d; for v = 4n the infinite point is written
 v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
 were found by the plain search, without --multiplier, under a time budget). TRIPLEWHIST:

@@ -54,19 +54,29 @@ sharing their opponents and the two opponents of anyone partners, and the counts
 difference; with --multiplier m, the round invariant under x -> m x (the variables of a
 pair and of its image equal). The rounds it finds are kept as ROTATIONAL.
 
+--cover looks for a Z-cyclic Wh(v), v = 4n, in two steps, by scripts/whist_cover.c (compiled
+here with cc or $CC): a random starter (the partner pairs: every difference once), then its
+pairs matched into games so that every difference occurs twice among the opponents, an
+exact cover searched depth first (the item with the fewest options first) for up to
+--nodes nodes a starter, starters drawn until one is covered or --budget runs out.
+
     python scripts/whist_designs.py 8 12 16 20        # search these v, merge into the data
     python scripts/whist_designs.py --up-to 64        # every v from 8 to 64 not yet kept
     python scripts/whist_designs.py 56 --multiplier 46 --budget 300
     python scripts/whist_designs.py 29 --triple --multiplier 7 --budget 60
     python scripts/whist_designs.py --orient          # seat the rounds kept as TWh, where some do
     python scripts/whist_designs.py 57 --rotational --multiplier 9
+    python scripts/whist_designs.py 60 --cover --nodes 30000 --seed 5
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import os
+import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from collections import Counter
@@ -86,7 +96,8 @@ PARTNERS = ((0, 2), (1, 3))
 OPPONENTS = ((0, 1), (0, 3), (2, 1), (2, 3))
 HEAD = '''"""Starting rounds of Z-cyclic whist tournaments Wh(v), found by scripts/whist_designs.py
 (focused simulated annealing on the difference counts, some among the rounds invariant
-under a multiplier; each checked by counting there and in tests/test_drive_designs.py).
+under a multiplier, or --cover: a random starter and an exact cover of its pairs by games;
+each checked by counting there and in tests/test_drive_designs.py).
 Games of four, a and c partners against b and d; for v = 4n the infinite point is written
 v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
 were found by the plain search, without --multiplier, under a time budget). TRIPLEWHIST:
@@ -197,9 +208,9 @@ def search_rotational(v: int, m: int, seed: int, budget: float) -> list[int] | N
             d = (a - b) % n_mod
             by_class[min(d, n_mod - d)][0].append(part[a, b])
             by_class[min(d, n_mod - d)][1].append(opp[a, b])
-    for d, (ps, os) in by_class.items():
+    for d, (ps, ops) in by_class.items():
         model.Add(sum(ps) == (0 if d == half else 1))
-        model.Add(sum(os) == (1 if d in (half, quarter) else 2))
+        model.Add(sum(ops) == (1 if d in (half, quarter) else 2))
     if m != 1:
         def image(x: int) -> int:
             return x if x == inf else x * m % n_mod
@@ -609,6 +620,25 @@ def write(found: dict[int, list[int]], how: dict[int, str], rotational: dict[int
                     + "})\n" + ROTATIONAL_HEAD + table(rotational) + "}\n", encoding="utf-8")
 
 
+def cover(wanted: list[int], seed: int, nodes: int, budget: float, found: dict[int, list[int]],
+          how: dict[int, str], rotational: dict[int, list[int]]) -> int:
+    """Look for a Z-cyclic Wh(v) for each v = 4n asked for by --cover; keep those found."""
+    for v in wanted:
+        if v % 4 or not 8 <= v <= 124:
+            print(f"v={v}: not searched (--cover needs v = 4n, 8 to 124)", file=sys.stderr)
+            continue
+        t0 = time.monotonic()
+        start, tried = search_cover(v, seed, nodes, budget)
+        hit = start is not None and check(v, start)
+        if start is not None and hit:
+            found[v] = start
+            how[v] = f"scripts/whist_designs.py {v} --cover --nodes {nodes} --seed {seed}"
+            write(found, how, rotational)
+        print(f"v={v}: {'found' if hit else 'none'}, {time.monotonic() - t0:.1f}s"
+              + (f", {tried} starters" if tried else ", out of time"), file=sys.stderr, flush=True)
+    return 0
+
+
 def rotate(wanted: list[int], m: int, seed: int, budget: float, found: dict[int, list[int]],
            how: dict[int, str], rotational: dict[int, list[int]]) -> int:
     """Look for a 1-rotational Wh(v) for each v asked for (--rotational); keep those found."""
@@ -630,6 +660,27 @@ def rotate(wanted: list[int], m: int, seed: int, budget: float, found: dict[int,
         print(f"v={v}: {'found' if hit else 'none'}, {time.monotonic() - t0:.1f}s, "
               f"{time.process_time() - cpu0:.1f}s of CPU", file=sys.stderr, flush=True)
     return 0
+
+
+def search_cover(v: int, seed: int, nodes: int, budget: float) -> tuple[list[int] | None, int]:
+    """A starting round of a Z-cyclic Wh(v), v = 4n, by scripts/whist_cover.c (see --cover),
+    and the starters it tried (0 when the budget ran out first)."""
+    source = Path(__file__).resolve().parent / "whist_cover.c"
+    with tempfile.TemporaryDirectory() as tmp:
+        binary = Path(tmp) / "whist_cover"
+        compiler = os.environ.get("CC", "cc")
+        try:
+            subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            sys.exit(f"--cover needs a C compiler to build {source.name} ({compiler}: {exc})")
+        try:
+            out = subprocess.run([str(binary), str(v), str(seed), str(nodes), str(10 ** 12)],
+                                 capture_output=True, text=True, timeout=budget).stdout.split("\n")
+        except subprocess.TimeoutExpired:
+            return None, 0
+    if not out[0].startswith("FOUND"):
+        return None, int(out[1])
+    return [int(x) for x in out[0].split()[1:]], int(out[1])
 
 
 def main() -> int:
@@ -656,6 +707,12 @@ def main() -> int:
                          "point, by an exact model solved by CP-SAT (needs OR-Tools: the designs "
                          "extra); with --multiplier, invariant under x -> m x; --seed is the "
                          "solver's and --budget its time limit")
+    ap.add_argument("--cover", action="store_true",
+                    help="look for a Z-cyclic Wh(v), v = 4n, by a random starter and an exact "
+                         "cover of its pairs by games (scripts/whist_cover.c, built with cc); "
+                         "--seed is its random seed and --budget its time limit")
+    ap.add_argument("--nodes", type=int, default=30000,
+                    help="with --cover: the search's nodes a starter before the next (default 30000)")
     ap.add_argument("--orient", action="store_true",
                     help="seat the games of each round kept so it develops into a TWh(v), where "
                          "some seating does (no search), and write the data")
@@ -675,6 +732,8 @@ def main() -> int:
         write(found, how, rotational)
         if not args.v and not args.up_to:
             return 0
+    if args.cover:
+        return cover(args.v, args.seed, args.nodes, args.budget, found, how, rotational)
     if args.rotational:
         return rotate(args.v, args.multiplier or 1, args.seed, args.budget, found, how, rotational)
     wanted = args.v or [v for v in range(8, args.up_to + 1) if v % 4 in (0, 1) and v not in found]

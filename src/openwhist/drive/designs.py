@@ -38,7 +38,11 @@ Oxford 1997, ch. 7 and 8; the Z-cyclic tournaments of Anderson, Finizio et al.):
   powers of ``m``, and free games for the elements whose orbits are short and a few whole
   orbits (52 people: ``m = 2`` of order 8 in Z_51, one base game and five free; 56:
   ``m = 46`` of order 10 in Z_55, one base game and four free; 64: ``m = 58`` of order 3
-  in Z_63, five base games and the free game of 0, 21, 42 and the infinite point).
+  in Z_63, five base games and the free game of 0, 21, 42 and the infinite point). 60 was
+  found in two steps (``--cover``): a random *starter* (pairs of Z_59 whose differences
+  are every +-d once: the partners) and then its pairs matched into games by an exact
+  cover in which every difference falls twice among the opponents; Z_59 has no
+  multiplier to make the round smaller.
 - v = 57: a *1-rotational* tournament (no Z-cyclic one was found): the people 0 .. 55 are
   Z_56 and 56 is an infinite point that never moves. A starting round of the elements
   1 .. 56 (0 sits out) is developed over Z_56 (round ``t`` adds ``t``, ``t`` sits out), and

@@ -22,8 +22,8 @@ Three movements:
   computer players in some places, so nobody partners anyone twice and each person has a
   computer player at his table about as often as the others (:meth:`Plan.balance`). A
   drive of fewer rounds takes rounds of the tournament. Where no tournament is kept
-  (:func:`openwhist.drive.designs.has_tournament`: 60, so 57 to 60 people with computer
-  players in its places, and most numbers beyond 64), each round's tables are chosen by a
+  (:func:`openwhist.drive.designs.has_tournament`: every number up to 64 has one, most
+  beyond do not), each round's tables are chosen by a
   local search so that every two people meet as evenly as it finds; seats rotate too. For
   German whist
   (two a table) it is an exact round robin. Families of 3 to 6 players each for himself

@@ -1,6 +1,7 @@
 """Starting rounds of Z-cyclic whist tournaments Wh(v), found by scripts/whist_designs.py
 (focused simulated annealing on the difference counts, some among the rounds invariant
-under a multiplier; each checked by counting there and in tests/test_drive_designs.py).
+under a multiplier, or --cover: a random starter and an exact cover of its pairs by games;
+each checked by counting there and in tests/test_drive_designs.py).
 Games of four, a and c partners against b and d; for v = 4n the infinite point is written
 v - 1. FOUND_BY gives the command line that finds a round again (those it does not name
 were found by the plain search, without --multiplier, under a time budget). TRIPLEWHIST:
@@ -48,6 +49,9 @@ STARTS: dict[int, tuple[int, ...]] = {
     56: (35, 37, 41, 9, 15, 52, 16, 29, 30, 27, 21, 14, 5, 32, 31, 39, 10, 42, 51, 34, 20, 7, 36,
         24, 40, 47, 6, 4, 25, 17, 1, 19, 50, 12, 46, 49, 45, 2, 26, 54, 11, 44, 0, 22, 3, 18, 13,
         38, 33, 55, 8, 23, 43, 53, 28, 48),
+    60: (59, 4, 0, 29, 32, 16, 36, 38, 28, 52, 55, 11, 21, 10, 37, 18, 50, 27, 12, 40, 51, 17, 56,
+        46, 19, 5, 26, 33, 31, 15, 57, 39, 47, 25, 58, 34, 1, 6, 24, 23, 8, 20, 22, 35, 49, 30, 9,
+        42, 41, 7, 43, 13, 2, 53, 3, 14, 44, 45, 54, 48),
     61: (1, 40, 52, 31, 12, 53, 14, 6, 22, 26, 46, 11, 20, 7, 3, 10, 57, 23, 36, 59, 13, 32, 5, 37,
         34, 18, 60, 17, 42, 33, 49, 21, 16, 30, 39, 8, 9, 55, 41, 35, 47, 50, 4, 54, 15, 51, 48, 38,
         58, 2, 27, 29, 25, 24, 19, 43, 56, 44, 45, 28),
@@ -71,6 +75,7 @@ FOUND_BY: dict[int, str] = {
     53: 'scripts/whist_designs.py 53 --multiplier 10 --triple --temp 0.6 --steps 200000 --seed 0',
     56: 'scripts/whist_designs.py 56 --multiplier 46 --temp 0.6 --steps 2000000 --seed 0',
     57: 'scripts/whist_designs.py 57 --rotational --multiplier 9 --seed 0',
+    60: 'scripts/whist_designs.py 60 --cover --nodes 100000 --seed 8',
     61: 'scripts/whist_designs.py 61 --multiplier 12 --triple --temp 0.6 --steps 200000 --seed 1',
     64: 'scripts/whist_designs.py 64 --multiplier 58 --temp 0.6 --steps 2000000 --seed 1',
 }

@@ -717,6 +717,8 @@ def main() -> int:
                     help="seat the games of each round kept so it develops into a TWh(v), where "
                          "some seating does (no search), and write the data")
     args = ap.parse_args()
+    if args.nodes < 1:
+        ap.error("--nodes must be at least 1")
     if args.rotational and args.triple:
         ap.error("--rotational looks for whist rounds only, not with --triple")
     if args.triple and not args.multiplier:

@@ -211,8 +211,8 @@ def simulate(
 def arena(
     bot_a: str = typer.Argument(..., help=f"Bot A: {BOTS_HELP}, with options after a "
                                 "colon, e.g. pimc:level=2,time_budget=0.2,trust=0.8 (pimc options: "
-                                "level 1-4, worlds, time_budget in seconds, trust 0 to below 1, infer book or "
-                                "policy: how the sampled deals are read)."),
+                                "level 1-4, worlds, time_budget in seconds, trust 0 to below 1, "
+                                "infer book or policy: how the sampled deals are read)."),
     bot_b: str = typer.Argument(..., help="Bot B, written the same way."),
     variant: str = typer.Option(DEFAULT_VARIANT, "--variant", help=f"{VARIANTS_HELP}."),
     preset: str | None = typer.Option(None, "--preset", help="A named set of rules for the variant."),

@@ -192,28 +192,29 @@ def _product(q1: int, q2: int) -> Design:
 
 def _developed(v: int, start: tuple[int, ...]) -> Design:
     """The rounds of a Z-cyclic tournament from its starting round (see the module's text)."""
-    if v % 4 == 1:
-        return tuple(tuple(tuple((x + r) % v for x in start[i:i + 4])  # type: ignore[misc]
-                           for i in range(0, len(start), 4)) for r in range(v))
-    m = v - 1
-    return tuple(tuple(tuple(x if x == m else (x + r) % m for x in start[i:i + 4])  # type: ignore[misc]
-                       for i in range(0, len(start), 4)) for r in range(m))
+    return _over(start, v if v % 4 == 1 else v - 1)
 
 
 def _rotational(v: int, start: tuple[int, ...]) -> Design:
     """The rounds of a 1-rotational tournament from its starting round (see the module's
     text): developed over Z_(v-1), the infinite point v - 1 fixed, and the round in which
     it sits out last."""
-    m, n = v - 1, (v - 1) // 4
-    games = [(start[i], start[i + 1], start[i + 2], start[i + 3]) for i in range(0, len(start), 4)]
-    developed = tuple(tuple(_moved(g, r, m) for g in games) for r in range(m))
-    return (*developed, tuple((g, g + n, g + 2 * n, g + 3 * n) for g in range(n)))
+    n = (v - 1) // 4
+    return (*_over(start, v - 1), tuple((g, g + n, g + 2 * n, g + 3 * n) for g in range(n)))
 
 
-def _moved(game: Game, r: int, m: int) -> Game:
-    """``game`` with ``r`` added to each element of Z_m, the infinite point ``m`` kept."""
-    a, b, c, d = (x if x == m else (x + r) % m for x in game)
-    return a, b, c, d
+def _over(start: tuple[int, ...], m: int) -> Design:
+    """``start`` developed over Z_m: round ``r`` adds ``r`` to every element, the infinite
+    point ``m`` (where the round has one) kept."""
+    games = [start[i:i + 4] for i in range(0, len(start), 4)]
+    rounds = []
+    for r in range(m):
+        moved = []
+        for game in games:
+            a, b, c, d = (x if x == m else (x + r) % m for x in game)
+            moved.append((a, b, c, d))
+        rounds.append(tuple(moved))
+    return tuple(rounds)
 
 
 def has_tournament(v: int) -> bool:

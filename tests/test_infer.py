@@ -183,7 +183,7 @@ def test_the_likeliest_deals_are_solved_first() -> None:
     bot = PimcBot(level=1, seed=4, infer="policy")
     replay = bot._replay(obs)
     assert replay is not None and replay.policy is not None
-    pool = bot._pool(obs, replay)
+    pool = bot._pool(obs, replay, bot.worlds)
     costs = [cost for cost, _ in pool]
     solved_first = costs[-bot.worlds:]
     assert max(solved_first) <= min(costs[:-bot.worlds], default=math.inf)

@@ -113,7 +113,7 @@ def test_sampled_deals_respect_every_shown_void() -> None:
 
 def test_samples_more_deals_only_where_solving_is_cheap() -> None:
     from openwhist.bots.heuristic import HeuristicBot
-    from openwhist.bots.pimc import EXTRA_WORLDS, LEVELS
+    from openwhist.bots.pimc import EARLY_WORLDS, EXTRA_WORLDS, LEVELS
 
     deal = openwhist.new_deal("classic", seed=12)
     book = HeuristicBot()
@@ -124,15 +124,42 @@ def test_samples_more_deals_only_where_solving_is_cheap() -> None:
         seat = deal.controller(deal.to_move)
         obs = deal.observation(seat)
         if len(deal.tricks) == 0:
-            # a whole deal to solve in 0.05 s: never more deals than the level's
+            # a whole deal to solve in 0.05 s: never more deals than the level's early number
             bot.choose(obs)
-            assert bot.last_worlds <= LEVELS[1]
+            assert bot.last_worlds <= EARLY_WORLDS * LEVELS[1]
         elif len(deal.tricks) >= 8:
             bot.choose(obs)
             late.append(bot.last_worlds)
         deal.apply(book.choose(obs))
     assert max(late) > LEVELS[1]
     assert max(late) <= LEVELS[1] * EXTRA_WORLDS
+
+
+def test_a_level_samples_more_deals_in_the_first_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The level's deals times EARLY_WORLDS until EARLY_TRICKS tricks are complete, then
+    the level's; an explicit number of deals holds throughout.  Solved, not only asked:
+    in the first tricks of deal 3 the strong level's choices are not all clear on a few
+    deals, and it solves its early number (no more where solving is cheap here)."""
+    from openwhist.bots import pimc
+    from openwhist.bots.heuristic import HeuristicBot
+    from openwhist.bots.pimc import EARLY_TRICKS, EARLY_WORLDS, LEVELS
+
+    monkeypatch.setattr(pimc, "EXTRA_WORLDS", 1)
+    deal = openwhist.new_deal("classic", seed=3)
+    book = HeuristicBot()
+    level, fixed = PimcBot(level=1, seed=2), PimcBot(worlds=10, seed=2)
+    early: list[int] = []
+    while not deal.is_over():
+        assert deal.to_move is not None
+        obs = deal.observation(deal.controller(deal.to_move))
+        done = len(deal.tricks)
+        assert level._worlds(obs) == (EARLY_WORLDS * LEVELS[1] if done < EARLY_TRICKS else LEVELS[1])
+        assert fixed._worlds(obs) == 10
+        if 1 <= done < EARLY_TRICKS and len(obs.legal) > 1:
+            level.choose(obs)
+            early.append(level.last_worlds)
+        deal.apply(book.choose(obs))
+    assert max(early) == EARLY_WORLDS * LEVELS[1]
 
 
 def test_the_opening_lead_is_searched_not_left_to_the_book(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -243,7 +270,7 @@ def test_inference_solves_the_deals_that_fit_the_opponents_play_first() -> None:
         obs = deal.observation(deal.controller(mover))
         replay = _Replay(obs, book)
         bot = PimcBot(seed=seed, trust=0.9)
-        pool = bot._pool(obs, replay)
+        pool = bot._pool(obs, replay, bot.worlds)
         assert len(pool) == POOL * bot.worlds
         counts = [n for n, _ in pool]
         assert counts == sorted(counts, reverse=True)  # popped from the end: least first
@@ -314,8 +341,8 @@ def test_playing_to_the_score_gives_up_tricks_for_the_game(monkeypatch: pytest.M
 
     monkeypatch.setattr(pimc, "CONFIRM", 1)
     obs = _position(25, (4, 4), "KD 2D 5D JD 2S 7S TS AS KC 4C 5C 3C QC 7C")
-    to_score = PimcBot(level=1, seed=4)
-    for_tricks = PimcBot(level=1, seed=4, to_score=False)
+    to_score = PimcBot(worlds=6, seed=4)
+    for_tricks = PimcBot(worlds=6, seed=4, to_score=False)
     a, b = Card(to_score.choose(obs)), Card(for_tricks.choose(obs))
     assert to_score.last_values == for_tricks.last_values  # the same deals were solved
     assert a != b
@@ -334,24 +361,24 @@ def test_a_choice_for_the_game_is_made_again_on_more_deals(monkeypatch: pytest.M
     three_hearts, three_diamonds = Card.parse("3H"), Card.parse("3D")
     # seed 5: on its 7 deals the three of hearts' chance is better by more than the margin
     monkeypatch.setattr(pimc, "CONFIRM", 1)
-    once = PimcBot(level=1, seed=5)
+    once = PimcBot(worlds=6, seed=5)
     assert Card(once.choose(obs)) == three_hearts and once.last_worlds == 7
     monkeypatch.setattr(pimc, "CONFIRM", 4)
     # ... not on 24 more: the card for tricks is played, with the first look's values
-    twice = PimcBot(level=1, seed=5)
+    twice = PimcBot(worlds=6, seed=5)
     assert Card(twice.choose(obs)) == three_diamonds
     assert (twice.last_worlds, twice.last_values, twice.last_worths) == (
         once.last_worlds, once.last_values, once.last_worths)
-    for_tricks = PimcBot(level=1, seed=5, to_score=False)
+    for_tricks = PimcBot(worlds=6, seed=5, to_score=False)
     assert Card(for_tricks.choose(obs)) == three_diamonds
     assert for_tricks.rng.getstate() == twice.rng.getstate()  # the same draws ever after
     # seed 24: the second look confirms the three of hearts on its 24 deals
-    confirmed = PimcBot(level=1, seed=24)
+    confirmed = PimcBot(worlds=6, seed=24)
     assert Card(confirmed.choose(obs)) == three_hearts and confirmed.last_worlds == 24
     worth, values = confirmed.last_worths, confirmed.last_values
     assert worth[three_hearts] > worth[three_diamonds] + pimc.GAME_MARGIN
     assert values[three_diamonds] > values[three_hearts]
-    assert Card(PimcBot(level=1, seed=24, to_score=False).choose(obs)) != three_hearts
+    assert Card(PimcBot(worlds=6, seed=24, to_score=False).choose(obs)) != three_hearts
 
 
 def test_the_card_a_second_look_confirms_is_played_even_the_two_of_clubs(
@@ -366,7 +393,7 @@ def test_the_card_a_second_look_confirms_is_played_even_the_two_of_clubs(
         return Card(0)
 
     monkeypatch.setattr(PimcBot, "_second_look", second_look)
-    assert PimcBot(level=1, seed=5).choose(obs) == Card(0) and asked
+    assert PimcBot(worlds=6, seed=5).choose(obs) == Card(0) and asked
 
 
 def test_a_chance_of_the_game_within_the_margin_does_not_give_up_tricks(
@@ -378,14 +405,14 @@ def test_a_chance_of_the_game_within_the_margin_does_not_give_up_tricks(
     from openwhist.bots import pimc
 
     obs = _position(1, (4, 3), "AC TC 2C 5C 2S AS 6S 3S AD JD 8D 4D 2H 8H")
-    bot = PimcBot(level=1, seed=8)
+    bot = PimcBot(worlds=6, seed=8)
     card = Card(bot.choose(obs))
-    assert card == Card.parse("TH") == Card(PimcBot(level=1, seed=8, to_score=False).choose(obs))
+    assert card == Card.parse("TH") == Card(PimcBot(worlds=6, seed=8, to_score=False).choose(obs))
     queen = Card.parse("QH")
     assert 0 < bot.last_worths[queen] - bot.last_worths[card] < pimc.GAME_MARGIN
     assert bot.last_values[card] > bot.last_values[queen]
     monkeypatch.setattr(pimc, "GAME_MARGIN", 0.0)
-    assert Card(PimcBot(level=1, seed=8).choose(obs)) == queen
+    assert Card(PimcBot(worlds=6, seed=8).choose(obs)) == queen
 
 
 def test_the_book_it_reads_the_opponents_by_may_be_the_technique_player() -> None:

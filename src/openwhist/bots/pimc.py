@@ -67,6 +67,16 @@ LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 NODES_PER_SECOND = 5_000_000
 """Search nodes one core visits per second (for turning a time budget into nodes)."""
 
+EARLY_TRICKS = 4
+"""Until this many tricks are complete a level samples :data:`EARLY_WORLDS` times its
+deals (:data:`LEVELS`)."""
+
+EARLY_WORLDS = 4
+"""How many times its deals a level samples in the first :data:`EARLY_TRICKS` tricks.  The
+first tricks decide the most and their deals are the least known (later the strong level
+already solves about 24 deals a decision, as many as solving stays cheap: see
+:data:`EXTRA_WORLDS`).  Measured against the club level in ``docs/ladder.md``."""
+
 EXTRA_WORLDS = 4
 """Where solving is cheap, up to this many times the level's worlds are sampled."""
 
@@ -149,11 +159,12 @@ levels sample for a bid."""
 class PimcBot:
     """A PIMC player for the card play of any variant.
 
-    :param level: 1-4: how many deals to sample per decision (6, 12, 24, 48); default 2.
+    :param level: 1-4: how many deals to sample per decision (6, 12, 24, 48; four times
+        as many in the first :data:`EARLY_TRICKS` tricks); default 2.
     :param seed: seed of the sampling; the same seed and the same observations give the
         same cards.
     :param time_budget: seconds of search per decision at most (about; default 0.5).
-    :param worlds: deals to sample per decision; overrides ``level``.
+    :param worlds: deals to sample per decision, in every trick; overrides ``level``.
     :param trust: 0 to below 1: how firmly the opponents are believed to play by the book;
         each card of theirs that the book would not have played in a sampled deal
         multiplies that deal's weight by ``1 - trust``.  0 turns inference off; default 0.8.
@@ -208,6 +219,7 @@ class PimcBot:
         self.seed = seed
         self.trust = trust
         self.worlds = worlds if worlds is not None else LEVELS[level]
+        self._early_worlds = self.worlds if worlds is not None else EARLY_WORLDS * self.worlds
         self._fallback: Bot | None = None
         self._stock_player: PlayoutBot | None = None
         self._tie_bot: Bot | None = None
@@ -279,7 +291,7 @@ class PimcBot:
         trump = -1 if obs.trump is None else int(obs.trump)
         trick = tuple(int(c) for _, c in obs.trick)
         sides, declarer_side, objective, sign = goal(obs)
-        worlds = self.worlds * scale
+        worlds = self._worlds(obs) * scale
         budget = int(self.time_budget * NODES_PER_SECOND)
         # big positions get a larger share each, so that a few deals can still be solved
         per_world = max(budget // worlds, budget // 4, 20_000)
@@ -306,7 +318,7 @@ class PimcBot:
             if spent >= budget or (i >= worlds and spent >= budget // CHEAP_SHARE):
                 break
             if not pool:
-                pool = self._pool(obs, replay)
+                pool = self._pool(obs, replay, worlds // scale)
                 if not pool:
                     break
             surprises, hands = pool.pop()
@@ -458,7 +470,13 @@ class PimcBot:
             return None
         return _Replay(obs, self._book(), self._policy if self.infer == "policy" else None)
 
-    def _pool(self, obs: Observation, replay: _Replay | None) -> list[tuple[float, _World]]:
+    def _worlds(self, obs: Observation) -> int:
+        """Deals to sample for this decision: :data:`EARLY_WORLDS` times the level's in
+        the first :data:`EARLY_TRICKS` tricks, then the level's (an explicit ``worlds``
+        holds throughout)."""
+        return self._early_worlds if len(obs.tricks) < EARLY_TRICKS else self.worlds
+
+    def _pool(self, obs: Observation, replay: _Replay | None, worlds: int) -> list[tuple[float, _World]]:
         """Sampled deals with their surprises (see :class:`_Replay`: a count of the
         book's surprises, or with ``infer=policy`` minus the log-likelihood of the play
         so far), the least surprising last; empty if no deal fits the observation.
@@ -467,7 +485,7 @@ class PimcBot:
         to one past the most of the least surprising deals so far: a deal with more cannot
         be among them, and its replay stops there (its count is then a lower bound; such
         deals are solved only where solving is cheap, and weigh little)."""
-        size = self.worlds if replay is None else (CALLS_POOL if replay.calls else POOL) * self.worlds
+        size = worlds if replay is None else (CALLS_POOL if replay.calls else POOL) * worlds
         cap = math.inf if self.infer == "policy" else SURPRISES_COUNTED
         pool: list[tuple[float, float, _World]] = []
         counts: list[float] = []  # the surprises so far, in order
@@ -478,8 +496,8 @@ class PimcBot:
             surprises = 0.0
             if replay is not None:
                 limit = cap
-                if len(counts) >= self.worlds:
-                    limit = min(limit, counts[self.worlds - 1])
+                if len(counts) >= worlds:
+                    limit = min(limit, counts[worlds - 1])
                 surprises = min(replay.surprises(hands, limit), cap)
                 insort(counts, surprises)
             pool.append((surprises, self.rng.random(), hands))

@@ -100,8 +100,9 @@ def advise(obs: Observation, solver_ready: bool, seed: int | None = None) -> dic
         if solver.last_values:
             answer = {"action": str(action), "bot": solver.name,
                       **_values(obs, Card(action), solver.last_values)}
-            values, worths = solver.last_values, solver.last_worths
-            if worths and values[Card(action)] < max(values.values()):
+            # the stakes say why where another card shows more tricks (as rounded)
+            shown, worths = answer["values"], solver.last_worths
+            if worths and shown[str(action)] < max(shown.values()):
                 kind = obs.stakes()
                 assert kind is not None
                 digits = 2 if kind.unit == "game" else 1

@@ -172,3 +172,28 @@ def test_whole_games_only_where_two_sides_play_games() -> None:
     assert "won both games: 0; lost both: 0" in same.stdout
     bad = CliRunner().invoke(app, ["arena", "heuristic", "random", "--variant", "belgian", "--games"])
     assert bad.exit_code == 2 and "no games of two sides" in bad.output and "Traceback" not in bad.output
+
+
+def test_deals_won_compare_the_points_of_the_same_deal() -> None:
+    """A's deal with the North-South cards is set against B's deal with the East-West
+    cards of the same play (and the other way round), drawn where the points are equal;
+    German whist's hands won are counted so, and the CLI prints the shares.  Not counted
+    where A plays alone in each seat, nor for whole games."""
+    from openwhist.arena import ArenaResult, BoardResult
+
+    boards = [BoardResult(board=0, seed=1, tricks_a=(16, 12), points_a=(3, 0),
+                          tricks_b=(14, 10), points_b=(1, 0)),  # B: 1 in play 2, 0 in play 1
+              BoardResult(board=1, seed=2, tricks_a=(13, 13), points_a=(0, 0),
+                          tricks_b=(13, 13), points_b=(0, 0))]
+    res = ArenaResult(variant="german", bots=("strong", "club"), seed=0, results=boards)
+    # board 0: play 1 A 3 against B 0 (won), play 2 A 0 against B 1 (lost); board 1 drawn twice
+    assert res.deals_won() == (1, 2, 1)
+    assert res.to_dict()["deals_won_drawn_lost_by_a"] == [1, 2, 1]
+    assert ArenaResult(variant="belgian", bots=("a", "b"), seed=0).deals_won() is None
+    assert ArenaResult(variant="classic", bots=("a", "b"), seed=0, games=True).deals_won() is None
+    played = run_arena("german", ("club", "random"), boards=3, seed=5)
+    won, drawn, lost = played.deals_won() or (0, 0, 0)
+    assert won + drawn + lost == played.deals_played == 6 and won > lost
+    out = CliRunner().invoke(app, ["arena", "club", "random", "--variant", "german", "--boards", "2",
+                                   "--seed", "5"])
+    assert out.exit_code == 0 and "Deals won by A" in out.output

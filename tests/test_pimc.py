@@ -508,11 +508,13 @@ def test_its_calls_may_be_the_sampling_bidders() -> None:
 def test_german_stock_phase_is_played_out_with_the_draws() -> None:
     """Two hands with a stock to draw from: the decision is made on sampled playouts that
     draw after each trick (the solver player's), not on the hands solved as they lie."""
+    from openwhist.bots.pimc import STOCK_PLAYOUTS
     from openwhist.bots.solver import SolverBot
 
     deal = openwhist.new_deal("german", seed=5)
     pimc = PimcBot(level=1, seed=3, time_budget=60)  # the playouts' count, not the clock, ends them
-    solver = SolverBot(level=1, seed=3, time_budget=pimc.time_budget)
+    # the solver player with the playouts the strong level plays in a stock phase
+    solver = SolverBot(level=1, seed=3, time_budget=pimc.time_budget, playouts=STOCK_PLAYOUTS * 40)
     searched = 0
     for _ in range(10):
         obs = deal.observation(deal.controller(deal.to_move))  # type: ignore[arg-type]
@@ -521,7 +523,7 @@ def test_german_stock_phase_is_played_out_with_the_draws() -> None:
         assert card == solver.choose(obs)
         if pimc.last_worlds:
             searched += 1
-            assert pimc.last_worlds == solver.last_playouts >= 40  # playouts, level 1
+            assert pimc.last_worlds == solver.last_playouts >= STOCK_PLAYOUTS * 40
             assert pimc.last_values == solver.last_values
         deal.apply(card)
     assert searched >= 5

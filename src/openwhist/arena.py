@@ -171,7 +171,28 @@ class ArenaResult:
                                            strict=True)),
                 "boards_a_won_both": self.games_swung()[0],
                 "boards_a_lost_both": self.games_swung()[1]} if self.games else {}),
+            **({"deals_won_drawn_lost_by_a": list(won)} if (won := self.deals_won()) else {}),
         }
+
+    def deals_won(self) -> tuple[int, int, int] | None:
+        """Deals (each play of a board) that A won, drew and lost, by the points each side
+        scored in that deal (German whist: the hands won); None where A played alone in
+        each seat (see :func:`rotates`) or each board was a whole game.
+
+        >>> res = run_arena("german", ("club", "beginner"), boards=2, seed=4)
+        >>> sum(res.deals_won() or ()) == res.deals_played
+        True
+        """
+        if self.games or rotates(self.variant):
+            return None
+        won = drawn = lost = 0
+        for r in self.results:
+            # A's deal with the North-South cards, then East-West's; B held the other side
+            for a, b in zip(r.points_a, reversed(r.points_b), strict=True):
+                won += a > b
+                drawn += a == b
+                lost += a < b
+        return won, drawn, lost
 
     def games_swung(self) -> tuple[int, int]:
         """With whole games: the boards on which A won both games and those on which it lost

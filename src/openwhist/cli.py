@@ -333,6 +333,13 @@ def arena(
         console.print(f"A's gain per deal (same seats, same cards): tricks {gt[0]:+.3f} "
                       f"[{gt[1]:+.3f}, {gt[2]:+.3f}], points {gp[0]:+.3f} [{gp[1]:+.3f}, {gp[2]:+.3f}]",
                       markup=False)
+        outcomes = result.deals_won()
+        if outcomes is not None:
+            won, drawn, lost = outcomes
+            n = max(1, won + drawn + lost)
+            console.print(f"Deals won by A (more points than B in the same deal): {won / n:.1%}, "
+                          f"drawn {drawn / n:.1%}, lost {lost / n:.1%} of {won + drawn + lost}",
+                          markup=False)
         if games:
             share = result.games_share()
             console.print(f"Games won by A: {share[0]:.1%} [{share[1]:.1%}, {share[2]:.1%}] of "

@@ -47,6 +47,7 @@ from openwhist.bots.book import TechniqueBot
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.bots.heuristic_exact import bids_exactly
 from openwhist.bots.infer import BOOK_SHARE, SoftPolicy, decision_kind
+from openwhist.bots.playouts import LEVELS as PLAYOUTS
 from openwhist.bots.playouts import PlayoutBot
 from openwhist.bots.search_exact import ExactBidSearch
 from openwhist.bots.technique import misere_roles, tricks_taken
@@ -76,6 +77,12 @@ EARLY_WORLDS = 4
 first tricks decide the most and their deals are the least known (later the strong level
 already solves about 24 deals a decision, as many as solving stays cheap: see
 :data:`EXTRA_WORLDS`).  Measured against the club level in ``docs/ladder.md``."""
+
+STOCK_PLAYOUTS = 16
+"""In a stock phase (German whist's first half) a level plays this many times the
+playouts of :class:`~openwhist.bots.playouts.PlayoutBot`'s same level (strong 640, expert
+1,280 a decision: a few milliseconds each, the time a person waits).  Measured against
+the club level in ``docs/ladder.md``."""
 
 EXTRA_WORLDS = 4
 """Where solving is cheap, up to this many times the level's worlds are sampled."""
@@ -451,10 +458,11 @@ class PimcBot:
         trick's draws change the hands, which a deal solved as it lies does not know, so
         the decision is :class:`~openwhist.bots.playouts.PlayoutBot`'s (the stock phase of
         :class:`~openwhist.bots.solver.SolverBot`), which plays sampled deals and stock
-        orders out, draws included (its playouts follow the level)."""
+        orders out, draws included (:data:`STOCK_PLAYOUTS` times its level's playouts)."""
         if self._stock_player is None:
             self._stock_player = PlayoutBot(level=self.level, seed=self.seed,
-                                            time_budget=self.time_budget)
+                                            time_budget=self.time_budget,
+                                            playouts=STOCK_PLAYOUTS * PLAYOUTS[self.level])
         action = self._stock_player.choose(obs)
         self.last_values = dict(self._stock_player.last_values)
         self.last_worlds = self._stock_player.last_playouts

@@ -298,7 +298,8 @@ class PimcBot:
         trump = -1 if obs.trump is None else int(obs.trump)
         trick = tuple(int(c) for _, c in obs.trick)
         sides, declarer_side, objective, sign = goal(obs)
-        worlds = self._worlds(obs) * scale
+        pool_worlds = self._worlds(obs)  # what a pool is drawn for (before ``scale``)
+        worlds = pool_worlds * scale
         budget = int(self.time_budget * NODES_PER_SECOND)
         # big positions get a larger share each, so that a few deals can still be solved
         per_world = max(budget // worlds, budget // 4, 20_000)
@@ -325,7 +326,7 @@ class PimcBot:
             if spent >= budget or (i >= worlds and spent >= budget // CHEAP_SHARE):
                 break
             if not pool:
-                pool = self._pool(obs, replay, worlds // scale)
+                pool = self._pool(obs, replay, pool_worlds)
                 if not pool:
                     break
             surprises, hands = pool.pop()

@@ -3,7 +3,8 @@
 Playing whole deals (the arena) shows strength, but its figures are noisy: a difference of
 0.05 tricks a deal needs thousands of boards.  This benchmark compares bots on the *same*
 decisions instead.  It plays ``--deals`` classic deals, North-South by PIMC without
-inference against the rule-book player, and keeps every North-South decision from trick
+inference against ``--opponents`` (the rule-book player by default; ``club`` for the
+technique player the ladder's club level is), and keeps every North-South decision from trick
 ``--from-trick`` on where the cards do not all score the same double dummy.  Then each
 bot given on the command line chooses a card in each of those positions (seeing only the
 observation), and the benchmark sums the double-dummy tricks lost against the best card
@@ -13,7 +14,8 @@ first, decision by decision (the mean difference with its 95% interval).  Each b
 per decision is given too (median, 95th percentile and maximum, with the machine's load
 average at the start and the end), as the time a person waits for a computer player's card.
 
-Usage: ``python bench/bench_pimc.py [--deals 100] [--from-trick 2] [BOT ...]``; bots are
+Usage: ``python bench/bench_pimc.py [--deals 100] [--from-trick 2] [--opponents heuristic]
+[BOT ...]``; bots are
 written as for ``openwhist arena`` (default: ``pimc:trust=0`` and ``pimc``, both with
 ``time_budget=0.2``).
 """
@@ -27,18 +29,19 @@ import time
 import openwhist
 from openwhist.arena import mean_ci
 from openwhist.bots import make_bot
-from openwhist.bots.heuristic import HeuristicBot
 from openwhist.rules.base import Observation
 from openwhist.solver import Position, solve_all
 
 DEFAULT_BOTS = ["pimc:trust=0,time_budget=0.2", "pimc:time_budget=0.2"]
 
 
-def decisions(n_deals: int, from_trick: int) -> list[tuple[Observation, dict[int, int]]]:
-    """North-South's decisions in ``n_deals`` deals, each with the double-dummy value of
-    every legal card in the real deal (only decisions where the values differ)."""
+def decisions(n_deals: int, from_trick: int,
+              opponents: str = "heuristic") -> list[tuple[Observation, dict[int, int]]]:
+    """North-South's decisions in ``n_deals`` deals against East-West played by the bot
+    ``opponents``, each with the double-dummy value of every legal card in the real deal
+    (only decisions where the values differ)."""
     out: list[tuple[Observation, dict[int, int]]] = []
-    book = HeuristicBot()
+    book = make_bot(opponents, seed=0)
     for i in range(n_deals):
         player = make_bot("pimc:trust=0,time_budget=0.2", seed=i)
         deal = openwhist.new_deal("classic", seed=10_000 + i)
@@ -67,18 +70,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=100, help="deals to collect decisions from")
     parser.add_argument("--from-trick", type=int, default=2,
                         help="first trick (0-based) whose decisions count; default 2")
+    parser.add_argument("--opponents", default="heuristic",
+                        help="the bot East-West play by while the decisions are collected "
+                             "(as for `openwhist arena`; default heuristic)")
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error(f"--deals must be at least 1, not {args.deals}")
     if not 0 <= args.from_trick <= 12:
         parser.error(f"--from-trick must be 0 to 12, not {args.from_trick}")
-    for spec in args.bots:
+    for spec in [*args.bots, args.opponents]:
         try:
             make_bot(spec)
         except (ValueError, TypeError) as exc:
             parser.error(f"bad bot {spec!r}: {exc}")
     start = time.perf_counter()
-    states = decisions(args.deals, args.from_trick)
+    states = decisions(args.deals, args.from_trick, args.opponents)
     print(f"{len(states)} decisions from {args.deals} deals "
           f"({time.perf_counter() - start:.0f} s to collect and solve)", flush=True)
     if not states:

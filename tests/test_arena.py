@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from openwhist.arena import board_seed, mean_ci, play_board, run_arena
+from openwhist.bots import make_bot
 from openwhist.cards import derive_seed
 from openwhist.cli import app
 from openwhist.errors import ConfigError
@@ -69,6 +70,13 @@ def test_bad_arena_input() -> None:
         run_arena("classic", ("heuristic", "random"), boards=0)
     with pytest.raises(ConfigError, match="unknown option"):
         run_arena("classic", ("heuristic", "random"), boards=1, trumps="no")
+    with pytest.raises(ConfigError, match="option 'mistakes' of bot technique is a number, not 'x'"):
+        make_bot("club:mistakes=x")
+    with pytest.raises(ConfigError, match="option 'to_score' of bot pimc is true or false, not 2"):
+        make_bot("strong:to_score=2")
+    with pytest.raises(ConfigError, match="option .worlds. of bot pimc is a number"):
+        make_bot("pimc:worlds=x")
+    assert make_bot("technique:mistakes=1").mistakes == 1  # a whole number where a fraction is asked
 
 
 def test_arena_command_json_and_plot(tmp_path: Path) -> None:

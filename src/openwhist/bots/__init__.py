@@ -111,6 +111,16 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     if unknown:
         raise ConfigError(f"unknown option {unknown[0]!r} for bot {name}; its options: "
                           f"{', '.join(accepted) or 'none'}")
+    params = inspect.signature(cls).parameters
+    for key, value in kwargs.items():
+        default = params[key].default
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise ConfigError(f"option {key!r} of bot {name} is true or false, not {value!r}")
+        elif (isinstance(default, int | float) or (default is None and str(
+                params[key].annotation) in ("int | None", "float | None"))) and not (
+                isinstance(value, int | float) and not isinstance(value, bool)):
+            raise ConfigError(f"option {key!r} of bot {name} is a number, not {value!r}")
     try:
         bot: Bot = cls(seed=seed, **kwargs)
     except TypeError as exc:

@@ -70,6 +70,9 @@ def test_bad_arena_input() -> None:
         run_arena("classic", ("heuristic", "random"), boards=0)
     with pytest.raises(ConfigError, match="unknown option"):
         run_arena("classic", ("heuristic", "random"), boards=1, trumps="no")
+
+
+def test_a_bot_option_of_the_wrong_type_is_named() -> None:
     with pytest.raises(ConfigError, match="option 'mistakes' of bot technique is a number, not 'x'"):
         make_bot("club:mistakes=x")
     with pytest.raises(ConfigError, match="option 'to_score' of bot pimc is true or false, not 2"):

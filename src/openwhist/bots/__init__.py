@@ -98,6 +98,18 @@ def bot_class(spec: str) -> type:
     return cls
 
 
+def _kind(param: inspect.Parameter) -> str:
+    """What a bot's option takes, by its default (or, for a default of None, its type):
+    ``switch`` (true or false), ``number`` or ``other``."""
+    default = param.default
+    if isinstance(default, bool):
+        return "switch"
+    if isinstance(default, int | float) or (
+            default is None and str(param.annotation) in ("int | None", "float | None")):
+        return "number"
+    return "other"
+
+
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """Make a bot from its name and options (``"heuristic"``, ``"pimc:level=2"``).
 
@@ -106,20 +118,17 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     """
     name, kwargs = parse_bot_spec(spec)
     cls = bot_class(spec)
-    accepted = [p for p in inspect.signature(cls).parameters if p != "seed"]
+    params = inspect.signature(cls).parameters
+    accepted = [p for p in params if p != "seed"]
     unknown = [k for k in kwargs if k not in accepted]
     if unknown:
         raise ConfigError(f"unknown option {unknown[0]!r} for bot {name}; its options: "
                           f"{', '.join(accepted) or 'none'}")
-    params = inspect.signature(cls).parameters
     for key, value in kwargs.items():
-        default = params[key].default
-        if isinstance(default, bool):
-            if not isinstance(value, bool):
-                raise ConfigError(f"option {key!r} of bot {name} is true or false, not {value!r}")
-        elif (isinstance(default, int | float) or (default is None and str(
-                params[key].annotation) in ("int | None", "float | None"))) and not (
-                isinstance(value, int | float) and not isinstance(value, bool)):
+        wanted = _kind(params[key])
+        if wanted == "switch" and not isinstance(value, bool):
+            raise ConfigError(f"option {key!r} of bot {name} is true or false, not {value!r}")
+        if wanted == "number" and (isinstance(value, bool) or not isinstance(value, int | float)):
             raise ConfigError(f"option {key!r} of bot {name} is a number, not {value!r}")
     try:
         bot: Bot = cls(seed=seed, **kwargs)

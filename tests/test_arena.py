@@ -208,3 +208,35 @@ def test_deals_won_compare_the_points_of_the_same_deal() -> None:
     out = CliRunner().invoke(app, ["arena", "club", "random", "--variant", "german", "--boards", "2",
                                    "--seed", "5"])
     assert out.exit_code == 0 and "Deals won by A" in out.output
+
+
+def test_a_stopped_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    path = tmp_path / "boards.jsonl"
+    args = ["arena", "heuristic", "random", "--seed", "3", "--json", "--boards-file", str(path)]
+    whole = CliRunner().invoke(app, [*args, "--boards", "6"])
+    assert whole.exit_code == 0, whole.output
+    lines = path.read_text().splitlines()
+    # the run killed after three boards, while writing the fourth
+    path.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])
+    again = CliRunner().invoke(app, [*args, "--boards", "6", "--resume"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout) == {**json.loads(whole.stdout),
+                                        "seconds": json.loads(again.stdout)["seconds"]}
+    resumed = [json.loads(x) for x in path.read_text().splitlines()]
+    assert sorted(x["board"] for x in resumed) == list(range(6))
+    assert sorted(resumed, key=lambda x: x["board"]) == sorted(
+        (json.loads(x) for x in lines), key=lambda x: x["board"])
+    # another run's boards are refused, and the file is left as it was
+    before = path.read_text()
+    for other, words in ((["random", "heuristic", "--seed", "3"], "another run"),
+                         (["heuristic", "random", "--seed", "4"], "another seed"),
+                         (["heuristic", "random", "--seed", "3", "--variant", "dummy"], "another run")):
+        bad = CliRunner().invoke(app, ["arena", *other, "--boards", "6", "--resume",
+                                       "--boards-file", str(path)])
+        assert bad.exit_code == 2 and words in bad.output and "Traceback" not in bad.output
+    fewer = CliRunner().invoke(app, [*args, "--boards", "4", "--resume"])
+    assert fewer.exit_code == 2 and "beyond this run's 4 boards" in fewer.output
+    assert path.read_text() == before
+    # --resume needs the file and the seed
+    lost = CliRunner().invoke(app, ["arena", "heuristic", "random", "--boards", "6", "--resume"])
+    assert lost.exit_code == 2 and "--seed" in lost.output

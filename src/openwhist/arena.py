@@ -38,7 +38,7 @@ from openwhist.rules.registry import get_variant, new_deal, resolve
 
 __all__ = [
     "BoardResult", "ArenaResult", "board_to_dict", "check_arena", "check_plot_path", "play_board",
-    "play_game_board",
+    "play_game_board", "read_boards",
     "rotates", "run_arena", "mean_ci", "plot_running_mean",
 ]
 
@@ -75,6 +75,63 @@ def board_to_dict(board: BoardResult) -> dict[str, Any]:
     return {"board": board.board, "seed": board.seed, "tricks_a": list(board.tricks_a),
             "points_a": list(board.points_a), "tricks_b": list(board.tricks_b),
             "points_b": list(board.points_b)}
+
+
+def read_boards(path: str, seed: int, boards: int,
+                run: dict[str, Any] | None = None) -> list[BoardResult]:
+    """The boards already played in a stopped run's ``--boards-file``, to go on with it.
+
+    Every line must be a board of this run: its ``run`` (the variant, bots and rules, as
+    the command writes them) equal to ``run`` where given, its deal seed that of
+    :func:`board_seed` (``seed``, its board), its board below ``boards`` and not seen
+    before; else :class:`~openwhist.errors.ConfigError` says which line differs.  A last
+    line cut short (the run was killed while writing it) is dropped from the file, so
+    that the boards played next start on a line of their own."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc.strerror}") from None
+    lines = text.split("\n")
+    if lines and lines[-1].strip():  # no newline after the last line: cut short
+        kept = text[:len(text) - len(lines[-1])]
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(kept)
+    if run is not None:
+        run = json.loads(json.dumps(run))  # as a line holds it (lists for tuples)
+    out: list[BoardResult] = []
+    seen: set[int] = set()
+    for number, line in enumerate(lines[:-1], 1):
+        if not line.strip():
+            continue
+        where = f"{path}, line {number}"
+        try:
+            row = json.loads(line)
+            board = int(row["board"])
+            result = BoardResult(board=board, seed=int(row["seed"]),
+                                 tricks_a=tuple(float(x) for x in row["tricks_a"]),
+                                 points_a=tuple(float(x) for x in row["points_a"]),
+                                 tricks_b=tuple(float(x) for x in row["tricks_b"]),
+                                 points_b=tuple(float(x) for x in row["points_b"]))
+        except (ValueError, KeyError, TypeError):
+            raise ConfigError(f"{where} is not a board's result") from None
+        if run is not None and row.get("run") != run:
+            raise ConfigError(f"{where} is a board of another run ({row.get('run')}), not of "
+                              f"this one ({run})")
+        if not 0 <= board < boards:
+            raise ConfigError(f"{where} is board {board}, beyond this run's {boards} boards")
+        if result.seed != board_seed(seed, board):
+            raise ConfigError(f"{where}: board {board} was dealt from another seed than this "
+                              f"run's {seed}")
+        if board in seen:
+            raise ConfigError(f"{where}: board {board} is in the file twice")
+        seen.add(board)
+        out.append(result)
+    return out
 
 
 def mean_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
@@ -383,10 +440,6 @@ def _play_chunk(variant: str, options: dict[str, Any], specs: tuple[str, str], s
     return [play(variant, options, specs, seed, b, paired) for b in boards]
 
 
-def _chunks(n: int, size: int) -> list[list[int]]:
-    return [list(range(i, min(i + size, n))) for i in range(0, n, size)]
-
-
 def run_arena(
     variant: str,
     bots: tuple[str, str],
@@ -399,6 +452,7 @@ def run_arena(
     on_board: Callable[[BoardResult], None] | None = None,
     games: bool = False,
     paired: bool = False,
+    played: Sequence[BoardResult] = (),
     **options: Any,
 ) -> ArenaResult:
     """Play ``boards`` duplicate boards between two bots.
@@ -415,6 +469,9 @@ def run_arena(
         than one per play), so that two bots that differ in one option sample alike
         wherever their cards have been the same: the boards differ only where the option
         does, and a small difference between the two shows in far fewer boards.
+    :param played: boards of this run already played (a stopped run's, read back by
+        :func:`read_boards`): kept in the result and not played again; ``progress``
+        counts them as finished.
     """
     import time
 
@@ -430,9 +487,12 @@ def run_arena(
     result = ArenaResult(variant=variant, bots=(bots[0], bots[1]), seed=seed, games=games,
                          paired=paired)
     start = time.perf_counter()
-    size = chunk or max(1, min(25, boards // (4 * max(workers, 1)) or 1))
-    parts = _chunks(boards, size)
-    done = 0
+    result.results.extend(played)
+    have = {r.board for r in played}
+    todo = [b for b in range(boards) if b not in have]
+    size = chunk or max(1, min(25, len(todo) // (4 * max(workers, 1)) or 1))
+    parts = [todo[i:i + size] for i in range(0, len(todo), size)]
+    done = len(have)
     for batch in _run_batches(variant, options, bots, seed, parts, workers, ray_address, games,
                               paired):
         result.results.extend(batch)

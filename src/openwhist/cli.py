@@ -239,6 +239,9 @@ def arena(
     boards_file: str | None = typer.Option(None, "--boards-file", metavar="FILE.jsonl",
                                            help="Write each board's result to this new (or empty) "
                                            "file as soon as it is played (one JSON line per board)."),
+    resume: bool = typer.Option(False, "--resume", help="Go on with a run stopped part way: the "
+                                "boards already in --boards-file are kept and only the others "
+                                "played (give the same bots, --variant, rules, --seed and --boards)."),
     option: list[str] | None = typer.Option(  # noqa: B008
         None, "--option", "-o", metavar="KEY=VALUE",
         help="Change one rule, e.g. target=7 or honours=false; repeatable."),
@@ -254,6 +257,7 @@ def arena(
         check_plot_path,
         mean_ci,
         plot_running_mean,
+        read_boards,
         run_arena,
     )
     from openwhist.bots import parse_bot_spec
@@ -269,13 +273,21 @@ def arena(
             fail(f"--workers must be at least 1, not {workers}")
         if seed is not None and seed < 0:
             fail(f"--seed is a non-negative whole number, not {seed}")
+        if resume and (boards_file is None or seed is None):
+            fail("--resume goes on with the run in --boards-file: give that file and the run's --seed")
         run_seed = seed if seed is not None else _random_seed()
         check_arena(variant, (bot_a, bot_b), games=games, **opts)
         if plot is not None:
             check_output(plot, "--plot")
             check_plot_path(plot)
+        # each line names its run, so that a stopped run goes on only with its own boards
+        run = {"variant": variant, "bots": [bot_a, bot_b], "options": opts, "games": games,
+               "paired": paired}
+        played: list[BoardResult] = []
         if boards_file is not None:
-            check_output(boards_file, "--boards-file", new=True)
+            check_output(boards_file, "--boards-file", new=not resume)
+            if resume:
+                played = read_boards(boards_file, run_seed, boards, run)
     except WhistError as exc:
         fail(str(exc))
 
@@ -287,7 +299,7 @@ def arena(
             fail(f"cannot write {boards_file}: {exc.strerror}")
 
         def on_board(board: BoardResult) -> None:
-            sink.write(json.dumps(board_to_dict(board)) + "\n")
+            sink.write(json.dumps({**board_to_dict(board), "run": run}) + "\n")
             sink.flush()
 
     try:
@@ -300,14 +312,15 @@ def arena(
             with Progress("[progress.description]{task.description}", BarColumn(),
                           MofNCompleteColumn(), TimeRemainingColumn(), console=console,
                           transient=True) as bar:
-                task = bar.add_task("boards", total=boards)
+                task = bar.add_task("boards", total=boards, completed=len(played))
                 result = run_arena(variant, (bot_a, bot_b), boards, seed=run_seed, workers=workers,
                                    ray_address=ray, progress=lambda n: bar.update(task, completed=n),
-                                   on_board=on_board, games=games, paired=paired, **opts)
+                                   on_board=on_board, games=games, paired=paired, played=played,
+                                   **opts)
         else:
             result = run_arena(variant, (bot_a, bot_b), boards, seed=run_seed, workers=workers,
                                ray_address=ray, on_board=on_board, games=games, paired=paired,
-                               **opts)
+                               played=played, **opts)
     except WhistError as exc:
         fail(str(exc))
     finally:

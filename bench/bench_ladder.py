@@ -12,23 +12,32 @@ this machine as loaded when it runs.
 
 Usage: ``python bench/bench_ladder.py [--variants classic,german,belgian] [--boards 2000]
 [--search-boards 60] [--timing-deals 4] [--seed 1] [--workers N] [--write docs/ladder.md]
-[--top expert] [--top-boards N] [--paired] [--cpu]``.  The table
+[--top expert] [--top-boards N] [--paired] [--cpu] [--boards-dir FOLDER]``.  The table
 is printed as Markdown; ``--write`` also puts it in the file between the markers
 ``<!-- ladder -->`` and ``<!-- /ladder -->`` (the file is made if missing).
+
+The searching pairs take hours on a small machine.  With ``--boards-dir FOLDER`` each
+pair's boards go to a file of that folder as they are played (the lines of ``openwhist
+arena --boards-file``, each naming its run); run again with the same options, the ladder
+plays only the boards its files do not hold yet, so a long ladder is measured over several
+sittings, and its table remade from the files at once.  ``bench/results/`` keeps the
+files of the figures in ``docs/ladder.md``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
 import openwhist
-from openwhist.arena import mean_ci, run_arena
+from openwhist.arena import board_to_dict, mean_ci, read_boards, run_arena, run_key
 from openwhist.bots import LEVELS, _value, make_bot, searches
 from openwhist.bots.search_exact import ExactBidSearch
+from openwhist.errors import ConfigError
 
 START, END = "<!-- ladder -->", "<!-- /ladder -->"
 
@@ -67,7 +76,7 @@ def _ci(values: list[float]) -> str:
 def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int,
                 seed: int, workers: int = 1, options: dict[str, Any] | None = None,
                 base: str | None = None, top: str | None = None, top_boards: int | None = None,
-                paired: bool = False) -> list[str]:
+                paired: bool = False, boards_dir: Path | None = None) -> list[str]:
     """The Markdown rows of one family: a level per row, against the level below; ``base``
     a player below the ladder's first level (``random``) and ``top`` its last level
     measured (both optional); ``options`` the family's rules (``players=5``).  Where each
@@ -75,7 +84,11 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
     it against the level below in every other seat, and its points per deal are compared
     with the level below's in the same seat with the same cards (per player).
     ``top_boards``: boards of the last step (default ``search_boards``); ``paired``: a
-    seat's bot samples alike in each play of a board (``openwhist arena --paired``)."""
+    seat's bot samples alike in each play of a board (``openwhist arena --paired``);
+    ``boards_dir``: each pair's boards kept in a file of that folder as they are played
+    (:func:`pair_file`), and the boards a file already holds not played again, so that a
+    ladder too long for one sitting is measured over several (and can be remade from its
+    files)."""
     rows = []
     opts = options or {}
     label = variant + "".join(f" {k}={v}" for k, v in opts.items())
@@ -104,8 +117,29 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
                 print(f"    board {board.board}: {board.gain_points:+.2f} points, mean "
                       f"{sum(gains) / len(gains):+.3f} over {len(gains)}", flush=True)
 
-        res = run_arena(variant, (level, below), boards=n, seed=seed, workers=workers,
-                        paired=paired, on_board=note, **opts)
+        played = []
+        sink = None
+        run: dict[str, Any] | None = None
+        if boards_dir is not None:
+            run = run_key(variant, (level, below), paired=paired, **opts)
+            path = pair_file(boards_dir, variant, level, below, seed, opts, paired)
+            played = read_boards(str(path), seed, n, run)
+            print(f"  {label}: {level} against {below}: {len(played)} of {n} boards already "
+                  f"in {path}", flush=True)
+            sink = path.open("a", encoding="utf-8")
+
+        def keep(board: Any, sink: Any = sink, run: Any = run) -> None:
+            note(board)
+            if sink is not None:
+                sink.write(json.dumps(board_to_dict(board, run)) + "\n")
+                sink.flush()
+
+        try:
+            res = run_arena(variant, (level, below), boards=n, seed=seed, workers=workers,
+                            paired=paired, on_board=keep, played=played, **opts)
+        finally:
+            if sink is not None:
+                sink.close()
         took = time.perf_counter() - start
         print(f"  {label}: {level} against {below}, {n} boards, {took:.0f} s", flush=True)
         rows.append(f"| {label} | {level} | {_ci(res.gain_tricks)} | {_ci(res.gain_points)} "
@@ -113,17 +147,27 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
     return rows
 
 
+def pair_file(folder: Path, variant: str, level: str, below: str, seed: int,
+              options: dict[str, Any] | None = None, paired: bool = False) -> Path:
+    """The file of a pair's boards in ``--boards-dir``: named after the family, its rules,
+    the two levels and the seed (the bots they are now are in every line, see
+    :func:`openwhist.arena.run_key`: a level changed since starts a new file's worth)."""
+    rules = "".join(f"-{k}={v}" for k, v in sorted((options or {}).items()))
+    name = f"{variant}{rules}-{level}-{below}-seed{seed}{'-paired' if paired else ''}.jsonl"
+    return folder / name.replace("/", "_")
+
+
 def table(variants: list[str], boards: int, search_boards: int, timing_deals: int,
           seed: int, workers: int = 1, options: dict[str, Any] | None = None,
           base: str | None = None, top: str | None = None, top_boards: int | None = None,
-          paired: bool = False) -> str:
+          paired: bool = False, boards_dir: Path | None = None) -> str:
     """The whole ladder table, in Markdown."""
     lines = ["| family | level | tricks per deal over the level below [95%] | points per "
              "deal [95%] | boards | ms per decision: median / p95 / max |",
              "| --- | --- | --- | --- | --- | --- |"]
     for v in variants:
         lines += ladder_rows(v, boards, search_boards, timing_deals, seed, workers, options,
-                             base, top, top_boards, paired)
+                             base, top, top_boards, paired, boards_dir)
     return "\n".join(lines)
 
 
@@ -168,6 +212,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="the searches' time budget and the timings by this thread's CPU "
                              "time (a loaded machine then neither cuts the sampling short "
                              "nor slows the figures); run one measuring process at a time")
+    parser.add_argument("--boards-dir", metavar="FOLDER",
+                        help="keep each pair's boards in a file of this folder as they are "
+                             "played, and go on from the boards a file already holds")
     parser.add_argument("--marker", default="ladder",
                         help="the name of the markers the table goes between (default ladder)")
     args = parser.parse_args(argv)
@@ -190,8 +237,15 @@ def main(argv: list[str] | None = None) -> None:
         global CLOCK
         CLOCK = time.thread_time
         ExactBidSearch.clock = staticmethod(time.thread_time)
-    text = table(variants, args.boards, args.search_boards, args.timing_deals, args.seed,
-                 args.workers, options, args.base, args.top, args.top_boards, args.paired)
+    boards_dir = Path(args.boards_dir) if args.boards_dir else None
+    if boards_dir is not None and not boards_dir.is_dir():
+        parser.error(f"--boards-dir: {boards_dir} is not a folder")
+    try:
+        text = table(variants, args.boards, args.search_boards, args.timing_deals, args.seed,
+                     args.workers, options, args.base, args.top, args.top_boards, args.paired,
+                     boards_dir)
+    except ConfigError as exc:  # a boards file of another run
+        parser.exit(2, f"bench_ladder.py: error: {exc}\n")
     print(text)
     if args.write:
         command = (f"python bench/bench_ladder.py --variants {','.join(variants)} --boards "
@@ -203,6 +257,7 @@ def main(argv: list[str] | None = None) -> None:
                    + (f" --top-boards {args.top_boards}" if args.top_boards else "")
                    + (" --paired" if args.paired else "")
                    + (" --cpu" if args.cpu else "")
+                   + (f" --boards-dir {args.boards_dir}" if args.boards_dir else "")
                    + (f" --marker {args.marker}" if args.marker != "ladder" else ""))
         write(Path(args.write), text, command, args.marker)
 

@@ -240,3 +240,29 @@ def test_a_stopped_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
     # --resume needs the file and the seed
     lost = CliRunner().invoke(app, ["arena", "heuristic", "random", "--boards", "6", "--resume"])
     assert lost.exit_code == 2 and "--seed" in lost.output
+
+
+def test_the_ladder_goes_on_from_its_boards_files(tmp_path: Path) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "bench_ladder", Path(__file__).resolve().parent.parent / "bench" / "bench_ladder.py")
+    assert spec is not None and spec.loader is not None
+    ladder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ladder)
+    args = dict(variant="classic", boards=6, search_boards=6, timing_deals=1, seed=2,
+                base="random", top="club", boards_dir=tmp_path)
+    first = ladder.ladder_rows(**args)
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == ["classic-beginner-random-seed2.jsonl",
+                                       "classic-club-beginner-seed2.jsonl"]
+    kept = {f: f.read_text() for f in files}
+    assert all(len(text.splitlines()) == 6 for text in kept.values())
+    # cut one pair short: only its missing boards are played again, the same as before
+    lines = kept[files[1]].splitlines()
+    files[1].write_text("\n".join(lines[:2]) + "\n")
+    again = ladder.ladder_rows(**args)
+    gains = [row.split("|")[3] for row in first], [row.split("|")[3] for row in again]
+    assert gains[0] == gains[1]
+    assert sorted(files[1].read_text().splitlines()) == sorted(lines)
+    assert files[0].read_text() == kept[files[0]]

@@ -38,7 +38,7 @@ from openwhist.rules.registry import get_variant, new_deal, resolve
 
 __all__ = [
     "BoardResult", "ArenaResult", "board_to_dict", "check_arena", "check_plot_path", "play_board",
-    "play_game_board", "read_boards",
+    "play_game_board", "read_boards", "run_key",
     "rotates", "run_arena", "mean_ci", "plot_running_mean",
 ]
 
@@ -70,11 +70,28 @@ class BoardResult:
         return sum(a - b for a, b in zip(self.points_a, self.points_b, strict=True)) / n
 
 
-def board_to_dict(board: BoardResult) -> dict[str, Any]:
-    """One board's result as a JSON-friendly dict (a line of ``--boards-file``)."""
-    return {"board": board.board, "seed": board.seed, "tricks_a": list(board.tricks_a),
-            "points_a": list(board.points_a), "tricks_b": list(board.tricks_b),
-            "points_b": list(board.points_b)}
+def board_to_dict(board: BoardResult, run: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One board's result as a JSON-friendly dict (a line of ``--boards-file``), with the
+    run it belongs to (:func:`run_key`) where given."""
+    out = {"board": board.board, "seed": board.seed, "tricks_a": list(board.tricks_a),
+           "points_a": list(board.points_a), "tricks_b": list(board.tricks_b),
+           "points_b": list(board.points_b)}
+    if run is not None:
+        out["run"] = run
+    return out
+
+
+def run_key(variant: str, bots: Sequence[str], games: bool = False, paired: bool = False,
+            **options: Any) -> dict[str, Any]:
+    """What a run's boards belong to, as each line of its boards file names it: the
+    variant, its rules, and each bot as its name and options (a level as the bot it is
+    now, so that boards played by a level before it changed are not taken for its own).
+
+    >>> run_key("classic", ("club", "random"))["bots"]
+    [['technique', {}], ['random', {}]]
+    """
+    return {"variant": variant, "bots": [list(parse_bot_spec(spec)) for spec in bots],
+            "options": dict(options), "games": games, "paired": paired}
 
 
 def read_boards(path: str, seed: int, boards: int,

@@ -259,6 +259,7 @@ def arena(
         plot_running_mean,
         read_boards,
         run_arena,
+        run_key,
     )
     from openwhist.bots import parse_bot_spec
     from openwhist.play import parse_options
@@ -281,8 +282,7 @@ def arena(
             check_output(plot, "--plot")
             check_plot_path(plot)
         # each line names its run, so that a stopped run goes on only with its own boards
-        run = {"variant": variant, "bots": [bot_a, bot_b], "options": opts, "games": games,
-               "paired": paired}
+        run = run_key(variant, (bot_a, bot_b), games=games, paired=paired, **opts)
         played: list[BoardResult] = []
         if boards_file is not None:
             check_output(boards_file, "--boards-file", new=not resume)
@@ -299,7 +299,7 @@ def arena(
             fail(f"cannot write {boards_file}: {exc.strerror}")
 
         def on_board(board: BoardResult) -> None:
-            sink.write(json.dumps({**board_to_dict(board), "run": run}) + "\n")
+            sink.write(json.dumps(board_to_dict(board, run)) + "\n")
             sink.flush()
 
     try:

@@ -129,8 +129,8 @@ def test_expert_searches_more_than_strong_where_each_bids_his_tricks() -> None:
         searches[level] = bot._exact_search
     strong, expert = searches["strong"], searches["expert"]
     assert isinstance(strong, ExactBidSearch) and isinstance(expert, ExactBidSearch)
-    assert (strong.worlds, strong.bid_worlds, strong.deeper, strong.read_trumps) == (24, 24, 0, False)
-    assert (expert.worlds, expert.bid_worlds, expert.deeper, expert.read_trumps) == (48, 192, 1, True)
+    assert (strong.worlds, strong.bid_worlds, strong.deeper, strong.read_trumps) == (48, 192, 1, True)
+    assert (expert.worlds, expert.bid_worlds, expert.deeper, expert.read_trumps) == (96, 384, 1, True)
 
 
 def test_a_recalled_bot_plays_a_board_as_one_that_decides_again(monkeypatch: Any) -> None:

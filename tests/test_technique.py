@@ -393,7 +393,7 @@ def test_instinct_wins_the_trick_when_it_can_even_over_partner() -> None:
 def test_the_ladder_levels_are_bots_and_a_beginner_errs_as_often_as_asked() -> None:
     assert list(LEVELS) == ["beginner", "club", "strong", "expert"]
     assert parse_bot_spec("club") == ("technique", {})
-    assert parse_bot_spec("expert:time_budget=0.2") == ("pimc", {"level": 2, "bid": "sampler",
+    assert parse_bot_spec("expert:time_budget=0.2") == ("pimc", {"level": 3, "bid": "sampler",
                                                                  "book": "technique",
                                                                  "time_budget": 0.2})
     with pytest.raises(ConfigError, match="levels: beginner, club"):

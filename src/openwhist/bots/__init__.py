@@ -33,17 +33,18 @@ BOTS: dict[str, tuple[str, str]] = {
 LEVELS: dict[str, str] = {
     "beginner": "technique:mistakes=0.3",
     "club": "technique",
-    "strong": "pimc:level=1,bid=sampler,book=technique",
-    "expert": "pimc:level=2,bid=sampler,book=technique",
+    "strong": "pimc:level=2,bid=sampler,book=technique",
+    "expert": "pimc:level=3,bid=sampler,book=technique",
 }
 """The ladder, weakest first: level name -> the bot it is.  A beginner plays the books'
 technique but a beginner's instinct in three decisions out of ten (see
 :func:`openwhist.bots.book.instinct`); a club player the books' technique; strong and
-expert players search sampled deals (PIMC, 24 and 48 deals a decision in the first four
-tricks, then 6 and 12), read the others' cards as the books' technique plays them and,
-in an auction, bid by sampling (:class:`~openwhist.bots.sampler.SamplerBot`).  A level
-is written like a bot, with options after a colon that add to or replace its own
-(``expert:time_budget=0.2``)."""
+expert players search sampled deals (PIMC, 48 and 96 deals a decision in the first four
+tricks, then 12 and 24), read the others' cards as the books' technique plays them and,
+in an auction, bid by sampling (:class:`~openwhist.bots.sampler.SamplerBot`).  The
+strong level spends the time a person waits (a decision's 95th percentile under a second
+on one core), the expert level twice its deals.  A level is written like a bot, with
+options after a colon that add to or replace its own (``expert:time_budget=0.2``)."""
 
 
 def _value(text: str) -> Any:

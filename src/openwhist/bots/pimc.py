@@ -74,14 +74,15 @@ deals (:data:`LEVELS`)."""
 
 EARLY_WORLDS = 4
 """How many times its deals a level samples in the first :data:`EARLY_TRICKS` tricks.  The
-first tricks decide the most and their deals are the least known (later the strong level
-already solves about 24 deals a decision, as many as solving stays cheap: see
+first tricks decide the most and their deals are the least known (later level 1 already
+solves about 24 deals a decision, as many as solving stays cheap: see
 :data:`EXTRA_WORLDS`).  Measured against the club level in ``docs/ladder.md``."""
 
 STOCK_PLAYOUTS = 16
 """In a stock phase (German whist's first half) a level plays this many times the
-playouts of :class:`~openwhist.bots.playouts.PlayoutBot`'s same level (strong 640, expert
-1,280 a decision: a few milliseconds each, the time a person waits).  Measured against
+playouts of :class:`~openwhist.bots.playouts.PlayoutBot`'s same level (level 1 640, the
+strong level's 2 1,280, the expert's 3 2,560 a decision: a few milliseconds each, the time
+a person waits).  Measured against
 the club level in ``docs/ladder.md``."""
 
 EXTRA_WORLDS = 4
@@ -154,8 +155,8 @@ times the level's (each is played out, not solved: cheap, and noisier)."""
 
 
 EXACT_DEEPER = 1
-"""Where each player bids his exact tricks, the tricks more than the strong level's that
-the higher levels search exactly at the end of a deal."""
+"""Where each player bids his exact tricks, the tricks more than level 1's that the levels
+from 2 (the ladder's strong and expert) search exactly at the end of a deal."""
 
 
 EXACT_BID_FACTOR = 4
@@ -434,7 +435,7 @@ class PimcBot:
     def _exact(self) -> ExactBidSearch:
         """The player where each bids his exact tricks (:mod:`openwhist.bots.search_exact`):
         :data:`EXACT_WORLDS` times the level's deals, bids sampled with ``bid=sampler``;
-        from level 2 (expert) :data:`EXACT_BID_FACTOR` times as many for a bid, the exact
+        from level 2 (the ladder's strong) :data:`EXACT_BID_FACTOR` times as many for a bid, the exact
         search :data:`EXACT_DEEPER` tricks earlier and the trumps read from the play rule."""
         if self._exact_search is None:
             self._exact_search = ExactBidSearch(EXACT_WORLDS * self.worlds, seed=self.seed,

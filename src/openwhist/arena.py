@@ -114,10 +114,6 @@ def read_boards(path: str, seed: int, boards: int,
     except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc.strerror}") from None
     lines = text.split("\n")
-    if lines and lines[-1].strip():  # no newline after the last line: cut short
-        kept = text[:len(text) - len(lines[-1])]
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(kept)
     if run is not None:
         run = json.loads(json.dumps(run))  # as a line holds it (lists for tuples)
     out: list[BoardResult] = []
@@ -148,6 +144,9 @@ def read_boards(path: str, seed: int, boards: int,
             raise ConfigError(f"{where}: board {board} is in the file twice")
         seen.add(board)
         out.append(result)
+    if lines[-1].strip():  # no newline after the last line: cut short, dropped once all is read
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text[:len(text) - len(lines[-1])])
     return out
 
 

@@ -266,3 +266,21 @@ def test_the_ladder_goes_on_from_its_boards_files(tmp_path: Path) -> None:
     assert gains[0] == gains[1]
     assert sorted(files[1].read_text().splitlines()) == sorted(lines)
     assert files[0].read_text() == kept[files[0]]
+
+
+def test_the_boards_kept_with_the_bench_are_whole_and_listed() -> None:
+    # each file in bench/results reads back as one run's boards (every line whole, no board
+    # twice, the seed of its name), its variant that of its name, and its README lists it
+    from openwhist.arena import read_boards
+
+    folder = Path(__file__).resolve().parent.parent / "bench" / "results"
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    files = sorted(folder.glob("*.jsonl"))
+    assert files
+    for path in files:
+        first = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+        seed = int(path.stem.split("-seed")[1].split("-")[0])
+        boards = read_boards(str(path), seed, 10**6, first["run"])
+        assert len(boards) == len(path.read_text(encoding="utf-8").splitlines()), path.name
+        assert path.name.startswith(first["run"]["variant"] + "-"), path.name
+        assert f"`{path.name}`" in readme, path.name

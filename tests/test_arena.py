@@ -278,9 +278,12 @@ def test_the_boards_kept_with_the_bench_are_whole_and_listed() -> None:
     files = sorted(folder.glob("*.jsonl"))
     assert files
     for path in files:
-        first = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+        text = path.read_text(encoding="utf-8")
+        assert text.endswith("\n"), path.name  # no line cut short (read_boards would drop it)
+        lines = text.splitlines()
+        first = json.loads(lines[0])
         seed = int(path.stem.split("-seed")[1].split("-")[0])
-        boards = read_boards(str(path), seed, 10**6, first["run"])
-        assert len(boards) == len(path.read_text(encoding="utf-8").splitlines()), path.name
+        boards = read_boards(str(path), seed, 10**6, first["run"])  # one run's: each line's run checked
+        assert len(boards) == len(lines), path.name
         assert path.name.startswith(first["run"]["variant"] + "-"), path.name
         assert f"`{path.name}`" in readme, path.name

@@ -87,8 +87,9 @@ def test_a_nine_person_drive_with_a_sit_out_a_correction_and_the_print_page(brow
     assert sorted(r["deals"] for r in done["standings"]["rows"]) == [1, 1] + [2] * 7
     assert any(r["total"] for r in done["standings"]["rows"])
     # the director corrects round 1, table 2's deal (N-S take 10, or 9 where they took 10) with a reason
-    played = next(row for row in csv.reader(io.StringIO(boss.get(f"/api/drives/{did}/results.csv").text))
-                  if row[:3] == ["1", "2", "1"])[7]
+    deals = boss.get(f"/api/drives/{did}/results.csv").text.split("\n\n")[1]  # after the standings
+    played = next(row["detail"] for row in csv.DictReader(io.StringIO(deals))
+                  if (row["round"], row["table"], row["deal"]) == ("1", "2", "1"))
     tricks = "9" if played.startswith("10") else "10"
     d.goto(f"{server.url}/#drive/{did}")
     d.wait_for_selector("#co-form")

@@ -148,14 +148,16 @@ class Client:
     def ws(self, table_id: str, code: str | None = None) -> Seat:
         url = f"{self.server.ws_url}/ws/tables/{table_id}" + (f"?code={code}" if code else "")
         return Seat(connect(url, additional_headers={"Cookie": f"ow_session={self.token}"},
-                            open_timeout=10, max_size=2**22, legacy=True))
+                            open_timeout=10, max_size=2**22, legacy=True), self.server.output)
 
 
 class Seat:
-    """One WebSocket connection; keeps every message received (``log``)."""
+    """One WebSocket connection; keeps every message received (``log``).  A wait that
+    times out says what came last and what the server (its ``server_output``) printed."""
 
-    def __init__(self, ws: ClientConnection) -> None:
+    def __init__(self, ws: ClientConnection, server_output: list[str] | None = None) -> None:
         self.ws = ws
+        self.server_output = server_output if server_output is not None else []
         self.log: list[str] = []
         self.last: dict[str, Any] = {}
         self.view: dict[str, Any] = {}
@@ -176,7 +178,13 @@ class Seat:
     def until(self, pred: Any, timeout: float = 20) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
-            m = self.recv(timeout=max(0.1, deadline - time.monotonic()))
+            try:
+                m = self.recv(timeout=max(0.1, deadline - time.monotonic()))
+            except TimeoutError:
+                last = "\n".join(text[:300] for text in self.log[-8:])
+                server = "".join(self.server_output[-40:])
+                raise AssertionError(f"no awaited message in {timeout:g} s; the last received:\n{last}\n"
+                                     f"the server printed last:\n{server}") from None
             if pred(m):
                 return m
 
@@ -227,15 +235,20 @@ def deal_now(db: str, table_id: str) -> Any:
 
 def play_people_until(clients: dict[str, Client], sockets: dict[str, Seat], table_id: str,
                       tricks: int) -> None:
-    """Whoever is to act plays his first legal card until ``tricks`` tricks are over and a
-    new trick is to be led."""
+    """Whoever of ``clients`` is to act plays his first legal card until ``tricks`` tricks
+    are over and one of them is to act: the table then waits for him, so the deal in the
+    database stays the deal in play (a computer player's turn would not wait).  A table of
+    people stops as the next trick is to be led; where a computer player leads it, once he
+    has played to it."""
     for n in range(400):
         views = {s: c.get(f"/api/tables/{table_id}/view").json()["view"] for s, c in clients.items()}
         any_view = next(iter(views.values()))
-        if len(any_view["tricks"]) >= tricks and not any_view["trick"]:
-            return
         actor = next((s for s, v in views.items() if v["legal"]), None)
-        if actor is not None:
-            sockets[actor].send({"type": "act", "action": views[actor]["legal"][0], "ref": n})
-            sockets[actor].until(lambda m, n=n: m.get("ref") == n)
+        if actor is None:
+            time.sleep(0.02)  # a computer player's turn
+            continue
+        if len(any_view["tricks"]) >= tricks:
+            return
+        sockets[actor].send({"type": "act", "action": views[actor]["legal"][0], "ref": n})
+        sockets[actor].until(lambda m, n=n: m.get("ref") == n)
     raise AssertionError("the play did not get there")

@@ -12,7 +12,7 @@ this machine as loaded when it runs.
 
 Usage: ``python bench/bench_ladder.py [--variants classic,german,belgian] [--boards 2000]
 [--search-boards 60] [--timing-deals 4] [--seed 1] [--workers N] [--write docs/ladder.md]
-[--top expert] [--top-boards N] [--paired] [--cpu] [--boards-dir FOLDER]``.  The table
+[--top expert] [--top-boards N] [--paired | --paired-from LEVEL] [--cpu] [--boards-dir FOLDER]``.  The table
 is printed as Markdown; ``--write`` also puts it in the file between the markers
 ``<!-- ladder -->`` and ``<!-- /ladder -->`` (the file is made if missing).
 
@@ -76,7 +76,8 @@ def _ci(values: list[float]) -> str:
 def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int,
                 seed: int, workers: int = 1, options: dict[str, Any] | None = None,
                 base: str | None = None, top: str | None = None, top_boards: int | None = None,
-                paired: bool = False, boards_dir: Path | None = None) -> list[str]:
+                paired: bool = False, boards_dir: Path | None = None,
+                paired_from: str | None = None) -> list[str]:
     """The Markdown rows of one family: a level per row, against the level below; ``base``
     a player below the ladder's first level (``random``) and ``top`` its last level
     measured (both optional); ``options`` the family's rules (``players=5``).  Where each
@@ -85,6 +86,8 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
     with the level below's in the same seat with the same cards (per player).
     ``top_boards``: boards of the last step (default ``search_boards``); ``paired``: a
     seat's bot samples alike in each play of a board (``openwhist arena --paired``);
+    ``paired_from``: so only the steps from that level up (two searching levels sample
+    alike, where the rule-based level below a searching one has nothing to pair);
     ``boards_dir``: each pair's boards kept in a file of that folder as they are played
     (:func:`pair_file`), and the boards a file already holds not played again, so that a
     ladder too long for one sitting is measured over several (and can be remade from its
@@ -104,6 +107,7 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
             rows.append(f"| {label} | {level} | - | - | - | {timing} |")
             continue
         below = names[i - 1]
+        pair = paired or (paired_from is not None and i >= names.index(paired_from))
         slow = searches(make_bot(level)) or searches(make_bot(below))
         n = search_boards if slow else boards
         if top_boards and i == len(names) - 1:
@@ -121,8 +125,8 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
         sink = None
         run: dict[str, Any] | None = None
         if boards_dir is not None:
-            run = run_key(variant, (level, below), paired=paired, **opts)
-            path = pair_file(boards_dir, variant, level, below, seed, opts, paired)
+            run = run_key(variant, (level, below), paired=pair, **opts)
+            path = pair_file(boards_dir, variant, level, below, seed, opts, pair)
             played = read_boards(str(path), seed, n, run)
             print(f"  {label}: {level} against {below}: {len(played)} of {n} boards already "
                   f"in {path}", flush=True)
@@ -136,7 +140,7 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
 
         try:
             res = run_arena(variant, (level, below), boards=n, seed=seed, workers=workers,
-                            paired=paired, on_board=keep, played=played, **opts)
+                            paired=pair, on_board=keep, played=played, **opts)
         finally:
             if sink is not None:
                 sink.close()
@@ -160,14 +164,15 @@ def pair_file(folder: Path, variant: str, level: str, below: str, seed: int,
 def table(variants: list[str], boards: int, search_boards: int, timing_deals: int,
           seed: int, workers: int = 1, options: dict[str, Any] | None = None,
           base: str | None = None, top: str | None = None, top_boards: int | None = None,
-          paired: bool = False, boards_dir: Path | None = None) -> str:
+          paired: bool = False, boards_dir: Path | None = None,
+          paired_from: str | None = None) -> str:
     """The whole ladder table, in Markdown."""
     lines = ["| family | level | tricks per deal over the level below [95%] | points per "
              "deal [95%] | boards | ms per decision: median / p95 / max |",
              "| --- | --- | --- | --- | --- | --- |"]
     for v in variants:
         lines += ladder_rows(v, boards, search_boards, timing_deals, seed, workers, options,
-                             base, top, top_boards, paired, boards_dir)
+                             base, top, top_boards, paired, boards_dir, paired_from)
     return "\n".join(lines)
 
 
@@ -208,6 +213,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="boards for the last step measured (default: as its pair's)")
     parser.add_argument("--paired", action="store_true",
                         help="a seat's bot gets the same seed in every play of a board")
+    parser.add_argument("--paired-from", metavar="LEVEL",
+                        help="so only the steps from this level up (e.g. expert)")
     parser.add_argument("--cpu", action="store_true",
                         help="the searches' time budget and the timings by this thread's CPU "
                              "time (a loaded machine then neither cuts the sampling short "
@@ -237,13 +244,18 @@ def main(argv: list[str] | None = None) -> None:
         global CLOCK
         CLOCK = time.thread_time
         ExactBidSearch.clock = staticmethod(time.thread_time)
+    levels = ([args.base] if args.base else []) + list(LEVELS)
+    for name in ("top", "paired_from"):
+        if getattr(args, name) is not None and getattr(args, name) not in levels:
+            parser.error(f"--{name.replace('_', '-')}: {getattr(args, name)!r} is not a level "
+                         f"of the ladder ({', '.join(levels)})")
     boards_dir = Path(args.boards_dir) if args.boards_dir else None
     if boards_dir is not None and not boards_dir.is_dir():
         parser.error(f"--boards-dir: {boards_dir} is not a folder")
     try:
         text = table(variants, args.boards, args.search_boards, args.timing_deals, args.seed,
                      args.workers, options, args.base, args.top, args.top_boards, args.paired,
-                     boards_dir)
+                     boards_dir, args.paired_from)
     except ConfigError as exc:  # a boards file of another run
         parser.exit(2, f"bench_ladder.py: error: {exc}\n")
     print(text)
@@ -256,6 +268,7 @@ def main(argv: list[str] | None = None) -> None:
                    + (f" --top {args.top}" if args.top else "")
                    + (f" --top-boards {args.top_boards}" if args.top_boards else "")
                    + (" --paired" if args.paired else "")
+                   + (f" --paired-from {args.paired_from}" if args.paired_from else "")
                    + (" --cpu" if args.cpu else "")
                    + (f" --boards-dir {args.boards_dir}" if args.boards_dir else "")
                    + (f" --marker {args.marker}" if args.marker != "ladder" else ""))

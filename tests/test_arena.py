@@ -266,6 +266,12 @@ def test_the_ladder_goes_on_from_its_boards_files(tmp_path: Path) -> None:
     assert gains[0] == gains[1]
     assert sorted(files[1].read_text().splitlines()) == sorted(lines)
     assert files[0].read_text() == kept[files[0]]
+    # paired from a level up: only those steps seed a seat's bot alike, in a file of their own
+    ladder.ladder_rows(**args, paired_from="club")
+    paired = tmp_path / "classic-club-beginner-seed2-paired.jsonl"
+    assert sorted(f.name for f in tmp_path.iterdir()) == sorted([*(f.name for f in files), paired.name])
+    assert all(json.loads(line)["run"]["paired"] for line in paired.read_text().splitlines())
+    assert files[0].read_text() == kept[files[0]]
 
 
 def test_the_boards_kept_with_the_bench_are_whole_and_listed() -> None:

@@ -148,7 +148,8 @@ class Client:
     def ws(self, table_id: str, code: str | None = None) -> Seat:
         url = f"{self.server.ws_url}/ws/tables/{table_id}" + (f"?code={code}" if code else "")
         return Seat(connect(url, additional_headers={"Cookie": f"ow_session={self.token}"},
-                            open_timeout=10, max_size=2**22, legacy=True), self.server.output)
+                            open_timeout=10, max_size=2**22, legacy=True),
+                    getattr(self.server, "output", None))
 
 
 class Seat:

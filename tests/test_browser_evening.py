@@ -88,6 +88,9 @@ def test_what_a_player_is_doing_survives_the_tables_messages(browser: Any, serve
     assert ann.evaluate("document.activeElement.id") == "claim-count"
     ann.click("#claim-form button:not(.primary)")                  # Cancel
     ann_plays(ann)
+    # her hand wholly on the screen first: at her turn the page brings it there (a hand cut
+    # at the screen's edge would move the page then, as it should)
+    ann.evaluate("document.querySelector('.hand.mine').scrollIntoView({block: 'center'})")
     ann.locator(".hand.mine button.card").nth(2).focus()
     ann.keyboard.press("ArrowRight")
     chosen = ann.evaluate("document.activeElement.dataset.card")

@@ -1604,7 +1604,7 @@ class TableClient {
     this.revealed = true;
     const parts = [".calls .call-groups", "#stock-pile", ".hand.mine.active"].map(x => $(x, this.root)).filter(Boolean);
     const a = document.activeElement, box = parts.map(p => p.getBoundingClientRect());
-    if (!parts.length || a?.matches?.("input, textarea, select") || parts.some(p => p.contains(a))) return;
+    if (!parts.length || a?.matches?.("input, textarea, select")) return;
     const top = Math.min(...box.map(r => r.top)), bottom = Math.max(...box.map(r => r.bottom));
     const by = bottom > innerHeight ? Math.min(bottom - innerHeight + 8, top - 8) : top < 0 ? top - 8 : 0;
     if (by) scrollBy(0, by);

@@ -12,9 +12,11 @@ this machine as loaded when it runs.
 
 Usage: ``python bench/bench_ladder.py [--variants classic,german,belgian] [--boards 2000]
 [--search-boards 60] [--timing-deals 4] [--seed 1] [--workers N] [--write docs/ladder.md]
-[--top expert] [--top-boards N] [--paired | --paired-from LEVEL] [--cpu] [--boards-dir FOLDER]``.  The table
-is printed as Markdown; ``--write`` also puts it in the file between the markers
-``<!-- ladder -->`` and ``<!-- /ladder -->`` (the file is made if missing).
+[--top expert] [--top-boards N] [--paired | --paired-from LEVEL] [--timing-only] [--cpu]
+[--boards-dir FOLDER] [--marker NAME]``.  The table is printed as Markdown; ``--write``
+also puts it in the file between the markers ``<!-- ladder -->`` and ``<!-- /ladder -->``
+(another ``--marker``'s: a table per family; the file is made if missing).
+``--timing-only`` times the levels' decisions over more deals without playing a pair.
 
 The searching pairs take hours on a small machine.  With ``--boards-dir FOLDER`` each
 pair's boards go to a file of that folder as they are played (the lines of ``openwhist
@@ -77,7 +79,7 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
                 seed: int, workers: int = 1, options: dict[str, Any] | None = None,
                 base: str | None = None, top: str | None = None, top_boards: int | None = None,
                 paired: bool = False, boards_dir: Path | None = None,
-                paired_from: str | None = None) -> list[str]:
+                paired_from: str | None = None, timing_only: bool = False) -> list[str]:
     """The Markdown rows of one family: a level per row, against the level below; ``base``
     a player below the ladder's first level (``random``) and ``top`` its last level
     measured (both optional); ``options`` the family's rules (``players=5``).  Where each
@@ -86,6 +88,7 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
     with the level below's in the same seat with the same cards (per player).
     ``top_boards``: boards of the last step (default ``search_boards``); ``paired``: a
     seat's bot samples alike in each play of a board (``openwhist arena --paired``);
+    ``timing_only``: the times per decision alone, no pair played;
     ``paired_from``: so only the steps from that level up (two searching levels sample
     alike, where the rule-based level below a searching one has nothing to pair);
     ``boards_dir``: each pair's boards kept in a file of that folder as they are played
@@ -103,7 +106,7 @@ def ladder_rows(variant: str, boards: int, search_boards: int, timing_deals: int
         q = statistics.quantiles(times, n=20)[-1] if len(times) >= 2 else max(times, default=0)
         timing = (f"{statistics.median(times):.1f} / {q:.1f} / {max(times):.1f}"
                   if times else "-")
-        if i == 0:
+        if i == 0 or timing_only:
             rows.append(f"| {label} | {level} | - | - | - | {timing} |")
             continue
         below = names[i - 1]
@@ -165,14 +168,14 @@ def table(variants: list[str], boards: int, search_boards: int, timing_deals: in
           seed: int, workers: int = 1, options: dict[str, Any] | None = None,
           base: str | None = None, top: str | None = None, top_boards: int | None = None,
           paired: bool = False, boards_dir: Path | None = None,
-          paired_from: str | None = None) -> str:
+          paired_from: str | None = None, timing_only: bool = False) -> str:
     """The whole ladder table, in Markdown."""
     lines = ["| family | level | tricks per deal over the level below [95%] | points per "
              "deal [95%] | boards | ms per decision: median / p95 / max |",
              "| --- | --- | --- | --- | --- | --- |"]
     for v in variants:
         lines += ladder_rows(v, boards, search_boards, timing_deals, seed, workers, options,
-                             base, top, top_boards, paired, boards_dir, paired_from)
+                             base, top, top_boards, paired, boards_dir, paired_from, timing_only)
     return "\n".join(lines)
 
 
@@ -215,6 +218,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="a seat's bot gets the same seed in every play of a board")
     parser.add_argument("--paired-from", metavar="LEVEL",
                         help="so only the steps from this level up (e.g. expert)")
+    parser.add_argument("--timing-only", action="store_true",
+                        help="time each level's decisions only, playing no pair")
     parser.add_argument("--cpu", action="store_true",
                         help="the searches' time budget and the timings by this thread's CPU "
                              "time (a loaded machine then neither cuts the sampling short "
@@ -255,7 +260,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         text = table(variants, args.boards, args.search_boards, args.timing_deals, args.seed,
                      args.workers, options, args.base, args.top, args.top_boards, args.paired,
-                     boards_dir, args.paired_from)
+                     boards_dir, args.paired_from, args.timing_only)
     except ConfigError as exc:  # a boards file of another run
         parser.exit(2, f"bench_ladder.py: error: {exc}\n")
     print(text)
@@ -269,6 +274,7 @@ def main(argv: list[str] | None = None) -> None:
                    + (f" --top-boards {args.top_boards}" if args.top_boards else "")
                    + (" --paired" if args.paired else "")
                    + (f" --paired-from {args.paired_from}" if args.paired_from else "")
+                   + (" --timing-only" if args.timing_only else "")
                    + (" --cpu" if args.cpu else "")
                    + (f" --boards-dir {args.boards_dir}" if args.boards_dir else "")
                    + (f" --marker {args.marker}" if args.marker != "ladder" else ""))

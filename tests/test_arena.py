@@ -272,6 +272,13 @@ def test_the_ladder_goes_on_from_its_boards_files(tmp_path: Path) -> None:
     assert sorted(f.name for f in tmp_path.iterdir()) == sorted([*(f.name for f in files), paired.name])
     assert all(json.loads(line)["run"]["paired"] for line in paired.read_text().splitlines())
     assert files[0].read_text() == kept[files[0]]
+    # the times alone: no pair played, no file written
+    empty = tmp_path / "none"
+    empty.mkdir()
+    rows = ladder.ladder_rows(**{**args, "boards_dir": empty}, timing_only=True)
+    assert [row.split("|")[2].strip() for row in rows] == ["random", "beginner", "club"]
+    assert all(row.split("|")[3:6] == [" - ", " - ", " - "] for row in rows)
+    assert not any(empty.iterdir())
 
 
 def test_the_boards_kept_with_the_bench_are_whole_and_listed() -> None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 from pathlib import Path
@@ -214,10 +215,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--top", help="the last level measured (default: every level)")
     parser.add_argument("--top-boards", type=int,
                         help="boards for the last step measured (default: as its pair's)")
-    parser.add_argument("--paired", action="store_true",
-                        help="a seat's bot gets the same seed in every play of a board")
-    parser.add_argument("--paired-from", metavar="LEVEL",
-                        help="so only the steps from this level up (e.g. expert)")
+    pairing = parser.add_mutually_exclusive_group()
+    pairing.add_argument("--paired", action="store_true",
+                         help="a seat's bot gets the same seed in every play of a board")
+    pairing.add_argument("--paired-from", metavar="LEVEL",
+                         help="so only the steps from this level up (e.g. expert)")
     parser.add_argument("--timing-only", action="store_true",
                         help="time each level's decisions only, playing no pair")
     parser.add_argument("--cpu", action="store_true",
@@ -254,6 +256,12 @@ def main(argv: list[str] | None = None) -> None:
         if getattr(args, name) is not None and getattr(args, name) not in levels:
             parser.error(f"--{name.replace('_', '-')}: {getattr(args, name)!r} is not a level "
                          f"of the ladder ({', '.join(levels)})")
+    if args.write:  # found out now, not after hours of play
+        target = Path(args.write)
+        folder = target.parent if str(target.parent) else Path(".")
+        if target.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK) \
+                or (target.exists() and not os.access(target, os.W_OK)):
+            parser.error(f"--write: cannot write {target}")
     boards_dir = Path(args.boards_dir) if args.boards_dir else None
     if boards_dir is not None and not boards_dir.is_dir():
         parser.error(f"--boards-dir: {boards_dir} is not a folder")

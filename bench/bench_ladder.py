@@ -258,8 +258,7 @@ def main(argv: list[str] | None = None) -> None:
                          f"of the ladder ({', '.join(levels)})")
     if args.write:  # found out now, not after hours of play
         target = Path(args.write)
-        folder = target.parent if str(target.parent) else Path(".")
-        if target.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK) \
+        if target.is_dir() or not target.parent.is_dir() or not os.access(target.parent, os.W_OK) \
                 or (target.exists() and not os.access(target, os.W_OK)):
             parser.error(f"--write: cannot write {target}")
     boards_dir = Path(args.boards_dir) if args.boards_dir else None

@@ -44,6 +44,7 @@ from typing import Any
 from openwhist.bots.base import Bot
 from openwhist.bots.bidding import SampledBidder
 from openwhist.bots.book import TechniqueBot
+from openwhist.bots.endgame import AlphaMu
 from openwhist.bots.heuristic import HeuristicBot
 from openwhist.bots.heuristic_exact import bids_exactly
 from openwhist.bots.infer import BOOK_SHARE, SoftPolicy, decision_kind
@@ -60,7 +61,7 @@ from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, 
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
            "POOL", "CALLS_POOL", "SURPRISES_COUNTED", "CHECKED_REPLAYS", "TIES", "FIRST_TRICK_BUDGET",
-           "AUCTION_TRICKS", "INFER"]
+           "AUCTION_TRICKS", "INFER", "ENDGAME_MOVES"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 """Worlds (sampled deals) per decision at each level."""
@@ -144,6 +145,9 @@ budget holds only a few."""
 INFER = "book"
 """How the sampled deals are read by default (see ``PimcBot``'s ``infer``)."""
 
+ENDGAME_MOVES = 2
+"""The player's cards that αμ keeps apart from the deals (see ``PimcBot``'s ``endgame``)."""
+
 CHECKED_REPLAYS = 2
 """Sampled deals replayed in full to check the views read from templates (see
 :class:`_Replay`) before the rest are read from the templates alone."""
@@ -201,7 +205,8 @@ class PimcBot:
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
                  worlds: int | None = None, trust: float = TRUST, book: str = "heuristic",
-                 to_score: bool = True, bid: str = "book", infer: str = INFER) -> None:
+                 to_score: bool = True, bid: str = "book", infer: str = INFER, endgame: int = 0,
+                 endgame_moves: int = ENDGAME_MOVES) -> None:
         if level not in LEVELS:
             raise ConfigError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         if time_budget <= 0:
@@ -216,6 +221,12 @@ class PimcBot:
             raise ConfigError(f"bid must be book or sampler, not {bid!r}")
         if infer not in ("book", "policy"):
             raise ConfigError(f"infer must be book or policy, not {infer!r}")
+        if not 0 <= endgame <= 13:
+            raise ConfigError(f"endgame must be 0 to 13 tricks, not {endgame!r}")
+        if endgame_moves < 1:
+            raise ConfigError(f"endgame_moves must be at least 1, not {endgame_moves!r}")
+        self.endgame = endgame
+        self.endgame_moves = endgame_moves
         self.infer = infer
         self._policy = SoftPolicy(BOOK_SHARE[book])
         self.bid = bid
@@ -253,7 +264,7 @@ class PimcBot:
     def __repr__(self) -> str:
         return (f"PimcBot(level={self.level}, worlds={self.worlds}, time_budget={self.time_budget}, "
                 f"trust={self.trust}, book={self.book!r}, to_score={self.to_score}, bid={self.bid!r}, "
-                f"infer={self.infer!r}, "
+                f"infer={self.infer!r}, endgame={self.endgame}, endgame_moves={self.endgame_moves}, "
                 f"seed={self.seed!r})")
 
     # --- the protocol --------------------------------------------------------------------
@@ -287,6 +298,10 @@ class PimcBot:
         classes = _classes(legal, hand, played & ~table)
         if len(classes) == 1:
             return legal[0]
+        if self.endgame and hand.bit_count() <= self.endgame and obs.n_hands == 4 and not obs.hidden:
+            card = self._endgame(obs, legal)
+            if card is not None:
+                return card
         return self._search(obs, legal, hand)
 
     # --- sampling and solving ------------------------------------------------------------
@@ -391,6 +406,31 @@ class PimcBot:
                 return card
             return self._among_equals(obs, legal, lambda c: (round(worth[c], 9), totals[c]), tie)
         return self._among_equals(obs, legal, lambda c: (totals[c],), tie)
+
+    def _endgame(self, obs: Observation, legal: list[Card]) -> Card | None:
+        """The card αμ chooses over the level's deals (see ``endgame``), or None where the
+        hand to move does not play for the most tricks (a misère's roles) or no deal fits."""
+        sides, _, objective, sign = goal(obs)
+        if objective.kind != "max" or sign < 0:
+            return None
+        mover = obs.to_move
+        assert mover is not None
+        worlds = self._worlds(obs)
+        pool = self._pool(obs, self._replay(obs), worlds)
+        deals: dict[tuple[int, ...], float] = {}
+        while pool and len(deals) < worlds * EXTRA_WORLDS:
+            surprises, hands = pool.pop()  # the least surprising first
+            weight = math.exp(-surprises) if self.infer == "policy" else (1.0 - self.trust) ** surprises
+            key = tuple(hands)
+            deals[key] = deals.get(key, 0.0) + weight
+        if not deals:
+            return None
+        trump = -1 if obs.trump is None else int(obs.trump)
+        search = AlphaMu(list(deals), list(deals.values()), trump, sides, mover, self.endgame_moves)
+        values = search.values(obs.leader, [int(c) for _, c in obs.trick])
+        self.last_worlds = len(deals)
+        self.last_values = {c: values[c] for c in legal}
+        return self._among_equals(obs, legal, lambda c: (round(values[c], 9),), -1)
 
     def _second_look(self, obs: Observation, legal: list[Card], hand: int) -> Card | None:
         """The card for the game's chance chosen again on :data:`CONFIRM` times the deals

@@ -61,7 +61,7 @@ from openwhist.solver import NodeLimitReached, Objective, Position, last_stats, 
 
 __all__ = ["PimcBot", "goal", "LEVELS", "NODES_PER_SECOND", "EXTRA_WORLDS", "CHEAP_SHARE", "TRUST",
            "POOL", "CALLS_POOL", "SURPRISES_COUNTED", "CHECKED_REPLAYS", "TIES", "FIRST_TRICK_BUDGET",
-           "AUCTION_TRICKS", "INFER", "ENDGAME_MOVES"]
+           "AUCTION_TRICKS", "INFER", "ENDGAME_MOVES", "STOCK_TIME"]
 
 LEVELS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48}
 """Worlds (sampled deals) per decision at each level."""
@@ -85,6 +85,14 @@ playouts of :class:`~openwhist.bots.playouts.PlayoutBot`'s same level (level 1 6
 strong level's 2 1,280, the expert's 3 2,560 a decision: a few milliseconds each, the time
 a person waits).  Measured against
 the club level in ``docs/ladder.md``."""
+
+STOCK_TIME: dict[int, float] = {1: 1.0, 2: 1.0, 3: 2.0, 4: 2.0}
+"""In a stock phase, the share of its ``time_budget`` a level's playouts may take, times
+the budget: the playouts stop at the clock as well as at their count, and the strong
+level's 1,280 already fill its budget on a loaded machine (900 to 1,280 a decision with
+two players on two cores), so that without more time the expert's 2,560 would be as
+many as the strong level's (the same player, as 375 boards between them showed:
+-0.17 [-0.45, +0.11] tricks a hand)."""
 
 EXTRA_WORLDS = 4
 """Where solving is cheap, up to this many times the level's worlds are sampled."""
@@ -500,10 +508,11 @@ class PimcBot:
         trick's draws change the hands, which a deal solved as it lies does not know, so
         the decision is :class:`~openwhist.bots.playouts.PlayoutBot`'s (the stock phase of
         :class:`~openwhist.bots.solver.SolverBot`), which plays sampled deals and stock
-        orders out, draws included (:data:`STOCK_PLAYOUTS` times its level's playouts)."""
+        orders out, draws included (:data:`STOCK_PLAYOUTS` times its level's playouts, in
+        :data:`STOCK_TIME` times its time budget)."""
         if self._stock_player is None:
             self._stock_player = PlayoutBot(level=self.level, seed=self.seed,
-                                            time_budget=self.time_budget,
+                                            time_budget=STOCK_TIME[self.level] * self.time_budget,
                                             playouts=STOCK_PLAYOUTS * PLAYOUTS[self.level])
         action = self._stock_player.choose(obs)
         self.last_values = dict(self._stock_player.last_values)

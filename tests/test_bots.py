@@ -329,7 +329,7 @@ def test_bots_positions_and_matches_have_readable_reprs() -> None:
 
     assert repr(PimcBot(level=1, seed=3)) == ("PimcBot(level=1, worlds=6, time_budget=0.5, trust=0.8, "
                                               "book='heuristic', to_score=True, bid='book', infer='book', "
-                                              "seed=3)")
+                                              "endgame=0, endgame_moves=2, seed=3)")
     assert repr(HeuristicBot(seed=2)) == "HeuristicBot(seed=2)"
     assert repr(RandomBot(seed=5)) == "RandomBot(seed=5)"
     pos = Position.from_deal("N:AKQ.-.-.- 432.-.-.- JT9.-.-.- 876.-.-.-", trump="NT")

@@ -39,15 +39,15 @@ Vector = tuple[int, ...]
 
 def pareto(vectors: Sequence[Vector]) -> list[Vector]:
     """The vectors no other vector is at least as good as in every entry (duplicates
-    once), the greatest sums first.
+    once), the greatest sums first (equal sums in decreasing order).
 
     >>> pareto([(1, 0), (0, 1), (1, 1), (0, 0)])
     [(1, 1)]
-    >>> pareto([(2, 0), (0, 2), (1, 1)])
-    [(2, 0), (0, 2), (1, 1)]
+    >>> pareto([(0, 2), (1, 1), (2, 0), (1, 0)])
+    [(2, 0), (1, 1), (0, 2)]
     """
     kept: list[Vector] = []
-    for v in sorted(set(vectors), key=sum, reverse=True):
+    for v in sorted(set(vectors), key=lambda v: (sum(v), v), reverse=True):
         if not any(all(a >= b for a, b in zip(u, v, strict=True)) for u in kept):
             kept.append(v)
     return kept

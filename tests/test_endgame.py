@@ -216,9 +216,9 @@ def test_bad_arguments_are_refused() -> None:
 
 
 def test_the_pimc_player_plays_its_endgame_by_alpha_mu() -> None:
-    """From ``endgame`` tricks left the player's card is αμ's over its sampled deals: its
-    values are αμ's (no card worth more than with one move kept apart), its cards legal,
-    and the same seed plays the same cards."""
+    """From ``endgame`` tricks left the player searches its endgame (values for its
+    cards), plays legal cards, the same seed plays the same cards, and before the endgame
+    it plays as the same player with one move kept apart."""
     def play(spec: str) -> tuple[list[int], list[dict[Card, float]]]:
         deal = openwhist.new_deal("classic", seed=11)
         bots = [make_bot(spec, seed=s) for s in range(4)]

@@ -354,7 +354,7 @@ class PimcBot:
                 if not pool:
                     break
             surprises, hands = pool.pop()
-            weight = math.exp(-surprises) if self.infer == "policy" else (1.0 - self.trust) ** surprises
+            weight = self._weight(surprises)
             try:
                 pos = Position(tuple(hands), trump, obs.leader, trick, sides, declarer_side,
                                objective)
@@ -415,6 +415,10 @@ class PimcBot:
             return self._among_equals(obs, legal, lambda c: (round(worth[c], 9), totals[c]), tie)
         return self._among_equals(obs, legal, lambda c: (totals[c],), tie)
 
+    def _weight(self, surprises: float) -> float:
+        """A sampled deal's weight from its surprises (see ``trust`` and ``infer``)."""
+        return math.exp(-surprises) if self.infer == "policy" else (1.0 - self.trust) ** surprises
+
     def _endgame(self, obs: Observation, legal: list[Card]) -> Card | None:
         """The card αμ chooses over the level's deals (see ``endgame``), or None where the
         hand to move does not play for the most tricks (a misère's roles) or no deal fits."""
@@ -428,7 +432,7 @@ class PimcBot:
         deals: dict[tuple[int, ...], float] = {}
         while pool and len(deals) < worlds * EXTRA_WORLDS:
             surprises, hands = pool.pop()  # the least surprising first
-            weight = math.exp(-surprises) if self.infer == "policy" else (1.0 - self.trust) ** surprises
+            weight = self._weight(surprises)
             key = tuple(hands)
             deals[key] = deals.get(key, 0.0) + weight
         if not deals:

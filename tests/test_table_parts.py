@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from openwhist import store as st
+from openwhist.errors import WhistError
 from openwhist.match import new_match
 from openwhist.rules.base import CardDrawn, TrickWon
 from openwhist.rules.seats import seat_name
@@ -46,6 +47,7 @@ from openwhist.server.table.commands import (
 from openwhist.server.table.pause import all_ready, pause_length
 from openwhist.server.table.takeback import take_back_count
 from openwhist.server.table.talk import talk_words
+from openwhist.solver import solve_all
 
 
 class Table:
@@ -243,6 +245,69 @@ def test_a_settled_claim_plays_what_keeps_the_claim_and_the_defence_its_best() -
     assert settling_card(values, claimant_to_play=True, needed=4) == cards[2]   # enough, no more
     assert settling_card(values, claimant_to_play=True, needed=6) == cards[0]   # the most it makes
     assert settling_card(values, claimant_to_play=False, needed=4) == cards[1]  # the fewest, lowest id
+
+
+class FailingPool:
+    """A search pool whose solver fails (a fault the real pool cannot be made to show):
+    every other job runs as the real pool runs it."""
+
+    def __init__(self, pool: SearchPool) -> None:
+        self.pool = pool
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        if fn is solve_all:
+            raise RuntimeError("the solver failed")
+        return await self.pool.run(fn, *args)
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def claim_refused_at_trick(table: Table, tricks: int) -> tuple[list[Connection], Any]:
+    """Four people at ``table``; the bots play ``tricks`` tricks, North claims them all and
+    East refuses: the claim is settled.  The connections and the deal."""
+
+    async def run() -> tuple[list[Connection], Any]:
+        runner = table.runner
+        conns = [await table.connect(u) for u in table.users]
+        await table.bot_plays(lambda: len(runner.deal.public_observation().tricks) == tricks
+                              and runner.deal.controller(runner.deal.to_move) == 0)
+        deal = runner.deal
+        for c in conns:
+            received(c)
+        await runner.handle(Claim(conns[0], 13 - tricks))
+        assert runner.claim is not None and runner.deal.legal_actions()
+        await runner.handle(Answer(conns[1], False))
+        return conns, deal
+
+    return asyncio.run(run())
+
+
+def test_a_claim_the_solver_cannot_settle_is_played_out_by_the_technique_player(table_of: Any) -> None:
+    table = table_of(["me", "me", "me", "me"], count=1)
+    table.host.bot_pool = FailingPool(table.host.bot_pool)
+    conns, deal = claim_refused_at_trick(table, 3)
+    assert deal.is_over() and table.runner.claim is None    # the deal was settled, not left open
+    events = [m for m in received(conns[2]) if m["type"] == "event"]
+    assert len(events) == 40 and all(m["claimed"] and m["by_bot"] for m in events)
+
+
+def test_a_claim_nothing_can_settle_is_dropped_and_play_goes_on(table_of: Any,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import openwhist.server.table.claims as claims
+
+    table = table_of(["me", "me", "me", "me"], count=1)
+    table.host.bot_pool = FailingPool(table.host.bot_pool)
+    monkeypatch.setattr(claims, "FALLBACK", "no-such-player")
+    with pytest.raises(WhistError):   # the fault is logged by the table's queue
+        claim_refused_at_trick(table, 3)
+    runner = table.runner
+    assert runner.claim is None and not runner.deal.is_over()
+    assert len(runner.deal.public_observation().tricks) == 3   # no card was played for it
+    seat = runner.deal.controller(runner.deal.to_move)
+    mover = next(c for c in runner.all_conns() if runner.seat_of(c.user_id) == seat)
+    told = [m for m in received(mover) if m["type"] == "table"]
+    assert told and told[-1]["table"]["claim"] is None and told[-1]["view"]["legal"]  # his turn again
 
 
 def test_events_are_the_rules_events_each_audience_sees(table_of: Any) -> None:

@@ -4,9 +4,11 @@ deal out (a refused claim is settled, never played on with the hand known)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from openwhist.bots import make_bot
 from openwhist.bots.claims import claim_holds
 from openwhist.errors import WhistError
 from openwhist.rules.seats import seat_name
@@ -18,7 +20,13 @@ from openwhist.solver import Position, solve_all
 if TYPE_CHECKING:
     from openwhist.server.table.live import LiveTable
 
-__all__ = ["Claims", "settling_card"]
+__all__ = ["FALLBACK", "Claims", "settling_card"]
+
+log = logging.getLogger("openwhist.server")
+
+FALLBACK = "technique"
+"""Who plays a claim's cards where the solver fails (a fault, never a refusal): the
+technique player, which needs no solver, so that a claim never stops a table."""
 
 
 def settling_card(values: Mapping[Any, int], claimant_to_play: bool, needed: int) -> Any:
@@ -125,17 +133,37 @@ class Claims:
         await self.settle()
 
     async def settle(self) -> None:
-        """Play the deal out with the solver (:func:`settling_card`)."""
+        """Play the deal out with the solver (:func:`settling_card`); a card the solver
+        cannot give is played by the :data:`FALLBACK` player, and the table goes on even
+        where that fails too (the claim is then dropped and play resumes)."""
         t = self.t
         assert t.claim is not None
         t.claim["settling"] = True
         deal, claim = t.deal, t.claim
-        while t.deal is deal and not deal.is_over() and t.claim is claim:
-            needed = claim["tricks"] - (self.side_tricks(claim["side"]) - claim["base"])
-            pos = Position.from_state(deal, declarer_side=claim["side"], objective="max")
+        try:
+            while t.deal is deal and not deal.is_over() and t.claim is claim:
+                hand = deal.to_move
+                assert hand is not None
+                card = await self._settling_card(claim, hand)
+                await t.mover.apply(deal.controller(hand), card, by_bot=True)
+        finally:
+            if t.claim is claim:
+                t.claim = None
+                if t.deal is deal and not deal.is_over():  # a fault stopped the settling
+                    for c in t.all_conns():
+                        c.send(t.sync_message(c, "table"))
+                    t.clock.schedule()
+
+    async def _settling_card(self, claim: dict[str, Any], hand: int) -> Any:
+        """The card ``hand`` plays in settling ``claim``."""
+        t = self.t
+        deal = t.deal
+        needed = claim["tricks"] - (self.side_tricks(claim["side"]) - claim["base"])
+        pos = Position.from_state(deal, declarer_side=claim["side"], objective="max")
+        try:
             values = await t.host.bot_pool.run(solve_all, pos)
-            hand = deal.to_move
-            assert hand is not None
-            card = settling_card(values, int(deal.sides[hand]) == claim["side"], needed)
-            await t.mover.apply(deal.controller(hand), card, by_bot=True)
-        t.claim = None
+        except Exception:
+            log.exception("table %s: the solver could not settle the claim; the %s player plays",
+                          t.id, FALLBACK)
+            return make_bot(FALLBACK).choose(deal.observation(hand))
+        return settling_card(values, int(deal.sides[hand]) == claim["side"], needed)

@@ -210,7 +210,7 @@ def test_deals_won_compare_the_points_of_the_same_deal() -> None:
     assert out.exit_code == 0 and "Deals won by A" in out.output
 
 
-def test_a_stopped_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
+def test_a_stopped_run_goes_on_where_it_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "boards.jsonl"
     args = ["arena", "heuristic", "random", "--seed", "3", "--json", "--boards-file", str(path)]
     whole = CliRunner().invoke(app, [*args, "--boards", "6"])
@@ -234,6 +234,14 @@ def test_a_stopped_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
         bad = CliRunner().invoke(app, ["arena", *other, "--boards", "6", "--resume",
                                        "--boards-file", str(path)])
         assert bad.exit_code == 2 and words in bad.output and "Traceback" not in bad.output
+    # a bot whose play changed since (its revision raised): its earlier boards are refused
+    from openwhist.bots import HeuristicBot
+
+    monkeypatch.setattr(HeuristicBot, "revision", 1, raising=False)
+    changed = CliRunner().invoke(app, [*args, "--boards", "6", "--resume"])
+    assert changed.exit_code == 2 and "another version of a bot's play" in changed.output
+    assert "revisions [0, 0], this run's [1, 0]" in " ".join(changed.output.split())
+    monkeypatch.undo()
     fewer = CliRunner().invoke(app, [*args, "--boards", "4", "--resume"])
     assert fewer.exit_code == 2 and "beyond this run's 4 boards" in fewer.output
     assert path.read_text() == before

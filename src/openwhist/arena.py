@@ -30,7 +30,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openwhist.bots import make_bot, parse_bot_spec, play_out, searches
+from openwhist.bots import bot_class, make_bot, parse_bot_spec, play_out, searches
+from openwhist.bots.base import revision
 from openwhist.cards import derive_seed
 from openwhist.errors import ConfigError
 from openwhist.match import new_match
@@ -85,13 +86,19 @@ def run_key(variant: str, bots: Sequence[str], games: bool = False, paired: bool
             **options: Any) -> dict[str, Any]:
     """What a run's boards belong to, as each line of its boards file names it: the
     variant, its rules, and each bot as its name and options (a level as the bot it is
-    now, so that boards played by a level before it changed are not taken for its own).
+    now), with ``revisions`` where a bot's play has a version above 0
+    (:func:`openwhist.bots.base.revision`), so that boards played by a level or a bot
+    before it changed are not taken for its own.
 
     >>> run_key("classic", ("club", "random"))["bots"]
     [['technique', {}], ['random', {}]]
     """
-    return {"variant": variant, "bots": [list(parse_bot_spec(spec)) for spec in bots],
-            "options": dict(options), "games": games, "paired": paired}
+    key = {"variant": variant, "bots": [list(parse_bot_spec(spec)) for spec in bots],
+           "options": dict(options), "games": games, "paired": paired}
+    revisions = [revision(bot_class(spec)) for spec in bots]
+    if any(revisions):
+        key["revisions"] = revisions
+    return key
 
 
 def read_boards(path: str, seed: int, boards: int,
@@ -133,6 +140,12 @@ def read_boards(path: str, seed: int, boards: int,
         except (ValueError, KeyError, TypeError):
             raise ConfigError(f"{where} is not a board's result") from None
         if run is not None and row.get("run") != run:
+            had = row.get("run")
+            if isinstance(had, dict) and {**had, "revisions": None} == {**run, "revisions": None}:
+                none = [0] * len(run["bots"])
+                raise ConfigError(f"{where} was played by another version of a bot's play (revisions "
+                                  f"{had.get('revisions', none)}, this run's {run.get('revisions', none)}):"
+                                  " start a new --boards-file")
             raise ConfigError(f"{where} is a board of another run ({row.get('run')}), not of "
                               f"this one ({run})")
         if not 0 <= board < boards:

@@ -9,7 +9,7 @@ from typing import Any, Protocol, runtime_checkable
 from openwhist.errors import IllegalActionError
 from openwhist.rules.base import Action, Observation
 
-__all__ = ["Bot", "Drivable", "RandomBot", "play_out", "searches"]
+__all__ = ["Bot", "Drivable", "RandomBot", "play_out", "revision", "searches"]
 
 
 def searches(bot: object) -> bool:
@@ -23,6 +23,18 @@ def searches(bot: object) -> bool:
     return bool(getattr(bot, "searches", True))
 
 
+def revision(bot: object) -> int:
+    """The version of the bot's play (its class's ``revision`` attribute, 0 where it has
+    none): raised by one whenever a change to the code makes the bot play otherwise with the
+    same options, so that results kept from its earlier play are not taken for its own
+    (:func:`openwhist.arena.run_key`).
+
+    >>> revision(RandomBot)
+    0
+    """
+    return int(getattr(bot, "revision", 0))
+
+
 @runtime_checkable
 class Bot(Protocol):
     """A computer player.  ``choose`` gets the observation of the seat it plays for (the
@@ -31,6 +43,8 @@ class Bot(Protocol):
     A bot class may say ``searches = True``: its decisions search with the compiled
     solver, so they need the solver ready and may take up to the bot's time budget (a
     server runs them in a worker thread, never on its event loop); see :func:`searches`.
+    It may say ``revision = N``: the version of its play, raised when a change makes it
+    play otherwise (see :func:`revision`).
     """
 
     name: str

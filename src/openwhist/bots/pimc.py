@@ -210,6 +210,7 @@ class PimcBot:
 
     name = "pimc"
     searches = True
+    revision = 0  # raise it with any change that makes a level play otherwise (see bots.base.revision)
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
                  worlds: int | None = None, trust: float = TRUST, book: str = "heuristic",

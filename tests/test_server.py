@@ -278,3 +278,31 @@ def test_openapi_describes_the_http_api(server: Server) -> None:
     for path in ["/api/quickplay", "/api/tables", "/api/tables/{table_id}/join", "/api/records/{record_id}"]:
         assert path in spec["paths"]
     assert Path(__file__).resolve().parents[1].joinpath("docs", "websocket.md").is_file()
+
+
+def test_every_level_is_offered_from_the_first_answer_where_the_solver_is_compiled(tmp_path: Path) -> None:
+    # as the set-up scripts leave a machine: the solver compiled into the cache before the
+    # server starts; its first answer offers every level (no window where searching
+    # computer players are refused while the solver loads)
+    import httpx
+
+    from openwhist.solver import compiled, warm_up
+
+    warm_up()
+    assert compiled()
+    s = Server(f"sqlite:///{tmp_path / 'ready.sqlite3'}", env={"OPENWHIST_COMPILE_SOLVER": "1"})
+    try:
+        assert httpx.get(f"{s.url}/api/health").json()["pimc_ready"] is True
+    finally:
+        s.stop()
+    # an empty cache: the server answers before the solver is compiled, behind it, and
+    # then offers every level
+    empty = {"OPENWHIST_COMPILE_SOLVER": "1", "OPENWHIST_CACHE_DIR": str(tmp_path / "cache")}
+    s = Server(f"sqlite:///{tmp_path / 'fresh.sqlite3'}", env=empty)
+    try:
+        deadline = time.monotonic() + 120
+        while not httpx.get(f"{s.url}/api/health").json()["pimc_ready"]:
+            assert time.monotonic() < deadline, "the solver was not ready in two minutes"
+            time.sleep(0.1)
+    finally:
+        s.stop()

@@ -211,7 +211,12 @@ class Hub:
         gc.freeze()
         gc.set_threshold(10_000, 10, 10)
         if self.settings.compile_solver:
-            threading.Thread(target=self._prepare_solver, name="openwhist-solver", daemon=True).start()
+            from openwhist.solver import compiled
+
+            if compiled():  # loaded before the first request: every level is offered from the start
+                self._prepare_solver()
+            else:
+                threading.Thread(target=self._prepare_solver, name="openwhist-solver", daemon=True).start()
 
     async def stop(self) -> None:
         """Stop every table's task and give up their leases."""
@@ -386,21 +391,23 @@ class Hub:
         """Compile (or find in the cache) the solver in another process, so that serving
         never waits for it, then load it into this one (in this thread: the first search
         of a computer player does not pay for the loading); bots that search are refused
-        until it is ready."""
-        try:
-            done = subprocess.run([sys.executable, "-m", "openwhist.solver", "--if-needed"],
-                                  capture_output=True, text=True, timeout=1800)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            log.warning("the solver could not be prepared: %s", exc)
-            return
-        if done.returncode == 0:
-            from openwhist.solver import warm_up
+        until it is ready.  Kernels already compiled for this machine (as the set-up
+        scripts leave them) are loaded at once, with no other process."""
+        from openwhist.solver import compiled, warm_up
 
+        if not compiled():
             try:
-                warm_up()
-            except Exception as exc:
-                log.warning("the solver could not be loaded: %s", exc)
+                done = subprocess.run([sys.executable, "-m", "openwhist.solver", "--if-needed"],
+                                      capture_output=True, text=True, timeout=1800)
+            except (OSError, subprocess.TimeoutExpired) as exc:
+                log.warning("the solver could not be prepared: %s", exc)
                 return
-            self.pimc_ready.set()
-        else:
-            log.warning("the solver could not be prepared: %s", done.stderr.strip()[-500:])
+            if done.returncode != 0:
+                log.warning("the solver could not be prepared: %s", done.stderr.strip()[-500:])
+                return
+        try:
+            warm_up()
+        except Exception as exc:
+            log.warning("the solver could not be loaded: %s", exc)
+            return
+        self.pimc_ready.set()

@@ -53,6 +53,7 @@ __all__ = [
     "SolveStats",
     "dd_table",
     "backend",
+    "compiled",
     "last_stats",
     "load_kernels",
     "parse_deal",
@@ -172,6 +173,24 @@ BACKENDS = ("c", "numba", "python")
 """The search kernels the solver can run on, as ``OPENWHIST_SOLVER`` names them: C
 (``_kernel.c``, compiled at set-up or on first use), numba (the optional ``numba`` extra),
 or pure Python (slow: the numba kernels' source run as plain Python)."""
+
+
+def compiled() -> bool:
+    """Whether the kernels this process would use need no compiling first: the C kernels
+    built for this machine (in the cache), or the numba ones cached, or ``$OPENWHIST_SOLVER``
+    is ``python``.  Cheap: nothing is loaded or compiled."""
+    import os
+
+    choice = os.environ.get("OPENWHIST_SOLVER", "").strip().lower()
+    if choice == "python":
+        return True
+    if choice == "numba":
+        from openwhist.solver import _cache, _search
+
+        return _cache.is_cached([_search.search, _search.node_value, _search.root_values])
+    from openwhist.solver import _ckernel
+
+    return _ckernel.is_built()
 
 
 def backend() -> str:

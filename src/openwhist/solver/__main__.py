@@ -16,18 +16,20 @@ import sys
 
 
 def _ready() -> bool:
-    """Whether the kernels this process would use need no compiling first."""
-    choice = os.environ.get("OPENWHIST_SOLVER", "").strip().lower()
-    if choice == "python":
-        return True
-    if choice == "numba":
-        from openwhist.solver import _cache, _search
+    """Whether the kernels this process would use need no compiling first (or cannot be
+    compiled here, or another process compiles the numba ones now)."""
+    from openwhist.solver import compiled
 
-        return _cache.is_cached([_search.search, _search.node_value, _search.root_values]) \
-            or _cache.compiling_elsewhere()
+    if compiled():
+        return True
+    choice = os.environ.get("OPENWHIST_SOLVER", "").strip().lower()
+    if choice == "numba":
+        from openwhist.solver import _cache
+
+        return _cache.compiling_elsewhere()
     from openwhist.solver import _ckernel
 
-    return _ckernel.is_built() or _ckernel.compiler() is None
+    return _ckernel.compiler() is None
 
 
 def main(argv: list[str] | None = None) -> int:

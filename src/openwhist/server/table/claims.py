@@ -165,5 +165,5 @@ class Claims:
         except Exception:
             log.exception("table %s: the solver could not settle the claim; the %s player plays",
                           t.id, FALLBACK)
-            return make_bot(FALLBACK).choose(deal.observation(hand))
+            return make_bot(FALLBACK).choose(deal.observation(deal.controller(hand)))
         return settling_card(values, int(deal.sides[hand]) == claim["side"], needed)

@@ -253,9 +253,11 @@ class FailingPool:
 
     def __init__(self, pool: SearchPool) -> None:
         self.pool = pool
+        self.failures = 0
 
     async def run(self, fn: Any, *args: Any) -> Any:
         if fn is solve_all:
+            self.failures += 1
             raise RuntimeError("the solver failed")
         return await self.pool.run(fn, *args)
 
@@ -290,6 +292,7 @@ def test_a_claim_the_solver_cannot_settle_is_played_out_by_the_technique_player(
     assert deal.is_over() and table.runner.claim is None    # the deal was settled, not left open
     events = [m for m in received(conns[2]) if m["type"] == "event"]
     assert len(events) == 40 and all(m["claimed"] and m["by_bot"] for m in events)
+    assert table.host.bot_pool.failures == 1    # once failed, the solver is not asked again
 
 
 def test_a_claim_nothing_can_settle_is_dropped_and_play_goes_on(table_of: Any,

@@ -140,11 +140,15 @@ class Claims:
         assert t.claim is not None
         t.claim["settling"] = True
         deal, claim = t.deal, t.claim
+        solver = True  # until it fails: then the fallback player plays the rest
         try:
             while t.deal is deal and not deal.is_over() and t.claim is claim:
                 hand = deal.to_move
                 assert hand is not None
-                card = await self._settling_card(claim, hand)
+                card = await self._solved_card(claim, hand) if solver else None
+                if card is None:
+                    solver = False
+                    card = make_bot(FALLBACK).choose(deal.observation(deal.controller(hand)))
                 await t.mover.apply(deal.controller(hand), card, by_bot=True)
         finally:
             if t.claim is claim:
@@ -154,8 +158,9 @@ class Claims:
                         c.send(t.sync_message(c, "table"))
                     t.clock.schedule()
 
-    async def _settling_card(self, claim: dict[str, Any], hand: int) -> Any:
-        """The card ``hand`` plays in settling ``claim``."""
+    async def _solved_card(self, claim: dict[str, Any], hand: int) -> Any:
+        """The card ``hand`` plays in settling ``claim`` by the solver (:func:`settling_card`);
+        None where the solver fails (logged)."""
         t = self.t
         deal = t.deal
         needed = claim["tricks"] - (self.side_tricks(claim["side"]) - claim["base"])
@@ -163,7 +168,7 @@ class Claims:
         try:
             values = await t.host.bot_pool.run(solve_all, pos)
         except Exception:
-            log.exception("table %s: the solver could not settle the claim; the %s player plays",
+            log.exception("table %s: the solver could not settle the claim; the %s player plays the rest",
                           t.id, FALLBACK)
-            return make_bot(FALLBACK).choose(deal.observation(deal.controller(hand)))
+            return None
         return settling_card(values, int(deal.sides[hand]) == claim["side"], needed)

@@ -830,6 +830,27 @@ def test_with_every_bidding_option_on_the_legal_calls_are_exactly_those_allowed(
     assert {"passe-parole", "propose", "pair", "solo"} <= seen
 
 
+@_SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32), whisthub=st.booleans(),
+       referee=st.booleans())
+def test_the_legal_calls_are_in_order_those_with_no_refusal(seed: int, whisthub: bool,
+                                                             referee: bool) -> None:
+    from openwhist.rules.belgian import AUCTION_CALLS
+    from openwhist.rules.belgian.auction import ACCEPT
+    d = openwhist.new_deal("whisthub" if whisthub else "belgian", seed=seed, dealer=seed % 4,
+                           referee=referee)
+    rng = random.Random(seed)
+    while d.phase == "auction":
+        auction, h = d.auction, d.to_move
+        allowed = [c for c in AUCTION_CALLS if auction.refusal(h, c) is None]
+        if auction.partner[h] < 0 and auction.best_accept(h) is not None:
+            allowed.insert(1, ACCEPT)
+        legal = d.legal_actions()
+        assert list(legal) == allowed
+        bids = [c for c in legal if c.kind != "pass"]
+        d.apply(rng.choice(bids) if bids and rng.random() < 0.8 else legal[0])
+
+
 def test_simulate_on_the_command_line_with_a_club_grid_file(tmp_path: Path) -> None:
     import json
 

@@ -18,6 +18,7 @@ from openwhist.rules.belgian.options import BelgianOptions
 from openwhist.rules.seats import seat_name
 
 _SEAT_NAMES = tuple(seat_name(h) for h in range(HANDS))
+_SUIT_RANK = {int(s): rank for s, rank in SUIT_RANK.items()}
 
 __all__ = ["AUCTION_CALLS", "BelgianAuction"]
 
@@ -33,6 +34,41 @@ AUCTION_CALLS: tuple[Call, ...] = tuple(
     + [Call.make("soloslim", suit=s) for s in SUITS_HIGH_FIRST[::-1]])
 """Every call of the auction, in the order the legal ones are offered (``accept`` is
 offered second, when a player may accept)."""
+
+
+_UNRANKED = (-1, -1)
+"""The key :func:`_ranked_keys` gives a call that is not a bid of the grid (pass, wait,
+passe parole, a proposal)."""
+
+_PAIR_SUITS = tuple(int(c.suit) if c.kind == "pair" and c.suit is not None else -1
+                    for c in AUCTION_CALLS)
+"""The suit of each of :data:`AUCTION_CALLS` that is a pair's bid, -1 for the others."""
+
+_ANY_SUIT = frozenset(range(4))
+
+_KEYS: dict[int, tuple[PointsGrid, tuple[tuple[int, int] | None, ...]]] = {}
+
+
+def _ranked_keys(grid: PointsGrid) -> tuple[tuple[int, int] | None, ...]:
+    """Each of :data:`AUCTION_CALLS`' key in ``grid`` (None: not in it) where it is a bid,
+    a pair's or one played alone, :data:`_UNRANKED` where not.  Such a bid below the bid to
+    beat, or not in the grid, is refused whatever else holds, so the legal calls skip it
+    without asking :meth:`BelgianAuction.refusal` why."""
+    known = _KEYS.get(id(grid))
+    if known is None or known[0] is not grid:
+        keys = tuple(_UNRANKED if c.kind in ("pass", "wait", "passe-parole", "propose")
+                     else _key(grid, c.kind, c.level, None if c.suit is None else int(c.suit))
+                     for c in AUCTION_CALLS)
+        known = _KEYS[id(grid)] = (grid, keys)
+    return known[1]
+
+
+def _key(grid: PointsGrid, kind: str, level: int | None, suit: int | None) -> tuple[int, int] | None:
+    """A bid's key in ``grid``'s ladder (rank, suit rank); None: not in the grid."""
+    r = grid.rank(kind, level)
+    if r is None:
+        return None
+    return (r, _SUIT_RANK[suit] if suit is not None else 0)
 
 
 class BelgianAuction(Auction):
@@ -64,10 +100,7 @@ class BelgianAuction(Auction):
 
     def key_of(self, kind: str, level: int | None, suit: int | None) -> tuple[int, int] | None:
         """The bid's key in the grid's ladder (rank, suit rank); None: not in the grid."""
-        r = self.grid.rank(kind, level)
-        if r is None:
-            return None
-        return (r, SUIT_RANK[Suit(suit)] if suit is not None else 0)
+        return _key(self.grid, kind, level, suit)
 
     def can_join(self, proposer: int, suit: int) -> bool:
         """Someone may still accept ``proposer``'s ``suit``: a player who has not spoken,
@@ -313,7 +346,18 @@ class BelgianAuction(Auction):
 
     def legal_calls(self, h: int) -> list[Call]:
         """The calls ``h`` may make now, ``accept`` second when he may accept."""
-        out = self.legal(h, AUCTION_CALLS)
+        bar = self.key
+        # Calls refused whatever else holds are skipped without asking refusal() why: a
+        # bid below the bid to beat or not in the grid, and, for a player who does not
+        # speak for a pair, a pair in a suit nobody proposed and waits with.
+        joinable = _ANY_SUIT if self.partner[h] >= 0 and not self.bound[h] else {
+            self.proposal[p] for p in range(HANDS)
+            if p != h and self.partner[p] < 0 and not self.passed[p]}
+        out = [c for c, key, suit in zip(AUCTION_CALLS, _ranked_keys(self.grid), _PAIR_SUITS,
+                                         strict=True)
+               if (key is _UNRANKED or (key is not None and key >= bar
+                                        and (suit < 0 or suit in joinable)))
+               and self.refusal(h, c) is None]
         if self.partner[h] < 0 and self.best_accept(h) is not None:
             out.insert(1, ACCEPT)
         return out

@@ -32,6 +32,7 @@ from openwhist.rules.tricks import trick_winner
 
 if TYPE_CHECKING:
     from openwhist.bots.heuristic_position import _Position
+    from openwhist.rules.contract import Promise
 
 __all__ = ["MISERE_HCP", "MISERE_RISK", "PAIR_BONUS", "PARTNER_TRICKS", "PASSE_PAROLE_SUPPORT",
            "raises_pair"]
@@ -93,7 +94,8 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
         return max(by_kind["discard"], key=lambda c: int(c.card or 0) % 13)
     if "pass" not in by_kind:
         return calls[0]
-    raises = [c for c in calls if raises_pair(obs, c)]
+    promised = promises(obs, calls)
+    raises = [c for c in calls if _raises(c, promised.get(c))]
     if "accept" not in by_kind and (raises or "passe-parole" in by_kind) \
             and all(c in raises or c.kind in ("pass", "passe-parole") for c in calls):
         return _pair_call(obs, by_kind, raises)
@@ -102,7 +104,6 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
     tricks = [playing_tricks(hand, s) for s in range(4)]
     best = max(range(4), key=lambda s: (tricks[s], lengths[s], s))
     est = tricks[best]
-    promised = promises(obs, calls)
     alone = [(c, p) for c, p in promised.items() if p.alone and p.trump is not None]
     # abondance (nine or more alone, with its own trump and the lead), then soloslim
     for c, p in sorted((x for x in alone if x[1].leads), key=lambda x: (x[1].needed >= 13, -x[1].needed)):
@@ -164,10 +165,12 @@ def _bid(obs: Observation, calls: list[Call]) -> Call:
 def raises_pair(obs: Observation, call: Call) -> bool:
     """Whether ``call`` raises its caller's pair to more tricks: it promises tricks with a
     partner (:class:`~openwhist.rules.contract.Promise`) and neither proposes nor accepts."""
-    if call.kind in ("propose", "accept"):
-        return False
-    promise = promises(obs, [call]).get(call)
-    return promise is not None and not promise.alone
+    return _raises(call, promises(obs, [call]).get(call))
+
+
+def _raises(call: Call, promise: Promise | None) -> bool:
+    """:func:`raises_pair` for ``call`` with its ``promise`` (None: none)."""
+    return promise is not None and not promise.alone and call.kind not in ("propose", "accept")
 
 
 def _pair_call(obs: Observation, by_kind: dict[str, list[Call]], raises: list[Call]) -> Call:

@@ -241,6 +241,13 @@ def test_a_stopped_run_goes_on_where_it_stopped(tmp_path: Path, monkeypatch: pyt
     changed = CliRunner().invoke(app, [*args, "--boards", "6", "--resume"])
     assert changed.exit_code == 2 and "another version of a bot's play" in changed.output
     assert "revisions [0, 0], this run's [1, 0]" in " ".join(changed.output.split())
+    # a change to another family's play leaves the run's boards valid; to its own, not
+    monkeypatch.setattr(HeuristicBot, "revision", {"german": 1, "dummy": 2}, raising=False)
+    elsewhere = CliRunner().invoke(app, [*args, "--boards", "6", "--resume"])
+    assert elsewhere.exit_code == 0, elsewhere.output
+    monkeypatch.setattr(HeuristicBot, "revision", {"classic": 1}, raising=False)
+    here = CliRunner().invoke(app, [*args, "--boards", "6", "--resume"])
+    assert here.exit_code == 2 and "revisions [0, 0], this run's [1, 0]" in " ".join(here.output.split())
     monkeypatch.undo()
     fewer = CliRunner().invoke(app, [*args, "--boards", "4", "--resume"])
     assert fewer.exit_code == 2 and "beyond this run's 4 boards" in fewer.output

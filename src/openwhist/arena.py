@@ -95,7 +95,7 @@ def run_key(variant: str, bots: Sequence[str], games: bool = False, paired: bool
     """
     key = {"variant": variant, "bots": [list(parse_bot_spec(spec)) for spec in bots],
            "options": dict(options), "games": games, "paired": paired}
-    revisions = [revision(bot_class(spec)) for spec in bots]
+    revisions = [revision(bot_class(spec), variant) for spec in bots]
     if any(revisions):
         key["revisions"] = revisions
     return key

@@ -23,16 +23,27 @@ def searches(bot: object) -> bool:
     return bool(getattr(bot, "searches", True))
 
 
-def revision(bot: object) -> int:
-    """The version of the bot's play (its class's ``revision`` attribute, 0 where it has
-    none): raised by one whenever a change to the code makes the bot play otherwise with the
-    same options, so that results kept from its earlier play are not taken for its own
-    (:func:`openwhist.arena.run_key`).
+def revision(bot: object, variant: str) -> int:
+    """The version of the bot's play in ``variant`` (a family or a preset name): its
+    class's ``revision`` attribute, a number for every family or a mapping from a family's
+    name to its number where a change touched one family's play only (a family not named,
+    or no attribute: 0).  It is raised by one whenever a change to the code makes the bot
+    play otherwise with the same options, so that results kept from its earlier play are
+    not taken for its own (:func:`openwhist.arena.run_key`).
 
-    >>> revision(RandomBot)
+    >>> class Reader:
+    ...     revision = {"german": 2}
+    >>> revision(Reader, "german"), revision(Reader, "german-race-7"), revision(Reader, "classic")
+    (2, 2, 0)
+    >>> revision(RandomBot, "classic")
     0
     """
-    return int(getattr(bot, "revision", 0))
+    value = getattr(bot, "revision", 0)
+    if isinstance(value, Mapping):
+        from openwhist.rules.registry import resolve
+
+        return int(value.get(resolve(variant)[0], 0))
+    return int(value)
 
 
 @runtime_checkable
@@ -43,8 +54,8 @@ class Bot(Protocol):
     A bot class may say ``searches = True``: its decisions search with the compiled
     solver, so they need the solver ready and may take up to the bot's time budget (a
     server runs them in a worker thread, never on its event loop); see :func:`searches`.
-    It may say ``revision = N``: the version of its play, raised when a change makes it
-    play otherwise (see :func:`revision`).
+    It may say ``revision = N`` (or ``{"german": N}`` for one family): the version of its
+    play, raised when a change makes it play otherwise (see :func:`revision`).
     """
 
     name: str

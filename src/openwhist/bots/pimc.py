@@ -210,7 +210,8 @@ class PimcBot:
 
     name = "pimc"
     searches = True
-    revision = 0  # raise it with any change that makes a level play otherwise (see bots.base.revision)
+    # raised with a change that makes a level play otherwise (see bots.base.revision)
+    revision: int | dict[str, int] = 0
 
     def __init__(self, level: int = 2, seed: int | None = None, time_budget: float = 0.5,
                  worlds: int | None = None, trust: float = TRUST, book: str = "heuristic",

@@ -275,6 +275,8 @@ def test_cli_play_an_exact_bid_whist_at_a_table_of_n(tmp_path: Path, players: in
     assert result.exit_code == 0, result.output
     text = _flat(result.output)
     assert "Match over" in text and "Choose: [1] bid 0" in text
+    # the bids do not choose the trump: it is the turned-up card's suit, or none
+    assert "not chosen yet" not in text and "turned up" in text
     letters = openwhist.rules.seats.seat_names(players)
     assert "Deals 6 · points " + letters[0] + " " in text
     assert all(f" {x}" in text for x in letters)

@@ -103,6 +103,8 @@ def test_the_terminal_game_shows_an_auction_its_contract_and_every_players_score
     assert game.run() == "over"
     text = buf.getvalue()
     assert "Trump: not chosen yet" in text and "Calls: " in text
+    first = text.index("Trump: ")  # the deal's first line, before the auction, says so too
+    assert text[first:].startswith("Trump: not chosen yet (the auction decides)   Score: ")
     assert "Contract: " in text and "tricks" in text
     assert "Score: N 0, E 0, S (you) 0, W 0" in text  # a score per player, not per side
     assert "Stock:" not in text and "'exact'" not in text

@@ -41,12 +41,13 @@ from openwhist.rules.base import (
     Contract,
     Deal,
     DealScored,
+    Observation,
     TrickWon,
     option_infos,
     options_from_strings,
     parse_action,
 )
-from openwhist.rules.registry import DEFAULT_VARIANT, get_variant
+from openwhist.rules.registry import DEFAULT_VARIANT, get_variant, header
 from openwhist.rules.seats import PARTNERS_OPPOSITE, seat_name, seat_word, side_name
 from openwhist.rules.seats import parse_seat as _parse_seat
 
@@ -76,7 +77,8 @@ _SUIT_STYLE = {Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.CLUBS: "bold",
 
 HELP_TEXT = """\
 Type a card to play it: QH, 10h, q♥, th (rank then suit; suit first works too),
-or the number shown before a card you may play.
+or the number shown before a card you may play.  In an auction, type a call as the
+list names it (pass, solo 8 hearts) or its number.
 Commands:
   help    this text
   hint    what the computer would play here
@@ -224,7 +226,12 @@ def hand_text(cards: Iterable[Card], symbols: bool = True,
     return text
 
 
-def _trump_text(trump: Suit | None, symbols: bool) -> Text:
+def _trump_text(trump: Suit | None, symbols: bool, obs: Observation | None = None) -> Text:
+    """The trump as the table shows it; with ``obs``, "not chosen yet" during an auction
+    that decides it (Belgian whist's, not the exact bids', whose trump is dealt)."""
+    if obs is not None and obs.phase == "auction" \
+            and header(obs.variant, options=obs.options).partnership == "auction":
+        return Text("not chosen yet (the auction decides)")
     if trump is None:
         return Text("no trump")
     return Text.assemble((trump.symbol if symbols else trump.letter, _SUIT_STYLE[trump]),
@@ -384,8 +391,9 @@ class TerminalGame:
         title = (f"Deal {len(m.sheet) + 1} · {m.rules.GAME} {len(m.games) + 1} · "
                  f"dealer {self._name(state.dealer)}")
         self.console.rule(f"[bold]{title}[/]")
-        line = Text("Trump: ").append_text(_trump_text(state.trump, self.symbols))
-        turn_up = state.observation(self.human).turn_up
+        obs = state.observation(self.human)
+        line = Text("Trump: ").append_text(_trump_text(state.trump, self.symbols, obs))
+        turn_up = obs.turn_up
         if turn_up is not None:
             line.append(f" — {self._name(state.dealer)} turned up ").append_text(self._card(turn_up))
         line.append(f"   {m.rules.SCORE.capitalize()}: {self._scores(m.score)}")
@@ -519,9 +527,7 @@ class TerminalGame:
         numbers = {c: i + 1 for i, c in enumerate(legal)}
         rows: list[RenderableType] = []
 
-        trump = Text("Trump: ").append_text(
-            Text("not chosen yet (the auction decides)") if obs.phase == "auction"
-            else _trump_text(obs.trump, self.symbols))
+        trump = Text("Trump: ").append_text(_trump_text(obs.trump, self.symbols, obs))
         if obs.turn_up is not None:
             trump.append("   turned up: ").append_text(self._card(obs.turn_up))
             if obs.turn_up not in obs.shown:  # the dealer's card; else turned from the deck

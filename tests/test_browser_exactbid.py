@@ -115,6 +115,20 @@ def test_a_five_seat_romanian_table_plays_a_whole_match(browser: Any, server: We
     assert page.errors == []
 
 
+def test_a_deal_without_trump_says_so_while_the_players_bid(browser: Any, server: WebServer) -> None:
+    """The first deal of 8-1-8 at a table of four deals all 32 cards: no card is turned up,
+    and the table says "No trump" as the players bid (not "–", as where an auction has yet
+    to choose it)."""
+    page = new_page(browser)
+    as_guest(page, server.url, "Mara")
+    page.select_option("#nt-variant", "romanian")
+    page.select_option("#nt-preset", "romanian-8-1-8")
+    page.click("#nt-create")
+    page.wait_for_selector(".number-calls", timeout=60_000)
+    assert page.locator("#trump strong").inner_text() == "No trump"
+    assert page.errors == []
+
+
 def test_the_seven_player_refusal_is_worded_in_five_languages(browser: Any, server: WebServer) -> None:
     """The server refuses a table of 7 with the code and values the page words, in each of
     its languages, as the table of 3 to 6 it is."""

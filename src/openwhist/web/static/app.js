@@ -1309,7 +1309,9 @@ class TableClient {
     }
     const parts = [
       h("div", {class: "trump", id: "trump"}, h("span", {class: "label", text: t("trump") + ": "}),
-        h("strong", {text: v.phase === "auction" && !v.trump ? "–" : trumpName(v.trump)})),
+        // "–" while an auction chooses it (Belgian whist); the exact bids' trump is dealt
+        h("strong", {text: v.phase === "auction" && !v.trump && !Array.isArray(v.info?.bids)
+          ? "–" : trumpName(v.trump)})),
       tricks, score,
     ];
     const decl = v.contract?.declarers || [];

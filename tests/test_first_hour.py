@@ -106,6 +106,7 @@ def test_the_terminal_game_shows_an_auction_its_contract_and_every_players_score
     first = text.index("Trump: ")  # the deal's first line, before the auction, says so too
     assert text[first:].startswith("Trump: not chosen yet (the auction decides)   Score: ")
     assert "Contract: " in text and "tricks" in text
+    assert "To bid: S ?" in text  # the auction: not yet a trick
     assert "Score: N 0, E 0, S (you) 0, W 0" in text  # a score per player, not per side
     assert "Stock:" not in text and "'exact'" not in text
     if " S discard " in text:  # a small misère: our own discard is shown as out of play

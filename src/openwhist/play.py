@@ -569,7 +569,7 @@ class TerminalGame:
                 line.append("  ")
             line.append(f"→ {self.seat_label(last.winner)}")
             rows.append(line)
-        line = Text("This trick: ")
+        line = Text("To bid: " if obs.phase == "auction" else "This trick: ")
         for seat, c in obs.trick:
             line.append(f"{self._name(seat)} ").append_text(self._card(c)).append("  ")
         if hand is not None:

@@ -47,6 +47,10 @@ _PAIR_SUITS = tuple(int(c.suit) if c.kind == "pair" and c.suit is not None else 
 _ANY_SUIT = frozenset(range(4))
 
 _KEYS: dict[int, tuple[PointsGrid, tuple[tuple[int, int] | None, ...]]] = {}
+""":func:`_ranked_keys` by the grid's identity, the grid kept beside its keys (so that its
+identity is not reused while it is here); at most :data:`_KEYS_KEPT` grids."""
+
+_KEYS_KEPT = 8
 
 
 def _ranked_keys(grid: PointsGrid) -> tuple[tuple[int, int] | None, ...]:
@@ -59,6 +63,8 @@ def _ranked_keys(grid: PointsGrid) -> tuple[tuple[int, int] | None, ...]:
         keys = tuple(_UNRANKED if c.kind in ("pass", "wait", "passe-parole", "propose")
                      else _key(grid, c.kind, c.level, None if c.suit is None else int(c.suit))
                      for c in AUCTION_CALLS)
+        if len(_KEYS) >= _KEYS_KEPT:
+            _KEYS.clear()
         known = _KEYS[id(grid)] = (grid, keys)
     return known[1]
 

@@ -17,6 +17,20 @@ from server_util import Client, start_server, stop_process, wait_until_healthy
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def node_executable() -> str | None:
+    """A Node.js to read the page's translations with: Playwright's own, else one on the path."""
+    try:
+        from playwright._impl._driver import compute_driver_executable
+
+        found = compute_driver_executable()
+        node = str(found[0] if isinstance(found, tuple) else found)
+        if Path(node).is_file():
+            return node
+    except ImportError:
+        pass
+    return shutil.which("node")
+
+
 def launched_chromium() -> Iterator[Any]:
     """Debian's Chromium launched under Playwright, for a module's ``browser`` fixture to
     ``yield from`` (the test is skipped where Chromium is missing)."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import shutil
 import subprocess
 import tomllib
 from pathlib import Path
@@ -20,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import openwhist
+from browser_util import node_executable
 from openwhist.rules.base import option_infos
 from openwhist.rules.belgian import KINDS
 from openwhist.rules.howto import LANGUAGES, HowToError, howto, howto_variants
@@ -166,22 +166,8 @@ def test_the_server_serves_the_pages_and_refuses_with_a_code(tmp_path: Path) -> 
 # --- the rule options, as the page words them -------------------------------------------------
 
 
-def _node() -> str | None:
-    """A Node.js to read the page's translations with: Playwright's own, else one on the path."""
-    try:
-        from playwright._impl._driver import compute_driver_executable
-
-        found = compute_driver_executable()
-        node = str(found[0] if isinstance(found, tuple) else found)
-        if Path(node).is_file():
-            return node
-    except ImportError:
-        pass
-    return shutil.which("node")
-
-
 def _options_as_worded(options: dict[str, list[str]]) -> dict[str, Any]:
-    node = _node()
+    node = node_executable()
     if node is None:
         pytest.skip("no Node.js to read the page's translations with")
     script = """
@@ -240,7 +226,7 @@ def test_any_name_is_a_page_or_a_refusal_with_a_code(name: str, lang: str) -> No
 def _explained(cases: list[dict[str, Any]]) -> dict[str, list[str]]:
     """Each case's explanation in each language, from ``howto.js`` (``whyNotPlayable`` with
     ``card`` and ``hand``, else ``trickWhy`` with ``pairs`` and ``winner``)."""
-    node = _node()
+    node = node_executable()
     if node is None:
         pytest.skip("no Node.js to run the page's scripts with")
     script = """

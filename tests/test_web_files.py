@@ -3,12 +3,16 @@ and fetching nothing from elsewhere."""
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
 import httpx
+import pytest
 
+from browser_util import node_executable
 from openwhist.web import WEB_DIR
 from server_util import Server
 
@@ -63,3 +67,40 @@ def test_the_files_ship_in_the_package() -> None:
     assert "web/static/*" in patterns
     assert {p.name for p in WEB_DIR.iterdir()} >= {"index.html", "app.js", "i18n.js", "cards.js", "style.css"}
     assert any(d.startswith("playwright") for d in data["project"]["optional-dependencies"]["dev"])
+
+
+def _counted(cases: list[tuple[str, str, int]]) -> list[str]:
+    """The page's text for each (language, key, count), from ``i18n.js`` run by Node.js."""
+    node = node_executable()
+    if node is None:
+        pytest.skip("no Node.js to read the page's translations with")
+    script = """
+        const m = await import(process.argv[1]);
+        console.log(JSON.stringify(JSON.parse(process.argv[2]).map(([l, key, n]) => {
+            m.setLanguage(l);
+            return m.t(key, {n, name: "Ann"});
+        })));
+    """
+    done = subprocess.run([node, "--input-type=module", "-e", script,
+                           (WEB_DIR / "i18n.js").as_uri(), json.dumps(cases)],
+                          capture_output=True, text=True, timeout=60, check=True)
+    texts: list[str] = json.loads(done.stdout)
+    return texts
+
+
+def test_counted_texts_take_the_singular_and_romanian_plurals_from_twenty() -> None:
+    expected = {
+        ("en", "needsExact", 1): "exactly 1 trick", ("en", "needsExact", 2): "exactly 2 tricks",
+        ("en", "needs", 1): "needs 1 trick", ("nl", "needs", 1): "moet 1 slag halen",
+        ("nl", "needsExact", 3): "precies 3 slagen", ("fr", "needsExact", 1): "exactement 1 pli",
+        ("da", "needsExact", 1): "præcis 1 stik", ("ro", "needsExact", 1): "exact 1 levată",
+        ("ro", "needs", 7): "trebuie 7 levate",
+        ("ro", "costlyN", 1): "1 carte jucată a costat levate sau contractul (marcată ✗).",
+        ("ro", "costlyN", 3): "3 cărți jucate au costat levate sau contractul (marcate ✗).",
+        ("ro", "costlyN", 21): "21 de cărți jucate au costat levate sau contractul (marcate ✗).",
+        ("ro", "len_points", 30): "până la 30 de puncte", ("ro", "len_points", 5): "până la 5 puncte",
+        ("ro", "len_rubber", 20): "20 de robbere", ("ro", "len_rounds", 24): "24 de runde",
+        ("ro", "len_best-of", 25): "cel mai bun din 25 de mâini",
+    }
+    cases = list(expected)
+    assert dict(zip(cases, _counted(cases), strict=True)) == expected

@@ -566,7 +566,7 @@ export function presetName(name) { return PRESETS[lang][name] ?? PRESETS.en[name
 // lengths and the server's errors by their code (err_CODE, with the error's values filled in).
 const MORE = {
   en: {
-    cardsLeft_one: "{n} card", costTricks_one: "cost {n} trick", costlyN_one: "{n} card played cost tricks or the contract (marked ✗).",
+    cardsLeft_one: "{n} card", costTricks_one: "cost {n} trick", costlyN_one: "{n} card played cost tricks or the contract (marked ✗).", needs_one: "needs {n} trick", needsExact_one: "exactly {n} trick",
     phase_trump: "Trump", phase_discard: "Discard", phase_waiting: "Waiting for players", phase_pause: "Deal over",
     seatMe: "Me", seatOpen: "Open: anyone with the link", seatOpenPublic: "Open: anyone", seatBot: "Computer: {level}",
     seatsHelp: "Who sits where: you, a friend (open seat) or a computer player.",
@@ -629,7 +629,7 @@ const MORE = {
     err_option_range: "{option} is a whole number from {min} to {max}.", err_count_range: "A match lasts from {min} to {max} here.", err_grid_nested: "The points grid is nested too deep (at most {most} levels).", err_grid_range: "A points grid's values lie between 0 and {most}.", err_sockets_person: "You have as many connections open as one may: close another tab first.", err_sockets_address: "Too many connections are open from your address; close some first.",
   },
   nl: {
-    cardsLeft_one: "{n} kaart", costTricks_one: "kostte {n} slag", costlyN_one: "{n} gespeelde kaart kostte slagen of het contract (gemerkt ✗).",
+    cardsLeft_one: "{n} kaart", costTricks_one: "kostte {n} slag", costlyN_one: "{n} gespeelde kaart kostte slagen of het contract (gemerkt ✗).", needs_one: "moet {n} slag halen", needsExact_one: "precies {n} slag",
     phase_trump: "Troef", phase_discard: "Wegleggen", phase_waiting: "Wachten op spelers", phase_pause: "Spel voorbij",
     seatMe: "Ik", seatOpen: "Vrij: wie de link heeft", seatOpenPublic: "Vrij: iedereen", seatBot: "Computer: {level}",
     seatsHelp: "Wie zit waar: jij, een vriend (vrije plaats) of een computerspeler.",
@@ -692,7 +692,7 @@ const MORE = {
     err_option_range: "{option} is een geheel getal van {min} tot {max}.", err_count_range: "Een partij duurt hier van {min} tot {max}.", err_grid_nested: "Het puntenrooster is te diep genest (hoogstens {most} niveaus).", err_grid_range: "De waarden van een puntenrooster liggen tussen 0 en {most}.", err_sockets_person: "Je hebt het maximum aan verbindingen open: sluit eerst een ander tabblad.", err_sockets_address: "Te veel verbindingen open vanaf je adres; sluit er eerst enkele.",
   },
   fr: {
-    cardsLeft_one: "{n} carte", costTricks_one: "a coûté {n} pli", costlyN_one: "{n} carte jouée a coûté des plis ou le contrat (marquée ✗).",
+    cardsLeft_one: "{n} carte", costTricks_one: "a coûté {n} pli", costlyN_one: "{n} carte jouée a coûté des plis ou le contrat (marquée ✗).", needs_one: "doit faire {n} pli", needsExact_one: "exactement {n} pli",
     phase_trump: "Atout", phase_discard: "Écart", phase_waiting: "En attente de joueurs", phase_pause: "Donne terminée",
     seatMe: "Moi", seatOpen: "Libre : qui a le lien", seatOpenPublic: "Libre : tout le monde", seatBot: "Ordinateur : {level}",
     seatsHelp: "Qui s'assied où : vous, un ami (place libre) ou un joueur virtuel.",
@@ -819,6 +819,8 @@ const MORE = {
   ro: {
     cardsLeft_one: "{n} carte", cardsLeft_few: "{n} cărți", cardsLeft_other: "{n} de cărți",
     costTricks_one: "a costat {n} levată", costTricks_other: "a costat {n} de levate",
+    costlyN_one: "{n} carte jucată a costat levate sau contractul (marcată ✗).", costlyN_other: "{n} de cărți jucate au costat levate sau contractul (marcate ✗).",
+    needs_one: "trebuie {n} levată", needsExact_one: "exact {n} levată",
     phase_trump: "Atu", phase_discard: "Aruncare", phase_waiting: "Se așteaptă jucători", phase_pause: "Mână încheiată",
     seatMe: "Eu", seatOpen: "Liber: oricine are linkul", seatOpenPublic: "Liber: oricine", seatBot: "Calculator: {level}",
     seatsHelp: "Cine unde stă: dumneavoastră, un prieten (loc liber) sau un jucător virtual.",
@@ -827,7 +829,7 @@ const MORE = {
     until_game: "Jocuri", until_rubber: "Robbere", until_deals: "Mâini", until_match: "O partidă după reguli",
     "until_best-of": "Cel mai bun din (mâini)", until_points: "Puncte", until_rounds: "Runde (fiecare împarte o dată)",
     len_game: "{n} jocuri", len_game_one: "{n} joc", len_game_other: "{n} de jocuri", len_rubber: "{n} robbere", len_rubber_one: "{n} robber",
-    len_deals: "{n} mâini", len_deals_one: "{n} mână", len_deals_other: "{n} de mâini", len_match: "o partidă", "len_best-of": "cel mai bun din {n} mâini",
+    len_deals: "{n} mâini", len_deals_one: "{n} mână", len_deals_other: "{n} de mâini", len_rubber_other: "{n} de robbere", len_rounds_other: "{n} de runde", len_points_other: "până la {n} de puncte", "len_best-of_other": "cel mai bun din {n} de mâini", len_match: "o partidă", "len_best-of": "cel mai bun din {n} mâini",
     len_points: "până la {n} puncte", len_rounds: "{n} runde", len_rounds_one: "{n} rundă",
     myTables: "Mesele dumneavoastră", noMyTables: "Nu stați acum la nicio masă.", goBack: "Înapoi la masă", publicTables: "Mese cu un loc liber",
     owner: "masa dvs.", privateMark: "privată",

@@ -234,6 +234,8 @@ def test_a_stopped_run_goes_on_where_it_stopped(tmp_path: Path, monkeypatch: pyt
         bad = CliRunner().invoke(app, ["arena", *other, "--boards", "6", "--resume",
                                        "--boards-file", str(path)])
         assert bad.exit_code == 2 and words in bad.output and "Traceback" not in bad.output
+        if "--variant" in other:
+            assert '--variant "classic" in the file, "dummy" in this run' in " ".join(bad.output.split())
     # a bot whose play changed since (its revision raised): its earlier boards are refused
     from openwhist.bots import HeuristicBot
 

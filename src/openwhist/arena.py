@@ -101,6 +101,22 @@ def run_key(variant: str, bots: Sequence[str], games: bool = False, paired: bool
     return key
 
 
+_RUN_FIELDS = {"variant": "--variant", "bots": "the bots", "options": "the rule options (-o)",
+               "games": "--games", "paired": "--paired"}
+"""The fields of a board's ``run``, as the command's user knows them."""
+
+
+def _run_difference(had: object, run: dict[str, Any]) -> str:
+    """What differs between a line's ``run`` and this one's, in the command's words."""
+    import json
+
+    if not isinstance(had, dict):
+        return "the line does not say which run it is from"
+    diff = [f"{_RUN_FIELDS.get(k, k)} {json.dumps(had.get(k))} in the file, {json.dumps(run.get(k))} in "
+            "this run" for k in sorted({*had, *run} - {"revisions"}) if had.get(k) != run.get(k)]
+    return "; ".join(diff) + " (start a new --boards-file, or run it as the file was made)"
+
+
 def read_boards(path: str, seed: int, boards: int,
                 run: dict[str, Any] | None = None) -> list[BoardResult]:
     """The boards already played in a stopped run's ``--boards-file``, to go on with it.
@@ -146,8 +162,7 @@ def read_boards(path: str, seed: int, boards: int,
                 raise ConfigError(f"{where} was played by another version of a bot's play (revisions "
                                   f"{had.get('revisions', none)}, this run's {run.get('revisions', none)}):"
                                   " start a new --boards-file")
-            raise ConfigError(f"{where} is a board of another run ({row.get('run')}), not of "
-                              f"this one ({run})")
+            raise ConfigError(f"{where} is a board of another run: {_run_difference(had, run)}")
         if not 0 <= board < boards:
             raise ConfigError(f"{where} is board {board}, beyond this run's {boards} boards")
         if result.seed != board_seed(seed, board):

@@ -101,6 +101,10 @@ def test_counted_texts_take_the_singular_and_romanian_plurals_from_twenty() -> N
         ("ro", "len_points", 30): "până la 30 de puncte", ("ro", "len_points", 5): "până la 5 puncte",
         ("ro", "len_rubber", 20): "20 de robbere", ("ro", "len_rounds", 24): "24 de runde",
         ("ro", "len_best-of", 25): "cel mai bun din 25 de mâini",
+        ("en", "claimHow", 1): "1 trick is left: how many do you claim for your side?",
+        ("en", "claimHow", 3): "How many of the 3 tricks left do you claim for your side?",
+        ("nl", "claimHow", 1): "Er is nog 1 slag: hoeveel claim je voor jouw kant?",
+        ("ro", "claimHow", 1): "A rămas 1 levată: câte revendicați pentru echipa dvs.?",
     }
     cases = list(expected)
     assert dict(zip(cases, _counted(cases), strict=True)) == expected

@@ -31,6 +31,22 @@ def node_executable() -> str | None:
     return shutil.which("node")
 
 
+def run_page_script(script: str, *args: str) -> Any:
+    """What ``script`` (an ES module's text, reading ``process.argv[1:]``: ``args``, e.g. a
+    page module's ``file:`` URI and JSON) prints as JSON, run by :func:`node_executable`'s
+    Node.js (the test is skipped where there is none)."""
+    import json
+
+    import pytest
+
+    node = node_executable()
+    if node is None:
+        pytest.skip("no Node.js to run the page's scripts with")
+    done = subprocess.run([node, "--input-type=module", "-e", script, *args],
+                          capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(done.stdout)
+
+
 def launched_chromium() -> Iterator[Any]:
     """Debian's Chromium launched under Playwright, for a module's ``browser`` fixture to
     ``yield from`` (the test is skipped where Chromium is missing)."""

@@ -906,7 +906,6 @@ def test_the_freewhist_grid_says_it_is_a_stand_in_and_why() -> None:
     assert settle(free, solo, tricks(E=4, N=3, S=3, W=3))[1] == (5, 0, 5, 5)
 
 
-
 def test_the_auction_keeps_the_keys_of_a_bounded_number_of_grids() -> None:
     from openwhist.rules.belgian import auction
     first = openwhist.new_deal("belgian", grid=club_grid_text(), seed=5).legal_actions()

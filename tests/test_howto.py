@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import openwhist
-from browser_util import node_executable
+from browser_util import run_page_script
 from openwhist.rules.base import option_infos
 from openwhist.rules.belgian import KINDS
 from openwhist.rules.howto import LANGUAGES, HowToError, howto, howto_variants
@@ -167,9 +166,6 @@ def test_the_server_serves_the_pages_and_refuses_with_a_code(tmp_path: Path) -> 
 
 
 def _options_as_worded(options: dict[str, list[str]]) -> dict[str, Any]:
-    node = node_executable()
-    if node is None:
-        pytest.skip("no Node.js to read the page's translations with")
     script = """
         const m = await import(process.argv[1]);
         const options = JSON.parse(process.argv[2]), out = {};
@@ -185,9 +181,7 @@ def _options_as_worded(options: dict[str, list[str]]) -> dict[str, Any]:
         }
         console.log(JSON.stringify(out));
     """
-    done = subprocess.run([node, "--input-type=module", "-e", script, I18N.as_uri(), json.dumps(options)],
-                          capture_output=True, text=True, timeout=60, check=True)
-    worded: dict[str, Any] = json.loads(done.stdout)
+    worded: dict[str, Any] = run_page_script(script, I18N.as_uri(), json.dumps(options))
     return worded
 
 
@@ -226,9 +220,6 @@ def test_any_name_is_a_page_or_a_refusal_with_a_code(name: str, lang: str) -> No
 def _explained(cases: list[dict[str, Any]]) -> dict[str, list[str]]:
     """Each case's explanation in each language, from ``howto.js`` (``whyNotPlayable`` with
     ``card`` and ``hand``, else ``trickWhy`` with ``pairs`` and ``winner``)."""
-    node = node_executable()
-    if node is None:
-        pytest.skip("no Node.js to run the page's scripts with")
     script = """
         const [i18n, howto] = [await import(process.argv[1]), await import(process.argv[2])];
         const cases = JSON.parse(process.argv[3]), out = {}, name = l => `seat ${l}`;
@@ -240,9 +231,8 @@ def _explained(cases: list[dict[str, Any]]) -> dict[str, list[str]]:
         console.log(JSON.stringify(out));
     """
     page_js = I18N.with_name("howto.js")
-    done = subprocess.run([node, "--input-type=module", "-e", script, I18N.as_uri(), page_js.as_uri(),
-                           json.dumps(cases)], capture_output=True, text=True, timeout=60, check=True)
-    explained: dict[str, list[str]] = json.loads(done.stdout)
+    explained: dict[str, list[str]] = run_page_script(script, I18N.as_uri(), page_js.as_uri(),
+                                                       json.dumps(cases))
     return explained
 
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import tomllib
 from pathlib import Path
 
 import httpx
-import pytest
 
-from browser_util import node_executable
+from browser_util import run_page_script
 from openwhist.web import WEB_DIR
 from server_util import Server
 
@@ -71,9 +69,6 @@ def test_the_files_ship_in_the_package() -> None:
 
 def _counted(cases: list[tuple[str, str, int]]) -> list[str]:
     """The page's text for each (language, key, count), from ``i18n.js`` run by Node.js."""
-    node = node_executable()
-    if node is None:
-        pytest.skip("no Node.js to read the page's translations with")
     script = """
         const m = await import(process.argv[1]);
         console.log(JSON.stringify(JSON.parse(process.argv[2]).map(([l, key, n]) => {
@@ -81,10 +76,7 @@ def _counted(cases: list[tuple[str, str, int]]) -> list[str]:
             return m.t(key, {n, name: "Ann"});
         })));
     """
-    done = subprocess.run([node, "--input-type=module", "-e", script,
-                           (WEB_DIR / "i18n.js").as_uri(), json.dumps(cases)],
-                          capture_output=True, text=True, timeout=60, check=True)
-    texts: list[str] = json.loads(done.stdout)
+    texts: list[str] = run_page_script(script, (WEB_DIR / "i18n.js").as_uri(), json.dumps(cases))
     return texts
 
 
